@@ -1,0 +1,121 @@
+"""Conventions shared by every command: output paths, --force, seeds, progress, errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import click
+
+from generator.core.errors import PnpError
+from generator.core.files import check_writable, write_atomic
+from generator.core.rng import choose_seed
+
+EXIT_BAD_INPUT = 2
+
+
+def run_cli(group: click.Group, argv: list[str] | None) -> int:
+    """Run the click group; a PnpError becomes one line on stderr and exit status 2."""
+    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
+    try:
+        group.main(args=argv, prog_name="pnpgen", standalone_mode=False)
+    except PnpError as err:
+        if debug:
+            traceback.print_exc()
+        click.echo(f"pnpgen: error: {err}", err=True)
+        return EXIT_BAD_INPUT
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return EXIT_BAD_INPUT
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        return 1
+    except SystemExit as exc:  # commands may sys.exit(1) for "not fair" etc.
+        return exc.code if isinstance(exc.code, int) else 1
+    return 0
+
+
+def seed_option(func: Callable) -> Callable:
+    """--seed N; without it a seed is chosen (see resolve_seed) and printed."""
+    return click.option("--seed", type=int, default=None,
+                        help="Random seed; the same seed gives byte-identical files. "
+                             "Without it, one is chosen and printed.")(func)
+
+
+def resolve_seed(seed: int | None, quiet: bool = False) -> int:
+    """The given seed, or a fresh one announced on stderr so the result can be reproduced."""
+    if seed is None:
+        seed = choose_seed()
+        if not quiet:
+            click.echo(f"seed: {seed} (pass --seed {seed} to reproduce)", err=True)
+    return seed
+
+
+def output_options(func: Callable) -> Callable:
+    """-o/--output, --force and --quiet."""
+    func = click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")(func)
+    func = click.option("--force", is_flag=True, help="Overwrite existing files.")(func)
+    func = click.option("-o", "--output", type=click.Path(dir_okay=True, path_type=Path), default=None,
+                        help="Output file (or folder). Default: a path under output/.")(func)
+    return func
+
+
+def paper_options(func: Callable) -> Callable:
+    """--paper a4|letter and --duplex long|short|none (the shared print options)."""
+    func = click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long",
+                        show_default=True,
+                        help="Back pages for long-edge or short-edge flip; none: no backs.")(func)
+    func = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+                        help="Paper size.")(func)
+    return func
+
+
+def check_outputs(paths: Iterable[Path], force: bool) -> None:
+    """Refuse up front (before any work) if an output exists and --force is not set."""
+    for path in paths:
+        check_writable(Path(path), force)
+
+
+def write_file(path: Path, data: bytes | str, force: bool) -> Path:
+    """Write one output file whole (temp + rename)."""
+    return write_atomic(path, data, force=force)
+
+
+def emit_json(data: Any, output: Path | None, force: bool) -> Path | None:
+    """JSON to stdout, or to the file -o names. Keys keep their order; UTF-8 kept readable."""
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if output is None or str(output) == "-":
+        click.echo(text, nl=False)
+        return None
+    return write_atomic(output, text, force=force)
+
+
+def report_paths(paths: Sequence[Path], quiet: bool = False) -> None:
+    """Print the paths written, one per line (on stdout: scripts read them)."""
+    if quiet:
+        return
+    for path in paths:
+        click.echo(f"wrote {path}")
+
+
+def progress(items: Sequence, label: str, quiet: bool, threshold: int = 4):
+    """A click progress bar over items when there is enough work, else the items as they are."""
+    if quiet or len(items) < threshold:
+        return _NullBar(items)
+    return click.progressbar(items, label=label, file=sys.stderr)
+
+
+class _NullBar:
+    def __init__(self, items: Sequence) -> None:
+        self._items = items
+
+    def __enter__(self):
+        return iter(self._items)
+
+    def __exit__(self, *exc: object) -> None:
+        return None

@@ -1,0 +1,72 @@
+"""`pnpgen kit`: every printable pnpgen makes, written into output/kit/ with an index.
+
+Each command module may offer a part of the kit: a function
+`kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]`
+returning the files it wrote with a one-line description. The kit calls every part it finds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import click
+
+from generator import paths
+from generator.commands._common import progress, resolve_seed, seed_option, write_file
+
+
+def _kit_parts() -> list[tuple[str, object]]:
+    from generator.cli import _COMMANDS_PACKAGE, _command_modules
+
+    parts = []
+    for name in _command_modules():
+        if name == "kit":
+            continue
+        module = importlib.import_module(f"{_COMMANDS_PACKAGE}.{name}")
+        part = getattr(module, "kit_part", None)
+        if part is not None:
+            parts.append((name, part))
+    return parts
+
+
+def _index_text(seed: int, paper: str, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
+    lines = ["# pnpgen print-and-play kit", "",
+             f"seed: {seed}    paper: {paper}",
+             "Print every PDF at 100% (actual size); each sheet has a 50 mm scale bar to check.", ""]
+    for part, path, description in made:
+        lines.append(f"- {path.relative_to(out_dir)}  [{part}]  {description}")
+    return "\n".join(lines) + "\n"
+
+
+@click.command()
+@seed_option
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="Paper size for every sheet.")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Kit folder. Default: output/kit/.")
+@click.option("--force", is_flag=True, help="Overwrite files of an earlier kit.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
+def command(seed: int | None, paper: str, output: Path | None, force: bool, quiet: bool) -> None:
+    """Write the whole print-and-play kit: every printable pnpgen makes.
+
+    The kit goes into output/kit/ (or -o DIR) with index.md listing each file. Random parts
+    (setups, keys, deals, layouts) use --seed; without it a seed is chosen and printed.
+
+    \b
+    Example:
+      pnpgen kit --seed 42 --paper letter
+    """
+    seed = resolve_seed(seed, quiet)
+    out_dir = output or paths.default_output("kit")
+    made: list[tuple[str, Path, str]] = []
+    parts = _kit_parts()
+    with progress(parts, "Building kit", quiet, threshold=1) as bar:
+        for name, part in bar:
+            for path, description in part(out_dir, seed, paper, force):
+                made.append((name, Path(path), description))
+    index = write_file(out_dir / "index.md", _index_text(seed, paper, made, out_dir), force)
+    if not quiet:
+        for _, path, description in made:
+            click.echo(f"wrote {path}  ({description})")
+        click.echo(f"wrote {index}")

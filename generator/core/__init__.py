@@ -1,0 +1,1 @@
+"""Shared vocabulary on the standard library only: units, seeded randomness, errors, atomic files."""

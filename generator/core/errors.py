@@ -1,0 +1,60 @@
+"""Specific error types that carry the file, line, column or key and a plain message."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class PnpError(Exception):
+    """Base of every error pnpgen reports to a user: one line, no traceback, exit status 2."""
+
+    message: str
+    file: str | Path | None = None
+    line: int | None = None
+    column: int | None = None
+    key: str | None = None
+
+    def __post_init__(self) -> None:
+        super().__init__(self.message)
+
+    def where(self) -> str:
+        """'file:line:column' (the parts that are known)."""
+        parts: list[str] = []
+        if self.file is not None:
+            parts.append(str(self.file))
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        where = self.where()
+        key = f"{self.key}: " if self.key else ""
+        return f"{where}: {key}{self.message}" if where else f"{key}{self.message}"
+
+
+class DataError(PnpError):
+    """A card data file is malformed or breaks a rule (missing field, bad value, bad YAML/CSV)."""
+
+
+class TemplateError(PnpError):
+    """A template (card layout or imposition) is malformed or names an unknown field."""
+
+
+class LayoutError(PnpError):
+    """A print layout cannot be made: the card does not fit the paper, unknown paper or size."""
+
+
+class ParseError(PnpError):
+    """A text form (laser layout, observation, key code, ...) cannot be read."""
+
+
+class RulesError(PnpError):
+    """Input that is well formed but breaks a game's rules (e.g. wrong number of players)."""
+
+
+class OutputExistsError(PnpError):
+    """An output file exists and --force was not given."""

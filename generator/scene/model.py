@@ -1,0 +1,202 @@
+"""The drawing vocabulary: a Page holds shapes in millimetres, origin top-left, y pointing down.
+
+Backends (generator/render/) draw exactly these primitives. A `Text` box is laid out once by
+generator/scene/text.py into `TextLine`s, so every backend breaks lines identically. Colours are
+"#rrggbb" strings (None: no paint). Sizes of text are in points; everything else is in mm.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence, Union
+
+Point = tuple[float, float]
+Matrix = tuple[float, float, float, float, float, float]   # (a, b, c, d, e, f) as in SVG/PDF
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """How a line is drawn: colour, width in mm, optional dash pattern in mm."""
+
+    color: str = "#000000"
+    width: float = 0.25
+    dash: tuple[float, ...] | None = None
+
+
+DEFAULT_STROKE = Stroke()
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle, optionally with rounded corners (radius in mm)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: Stroke | None = DEFAULT_STROKE
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight segment."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Stroke = DEFAULT_STROKE
+
+
+@dataclass(frozen=True)
+class Polyline:
+    """An open polyline, or a polygon when closed (fill applies to closed shapes only)."""
+
+    points: tuple[Point, ...]
+    closed: bool = False
+    fill: str | None = None
+    stroke: Stroke | None = DEFAULT_STROKE
+
+
+def Polygon(points: Sequence[Point], fill: str | None = None,
+            stroke: Stroke | None = DEFAULT_STROKE) -> Polyline:
+    """A closed polyline."""
+    return Polyline(tuple((float(x), float(y)) for x, y in points), True, fill, stroke)
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A circle by centre and radius."""
+
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: Stroke | None = DEFAULT_STROKE
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text box: laid out (wrapped, shrunk to fit) inside x, y, w, h; never drawn outside it.
+
+    font is a name from the font registry (generator/scene/fonts.py: "sans", "sans-bold",
+    "sans-italic", "condensed", "condensed-bold", "serif", "serif-bold", "mono", "mono-bold").
+    align: left|center|right; valign: top|middle|bottom. With shrink, the size goes down (to
+    min_size at the least) until the text fits; text that still does not fit is an error at
+    layout time, never silently clipped.
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    text: str
+    font: str = "sans"
+    size: float = 10.0
+    color: str = "#000000"
+    align: str = "left"
+    valign: str = "top"
+    wrap: bool = True
+    shrink: bool = True
+    min_size: float = 5.0
+    line_height: float = 1.2
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One laid-out line of text: x at its start, y on its baseline (mm); size in points."""
+
+    x: float
+    y: float
+    text: str
+    font: str = "sans"
+    size: float = 10.0
+    color: str = "#000000"
+
+
+@dataclass(frozen=True)
+class Image:
+    """A raster image (PNG bytes) stretched to the box x, y, w, h."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items drawn under an affine transform (applied to the items' coordinates), optionally
+    clipped to a rectangle given in the group's own coordinates (before the transform)."""
+
+    items: tuple["Item", ...]
+    transform: Matrix = IDENTITY
+    clip: Rect | None = None
+
+
+Item = Union[Rect, Line, Polyline, Circle, Text, TextLine, Image, Group]
+
+
+@dataclass
+class Page:
+    """One page (or one card face drawn as its own page): size in mm and the items on it.
+
+    kind: "front", "back", "sheet" (a whole-page product), "card" (a single card face).
+    trim_box/bleed_box: (x, y, w, h) in mm on the page, for the PDF TrimBox/BleedBox.
+    label: what the page is, for footers, recording logs and tests.
+    """
+
+    width: float
+    height: float
+    items: list[Item] = field(default_factory=list)
+    label: str = ""
+    kind: str = "sheet"
+    trim_box: tuple[float, float, float, float] | None = None
+    bleed_box: tuple[float, float, float, float] | None = None
+
+    def add(self, *items: Item) -> "Page":
+        """Append items; returns the page for chaining."""
+        self.items.extend(items)
+        return self
+
+
+def compose(m1: Matrix, m2: Matrix) -> Matrix:
+    """The transform that applies m2 first, then m1 (m1 x m2)."""
+    a1, b1, c1, d1, e1, f1 = m1
+    a2, b2, c2, d2, e2, f2 = m2
+    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2,
+            a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
+            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
+
+
+def translate(dx: float, dy: float) -> Matrix:
+    """A translation by dx, dy mm."""
+    return (1.0, 0.0, 0.0, 1.0, float(dx), float(dy))
+
+
+def scale(sx: float, sy: float | None = None) -> Matrix:
+    """A scaling about the origin."""
+    return (float(sx), 0.0, 0.0, float(sx if sy is None else sy), 0.0, 0.0)
+
+
+def rotate(degrees: float, cx: float = 0.0, cy: float = 0.0) -> Matrix:
+    """A rotation about (cx, cy); positive is clockwise on the page (y points down).
+
+    Multiples of 90 degrees are exact (no floating-point residue), which keeps output stable.
+    """
+    quarter = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}
+    deg = degrees % 360
+    cos, sin = quarter.get(deg) or (math.cos(math.radians(deg)), math.sin(math.radians(deg)))
+    about = (float(cos), float(sin), float(-sin), float(cos), 0.0, 0.0)
+    return compose(translate(cx, cy), compose(about, translate(-cx, -cy)))
+
+
+def apply(m: Matrix, x: float, y: float) -> Point:
+    """Transform a point."""
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
