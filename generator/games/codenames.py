@@ -228,3 +228,14 @@ def key_from_json(data: Any) -> Key:
     if "code" in data and kc.normalise(str(data["code"])) != kc.normalise(key.code):
         raise ParseError(f"code {data['code']!r} does not match the cells", key="code")
     return key
+
+
+TABLE_WORDS = 25
+
+
+def deal_words(words: list[str], rng: random.Random, count: int = TABLE_WORDS) -> list[str]:
+    """count different words drawn at random for one game's table (5x5: 25)."""
+    if len(set(words)) < count:
+        raise RulesError(f"a table needs {count} different words, the list has {len(set(words))}",
+                         key="words")
+    return rng.sample(sorted(set(words)), count)
