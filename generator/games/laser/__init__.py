@@ -1,0 +1,1 @@
+"""Laser circuits: the rules model, simulator, exact checker, solver, difficulty and generator."""
