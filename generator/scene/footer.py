@@ -1,0 +1,103 @@
+"""The sheet footer: what it is, its seed or source, page n/N, "print at 100%", and a 50 mm scale bar."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from generator.scene.model import Group, Item, Line, Page, Stroke, Text, IDENTITY, Matrix
+from generator.scene.papers import (FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SCALE_BAR_LENGTH)
+
+FOOTER_FONT = "sans"
+FOOTER_SIZE = 6.5            # pt
+FOOTER_MIN_SIZE = 5.0        # pt
+FOOTER_COLOR = "#333333"
+BAR_STROKE = Stroke("#000000", 0.2)
+SIDES = ("bottom", "top", "left", "right")
+_LABEL_W = 26.0              # mm of the strip taken by the scale bar's label
+
+
+def footer_band(side: str, width: float, height: float) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of the footer strip on a page of this size, at `side`, inside the margin."""
+    m, t = PRINTER_MARGIN, FOOTER_HEIGHT
+    return {
+        "bottom": (m, height - m - t, width - 2 * m, t),
+        "top": (m, m, width - 2 * m, t),
+        "left": (m, m, t, height - 2 * m),
+        "right": (width - m - t, m, t, height - 2 * m),
+    }[side]
+
+
+def footer_text(title: str, source: str, page: int, pages: int) -> str:
+    """The footer's words: title · source · page n/N · print at 100% (actual size)."""
+    parts = [p for p in (title.strip(), source.strip()) if p]
+    parts += [f"page {page}/{pages}", "print at 100% (actual size), no fit-to-page"]
+    return "  ·  ".join(parts)
+
+
+def footer_items(side: str, width: float, height: float, text: str) -> list[Item]:
+    """The footer drawn in its strip at `side` (rotated to read bottom-to-top on a side)."""
+    x, y, w, h = footer_band(side, width, height)
+    length = w if side in ("bottom", "top") else h
+    items = _strip(length, _fit_text(text, length - SCALE_BAR_LENGTH - _LABEL_W - 3.0))
+    if side in ("bottom", "top"):
+        return [Group(tuple(items), (1.0, 0.0, 0.0, 1.0, x, y))]
+    # local u runs up the page from the strip's bottom end, local v across it (glyph tops inward
+    # on the right, outward on the left: text always reads bottom-to-top).
+    matrix: Matrix = (0.0, -1.0, 1.0, 0.0, x, y + length)
+    return [Group(tuple(items), matrix)]
+
+
+def _strip(length: float, text: str) -> list[Item]:
+    """Footer content in strip coordinates: (0,0) top-left, `length` long, FOOTER_HEIGHT thick."""
+    t = FOOTER_HEIGHT
+    text_w = length - SCALE_BAR_LENGTH - _LABEL_W - 3.0
+    items: list[Item] = [Text(0.0, 0.0, text_w, t, text, font=FOOTER_FONT, size=FOOTER_SIZE,
+                              color=FOOTER_COLOR, valign="middle", wrap=False, shrink=True,
+                              min_size=FOOTER_MIN_SIZE)]
+    bar_x = length - SCALE_BAR_LENGTH
+    items += scale_bar(bar_x, t - 0.6, SCALE_BAR_LENGTH)
+    items.append(Text(bar_x - _LABEL_W - 1.0, 0.0, _LABEL_W, t, f"{SCALE_BAR_LENGTH:g} mm scale:",
+                      font=FOOTER_FONT, size=FOOTER_SIZE, color=FOOTER_COLOR, align="right",
+                      valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE))
+    return items
+
+
+def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item]:
+    """A ruler `length` mm long on baseline y: ticks every 5 mm, taller every 10, tallest at the ends."""
+    items: list[Item] = [Line(x, y, x + length, y, BAR_STROKE)]
+    steps = int(round(length / 5.0))
+    for i in range(steps + 1):
+        tick = 3.6 if i in (0, steps) else 2.0 if i % 2 == 0 else 1.0
+        items.append(Line(x + i * 5.0, y, x + i * 5.0, y - tick, BAR_STROKE))
+    return items
+
+
+def _fit_text(text: str, width: float) -> str:
+    """Shorten the footer's words (from the title end) so they fit `width` at the minimum size."""
+    from generator.scene.text import text_width
+
+    if text_width(text, FOOTER_FONT, FOOTER_MIN_SIZE) <= width:
+        return text
+    head, sep, tail = text.partition("  ·  ")
+    while head and text_width(head + "…" + sep + tail, FOOTER_FONT, FOOTER_MIN_SIZE) > width:
+        head = head[:-1]
+    return head + "…" + sep + tail
+
+
+def add_footers(pages: Sequence[Page], title: str = "", source: str = "",
+                side: str = "bottom") -> list[Page]:
+    """Number whole-page products and add the footer at the bottom of each; returns the pages."""
+    total = len(pages)
+    for number, page in enumerate(pages, start=1):
+        page.add(*footer_items(side, page.width, page.height,
+                               footer_text(title, source, number, total)))
+    return list(pages)
+
+
+def content_box_for(width: float, height: float) -> tuple[float, float, float, float]:
+    """The usable box inside the margins and above the footer strip."""
+    m = PRINTER_MARGIN
+    return (m, m, width - 2 * m, height - 2 * m - FOOTER_HEIGHT - FOOTER_GAP)
+
+
+__all__ = ["add_footers", "footer_items", "footer_text", "footer_band", "scale_bar", "IDENTITY"]

@@ -1,0 +1,194 @@
+"""Print layout (imposition): cards placed n-up on paper with bleed, crop marks, duplex backs,
+gutter fold and footers; also single-card pages and whole-page sheets. The public entry point.
+
+Everything is in millimetres on the drawing model; nothing is ever scaled. The pieces live in
+papers.py (sizes, margins), grid.py (per-axis placement), layout.py (SheetSpec and the sheet plan),
+marks.py (crop marks, cut and fold lines), footer.py (footer and scale bar) and calibration.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text
+from generator.scene.grid import Axis
+from generator.scene.layout import Plan, SheetSpec, cards_per_sheet, plan_sheet
+from generator.scene.marks import crop_marks, cut_lines, fold_line
+from generator.scene.model import Group, Item, Page, Rect, translate
+from generator.scene.papers import (CARD_SIZES, FOOTER_GAP, FOOTER_HEIGHT, PAPERS, PRINTER_MARGIN,
+                                    SAFE_MARGIN, SCALE_BAR_LENGTH, paper_size, parse_card_size)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: front and optional back items in card-local mm ((0,0) = top-left of the trim;
+    art meant to bleed extends to -bleed and w+bleed / h+bleed)."""
+
+    front: Sequence[Item]
+    back: Sequence[Item] | None = None
+    label: str = ""
+
+
+def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards",
+           source: str = "") -> list[Page]:
+    """Cards n-up on sheets: each fronts sheet followed by its backs sheet (with duplex and backs),
+    or fronts and backs side by side (gutter fold); footers on every page."""
+    plan = plan_sheet(spec)
+    per = plan.per_sheet
+    chunks = [list(cards[i:i + per]) for i in range(0, len(cards), per)] or [[]]
+    pages: list[Page] = []
+    for number, chunk in enumerate(chunks, start=1):
+        if spec.gutter_fold:
+            pages.append(_fold_page(chunk, plan, spec, number))
+            continue
+        pages.append(_face_page(chunk, plan, spec, number, "front"))
+        if spec.duplex and any(card.back is not None for card in chunk):
+            pages.append(_face_page(chunk, plan.backs(spec.duplex), spec, number, "back"))
+    _add_numbered_footers(pages, plan, spec, title, source)
+    return pages
+
+
+def _slots(plan: Plan) -> list[tuple[int, int]]:
+    """(column, row) of each card position, row by row from the top-left of the fronts."""
+    return [(c, r) for r in range(plan.ys.count) for c in range(plan.xs.count)]
+
+
+def _face_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int, side: str) -> Page:
+    """One page of fronts, or of backs on the mirrored plan (each back behind its front)."""
+    page = Page(plan.width, plan.height, label=f"sheet {number} {side}", kind=side)
+    xs, ys = plan.xs.positions(), plan.ys.positions()
+    mirror_x = side == "back" and plan.flip_axis(spec.duplex) == "x"
+    mirror_y = side == "back" and not mirror_x
+    for card, (c, r) in zip(chunk, _slots(plan)):
+        items = card.front if side == "front" else card.back
+        if items is None:
+            continue
+        ci = plan.xs.count - 1 - c if mirror_x else c
+        ri = plan.ys.count - 1 - r if mirror_y else r
+        page.add(_placed(items, plan.xs, plan.ys, ci, ri, xs[ci], ys[ri], spec.bleed))
+    page.add(*_marks(plan.xs, plan.ys, spec))
+    _set_boxes(page, plan.xs, plan.ys, spec.bleed)
+    return page
+
+
+def _placed(items: Sequence[Item], xs: Axis, ys: Axis, ci: int, ri: int, x: float, y: float,
+            bleed: float) -> Group:
+    """A card face moved to (x, y) and clipped to its bleed box (outer bleed on block edges)."""
+    left = bleed if ci == 0 else xs.inner_bleed(bleed)
+    right = bleed if ci == xs.count - 1 else xs.inner_bleed(bleed)
+    top = bleed if ri == 0 else ys.inner_bleed(bleed)
+    bottom = bleed if ri == ys.count - 1 else ys.inner_bleed(bleed)
+    clip = Rect(-left, -top, xs.card + left + right, ys.card + top + bottom, fill=None, stroke=None)
+    return Group(tuple(items), translate(x, y), clip)
+
+
+def _marks(xs: Axis, ys: Axis, spec: SheetSpec) -> list[Item]:
+    items: list[Item] = []
+    if spec.cut_lines:
+        items += cut_lines(xs, ys, spec.bleed)
+    if spec.crop_marks:
+        items += crop_marks(xs, ys, spec.bleed)
+    return items
+
+
+def _set_boxes(page: Page, xs: Axis, ys: Axis, bleed: float) -> None:
+    """TrimBox: the card block; BleedBox: the block and its outer bleed, kept on the paper."""
+    page.trim_box = (xs.start, ys.start, xs.end - xs.start, ys.end - ys.start)
+    x0, y0 = max(xs.start - bleed, 0.0), max(ys.start - bleed, 0.0)
+    x1, y1 = min(xs.end + bleed, page.width), min(ys.end + bleed, page.height)
+    page.bleed_box = (x0, y0, x1 - x0, y1 - y0)
+
+
+def _fold_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int) -> Page:
+    """Fronts left of a dashed fold line, their backs mirrored about it on the right, upright."""
+    page = Page(plan.width, plan.height, label=f"sheet {number} fold", kind="front")
+    back_xs = plan.xs.mirrored(plan.width)
+    fx, bx, ys = plan.xs.positions(), back_xs.positions(), plan.ys.positions()
+    last = plan.xs.count - 1
+    for card, (c, r) in zip(chunk, _slots(plan)):
+        page.add(_placed(card.front, plan.xs, plan.ys, c, r, fx[c], ys[r], spec.bleed))
+        if card.back is not None:
+            page.add(_placed(card.back, back_xs, plan.ys, last - c, r, bx[last - c], ys[r],
+                             spec.bleed))
+    page.add(*_marks(plan.xs, plan.ys, spec), *_marks(back_xs, plan.ys, spec))
+    page.add(*fold_line(plan.fold, PRINTER_MARGIN, plan.ys.hi))
+    return page
+
+
+def _add_numbered_footers(pages: list[Page], plan: Plan, spec: SheetSpec, title: str,
+                          source: str) -> None:
+    """Footers (page n/N) on the plan's side; back pages get the mirrored side and the offset."""
+    total = len(pages)
+    for number, page in enumerate(pages, start=1):
+        side = plan.footer
+        if page.kind == "back":
+            side = plan.backs(spec.duplex).footer
+        page.add(*footer_items(side, page.width, page.height,
+                               footer_text(title, source, number, total)))
+        if page.kind == "back" and spec.offset != (0.0, 0.0):
+            _shift(page, *spec.offset)
+
+
+def _shift(page: Page, dx: float, dy: float) -> None:
+    """Move everything on a page by (dx, dy) mm (the back-page printer correction)."""
+    page.items = [Group(tuple(page.items), translate(dx, dy))]
+    for name in ("trim_box", "bleed_box"):
+        box = getattr(page, name)
+        if box is not None:
+            setattr(page, name, (box[0] + dx, box[1] + dy, box[2], box[3]))
+
+
+def card_pages(cards: Sequence[Card], card_size: tuple[float, float] | str, bleed: float = 0.0,
+               side: str = "front") -> list[Page]:
+    """Each card face as its own page (kind "card"), card size plus bleed all round, clipped.
+
+    A card without a back gives a blank page for side="back", so indexes stay aligned.
+    """
+    if side not in ("front", "back"):
+        raise ValueError(f"side must be 'front' or 'back', not {side!r}")
+    w, h = parse_card_size(card_size)
+    pages = []
+    for index, card in enumerate(cards, start=1):
+        items = card.front if side == "front" else card.back
+        page = Page(w + 2 * bleed, h + 2 * bleed, label=f"{card.label or f'card {index}'} {side}",
+                    kind="card", trim_box=(bleed, bleed, w, h), bleed_box=(0.0, 0.0, w + 2 * bleed,
+                                                                          h + 2 * bleed))
+        if items is not None:
+            clip = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)
+            page.add(Group(tuple(items), translate(bleed, bleed), clip))
+        pages.append(page)
+    return pages
+
+
+def sheet_pages(count: int, paper: str = "a4", landscape: bool = False) -> list[Page]:
+    """Blank whole-page sheets (kind "sheet") for products that are a page rather than cards."""
+    w, h = paper_size(paper, landscape)
+    return [Page(w, h, label=f"sheet {i}", kind="sheet") for i in range(1, count + 1)]
+
+
+def content_box(paper: str = "a4", landscape: bool = False) -> tuple[float, float, float, float]:
+    """(x, y, w, h) usable on a whole-page sheet: inside the margins and above the footer."""
+    return content_box_for(*paper_size(paper, landscape))
+
+
+def safe_box(card_size: tuple[float, float] | str,
+             safe: float = SAFE_MARGIN) -> tuple[float, float, float, float]:
+    """The card's safe area in card-local mm (trim inset by `safe`): keep text inside it."""
+    w, h = parse_card_size(card_size)
+    return (safe, safe, w - 2 * safe, h - 2 * safe)
+
+
+def calibration_pages(spec: SheetSpec | None = None) -> list[Page]:
+    """A front and a back page for measuring a printer's duplex offset (see calibration.py)."""
+    from generator.scene.calibration import calibration_pages as build
+
+    return build(spec or SheetSpec())
+
+
+__all__ = [
+    "PAPERS", "paper_size", "CARD_SIZES", "parse_card_size", "Card", "SheetSpec", "impose",
+    "card_pages", "sheet_pages", "content_box", "add_footers", "calibration_pages", "safe_box",
+    "cards_per_sheet", "plan_sheet", "PRINTER_MARGIN", "FOOTER_HEIGHT", "FOOTER_GAP",
+    "SAFE_MARGIN", "SCALE_BAR_LENGTH",
+]

@@ -1,0 +1,134 @@
+"""The sheet plan: paper orientation, footer side and card grid chosen for a SheetSpec (no drawing)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from generator.core.errors import LayoutError
+from generator.scene.grid import Axis, solve_axis
+from generator.scene.papers import (FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, describe_paper,
+                                    paper_size, parse_card_size, PAPERS)
+
+FOLD_GAP = 1.0          # mm between the fold line and any mark (the bleed stays this far off too)
+DUPLEX_MODES = ("long", "short", None)
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """How cards are printed: paper, orientation (None: whichever fits more), card size, bleed,
+    crop marks, cut lines, duplex backs (long/short edge flip, None: fronts only), back offset in
+    mm (added to every back page, to correct a printer), gutter fold (fronts and backs on one page)."""
+
+    paper: str = "a4"
+    landscape: bool | None = False
+    card_size: tuple[float, float] = (63.5, 88.9)
+    bleed: float = 3.0
+    crop_marks: bool = True
+    cut_lines: bool = False
+    duplex: str | None = "long"
+    offset: tuple[float, float] = (0.0, 0.0)
+    gutter_fold: bool = False
+
+    def __post_init__(self) -> None:
+        paper = str(self.paper).strip().lower()
+        paper_size(paper)
+        object.__setattr__(self, "paper", paper)
+        object.__setattr__(self, "card_size", parse_card_size(self.card_size))
+        duplex = None if self.duplex in (None, "none", "") else self.duplex
+        if duplex not in DUPLEX_MODES:
+            raise LayoutError(f"duplex must be long, short or none, not {self.duplex!r}", key="duplex")
+        object.__setattr__(self, "duplex", duplex)
+        if not 0.0 <= float(self.bleed) <= 20.0:
+            raise LayoutError(f"bleed must be between 0 and 20 mm, not {self.bleed}", key="bleed")
+        ox, oy = (float(v) for v in self.offset)
+        if max(abs(ox), abs(oy)) > 20.0:
+            raise LayoutError(f"offset {ox:g},{oy:g} mm is too large (at most 20 mm)", key="offset")
+        object.__setattr__(self, "offset", (ox, oy))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A solved sheet: paper size, the card grid (fronts), footer side and fold line (if any)."""
+
+    width: float
+    height: float
+    landscape: bool
+    xs: Axis
+    ys: Axis
+    footer: str
+    fold: float | None = None
+
+    @property
+    def per_sheet(self) -> int:
+        """Cards (or front/back pairs, for a gutter fold) on one sheet."""
+        return self.xs.count * self.ys.count
+
+    def flip_axis(self, duplex: str) -> str:
+        """'x' if backs mirror columns, 'y' if rows: turning over a sheet about its long edge
+        mirrors across that edge (vertical on portrait paper, horizontal on landscape)."""
+        long_is_vertical = self.height >= self.width
+        return "x" if (duplex == "long") == long_is_vertical else "y"
+
+    def backs(self, duplex: str) -> "Plan":
+        """The plan of the back page: the grid and footer mirrored about the paper's centre line."""
+        if self.flip_axis(duplex) == "x":
+            side = {"left": "right", "right": "left"}.get(self.footer, self.footer)
+            return replace(self, xs=self.xs.mirrored(self.width), footer=side)
+        side = {"top": "bottom", "bottom": "top"}.get(self.footer, self.footer)
+        return replace(self, ys=self.ys.mirrored(self.height), footer=side)
+
+
+def _regions(w: float, h: float, footer: str, fold: bool):
+    """((x lo, hi, hard lo, hard hi), (y ...)) of the card region for a footer side."""
+    m, band = PRINTER_MARGIN, FOOTER_HEIGHT + FOOTER_GAP
+    x_hi = w / 2.0 - FOLD_GAP if fold else w - m
+    if footer == "bottom":
+        return (m, x_hi, False, fold), (m, h - m - band, False, True)
+    return (m, x_hi - band, False, True), (m, h - m, False, False)
+
+
+def _solve(spec: SheetSpec, landscape: bool, footer: str) -> Plan:
+    w, h = paper_size(spec.paper, landscape)
+    cw, ch = spec.card_size
+    (xl, xh, xhl, xhh), (yl, yh, yhl, yhh) = _regions(w, h, footer, spec.gutter_fold)
+    xs = solve_axis(cw, spec.bleed, xl, xh, xhl, xhh)
+    ys = solve_axis(ch, spec.bleed, yl, yh, yhl, yhh)
+    return Plan(w, h, landscape, xs, ys, footer, w / 2.0 if spec.gutter_fold else None)
+
+
+def plan_sheet(spec: SheetSpec) -> Plan:
+    """The plan fitting the most cards (ties: portrait, then footer at the bottom); LayoutError if none."""
+    orientations = [False, True] if spec.landscape is None else [bool(spec.landscape)]
+    footers = ["bottom"] if spec.gutter_fold else ["bottom", "right"]
+    best: Plan | None = None
+    for landscape in orientations:
+        for footer in footers:
+            plan = _solve(spec, landscape, footer)
+            if best is None or plan.per_sheet > best.per_sheet:
+                best = plan
+    assert best is not None
+    if best.per_sheet == 0:
+        raise _no_fit(spec, orientations)
+    return best
+
+
+def _no_fit(spec: SheetSpec, orientations: list[bool]) -> LayoutError:
+    cw, ch = spec.card_size
+    landscape = orientations[0]
+    w, h = paper_size(spec.paper, landscape)
+    (xl, xh, *_), (yl, yh, *_) = _regions(w, h, "bottom", spec.gutter_fold)
+    what = "a front/back pair" if spec.gutter_fold else "one card"
+    return LayoutError(
+        f"a {cw:g}x{ch:g} mm card with {spec.bleed:g} mm bleed does not fit on "
+        f"{describe_paper(spec.paper, landscape)}: not even {what} fits; the room for cards is "
+        f"{xh - xl:.1f}x{yh - yl:.1f} mm inside the {PRINTER_MARGIN:g} mm printer margins and above "
+        f"the footer (pages are never scaled; choose a larger paper or a smaller card)",
+        key="card")
+
+
+def cards_per_sheet(spec: SheetSpec) -> int:
+    """How many cards (or gutter-fold pairs) one sheet holds for this spec."""
+    return plan_sheet(spec).per_sheet
+
+
+__all__ = ["SheetSpec", "Plan", "plan_sheet", "cards_per_sheet", "PAPERS", "field"]
