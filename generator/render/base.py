@@ -1,0 +1,127 @@
+"""The base every backend shares (matplotlib style): walk pages, lay out Text into TextLines, and call a handful of primitives.
+
+A backend subclasses `Backend` and implements the primitives (rect, line, polyline, circle,
+text_line, image, begin_group, end_group). Everything richer (text layout, group nesting,
+colour parsing, number formatting) is done once here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterable
+
+from generator.core.errors import LayoutError
+from generator.scene.model import (
+    Circle, Group, Image, Item, Line, Page, Polyline, Rect, Text, TextLine,
+)
+from generator.scene.text import layout_text
+
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+class Backend:
+    """Primitives a backend implements; coordinates are mm in the current group's space."""
+
+    def rect(self, item: Rect) -> None:
+        raise NotImplementedError
+
+    def line(self, item: Line) -> None:
+        raise NotImplementedError
+
+    def polyline(self, item: Polyline) -> None:
+        raise NotImplementedError
+
+    def circle(self, item: Circle) -> None:
+        raise NotImplementedError
+
+    def text_line(self, item: TextLine) -> None:
+        raise NotImplementedError
+
+    def image(self, item: Image) -> None:
+        raise NotImplementedError
+
+    def begin_group(self, item: Group) -> None:
+        raise NotImplementedError
+
+    def end_group(self, item: Group) -> None:
+        raise NotImplementedError
+
+
+def _draw_text(backend: Backend, item: Text) -> None:
+    for line in layout_text(item):
+        backend.text_line(line)
+
+
+def _draw_group(backend: Backend, item: Group) -> None:
+    backend.begin_group(item)
+    walk(item.items, backend)
+    backend.end_group(item)
+
+
+_DISPATCH = {
+    Rect: lambda b, it: b.rect(it),
+    Line: lambda b, it: b.line(it),
+    Polyline: lambda b, it: b.polyline(it),
+    Circle: lambda b, it: b.circle(it),
+    TextLine: lambda b, it: b.text_line(it),
+    Image: lambda b, it: b.image(it),
+    Text: _draw_text,
+    Group: _draw_group,
+}
+
+
+def walk(items: Iterable[Item], backend: Backend) -> None:
+    """Draw items in order through the backend's primitives."""
+    dispatch = _DISPATCH
+    for item in items:
+        try:
+            draw = dispatch[type(item)]
+        except KeyError:
+            raise LayoutError(f"cannot draw {type(item).__name__!s} (not a scene primitive)",
+                              key="item") from None
+        draw(backend, item)
+
+
+def flatten(items: Iterable[Item]) -> list[Item]:
+    """Items with every Text replaced by its TextLines (groups flattened inside too)."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Text):
+            out.extend(layout_text(item))
+        elif isinstance(item, Group):
+            out.append(Group(tuple(flatten(item.items)), item.transform, item.clip))
+        else:
+            out.append(item)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def rgb(color: str) -> tuple[int, int, int]:
+    """'#rrggbb' as an (r, g, b) tuple of 0-255 ints; LayoutError if malformed."""
+    if not isinstance(color, str) or not _HEX.fullmatch(color):
+        raise LayoutError(f"colour must be '#rrggbb', not {color!r}", key="color")
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+
+
+@lru_cache(maxsize=1024)
+def rgb_float(color: str) -> tuple[float, float, float]:
+    """'#rrggbb' as 0-1 floats (PDF)."""
+    r, g, b = rgb(color)
+    return r / 255.0, g / 255.0, b / 255.0
+
+
+def num(value: float, places: int = 4) -> str:
+    """A short, stable decimal form: rounded, trailing zeros dropped, no '-0'."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def check_pages(pages: Iterable[Page]) -> list[Page]:
+    """A list of pages with positive sizes; LayoutError otherwise."""
+    pages = list(pages)
+    for page in pages:
+        if not (page.width > 0 and page.height > 0):
+            raise LayoutError(f"page size must be positive, not {page.width} x {page.height} mm",
+                              key=page.label or "page")
+    return pages

@@ -1,0 +1,220 @@
+"""PNG backend (Pillow): one page as an RGB raster on white, default 300 dpi, shapes anti-aliased by supersampling.
+
+Shapes become pixel-space polygons and centred strokes (dashes cut along the path), so any
+group transform works. Text is placed glyph by glyph at the advances of the shared layout (no
+kerning), so lines break and end where the PDF's do; text under a rotation or flip is drawn on a
+layer and turned onto the page. A clipped group draws on a copy of its area, pasted back through
+a mask of the clip shape.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+from generator.core.units import MM_PER_INCH, MM_PER_PT
+from generator.render.base import Backend, check_pages, rgb, walk
+from generator.render.raster import (
+    affine_paste, dash_runs, is_upright, matrix_scale, rect_outline,
+)
+from generator.scene.fonts import font_metrics, font_path
+from generator.scene.model import (
+    Circle, Group, IDENTITY, Image, Line, Matrix, Page, Polyline, Rect, Stroke, TextLine,
+    apply, compose, translate,
+)
+
+SUPERSAMPLE_MAX_PIXELS = 40_000_000   # supersampled canvas budget (pixels) before falling back to 1x
+
+
+def pixel_size(page: Page, dpi: float) -> tuple[int, int]:
+    """Output size in pixels: round(mm / 25.4 * dpi) each way."""
+    return (max(1, round(page.width / MM_PER_INCH * dpi)), max(1, round(page.height / MM_PER_INCH * dpi)))
+
+
+def render_png(page: Page, dpi: float = 300, supersample: int | None = None) -> bytes:
+    """One page as PNG bytes (RGB, white background)."""
+    return encode_png(render_image(page, dpi, supersample), dpi)
+
+
+def render_image(page: Page, dpi: float = 300, supersample: int | None = None):
+    """One page as a Pillow RGB image of pixel_size(page, dpi)."""
+    from PIL import Image as PILImage
+
+    check_pages([page])
+    width, height = pixel_size(page, dpi)
+    factor = supersample or (2 if width * height * 4 <= SUPERSAMPLE_MAX_PIXELS else 1)
+    canvas = PILImage.new("RGB", (width * factor, height * factor), "white")
+    px_per_mm = dpi / MM_PER_INCH * factor
+    walk(page.items, PngBackend(canvas, (px_per_mm, 0.0, 0.0, px_per_mm, 0.0, 0.0)))
+    return canvas.reduce(factor) if factor > 1 else canvas
+
+
+def encode_png(image, dpi: float) -> bytes:
+    """PNG bytes of a Pillow image, with its resolution recorded."""
+    buf = io.BytesIO()
+    image.save(buf, "PNG", dpi=(dpi, dpi))
+    return buf.getvalue()
+
+
+@lru_cache(maxsize=256)
+def _pil_font(font: str, size_px: float):
+    from PIL import ImageFont
+
+    return ImageFont.truetype(str(font_path(font)), size_px, layout_engine=ImageFont.Layout.BASIC)
+
+
+class _Frame:
+    """Where drawing goes: a target image, its draw handle and the mm → pixel matrix."""
+
+    def __init__(self, target, matrix: Matrix, origin: tuple[int, int] = (0, 0), mask=None) -> None:
+        from PIL import ImageDraw
+
+        self.target = target
+        self.draw = ImageDraw.Draw(target)
+        self.matrix = matrix
+        self.origin = origin
+        self.mask = mask
+
+
+class PngBackend(Backend):
+    """Draws primitives with Pillow onto an RGB canvas."""
+
+    def __init__(self, canvas, matrix: Matrix) -> None:
+        self.frames = [_Frame(canvas, matrix)]
+
+    @property
+    def frame(self) -> _Frame:
+        return self.frames[-1]
+
+    def _points(self, points) -> list[tuple[float, float]]:
+        m = self.frame.matrix
+        return [apply(m, x, y) for x, y in points]
+
+    # -- paint ------------------------------------------------------------------------------
+    def _fill(self, points, color: str | None) -> None:
+        if color is not None and len(points) >= 3:
+            self.frame.draw.polygon(points, fill=rgb(color))
+
+    def _stroke(self, points, stroke: Stroke | None, closed: bool) -> None:
+        if stroke is None or len(points) < 2:
+            return
+        scale = matrix_scale(self.frame.matrix)
+        width = max(1, round(stroke.width * scale))
+        path = points + points[:2] if closed else points
+        if stroke.dash:
+            runs = dash_runs(points + points[:1] if closed else points,
+                             [d * scale for d in stroke.dash])
+        else:
+            runs = [path]
+        color = rgb(stroke.color)
+        for run in runs:
+            self.frame.draw.line(run, fill=color, width=width, joint="curve")
+
+    # -- primitives -------------------------------------------------------------------------
+    def rect(self, item: Rect) -> None:
+        points = self._points(rect_outline(item.x, item.y, item.w, item.h, item.radius,
+                                           matrix_scale(self.frame.matrix)))
+        self._fill(points, item.fill)
+        self._stroke(points, item.stroke, closed=True)
+
+    def line(self, item: Line) -> None:
+        self._stroke(self._points([(item.x1, item.y1), (item.x2, item.y2)]), item.stroke, closed=False)
+
+    def polyline(self, item: Polyline) -> None:
+        points = self._points(item.points)
+        if item.closed:
+            self._fill(points, item.fill)
+        self._stroke(points, item.stroke, closed=item.closed)
+
+    def circle(self, item: Circle) -> None:
+        r_px = item.r * matrix_scale(self.frame.matrix)
+        steps = max(24, min(720, int(2 * math.pi * r_px / 3)))
+        ring = [(item.cx + item.r * math.cos(2 * math.pi * i / steps),
+                 item.cy + item.r * math.sin(2 * math.pi * i / steps)) for i in range(steps)]
+        points = self._points(ring)
+        self._fill(points, item.fill)
+        self._stroke(points, item.stroke, closed=True)
+
+    def text_line(self, item: TextLine) -> None:
+        m = self.frame.matrix
+        if is_upright(m):
+            self._glyphs(self.frame.draw, m, item, rgb(item.color))
+        else:
+            self._text_layer(item, m)
+
+    def _glyphs(self, draw, m: Matrix, item: TextLine, fill) -> None:
+        """Each glyph at its advance from the shared metrics (x, y mm → pixels by m)."""
+        fm = font_metrics(item.font)
+        font = _pil_font(item.font, round(item.size * MM_PER_PT * m[0], 2))
+        unit = item.size / 1000.0 * MM_PER_PT
+        x = item.x
+        get, default = fm.widths.get, fm.default_width
+        for ch in item.text:
+            if not ch.isspace():
+                draw.text(apply(m, x, item.y), ch, font=font, fill=fill, anchor="ls")
+            x += get(ord(ch), default) * unit
+
+    def _text_layer(self, item: TextLine, m: Matrix) -> None:
+        """Text under rotation/flip/shear: draw upright on a mask layer, then map it onto the page."""
+        from PIL import Image as PILImage, ImageDraw
+
+        fm = font_metrics(item.font)
+        scale = matrix_scale(m)
+        unit = item.size / 1000.0 * MM_PER_PT
+        pad = item.size * MM_PER_PT * 0.2
+        x0, y0 = item.x - pad, item.y - fm.ascent * unit - pad
+        w_mm = fm.width(item.text) * unit + 2 * pad
+        h_mm = (fm.ascent + fm.descent) * unit + 2 * pad
+        layer = PILImage.new("L", (max(1, math.ceil(w_mm * scale)), max(1, math.ceil(h_mm * scale))), 0)
+        local = (scale, 0.0, 0.0, scale, -x0 * scale, -y0 * scale)
+        self._glyphs(ImageDraw.Draw(layer), local, item, 255)
+        to_page = compose(m, compose(translate(x0, y0), (1 / scale, 0.0, 0.0, 1 / scale, 0.0, 0.0)))
+        affine_paste(self.frame.target, layer, to_page, rgb(item.color))
+
+    def image(self, item: Image) -> None:
+        from PIL import Image as PILImage
+
+        source = PILImage.open(io.BytesIO(item.data))
+        source = source.convert("RGBA")
+        sx, sy = item.w / source.width, item.h / source.height
+        to_page = compose(self.frame.matrix, (sx, 0.0, 0.0, sy, item.x, item.y))
+        affine_paste(self.frame.target, source, to_page, None)
+
+    def begin_group(self, item: Group) -> None:
+        frame = self.frame
+        matrix = compose(frame.matrix, item.transform) if item.transform != IDENTITY else frame.matrix
+        if item.clip is None:
+            self.frames.append(_Frame(frame.target, matrix, frame.origin))
+            return
+        clip = item.clip
+        outline = [apply(matrix, x, y) for x, y in
+                   rect_outline(clip.x, clip.y, clip.w, clip.h, clip.radius, matrix_scale(matrix))]
+        box = _clip_box(outline, frame.target.size)
+        sub = frame.target.crop(box)
+        shifted = compose(translate(-box[0], -box[1]), matrix)
+        self.frames.append(_Frame(sub, shifted, (box[0], box[1]), _clip_mask(outline, box)))
+
+    def end_group(self, item: Group) -> None:
+        done = self.frames.pop()
+        if done.mask is not None and done.mask.getbbox():
+            self.frame.target.paste(done.target, done.origin, done.mask)
+
+
+def _clip_box(outline, size) -> tuple[int, int, int, int]:
+    """Pixel box around the clip outline, inside the target (at least 1x1)."""
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    left = min(max(0, math.floor(min(xs))), size[0] - 1)
+    top = min(max(0, math.floor(min(ys))), size[1] - 1)
+    right = max(left + 1, min(size[0], math.ceil(max(xs))))
+    bottom = max(top + 1, min(size[1], math.ceil(max(ys))))
+    return (left, top, right, bottom)
+
+
+def _clip_mask(outline, box):
+    from PIL import Image as PILImage, ImageDraw
+
+    mask = PILImage.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+    ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in outline], fill=255)
+    return mask

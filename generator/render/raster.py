@@ -1,0 +1,129 @@
+"""Pixel geometry for the raster backends: outlines of rounded rects, dash runs, and pasting a layer through an affine map."""
+
+from __future__ import annotations
+
+import math
+
+from generator.scene.model import Matrix, Point, apply
+
+_TOL = 1e-9
+
+
+def matrix_scale(m: Matrix) -> float:
+    """Length scale of a matrix (square root of |det|): pixels per mm for strokes and text."""
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def is_upright(m: Matrix) -> bool:
+    """True for translate + uniform positive scale (text can be drawn directly)."""
+    a, b, c, d = m[:4]
+    return abs(b) < _TOL and abs(c) < _TOL and a > 0 and abs(a - d) <= _TOL * a
+
+
+def rect_outline(x: float, y: float, w: float, h: float, radius: float, px_scale: float) -> list[Point]:
+    """Corners of a rectangle (clockwise from top-left), with arcs for rounded corners."""
+    if radius <= 0:
+        return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    r = min(radius, w / 2, h / 2)
+    steps = max(3, min(90, int(r * px_scale * math.pi / 2 / 2)))
+    corners = [(x + w - r, y + r, -90.0), (x + w - r, y + h - r, 0.0), (x + r, y + h - r, 90.0),
+               (x + r, y + r, 180.0)]
+    points: list[Point] = []
+    for cx, cy, start in corners:
+        for i in range(steps + 1):
+            angle = math.radians(start + 90.0 * i / steps)
+            points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    return points
+
+
+def dash_runs(points: list[Point], pattern: list[float]) -> list[list[Point]]:
+    """The 'on' stretches of a dashed path (pattern: on, off, on, off... lengths)."""
+    if not pattern or sum(pattern) <= 0 or any(p < 0 for p in pattern):
+        return [points]
+    if len(pattern) % 2:
+        pattern = pattern * 2
+    runs: list[list[Point]] = []
+    index, left, on = 0, pattern[0], True
+    current: list[Point] = [points[0]]
+    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+        seg = math.hypot(x2 - x1, y2 - y1)
+        pos = 0.0
+        while seg - pos > left:
+            pos += left
+            t = pos / seg
+            point = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
+            if on:
+                current.append(point)
+                runs.append(current)
+            current = [point]
+            index = (index + 1) % len(pattern)
+            left, on = pattern[index], not on
+        left -= seg - pos
+        if on:
+            current.append((x2, y2))
+        else:
+            current = [(x2, y2)]
+    if on and len(current) > 1:
+        runs.append(current)
+    return [run for run in runs if len(run) > 1]
+
+
+def _invert(m: Matrix) -> Matrix:
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
+
+
+def _is_quarter_turn(m: Matrix) -> bool:
+    a, b, c, d = m[:4]
+    return all(abs(abs(v) - round(abs(v))) < 1e-6 and round(abs(v)) in (0, 1) for v in (a, b, c, d))
+
+
+def affine_paste(target, source, m: Matrix, color) -> None:
+    """Paste source (an 'L' mask painted with color, or an RGBA image when color is None) mapped by m.
+
+    m maps source pixel coordinates to target pixel coordinates.
+    """
+    from PIL import Image as PILImage
+
+    corners = [apply(m, u, v) for u, v in ((0, 0), (source.width, 0), (0, source.height),
+                                           (source.width, source.height))]
+    quarter = _is_quarter_turn(m)
+    if quarter:
+        m = m[:4] + (round(m[4]), round(m[5]))
+        corners = [apply(m, u, v) for u, v in ((0, 0), (source.width, 0), (0, source.height),
+                                               (source.width, source.height))]
+    left = max(0, math.floor(min(p[0] for p in corners) + 1e-6))
+    top = max(0, math.floor(min(p[1] for p in corners) + 1e-6))
+    right = min(target.width, math.ceil(max(p[0] for p in corners) - 1e-6))
+    bottom = min(target.height, math.ceil(max(p[1] for p in corners) - 1e-6))
+    if right <= left or bottom <= top:
+        return
+    inv = _invert(m[:4] + (m[4] - left, m[5] - top))
+    data = (inv[0], inv[2], inv[4], inv[1], inv[3], inv[5])
+    resample = PILImage.Resampling.NEAREST if quarter else PILImage.Resampling.BICUBIC
+    if source.mode == "RGBA" and not quarter:
+        source, m = _shrink_first(source, m)
+        inv = _invert(m[:4] + (m[4] - left, m[5] - top))
+        data = (inv[0], inv[2], inv[4], inv[1], inv[3], inv[5])
+    out = source.transform((right - left, bottom - top), PILImage.Transform.AFFINE, data, resample=resample)
+    if color is not None:
+        target.paste(color, (left, top), out)
+    else:
+        target.paste(out.convert("RGB"), (left, top), out.getchannel("A"))
+
+
+def _shrink_first(source, m: Matrix):
+    """Downscale a large image with a good filter before the affine map (which only interpolates)."""
+    from PIL import Image as PILImage
+
+    sx = math.hypot(m[0], m[1])
+    sy = math.hypot(m[2], m[3])
+    if sx >= 1 and sy >= 1:
+        return source, m
+    width = max(1, round(source.width * min(sx, 1)))
+    height = max(1, round(source.height * min(sy, 1)))
+    fx, fy = source.width / width, source.height / height
+    smaller = source.resize((width, height), PILImage.Resampling.LANCZOS)
+    return smaller, (m[0] * fx, m[1] * fx, m[2] * fy, m[3] * fy, m[4], m[5])

@@ -1,0 +1,124 @@
+"""SVG backend (svgwrite): one page per document, sized in mm with a viewBox in mm, explicit ids, byte-identical output.
+
+Text is drawn with the registry font's family (and weight/style), no kerning, and its laid-out
+width as textLength so a viewer's spacing agrees with the PDF's.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+
+from generator.render.base import Backend, check_pages, num, rgb, walk
+from generator.scene.fonts import font_spec
+from generator.scene.model import Circle, Group, IDENTITY, Image, Line, Page, Polyline, Rect, Stroke, TextLine
+from generator.scene.text import text_width
+from generator.core.units import MM_PER_PT
+
+
+def render_svg(page: Page) -> bytes:
+    """One page as an SVG document (UTF-8 bytes)."""
+    import svgwrite
+
+    check_pages([page])
+    drawing = svgwrite.Drawing(size=(f"{num(page.width)}mm", f"{num(page.height)}mm"),
+                               viewBox=f"0 0 {num(page.width)} {num(page.height)}",
+                               profile="full", debug=False)
+    if page.label:
+        drawing.set_desc(title=page.label)
+    walk(page.items, SvgBackend(drawing))
+    out = io.StringIO()
+    drawing.write(out, pretty=False)
+    return out.getvalue().encode("utf-8")
+
+
+def _paint(fill: str | None, stroke: Stroke | None) -> dict[str, str]:
+    attrs = {"fill": _color(fill) if fill else "none"}
+    if stroke is not None:
+        attrs["stroke"] = _color(stroke.color)
+        attrs["stroke-width"] = num(stroke.width)
+        if stroke.dash:
+            attrs["stroke-dasharray"] = ",".join(num(d) for d in stroke.dash)
+    return attrs
+
+
+def _color(color: str) -> str:
+    rgb(color)   # validates
+    return color.lower()
+
+
+class SvgBackend(Backend):
+    """Appends svgwrite elements to the current container (the drawing or an open group)."""
+
+    def __init__(self, drawing) -> None:
+        self.d = drawing
+        self.stack = [drawing]
+        self.clips = 0
+
+    def _add(self, element) -> None:
+        self.stack[-1].add(element)
+
+    def rect(self, item: Rect) -> None:
+        attrs = _paint(item.fill, item.stroke)
+        if item.radius > 0:
+            radius = num(min(item.radius, item.w / 2, item.h / 2))
+            attrs.update(rx=radius, ry=radius)
+        self._add(self.d.rect(insert=(num(item.x), num(item.y)), size=(num(item.w), num(item.h)),
+                              **attrs))
+
+    def line(self, item: Line) -> None:
+        self._add(self.d.line(start=(num(item.x1), num(item.y1)), end=(num(item.x2), num(item.y2)),
+                              **_paint(None, item.stroke)))
+
+    def polyline(self, item: Polyline) -> None:
+        points = [(num(x), num(y)) for x, y in item.points]
+        if item.closed:
+            self._add(self.d.polygon(points, **_paint(item.fill, item.stroke)))
+        else:
+            self._add(self.d.polyline(points, **_paint(None, item.stroke)))
+
+    def circle(self, item: Circle) -> None:
+        self._add(self.d.circle(center=(num(item.cx), num(item.cy)), r=num(item.r),
+                                **_paint(item.fill, item.stroke)))
+
+    def text_line(self, item: TextLine) -> None:
+        spec = font_spec(item.font)
+        attrs = {"x": [num(item.x)], "y": [num(item.y)], "fill": _color(item.color),
+                 "font-family": spec.family, "font-size": num(item.size * MM_PER_PT),
+                 "textLength": num(text_width(item.text, item.font, item.size)),
+                 "lengthAdjust": "spacing", "style": "white-space:pre;font-kerning:none"}
+        if spec.weight != "normal":
+            attrs["font-weight"] = spec.weight
+        if spec.style != "normal":
+            attrs["font-style"] = spec.style
+        self._add(self.d.text(item.text, **attrs))
+
+    def image(self, item: Image) -> None:
+        href = "data:image/png;base64," + base64.b64encode(item.data).decode("ascii")
+        self._add(self.d.image(href, insert=(num(item.x), num(item.y)),
+                               size=(num(item.w), num(item.h)), preserveAspectRatio="none"))
+
+    def begin_group(self, item: Group) -> None:
+        attrs = {}
+        if item.transform != IDENTITY:
+            attrs["transform"] = "matrix(" + " ".join(num(v, 6) for v in item.transform) + ")"
+        if item.clip is not None:
+            attrs["clip-path"] = f"url(#{self._clip_path(item.clip)})"
+        group = self.d.g(**attrs)
+        self._add(group)
+        self.stack.append(group)
+
+    def _clip_path(self, clip: Rect) -> str:
+        self.clips += 1
+        ident = f"clip{self.clips}"
+        path = self.d.clipPath(id=ident)
+        attrs = {}
+        if clip.radius > 0:
+            radius = num(min(clip.radius, clip.w / 2, clip.h / 2))
+            attrs.update(rx=radius, ry=radius)
+        path.add(self.d.rect(insert=(num(clip.x), num(clip.y)), size=(num(clip.w), num(clip.h)), **attrs))
+        self.d.defs.add(path)
+        return ident
+
+    def end_group(self, item: Group) -> None:
+        self.stack.pop()

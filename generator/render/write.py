@@ -1,0 +1,79 @@
+"""Write rendered pages to files: a registry of formats, every target checked before any is written, atomic writes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from generator.core.errors import LayoutError
+from generator.core.files import check_writable, write_atomic
+from generator.scene.model import Page
+
+
+@dataclass(frozen=True)
+class Format:
+    """How a format renders: the whole document at once, or one file per page."""
+
+    suffix: str
+    per_page: bool
+    render: Callable
+
+
+def _pdf(pages, dpi, title):
+    from generator.render.pdf import render_pdf
+    return [render_pdf(pages, title=title)]
+
+
+def _svg(pages, dpi, title):
+    from generator.render.svg import render_svg
+    return [render_svg(page) for page in pages]
+
+
+def _png(pages, dpi, title):
+    from generator.render.png import render_png
+    return [render_png(page, dpi=dpi) for page in pages]
+
+
+def _recording(pages, dpi, title):
+    from generator.render.recording import render_recording
+    return [render_recording(pages).encode("utf-8")]
+
+
+FORMATS: dict[str, Format] = {
+    "pdf": Format(".pdf", False, _pdf),
+    "svg": Format(".svg", True, _svg),
+    "png": Format(".png", True, _png),
+    "txt": Format(".txt", False, _recording),
+}
+
+
+def output_paths(count: int, fmt: str, path: str | Path) -> list[Path]:
+    """The files write_pages would write for `count` pages."""
+    spec = _format(fmt)
+    path = Path(path)
+    if not spec.per_page or count == 1:
+        return [path]
+    suffix = path.suffix or spec.suffix
+    return [path.with_name(f"{path.stem}-{i:03d}{suffix}") for i in range(1, count + 1)]
+
+
+def _format(fmt: str) -> Format:
+    try:
+        return FORMATS[fmt]
+    except KeyError:
+        raise LayoutError(f"unknown output format {fmt!r} (known: {', '.join(FORMATS)})",
+                          key="format") from None
+
+
+def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = False,
+                dpi: float = 300, title: str = "") -> list[Path]:
+    """Render, then write every file whole; refuses existing files (without force) before writing any."""
+    pages = list(pages)
+    if not pages:
+        raise LayoutError("nothing to write: no pages", key="pages")
+    targets = output_paths(len(pages), fmt, path)
+    for target in targets:
+        check_writable(target, force)
+    blobs = _format(fmt).render(pages, dpi, title)
+    return [write_atomic(target, blob, force=force) for target, blob in zip(targets, blobs)]
