@@ -37,6 +37,8 @@ PAYLOAD_SPACE = BASE ** PAYLOAD_LENGTH
 SPREAD = 0x5DEECE66D  # odd and not a multiple of 23: invertible mod 23**9
 UNSPREAD = pow(SPREAD, -1, PAYLOAD_SPACE)
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
+_HINTS = {"O": ": did you mean Q or D?", "0": ": did you mean Q or D?", "I": ": did you mean J or 7?",
+          "1": ": did you mean J or 7?", "L": ": did you mean J or 7?"}
 
 
 def multinomial(counts: Sequence[int]) -> int:
@@ -112,7 +114,8 @@ def decode_index(code: str, total: int) -> int:
                          f"got {len(text)} in {code!r}", key="code")
     bad = [ch for ch in text if ch not in _VALUE]
     if bad:
-        raise ParseError(f"{bad[0]!r} is not a key-code character (they are {ALPHABET}); "
+        hint = _HINTS.get(bad[0], "")
+        raise ParseError(f"{bad[0]!r} is not a key-code character{hint} (they are {ALPHABET}); "
                          f"in {code!r}", key="code")
     values = [_VALUE[ch] for ch in text]
     if check_value(values[:PAYLOAD_LENGTH]) != values[-1]:

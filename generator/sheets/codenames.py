@@ -163,7 +163,7 @@ _ROLE_SYMBOLS = {cn.RED: _disc, cn.BLUE: _square, cn.BYSTANDER: _bar, cn.ASSASSI
 
 
 def _code_text(code: str, size: float, s: float) -> Item:
-    return Text(50 * s, 63 * s, 18 * s, 5 * s, code, font="mono", size=6 * s, color=INK,
+    return Text(49 * s, 63 * s, 19 * s, 5 * s, code, font="mono-bold", size=6.5 * s, color=INK,
                 align="right", valign="middle", wrap=False, min_size=3.5)
 
 
