@@ -1,0 +1,222 @@
+"""Card records from YAML or CSV data files, each remembering its file and line; `qty:` repeats a card."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.core.errors import DataError
+
+QTY_KEY = "qty"
+DATA_SUFFIXES = (".yaml", ".yml", ".csv")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One card's fields (str keys, scalar values), where it came from, and its copy number."""
+
+    fields: dict[str, Any]
+    file: Path
+    line: int | None = None
+    copy: int = 1
+    field_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def line_of(self, key: str) -> int | None:
+        """The line of one field (YAML), else the record's line."""
+        return self.field_lines.get(key, self.line)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as plain JSON data (for `--format json`)."""
+        return {"fields": dict(self.fields), "file": str(self.file), "line": self.line}
+
+
+def resolve_data(name_or_path: str | Path) -> Path:
+    """A user's file path wins; else a built-in name: card_data/<name>/cards.yaml, <name>.yaml, ..."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    from generator import paths
+
+    for candidate in _builtin_candidates(str(name_or_path), paths.card_data_dir()):
+        if candidate.is_file():
+            return candidate
+    raise DataError("no such data file (nor a built-in data name)", file=str(name_or_path))
+
+
+def _builtin_candidates(name: str, root: Path) -> list[Path]:
+    base = root / name
+    found = [base / f"cards{suffix}" for suffix in DATA_SUFFIXES]
+    found += [base.with_name(base.name + suffix) for suffix in DATA_SUFFIXES]
+    return found + [base]
+
+
+def load_records(path: str | Path, expand: bool = True) -> list[Record]:
+    """Read a YAML or CSV data file into records; with expand, each record repeated `qty` times."""
+    path = resolve_data(path)
+    text = _read_text(path)
+    if path.suffix.lower() == ".csv":
+        rows = _csv_rows(text, path)
+    else:
+        rows = _yaml_rows(text, path)
+    if not rows:
+        raise DataError("no card records in the file", file=path)
+    records = [_make_record(fields, path, line, lines) for fields, line, lines in rows]
+    return expand_qty(records) if expand else records
+
+
+def expand_qty(records: list[Record]) -> list[Record]:
+    """Each record repeated as many times as its qty (already checked); qty itself is dropped."""
+    out: list[Record] = []
+    for record in records:
+        qty = record.fields.get(QTY_KEY, 1)
+        fields = {k: v for k, v in record.fields.items() if k != QTY_KEY}
+        for copy in range(1, qty + 1):
+            out.append(Record(fields, record.file, record.line, copy, record.field_lines))
+    return out
+
+
+def field_names(records: list[Record]) -> list[str]:
+    """Every field name any record has, in first-seen order."""
+    names: dict[str, None] = {}
+    for record in records:
+        names.update(dict.fromkeys(record.fields))
+    return list(names)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise DataError(f"cannot read: {err.strerror}", file=path) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise DataError("not UTF-8 text (save the file as UTF-8)", file=path, line=line) from None
+
+
+def _make_record(fields: dict, path: Path, line: int | None, lines: dict[str, int]) -> Record:
+    clean = {str(k).strip(): _clean_value(v) for k, v in fields.items()}
+    if QTY_KEY in clean:
+        clean[QTY_KEY] = _parse_qty(clean[QTY_KEY], path, lines.get(QTY_KEY, line))
+    return Record(clean, path, line, 1, {str(k).strip(): v for k, v in lines.items()})
+
+
+def _clean_value(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value.strip()
+    return value
+
+
+def _parse_qty(value: Any, path: Path, line: int | None) -> int:
+    if isinstance(value, bool):
+        raise DataError(f"qty must be a whole number >= 0, not {value!r}", file=path, line=line, key=QTY_KEY)
+    if value == "":
+        return 1
+    try:
+        qty = int(str(value).strip())
+    except ValueError:
+        qty = -1
+    if qty < 0 or (isinstance(value, float) and value != int(value)):
+        raise DataError(f"qty must be a whole number >= 0, not {value!r}", file=path, line=line, key=QTY_KEY)
+    return qty
+
+
+# --- CSV -------------------------------------------------------------------------------------
+
+def _csv_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader, None)
+        if header is None:
+            return []
+        names = [name.strip() for name in header]
+        _check_header(names, path)
+        return [row for row in _csv_body(reader, names, path) if row is not None]
+    except csv.Error as err:
+        raise DataError(f"bad CSV: {err}", file=path, line=reader.line_num) from None
+
+
+def _check_header(names: list[str], path: Path) -> None:
+    for index, name in enumerate(names, 1):
+        if not name:
+            raise DataError(f"column {index} of the header row has no name", file=path, line=1)
+        if names.count(name) > 1:
+            raise DataError(f"column name {name!r} appears twice in the header row", file=path, line=1)
+
+
+def _csv_body(reader, names: list[str], path: Path):
+    start = reader.line_num + 1
+    for row in reader:
+        line, start = start, reader.line_num + 1
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(names):
+            raise DataError(f"{len(row)} cells but the header has {len(names)} columns", file=path, line=line)
+        cells = row + [""] * (len(names) - len(row))
+        yield dict(zip(names, cells)), line, {}
+
+
+# --- YAML ------------------------------------------------------------------------------------
+
+def _yaml_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
+    node, data = _yaml_load(text, path)
+    if data is None:
+        return []
+    node, data = _cards_part(node, data, path)
+    rows = []
+    for item_node, item in zip(node.value, data):
+        line = item_node.start_mark.line + 1
+        if not isinstance(item, dict):
+            raise DataError("each card must be a mapping of field: value", file=path, line=line)
+        rows.append((item, line, _key_lines(item_node)))
+    return rows
+
+
+def _yaml_load(text: str, path: Path) -> tuple[Any, Any]:
+    """The composed node tree and the constructed data (both needed: nodes carry line numbers)."""
+    import yaml
+
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.YAMLError as err:
+        raise yaml_error(err, path) from None
+    finally:
+        loader.dispose()
+    return node, data
+
+
+def yaml_error(err: Exception, path: Path, cls: type = DataError) -> Exception:
+    """A pnpgen error with file and line from a PyYAML error."""
+    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+    problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+    line = mark.line + 1 if mark is not None else None
+    column = mark.column + 1 if mark is not None else None
+    return cls(f"unreadable YAML: {problem}", file=path, line=line, column=column)
+
+
+def _cards_part(node: Any, data: Any, path: Path) -> tuple[Any, list]:
+    if isinstance(data, dict):
+        if "cards" not in data:
+            raise DataError("a mapping at the top must have a `cards:` list", file=path, line=1)
+        for key_node, value_node in node.value:
+            if key_node.value == "cards":
+                node, data = value_node, data["cards"]
+    if not isinstance(data, list):
+        line = node.start_mark.line + 1
+        raise DataError("expected a list of cards (or a mapping with `cards:`)", file=path, line=line)
+    return node, data
+
+
+def _key_lines(mapping_node: Any) -> dict[str, int]:
+    value = getattr(mapping_node, "value", None)
+    if not isinstance(value, list):
+        return {}
+    return {str(k.value): k.start_mark.line + 1 for k, _ in value if hasattr(k, "start_mark")}
