@@ -1,0 +1,107 @@
+"""The CODEX card data: counts per kind, the rulebook's facts kept, translations, and validation."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from generator.content.dungeon import load_deck
+from generator.games.dungeon.deck import COUNTS, DECK_SIZE, KINDS, count_kinds, expand, parse_keywords
+from generator.games.dungeon.validate import parse_range, validate_deck
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return load_deck()
+
+
+def test_the_deck_has_the_rulebook_counts(deck):
+    counts = count_kinds(deck.cards)
+    assert counts == COUNTS
+    assert len(expand(deck.cards)) == DECK_SIZE == 82
+
+
+def test_the_built_in_data_passes_validation(deck):
+    assert [str(p) for p in validate_deck(deck.cards, deck.keywords)] == []
+
+
+def test_every_card_has_french_and_english_names_and_a_source(deck):
+    for card in deck.cards:
+        assert card.name("fr") and card.name("en"), card.id
+        assert card.source in ("rulebook", "original"), card.id
+    assert set(card.kind for card in deck.cards) == set(KINDS)
+
+
+def test_the_rulebook_facts_are_kept(deck):
+    brawler = deck.get("bagarreur-crique")
+    assert brawler.name() == "Bagarreur de la Crique" and brawler.source == "rulebook"
+    assert (brawler.values["pv"], brawler.values["riposte"]) == (6, 3)
+    assert parse_keywords(brawler.values["keywords"]) == [("Charge", 1)]
+    assert "deux joueurs" in brawler.text("cond1") and "Début du Chapitre" in brawler.text("effect1")
+    assert "3 dégâts" in brawler.text("effect2")
+    painter = deck.get("peintre")
+    secret = next(s for s in deck.of_kind("secret") if s.values["number"] == painter.values["secret"])
+    assert painter.values["secret"] == 8 and secret.values.get("abilities")
+    assert "3 Encres" in secret.text("cond1") and "2 dégâts" in secret.text("effect1")
+    assert "1 dégât" in secret.text("effect3") and "Encre" in secret.text("effect3")
+    assert deck.get("obstine").values["start"] == "mousquet-veteran"
+    assert deck.get("obstine").values["colour"] == "red"
+    dagger = deck.get("dague-noire")
+    assert (dagger.values["precision"], dagger.values["damage"], parse_range(dagger.values["range"])) == (3, 1, (0, 0))
+    assert "[" not in dagger.text("effect1") and dagger.text("effect2").startswith("[")
+    names = {card.name() for card in deck.cards}
+    assert {"Ruelle", "Docks", "Trappeur Alligator", "Esprit Néoténique", "Encre", "Rêveur", "Curieux",
+            "Début du Chapitre", "Fin de Chapitre", "Fin de Chapitre de Boss"} <= names
+
+
+def _problems(deck, card_id, **changes):
+    cards = [dataclasses.replace(c, **changes) if c.id == card_id else c for c in deck.cards]
+    return [str(p) for p in validate_deck(cards, deck.keywords)]
+
+
+def _with_values(deck, card_id, **values):
+    card = deck.get(card_id)
+    return _problems(deck, card_id, values={**card.values, **values})
+
+
+def test_validation_catches_missing_references(deck):
+    assert any("reward 'nowhere'" in p for p in _with_values(deck, "peintre", rewards="nowhere"))
+    assert any("no Secret card has that number" in p for p in _with_values(deck, "peintre", secret=12))
+    assert any("holds no Boss abilities" in p for p in _with_values(deck, "peintre", secret=1))
+    assert any("start 'sabre'" in p for p in _with_values(deck, "obstine", start="sabre"))
+    assert any("summons 'kraken'" in p for p in _with_values(deck, "trappeur-alligator", summons="kraken"))
+    assert any("reads 42" in p for p in _with_values(deck, "egouts", reads=42))
+
+
+def test_validation_catches_a_wrong_count(deck):
+    cards = [c for c in deck.cards if c.id != "chien-criee"]
+    problems = [str(p) for p in validate_deck(cards, deck.keywords)]
+    assert "creature: 11 cards of kind creature, the rulebook has 12" in problems
+    doubled = [dataclasses.replace(c, qty=5) if c.id == "encre" else c for c in deck.cards]
+    assert any("8 cards of kind special" in str(p) for p in validate_deck(doubled, deck.keywords))
+
+
+def test_validation_catches_unknown_keywords_texts_and_values(deck):
+    assert any("unknown keyword 'Vol'" in p for p in _with_values(deck, "reine-rats", keywords="Vol, Tacle"))
+    assert any("Charge needs a value" in p for p in _with_values(deck, "chien-criee", keywords="Charge"))
+    assert any("Plante needs green values" in p for p in _with_values(deck, "reine-rats", keywords="Plante"))
+    assert any("range must be" in p for p in _with_values(deck, "dague-noire", range="3-1"))
+    assert any("colour" in p for p in _with_values(deck, "obstine", colour="purple"))
+    card = deck.get("ruelle")
+    texts = {"fr": card.texts["fr"], "en": {k: v for k, v in card.texts["en"].items() if k != "effect1"}}
+    assert any("effect1_en" in p for p in _problems(deck, "ruelle", texts=texts))
+    bad = {"fr": {**card.texts["fr"], "effect1": "[Fin <boom> du tour"}, "en": card.texts["en"]}
+    found = _problems(deck, "ruelle", texts=bad)
+    assert any("unknown icon <boom>" in p for p in found) and any("brackets" in p for p in found)
+
+
+def test_problems_name_the_file_and_line(deck):
+    problems = _with_values(deck, "peintre", rewards="nowhere")
+    assert any(p.startswith(f"{deck.get('peintre').file}:{deck.get('peintre').line}: peintre:") for p in problems)
+
+
+@pytest.mark.parametrize("text,expected", [("0", (0, 0)), ("1-2", (1, 2)), ("1 – 3", (1, 3)),
+                                           ("2-1", None), ("x", None), ("", None)])
+def test_parse_range(text, expected):
+    assert parse_range(text) == expected
