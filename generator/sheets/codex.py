@@ -1,0 +1,46 @@
+"""Codex printables for one deal: the Master's sheet, the private agent cards and the public roles
+card, as pages in that order (generator/sheets/codex_master.py and codex_cards.py draw them)."""
+
+from __future__ import annotations
+
+from generator.games.codex import Deal
+from generator.scene.imposition import Card, SheetSpec, impose
+from generator.scene.model import Page
+from generator.sheets.codex_cards import PUBLIC_SIZE, STRIP_SIZE, agent_strip, public_card
+from generator.sheets.codex_master import master_pages
+from generator.sheets.codex_text import CodexTexts, load_texts
+
+STRIP_GAP = 4.0            # mm between strips (bleed 2 mm each): a miscut never reaches a neighbour
+PUBLIC_COPIES = 2          # one for each side of the table
+DEFAULT_PHASES = 6
+MAX_PHASES = 20
+
+
+def codex_pages(deal: Deal, lang: str = "it", paper: str = "a4",
+                phases: int = DEFAULT_PHASES) -> list[Page]:
+    """Every page of a deal: Master's sheet, agent cards, public roles card."""
+    texts = load_texts(lang)
+    return (master_pages(deal, texts, paper, phases) + agent_card_pages(deal, texts, paper)
+            + public_card_pages(deal, texts, paper))
+
+
+def agent_card_pages(deal: Deal, texts: CodexTexts, paper: str = "a4") -> list[Page]:
+    """One Z-fold strip per agent, in player order, with crop marks; the footer has no seed."""
+    cards = [Card(agent_strip(a, deal, texts), label=f"agent {a.name}") for a in deal.agents]
+    spec = SheetSpec(paper=paper, landscape=False, card_size=STRIP_SIZE, bleed=STRIP_GAP / 2,
+                     crop_marks=True, duplex=None)
+    pages = impose(cards, spec, title=texts.label("card", "sheet_title"), source=texts.footer)
+    for page in pages:
+        page.label = f"codex agents {page.label}"
+    return pages
+
+
+def public_card_pages(deal: Deal, texts: CodexTexts, paper: str = "a4") -> list[Page]:
+    """The public roles card, PUBLIC_COPIES times on one page."""
+    cards = [Card(public_card(deal, texts), label="roles") for _ in range(PUBLIC_COPIES)]
+    spec = SheetSpec(paper=paper, landscape=False, card_size=PUBLIC_SIZE, bleed=0.0,
+                     crop_marks=True, duplex=None)
+    pages = impose(cards, spec, title=texts.label("public", "title"), source=texts.footer)
+    for page in pages:
+        page.label = f"codex roles {page.label}"
+    return pages
