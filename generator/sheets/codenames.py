@@ -2,7 +2,7 @@
 
 A key card is square (default 70 mm). Each role has a colour AND a white or grey symbol, and the
 colours are far apart in lightness, so the roles read in greyscale and for colour-blind players:
-red agent (dark red, white disc), blue agent (mid blue, white square), bystander (pale sand, grey
+red agent (dark red, white disc), blue agent (mid blue, hollow white diamond), bystander (pale sand, grey
 bar), assassin (near black, white cross). Lights in the starting team's colour sit on all four
 sides, each with the team letter (R or B, the same in English and Italian) between two of the
 team's symbols. A dark corner triangle marks the top-left; the key code is in the bottom-right
@@ -112,7 +112,7 @@ def _light_bar(team: str, size: float, s: float) -> list[Item]:
 def _team_symbol(team: str, cx: float, cy: float, r: float) -> Item:
     if team == cn.RED:
         return Circle(cx, cy, r, fill=SYMBOL_WHITE, stroke=None)
-    return Rect(cx - r * 0.9, cy - r * 0.9, r * 1.8, r * 1.8, fill=SYMBOL_WHITE, stroke=None)
+    return _diamond_at(cx, cy, r * 1.2, r * 0.35)
 
 
 def _corner_mark(s: float) -> Item:
@@ -120,19 +120,37 @@ def _corner_mark(s: float) -> Item:
     return Polygon([(2 * s, 2 * s), (10 * s, 2 * s), (2 * s, 10 * s)], fill=INK, stroke=None)
 
 
-def _grid(key: cn.Key, size: float, s: float) -> list[Item]:
-    g = cn.GRIDS[key.grid]
-    gap, pad = 0.8 * s, 1.0 * s
-    area = 51 * s
+def cell_boxes(grid_name: str, size: float = KEY_CARD_SIZE) -> list[list[tuple[float, float, float]]]:
+    """(x, y, side) in card mm of every cell of a grid, rows top to bottom."""
+    g = cn.GRIDS[grid_name]
+    s = size / DESIGN
+    gap, area = 0.8 * s, 51 * s
     cell = (area - (g.columns - 1) * gap) / g.columns
     height = g.rows * cell + (g.rows - 1) * gap
     x0, y0 = (size - area) / 2, (size - height) / 2
-    items: list[Item] = [Rect(x0 - pad, y0 - pad, area + 2 * pad, height + 2 * pad,
+    return [[(x0 + c * (cell + gap), y0 + r * (cell + gap), cell) for c in range(g.columns)]
+            for r in range(g.rows)]
+
+
+def _grid(key: cn.Key, size: float, s: float) -> list[Item]:
+    boxes = cell_boxes(key.grid, size)
+    pad = 1.0 * s
+    (x0, y0, cell), (x1, y1, _) = boxes[0][0], boxes[-1][-1]
+    items: list[Item] = [Rect(x0 - pad, y0 - pad, x1 + cell - x0 + 2 * pad, y1 + cell - y0 + 2 * pad,
                               fill=FRAME_FILL, stroke=None, radius=pad)]
-    for r, row in enumerate(key.cells):
-        for c, role in enumerate(row):
-            items += cell_items(role, x0 + c * (cell + gap), y0 + r * (cell + gap), cell)
+    for row, box_row in zip(key.cells, boxes):
+        for role, (x, y, w) in zip(row, box_row):
+            items += cell_items(role, x, y, w)
     return items
+
+
+def light_boxes(size: float = KEY_CARD_SIZE) -> list[tuple[float, float, float, float]]:
+    """(x, y, w, h) in card mm of the four light bars: top, right, bottom, left."""
+    s = size / DESIGN
+    long, short, edge = 28 * s, 5 * s, 2 * s
+    start = (size - long) / 2
+    return [(start, edge, long, short), (size - edge - short, start, short, long),
+            (start, size - edge - short, long, short), (edge, start, short, long)]
 
 
 def cell_items(role: str, x: float, y: float, w: float) -> list[Item]:
@@ -144,9 +162,14 @@ def _disc(x: float, y: float, w: float) -> list[Item]:
     return [Circle(x + w / 2, y + w / 2, 0.2 * w, fill=SYMBOL_WHITE, stroke=None)]
 
 
-def _square(x: float, y: float, w: float) -> list[Item]:
-    side = 0.36 * w
-    return [Rect(x + (w - side) / 2, y + (w - side) / 2, side, side, fill=SYMBOL_WHITE, stroke=None)]
+def _diamond(x: float, y: float, w: float) -> list[Item]:
+    return [_diamond_at(x + w / 2, y + w / 2, 0.3 * w, 0.08 * w)]
+
+
+def _diamond_at(cx: float, cy: float, r: float, pen: float) -> Item:
+    """A hollow diamond (white outline): the blue team's sign, unlike red's solid disc."""
+    return Polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=None,
+                   stroke=Stroke(SYMBOL_WHITE, pen))
 
 
 def _bar(x: float, y: float, w: float) -> list[Item]:
@@ -159,7 +182,7 @@ def _cross(x: float, y: float, w: float) -> list[Item]:
     return [Line(x + a, y + a, x + b, y + b, pen), Line(x + b, y + a, x + a, y + b, pen)]
 
 
-_ROLE_SYMBOLS = {cn.RED: _disc, cn.BLUE: _square, cn.BYSTANDER: _bar, cn.ASSASSIN: _cross}
+_ROLE_SYMBOLS = {cn.RED: _disc, cn.BLUE: _diamond, cn.BYSTANDER: _bar, cn.ASSASSIN: _cross}
 
 
 def _code_text(code: str, size: float, s: float) -> Item:
