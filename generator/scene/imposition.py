@@ -33,10 +33,10 @@ class Card:
 def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards",
            source: str = "") -> list[Page]:
     """Cards n-up on sheets: each fronts sheet followed by its backs sheet (with duplex and backs),
-    or fronts and backs side by side (gutter fold); footers on every page."""
+    or fronts and backs side by side (gutter fold); footers on every page. No cards: no pages."""
     plan = plan_sheet(spec)
     per = plan.per_sheet
-    chunks = [list(cards[i:i + per]) for i in range(0, len(cards), per)] or [[]]
+    chunks = [list(cards[i:i + per]) for i in range(0, len(cards), per)]
     pages: list[Page] = []
     for number, chunk in enumerate(chunks, start=1):
         if spec.gutter_fold:
@@ -95,9 +95,8 @@ def _marks(xs: Axis, ys: Axis, spec: SheetSpec) -> list[Item]:
 def _set_boxes(page: Page, xs: Axis, ys: Axis, bleed: float) -> None:
     """TrimBox: the card block; BleedBox: the block and its outer bleed, kept on the paper."""
     page.trim_box = (xs.start, ys.start, xs.end - xs.start, ys.end - ys.start)
-    x0, y0 = max(xs.start - bleed, 0.0), max(ys.start - bleed, 0.0)
-    x1, y1 = min(xs.end + bleed, page.width), min(ys.end + bleed, page.height)
-    page.bleed_box = (x0, y0, x1 - x0, y1 - y0)
+    page.bleed_box = _clamped(page, xs.start - bleed, ys.start - bleed,
+                              xs.end - xs.start + 2 * bleed, ys.end - ys.start + 2 * bleed)
 
 
 def _fold_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int) -> Page:
@@ -136,7 +135,14 @@ def _shift(page: Page, dx: float, dy: float) -> None:
     for name in ("trim_box", "bleed_box"):
         box = getattr(page, name)
         if box is not None:
-            setattr(page, name, (box[0] + dx, box[1] + dy, box[2], box[3]))
+            setattr(page, name, _clamped(page, box[0] + dx, box[1] + dy, box[2], box[3]))
+
+
+def _clamped(page: Page, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """A box cut to the paper (a PDF box may not leave the MediaBox)."""
+    x0, y0 = max(x, 0.0), max(y, 0.0)
+    x1, y1 = min(x + w, page.width), min(y + h, page.height)
+    return (x0, y0, x1 - x0, y1 - y0)
 
 
 def card_pages(cards: Sequence[Card], card_size: tuple[float, float] | str, bleed: float = 0.0,

@@ -1,0 +1,112 @@
+"""Backs behind fronts: long- and short-edge flips, the back offset, and the gutter fold."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.scene.imposition import SheetSpec, impose, plan_sheet
+from generator.scene.marks import FOLD_STROKE
+
+from scene_helpers import clipped_groups, line_boxes, marker_positions
+
+W, H = 210.0, 297.0
+MARK = (2.0, 3.0, 1.0)      # the test marker: card-local x, y and size
+
+
+def _card_origins(page):
+    """{marker number: top-left of that card's trim} on a page (front or back)."""
+    out = {}
+    for colour, (x, y) in marker_positions(page).items():
+        out[int(colour[3:], 16)] = (x - MARK[0], y - MARK[1])
+    return out
+
+
+def test_long_edge_mirrors_columns_about_the_paper_centre(cards) -> None:
+    front, back = impose(cards(9), SheetSpec(paper="a4", duplex="long"), title="t", source="")
+    f, b = _card_origins(front), _card_origins(back)
+    assert set(f) == set(b) == set(range(9))
+    for i in range(9):
+        assert b[i][0] == pytest.approx(W - f[i][0] - 63.5)
+        assert b[i][1] == pytest.approx(f[i][1])
+    assert b[0][0] > b[2][0]                     # card 1 (top-left) is backed top-right
+    assert back.kind == "back" and back.label == "sheet 1 back"
+
+
+def test_short_edge_mirrors_rows_not_columns(cards) -> None:
+    front, back = impose(cards(9), SheetSpec(paper="a4", duplex="short"), title="t", source="")
+    f, b = _card_origins(front), _card_origins(back)
+    for i in range(9):
+        assert b[i][0] == pytest.approx(f[i][0])
+        assert b[i][1] == pytest.approx(H - f[i][1] - 88.9)
+    assert b[0][1] > b[6][1]                     # top row backed on the bottom row
+
+
+def test_long_edge_on_landscape_paper_turns_about_the_horizontal_edge(cards) -> None:
+    spec = SheetSpec(paper="a4", landscape=True, duplex="long")
+    front, back = impose(cards(8), spec, title="t", source="")
+    f, b = _card_origins(front), _card_origins(back)
+    for i in f:
+        assert b[i] == pytest.approx((f[i][0], W - f[i][1] - 88.9))
+
+
+def test_mirror_is_about_the_paper_even_when_the_block_is_off_centre(cards) -> None:
+    plan = plan_sheet(SheetSpec(paper="letter"))
+    assert plan.footer == "right"                # the block sits left of a side footer
+    assert plan.xs.start + plan.xs.end != pytest.approx(215.9)
+    front, back = impose(cards(9), SheetSpec(paper="letter", duplex="long"), title="t", source="")
+    f, b = _card_origins(front), _card_origins(back)
+    for i in range(9):
+        assert b[i][0] == pytest.approx(215.9 - f[i][0] - 63.5)
+
+
+def test_offset_shifts_everything_on_back_pages_only(cards) -> None:
+    plain = impose(cards(9), SheetSpec(duplex="long"), title="t", source="")
+    moved = impose(cards(9), SheetSpec(duplex="long", offset=(1.5, -0.75)), title="t", source="")
+    assert _card_origins(moved[0]) == _card_origins(plain[0])
+    a, b = _card_origins(plain[1]), _card_origins(moved[1])
+    for i in a:
+        assert b[i] == pytest.approx((a[i][0] + 1.5, a[i][1] - 0.75))
+    lines_a, lines_b = line_boxes(plain[1]), line_boxes(moved[1])
+    assert len(lines_a) == len(lines_b)
+    for la, lb in zip(lines_a, lines_b):
+        assert (lb[0] - la[0], lb[1] - la[1]) == pytest.approx((1.5, -0.75))
+    assert moved[1].trim_box[0] == pytest.approx(plain[1].trim_box[0] + 1.5)
+
+
+def test_no_duplex_or_no_backs_means_fronts_only(cards) -> None:
+    assert [p.kind for p in impose(cards(10), SheetSpec(duplex=None), title="t", source="")] == \
+        ["front", "front"]
+    assert [p.kind for p in impose(cards(10, back=False), SheetSpec(), title="t", source="")] == \
+        ["front", "front"]
+    kinds = [p.kind for p in impose(cards(10), SheetSpec(), title="t", source="")]
+    assert kinds == ["front", "back", "front", "back"]
+
+
+def test_a_partial_last_sheet_keeps_backs_behind_fronts(cards) -> None:
+    pages = impose(cards(11), SheetSpec(duplex="long"), title="t", source="")
+    f, b = _card_origins(pages[2]), _card_origins(pages[3])
+    assert set(f) == set(b) == {9, 10}
+    for i in (9, 10):
+        assert b[i][0] == pytest.approx(W - f[i][0] - 63.5)
+
+
+def test_gutter_fold_pairs_mirror_about_the_dashed_fold(cards) -> None:
+    spec = SheetSpec(paper="a4", landscape=None, gutter_fold=True)
+    plan = plan_sheet(spec)
+    assert plan.landscape and plan.per_sheet == 4          # 2 rows x 2 pairs on landscape A4
+    assert plan_sheet(SheetSpec(paper="a4", gutter_fold=True)).per_sheet == 3   # portrait: 3 x 1
+    pages = impose(cards(5), spec, title="t", source="")
+    assert len(pages) == 2 and all(p.kind != "back" for p in pages)
+    page = pages[0]
+    fold = [s for s in line_boxes(page) if s[4] == FOLD_STROKE]
+    assert len(fold) == 1 and fold[0][0] == fold[0][2] == pytest.approx(297.0 / 2)
+    fronts, backs = {}, {}
+    for colour, (x, y) in marker_positions(page).items():
+        (fronts if colour.startswith("#ff") else backs)[int(colour[3:], 16)] = (x - 2.0, y - 3.0)
+    assert set(fronts) == set(backs) == {0, 1, 2, 3}
+    for i in fronts:
+        assert fronts[i][0] + 63.5 < 297.0 / 2 < backs[i][0]
+        assert backs[i][0] + 63.5 - 297.0 / 2 == pytest.approx(297.0 / 2 - fronts[i][0])
+        assert backs[i][1] == pytest.approx(fronts[i][1])
+    for box, _, _ in clipped_groups(page.items):            # no art crosses the fold
+        assert box[0] + box[2] <= 297.0 / 2 or box[0] >= 297.0 / 2
