@@ -1,0 +1,156 @@
+"""`pnpgen codenames` through the CLI: files, JSON, codes, determinism, errors, the kit part."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.commands._common import run_cli
+from generator.games import codenames as cn
+
+A4 = (595.28, 841.89)
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    code = run_cli(cli, list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _keys_json(capsys, *args: str) -> list[dict]:
+    code, out, err = _run(capsys, "codenames", "keys", "--format", "json", *args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("grid", ["5x5", "5x4"])
+def test_json_keys_have_exact_compositions_and_codes(capsys, grid: str) -> None:
+    rows, cols = (5, 5) if grid == "5x5" else (4, 5)
+    for seed in range(5):
+        data = _keys_json(capsys, "--grid", grid, "--count", "20", "--seed", str(seed))
+        assert len(data) == 20
+        canon = set()
+        for item in data:
+            assert set(item) >= {"code", "grid", "starting", "cells"}
+            assert item["grid"] == grid and item["starting"] in ("red", "blue")
+            assert len(item["cells"]) == rows and all(len(r) == cols for r in item["cells"])
+            key = cn.key_from_json(item)     # checks composition and that the code matches
+            assert key.count(item["starting"]) == key.count(cn.other_team(item["starting"])) + 1
+            canon.add(key.canonical())
+        assert len(canon) == 20
+
+
+def test_starting_option_fixes_the_team(capsys) -> None:
+    data = _keys_json(capsys, "--count", "30", "--starting", "blue", "--seed", "3")
+    assert {item["starting"] for item in data} == {"blue"}
+
+
+def test_key_code_recreates_the_same_key(capsys) -> None:
+    original = _keys_json(capsys, "--grid", "5x4", "--count", "3", "--seed", "9")
+    codes = [item["code"] for item in original]
+    code, out, err = _run(capsys, "codenames", "key", *[c.lower() for c in codes], "--format", "json")
+    assert code == 0, err
+    assert json.loads(out) == original
+
+
+def test_mistyped_code_is_one_line_exit_2_and_writes_nothing(capsys, tmp_path: Path) -> None:
+    good = _keys_json(capsys, "--count", "1", "--seed", "1")[0]["code"]
+    swapped = good[1] + good[0] + good[2:] if good[0] != good[1] else good[:2] + good[3] + good[2] + good[4:]
+    target = tmp_path / "k.pdf"
+    for bad in (swapped, good[:-2], good.replace(good[3], "0")):
+        code, out, err = _run(capsys, "codenames", "key", bad, "-o", str(target))
+        assert code == 2 and err.startswith("pnpgen: error: code: ") and err.count("\n") == 1, err
+        assert "Traceback" not in err
+    assert not target.exists()
+
+
+def test_pdf_sheets_are_a4_hold_the_codes_and_are_byte_identical(capsys, tmp_path: Path) -> None:
+    paths = []
+    for name, seed in (("a.pdf", "42"), ("b.pdf", "42"), ("c.pdf", "43")):
+        code, out, err = _run(capsys, "codenames", "keys", "--count", "10", "--seed", seed,
+                              "-o", str(tmp_path / name))
+        assert code == 0, err
+        paths.append(tmp_path / name)
+    a, b, c = (p.read_bytes() for p in paths)
+    assert a == b and a != c
+    reader = PdfReader(paths[0])
+    assert len(reader.pages) == 2      # 8 keys of 70 mm per A4 sheet
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(A4, abs=0.1)
+    text = "".join(page.extract_text() for page in reader.pages)
+    data = _keys_json(capsys, "--count", "10", "--seed", "42")
+    for item in data:
+        assert item["code"] in text
+
+
+def test_without_seed_a_seed_is_printed_and_reproduces(capsys, tmp_path: Path) -> None:
+    code, out, err = _run(capsys, "codenames", "keys", "--count", "2", "--format", "json")
+    assert code == 0 and "pass --seed" in err
+    seed = err.split("seed: ")[1].split()[0]
+    assert json.loads(out) == _keys_json(capsys, "--count", "2", "--seed", seed)
+
+
+def test_existing_file_needs_force(capsys, tmp_path: Path) -> None:
+    target = tmp_path / "k.pdf"
+    target.write_bytes(b"keep")
+    code, _, err = _run(capsys, "codenames", "keys", "--seed", "1", "-o", str(target))
+    assert code == 2 and "--force" in err and target.read_bytes() == b"keep"
+    code, _, err = _run(capsys, "codenames", "keys", "--seed", "1", "-o", str(target), "--force")
+    assert code == 0 and target.read_bytes().startswith(b"%PDF")
+
+
+def test_png_and_svg_give_one_file_per_card_at_the_card_size(capsys, tmp_path: Path) -> None:
+    from PIL import Image
+
+    code, out, err = _run(capsys, "codenames", "keys", "--count", "2", "--seed", "5", "--format",
+                          "png", "--card-size", "60", "-o", str(tmp_path / "k.png"))
+    assert code == 0, err
+    files = sorted(tmp_path.glob("k-*.png"))
+    assert len(files) == 2
+    assert Image.open(files[0]).size == (709, 709)   # 60 mm at 300 dpi
+    code, out, err = _run(capsys, "codenames", "key", "ARQQE-Y94TY", "--format", "svg",
+                          "-o", str(tmp_path / "one.svg"))
+    assert code == 0 and b"ARQQE-Y94TY" in (tmp_path / "one.svg").read_bytes()
+
+
+@pytest.mark.parametrize("size", ["30", "70x60", "big"])
+def test_bad_card_size_is_a_clear_error(capsys, size: str) -> None:
+    code, _, err = _run(capsys, "codenames", "keys", "--seed", "1", "--card-size", size, "--format", "pdf",
+                        "-o", "/nonexistent/x.pdf")
+    assert code == 2 and "card-size" in err
+
+
+def test_words_seeded_deal_and_whole_deck(capsys, tmp_path: Path) -> None:
+    from generator.sheets.codenames import load_words
+
+    code, out, err = _run(capsys, "codenames", "words", "--lang", "it", "--seed", "7", "--format", "json")
+    deal = json.loads(out)
+    assert code == 0 and len(deal) == len(set(deal)) == 25
+    assert set(deal) <= set(load_words("it"))
+    code, out, err = _run(capsys, "codenames", "words", "--lang", "it", "--seed", "7",
+                          "-o", str(tmp_path / "w.pdf"))
+    assert code == 0, err
+    text = "".join(p.extract_text() for p in PdfReader(tmp_path / "w.pdf").pages)
+    for word in deal:
+        assert word.upper() in text
+    code, out, err = _run(capsys, "codenames", "words", "--lang", "en", "--format", "json")
+    assert json.loads(out) == load_words("en")
+
+
+def test_kit_part_writes_keys_for_each_grid_and_word_decks(tmp_path: Path) -> None:
+    from generator.commands.codenames import kit_part
+
+    made = kit_part(tmp_path, 42, "letter", False)
+    names = sorted(p.name for p, _ in made)
+    assert names == ["keys-5x4.pdf", "keys-5x5.pdf", "words-en.pdf", "words-it.pdf"]
+    for path, description in made:
+        reader = PdfReader(path)
+        assert len(reader.pages) >= 1 and description
+        width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+        assert (width, height) == pytest.approx((612, 792), abs=0.1)
+    again = kit_part(tmp_path / "again", 42, "letter", False)
+    assert [p.read_bytes() for p, _ in made] == [p.read_bytes() for p, _ in again]
