@@ -15,6 +15,7 @@ from generator.sheets.cards import build_cards, card_size_of
 
 TEMPLATES = {"suspect": "noir/suspect", "evidence": "noir/evidence", "reference": "noir/reference"}
 INK = "#1a1a1a"
+PORTRAIT_FIELDS = ("hat", "hair", "hair_color", "face", "neck", "skin", "coat", "backdrop", "shape")
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def _grid(page: Page, setup: Setup, people: dict, labels: dict, x: float, y: flo
     size = len(setup.grid)
     gutter = 7.0
     cell_w = (w - gutter) / size
-    cell_h = min(26.0, cell_w * 0.72)
+    cell_h = min(34.0, cell_w)
     for c in range(size):
         page.add(Text(x + gutter + c * cell_w, y, cell_w, 5, f"{labels['column']} {c + 1}", "sans", 8,
                       "#666666", "center", "middle", wrap=False))
@@ -115,16 +116,30 @@ def _grid(page: Page, setup: Setup, people: dict, labels: dict, x: float, y: flo
 
 
 def _cell(page: Page, fields: dict, x: float, y: float, w: float, h: float) -> None:
-    """One suspect card in the diagram: colour tab, number disc, name, trait."""
+    """One suspect card in the diagram: colour tab, number disc, small portrait, name, trait."""
     page.add(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, fill="#f4efe4", stroke=Stroke(INK, 0.35), radius=1.5))
-    page.add(Rect(x + 0.8, y + 0.8, w - 1.6, 3.2, fill=fields["backdrop"], stroke=None, radius=1.5))
-    page.add(Circle(x + 5.2, y + 8.4, 3.4, fill=INK, stroke=None))
-    page.add(Text(x + 1.8, y + 5.0, 6.8, 6.8, str(fields["number"]), "sans-bold", 9, "#ffffff", "center",
+    page.add(Rect(x + 0.8, y + 0.8, w - 1.6, 3.0, fill=fields["backdrop"], stroke=None, radius=1.5))
+    pic = h - 17.5
+    page.add(*portrait(fields, x + (w - pic) / 2, y + 4.4, pic, pic))
+    page.add(Circle(x + 5.4, y + 8.6, 3.4, fill=INK, stroke=None))
+    page.add(Text(x + 2.0, y + 5.2, 6.8, 6.8, str(fields["number"]), "sans-bold", 9, "#ffffff", "center",
                   "middle", wrap=False))
-    page.add(Text(x + 2, y + 10.5, w - 4, 8, str(fields["name"]), "sans-bold", 13, INK, "center", "middle",
-                  wrap=False, min_size=7))
-    page.add(Text(x + 2, y + 18.5, w - 4, h - 20.5, str(fields["trait"]), "sans-italic", 7.5, "#555555",
-                  "center", "top", wrap=False, min_size=5))
+    page.add(Text(x + 1.5, y + h - 13, w - 3, 7.5, str(fields["name"]), "sans-bold", 13, INK, "center",
+                  "middle", wrap=False, min_size=7))
+    page.add(Text(x + 1.5, y + h - 5.8, w - 3, 4.2, str(fields["trait"]), "sans-italic", 7.5, "#555555",
+                  "center", "middle", wrap=False, min_size=5))
+
+
+def portrait(fields: dict, x: float, y: float, w: float, h: float) -> list:
+    """A suspect's portrait drawn by the `emblem` element kind, as on the cards."""
+    from generator.sheets.elements import ElementContext, get_kind
+
+    kind = get_kind("emblem")
+    raw = {key: param.default for key, param in kind.keys.items() if not param.required}
+    raw.update({key: fields[key] for key in PORTRAIT_FIELDS})
+    raw.update(x=x, y=y, w=w, h=h, seed=str(fields["name"]))
+    values = {key: None if value is None else kind.keys[key].convert(value) for key, value in raw.items()}
+    return kind.draw(values, ElementContext(fields=fields, card_w=w, card_h=h))
 
 
 def _deck_list(page: Page, setup: Setup, people: dict, x: float, y: float, w: float) -> float:

@@ -97,21 +97,37 @@ class _Paint:
 
     def __init__(self, tone: str, ink: str | None, width: float) -> None:
         self.tone = tone
-        self.ink = self.c(ink) if ink else None
+        self.ink = grey(ink) if ink and tone != "colour" else ink
         self.width = round(width, 4)
 
     def c(self, colour: str | None) -> str | None:
+        """A colour in this tone: as given, its grey, or its grey washed towards a mid-light grey."""
         if colour is None or self.tone == "colour":
             return colour
-        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-        y = 0.299 * r + 0.587 * g + 0.114 * b
-        if self.tone == "faded":
-            y = 90 + y * 0.45
-        v = max(0, min(255, int(round(y))))
-        return f"#{v:02x}{v:02x}{v:02x}"
+        return grey(colour, washed=self.tone == "faded")
 
     def stroke(self, factor: float = 1.0) -> Stroke | None:
+        """The outline (None when ink is none or the width 0)."""
         return Stroke(self.ink, round(self.width * factor, 4)) if self.ink and self.width > 0 else None
+
+    def line(self, factor: float = 1.0) -> Stroke:
+        """A feature line (mouth, glasses) drawn even without outlines."""
+        return Stroke(self.ink or self.c(INK), round(max(self.width, 0.1) * factor, 4))
+
+    @property
+    def dark(self) -> str:
+        """The colour of eyes and patches."""
+        return self.ink or self.c(INK)
+
+
+def grey(colour: str, washed: bool = False) -> str:
+    """The grey of the same luminance (Rec. 601); washed: squeezed into 110..210 (a faded look)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    y = 0.299 * r + 0.587 * g + 0.114 * b
+    if washed:
+        y = 110 + y * 100 / 255
+    v = max(0, min(255, int(round(y))))
+    return f"#{v:02x}{v:02x}{v:02x}"
 
 
 def ellipse(cx: float, cy: float, rx: float, ry: float, start: float = 0, end: float = 360,
@@ -160,11 +176,11 @@ def _body(f: Frame, el: dict, paint: _Paint) -> list:
 
 
 def _head(f: Frame, el: dict, paint: _Paint) -> list:
-    skin, ink = paint.c(el["skin"]), paint.ink
+    skin = paint.c(el["skin"])
     head = Polygon(f.pts(ellipse(50, 42, 15, 18)), skin, paint.stroke())
     ears = [Circle(*f.p(x, 44), f.d(3.2), skin, paint.stroke()) for x in (35, 65)]
-    eyes = [Circle(*f.p(x, 41), f.d(1.7), ink, None) for x in (44, 56)]
-    mouth = Line(*f.p(46, 52), *f.p(54, 52), paint.stroke(1.2) or Stroke(INK, 0.2))
+    eyes = [Circle(*f.p(x, 41), f.d(1.7), paint.dark, None) for x in (44, 56)]
+    mouth = Line(*f.p(46, 52), *f.p(54, 52), paint.line(1.2))
     return ears + [head] + eyes + [mouth]
 
 
@@ -205,14 +221,14 @@ _HAT_HIDES_HAIR = {"headscarf", "bun", "toque", "cloche"}
 # --- face accessories ---------------------------------------------------------------------------
 
 def _glasses(f: Frame, el: dict, paint: _Paint) -> list:
-    st = paint.stroke(1.6) or Stroke(INK, 0.3)
+    st = paint.line(1.6)
     return [Circle(*f.p(44, 41), f.d(4.2), None, st), Circle(*f.p(56, 41), f.d(4.2), None, st),
             Line(*f.p(48.2, 41), *f.p(51.8, 41), st)]
 
 
 def _monocle(f: Frame, el: dict, paint: _Paint) -> list:
-    st = paint.stroke(1.6) or Stroke(INK, 0.3)
-    return [Circle(*f.p(56, 41), f.d(4.6), None, st), Line(*f.p(60, 44), *f.p(63, 62), paint.stroke(0.8) or st)]
+    st = paint.line(1.6)
+    return [Circle(*f.p(56, 41), f.d(4.6), None, st), Line(*f.p(60, 44), *f.p(63, 62), paint.line(0.8))]
 
 
 def _moustache(f: Frame, el: dict, paint: _Paint) -> list:
@@ -227,9 +243,9 @@ def _beard(f: Frame, el: dict, paint: _Paint) -> list:
 
 
 def _eyepatch(f: Frame, el: dict, paint: _Paint) -> list:
-    st = paint.stroke(1.2) or Stroke(INK, 0.25)
+    st = paint.line(1.2)
     return [Line(*f.p(36, 34), *f.p(64, 46), st),
-            Polygon(f.pts(ellipse(44, 41.5, 4.4, 3.6)), paint.ink or INK, None)]
+            Polygon(f.pts(ellipse(44, 41.5, 4.4, 3.6)), paint.dark, None)]
 
 
 def _pipe(f: Frame, el: dict, paint: _Paint) -> list:
@@ -352,8 +368,8 @@ def _headscarf(f: Frame, el: dict, paint: _Paint) -> list:
 
 def _head_features(f: Frame, el: dict, paint: _Paint) -> list:
     """Eyes and mouth redrawn on top (for hats that wrap the face), then the face accessory."""
-    eyes = [Circle(*f.p(x, 41), f.d(1.7), paint.ink, None) for x in (44, 56)]
-    mouth = Line(*f.p(46, 52), *f.p(54, 52), paint.stroke(1.2) or Stroke(INK, 0.2))
+    eyes = [Circle(*f.p(x, 41), f.d(1.7), paint.dark, None) for x in (44, 56)]
+    mouth = Line(*f.p(46, 52), *f.p(54, 52), paint.line(1.2))
     return eyes + [mouth] + _FACE[el["face"]](f, el, paint)
 
 
