@@ -155,3 +155,13 @@ def _deck_list(page: Page, setup: Setup, people: dict, x: float, y: float, w: fl
     for c in range(1, cols):
         page.add(Line(x + c * col_w - 2.5, y, x + c * col_w - 2.5, y + rows * line, Stroke("#bbbbbb", 0.2)))
     return y + rows * line
+
+
+def deck_json(lang: str = "pt", kill_limit: int = KILL_LIMIT) -> dict:
+    """The deck's data (for --format json): the suspects and reference cards in one language."""
+    keep = ("number", "name", "trait", "dead", "hat", "hair", "hair_color", "face", "neck", "skin", "coat",
+            "backdrop", "shape")
+    return {"lang": lang, "kill_limit": kill_limit,
+            "suspects": [{k: r.fields[k] for k in keep} for r in suspect_records(lang, kill_limit)],
+            "reference": [{k: r.fields[k] for k in ("role", "title", "first", "a1", "a2", "a3")}
+                          for r in reference_records(lang, kill_limit)]}
