@@ -1,0 +1,140 @@
+"""Imposition read back from real PDFs (render_pdf + pypdf): page sizes, card sizes, counts, mirrors, boxes."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from generator.scene.imposition import SheetSpec, calibration_pages, impose
+
+render_pdf = pytest.importorskip("generator.render").render_pdf
+
+PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+MARK_WIDTH = 0.15      # mm, the crop-mark stroke
+GREY, DARK = (0.867, 0.867, 0.867), (0.333, 0.333, 0.333)
+
+
+def _pdf(cards, **spec):
+    return render_pdf(impose(cards, SheetSpec(**spec), title="Test deck", source="seed 7"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("landscape", [False, True])
+def test_page_sizes_in_points(paper, landscape, cards, pdf_shapes) -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(_pdf(cards(4), paper=paper, landscape=landscape)))
+    w, h = PT[paper]
+    for page in reader.pages:
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        assert size == pytest.approx((h, w) if landscape else (w, h), abs=0.01)
+
+
+def _mark_cuts(shapes):
+    """Cut positions (mm) read from the crop marks: x of vertical marks, y of horizontal ones."""
+    marks = [s for s in shapes.segments if s[4] == pytest.approx(MARK_WIDTH) and s[5] == (0, 0, 0)]
+    xs = sorted({round(s[0], 3) for s in marks if s[0] == pytest.approx(s[2])})
+    ys = sorted({round(s[1], 3) for s in marks if s[1] == pytest.approx(s[3])})
+    return xs, ys
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini", "tarot", "square"])
+def test_card_size_from_the_crop_marks_equals_the_named_size(paper, size, cards, pdf_shapes) -> None:
+    from generator.scene.imposition import parse_card_size
+
+    w, h = parse_card_size(size)
+    shapes = pdf_shapes(_pdf(cards(2, w, h), paper=paper, card_size=size, duplex=None))[0]
+    xs, ys = _mark_cuts(shapes)
+    gaps = {round(b - a, 2) for a, b in zip(xs, xs[1:])}
+    assert round(w, 2) in gaps and gaps <= {round(w, 2), 6.0}
+    gaps = {round(b - a, 2) for a, b in zip(ys, ys[1:])}
+    assert round(h, 2) in gaps and gaps <= {round(h, 2), 6.0}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_per_page_in_the_pdf(paper, cards, pdf_shapes) -> None:
+    pages = pdf_shapes(_pdf(cards(18), paper=paper, duplex=None))
+    assert len(pages) == 2
+    for shapes in pages:
+        grey = [r for r in shapes.rects if r[4] == GREY]
+        assert len(grey) == 9
+        xs, ys = _mark_cuts(shapes)
+        assert (len(xs), len(ys)) == (4, 4)       # abutting 3 x 3: shared cut lines
+        assert xs[-1] - xs[0] == pytest.approx(3 * 63.5, abs=0.01)
+        assert ys[-1] - ys[0] == pytest.approx(3 * 88.9, abs=0.01)
+
+
+def _markers(shapes, prefix):
+    """{card number: (x, y)} of the 1x1 mm marker rects whose fill starts with prefix (r of rgb)."""
+    out = {}
+    for x, y, w, h, (r, g, b) in shapes.rects:
+        if w == pytest.approx(1.0, abs=1e-3) and h == pytest.approx(1.0, abs=1e-3) and r == prefix:
+            number = round(g * 255) * 256 + round(b * 255)
+            out[number] = (x, y)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_back_page_mirrored_for_long_edge_not_for_short(paper, cards, pdf_shapes) -> None:
+    pw, ph = PT[paper][0] * 25.4 / 72, PT[paper][1] * 25.4 / 72
+    front, back = pdf_shapes(_pdf(cards(9), paper=paper, duplex="long"))
+    f, b = _markers(front, 1.0), _markers(back, 0.0)
+    assert set(f) == set(b) == set(range(9))
+    for i in range(9):
+        # the marker sits 2 mm from the card's left edge: front at x, back at paper_w - x - w
+        fx, bx = f[i][0] - 2.0, b[i][0] - 2.0
+        assert bx == pytest.approx(pw - fx - 63.5, abs=0.01)
+        assert b[i][1] == pytest.approx(f[i][1], abs=0.01)
+    front, back = pdf_shapes(_pdf(cards(9), paper=paper, duplex="short"))
+    f, b = _markers(front, 1.0), _markers(back, 0.0)
+    for i in range(9):
+        assert b[i][0] == pytest.approx(f[i][0], abs=0.01)
+        assert b[i][1] - 3.0 == pytest.approx(ph - (f[i][1] - 3.0) - 88.9, abs=0.01)
+
+
+def test_offset_moves_the_printed_backs(cards, pdf_shapes) -> None:
+    plain = pdf_shapes(_pdf(cards(9), duplex="long"))
+    moved = pdf_shapes(_pdf(cards(9), duplex="long", offset=(2.0, 1.0)))
+    a, b = _markers(plain[1], 0.0), _markers(moved[1], 0.0)
+    for i in a:
+        assert (b[i][0] - a[i][0], b[i][1] - a[i][1]) == pytest.approx((2.0, 1.0), abs=0.01)
+    assert _markers(plain[0], 1.0) == _markers(moved[0], 1.0)
+
+
+def test_trim_and_bleed_boxes_frame_the_card_block(cards) -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(_pdf(cards(9), paper="a4", duplex=None)))
+    page = reader.pages[0]
+    trim = [float(v) for v in page.trimbox]
+    bleed = [float(v) for v in page.bleedbox]
+    k = 72 / 25.4
+    assert (trim[2] - trim[0]) / k == pytest.approx(3 * 63.5, abs=0.01)
+    assert (trim[3] - trim[1]) / k == pytest.approx(3 * 88.9, abs=0.01)
+    assert (bleed[2] - bleed[0]) / k == pytest.approx(3 * 63.5 + 6, abs=0.01)
+
+
+def test_footer_text_is_in_the_pdf(cards) -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(_pdf(cards(9), paper="letter", duplex="long")))
+    for number, page in enumerate(reader.pages, start=1):
+        text = page.extract_text()
+        assert "Test deck" in text and "seed 7" in text
+        assert f"page {number}/2" in text and "print at 100%" in text and "50 mm" in text
+
+
+def test_same_input_same_bytes(cards) -> None:
+    assert _pdf(cards(9), paper="letter") == _pdf(cards(9), paper="letter")
+
+
+def test_calibration_pdf_has_two_pages_and_instructions() -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(render_pdf(calibration_pages(SheetSpec(paper="letter")))))
+    assert len(reader.pages) == 2
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(612.0)
+    text = reader.pages[0].extract_text()
+    assert "--offset X,Y" in text and "LONG edge" in text
