@@ -1,0 +1,332 @@
+"""`pnpgen laser`: observe, check, solve and generate laser-circuit layouts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from generator.commands._common import check_outputs, emit_json, resolve_seed, seed_option, write_file
+from generator.core.errors import ParseError, RulesError
+
+MAX_INPUT_BYTES = 1_000_000   # far above any layout or observation of the largest board (64x64)
+
+
+# -- shared helpers (the blueprint-sheet commands can reuse them) ------------------------------
+def read_input(path: str) -> tuple[str, str]:
+    """(text, name) of a layout or observation file, or of stdin for '-'; bad input is a ParseError."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as err:
+        raise ParseError(f"cannot read: {err.strerror or err}", file=name) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise ParseError(f"over {MAX_INPUT_BYTES} bytes: too large for a layout or observation "
+                         "(boards are at most 64x64 cells)", file=name)
+    if b"\x00" in data:
+        raise ParseError("this is a binary file, not a text layout or observation", file=name)
+    try:
+        return data.decode("utf-8"), name
+    except UnicodeDecodeError as err:
+        raise ParseError(f"not UTF-8 text (bad byte at offset {err.start})", file=name) from None
+
+
+def load_catalog(component_file: Path | None):
+    """Every component type known: the built-in file, or the designer's own."""
+    from generator.content.laser import load_catalog as load
+
+    return load(component_file)
+
+
+def load_layout(path: str, component_file: Path | None = None):
+    """Read and parse a layout file."""
+    from generator.games.laser.notation import parse_layout
+
+    text, name = read_input(path)
+    return parse_layout(text, load_catalog(component_file), file=name)
+
+
+def parse_size(text: str):
+    """'8x7' → Board (ParseError if malformed, RulesError if beyond the limit)."""
+    from generator.games.laser.model import Board
+
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) <= 6 for p in parts):
+        raise ParseError(f"size {text!r}: write COLUMNSxROWS, e.g. 8x7", key="--size")
+    return Board(int(parts[0]), int(parts[1]))
+
+
+def in_play(catalog, components: str):
+    """The set in play from --components: 'beginner', 'all' or type names separated by commas."""
+    if components == "beginner":
+        chosen = catalog.beginner()
+        if not len(chosen):
+            raise RulesError("the component file marks no type as beginner: name them with --components")
+        return chosen
+    if components == "all":
+        return catalog
+    return catalog.subset([n.strip() for n in components.split(",") if n.strip()])
+
+
+def _emit_text(text: str, output: Path | None, force: bool) -> None:
+    if output is None or str(output) == "-":
+        click.echo(text, nl=False)
+    else:
+        click.echo(f"wrote {write_file(output, text, force)}")
+
+
+def _prepare(output: Path | None, force: bool) -> None:
+    if output is not None and str(output) != "-":
+        check_outputs([output], force)
+
+
+component_file_option = click.option(
+    "--component-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="YAML file of component types (default: the built-in card_data/laser/components.yaml).")
+components_option = click.option(
+    "--components", default="beginner", show_default=True,
+    help="Set in play: beginner, all, or type names separated by commas (e.g. absorber,jump).")
+json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
+output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                             help="Write to this file instead of stdout.")
+force_option = click.option("--force", is_flag=True, help="Overwrite the output file.")
+
+
+@click.group()
+def command() -> None:
+    """Laser circuits: simulate shots, check a layout is fair, solve, generate fair layouts.
+
+    \b
+    Examples:
+      pnpgen laser observe circuit.txt          # all 30 shots, in the rulebook's format
+      pnpgen laser check circuit.txt            # playable? fair? what is ambiguous
+      pnpgen laser solve shots.txt --limit 5    # layouts that fit the shots fired so far
+      pnpgen laser generate --count 3 --seed 7 --min-difficulty 8
+    """
+
+
+@command.command()
+@click.argument("layout")
+@json_option
+@component_file_option
+@output_option
+@force_option
+def observe(layout: str, as_json: bool, component_file: Path | None, output: Path | None, force: bool) -> None:
+    """Fire every cannon at LAYOUT ('-' for stdin) and print what each shot reveals.
+
+    Exit status 1 if a beam is trapped (the layout is unplayable).
+
+    \b
+    Example:
+      pnpgen laser observe circuit.txt --json
+    """
+    from generator.games.laser.engine import observe as simulate
+    from generator.games.laser.notation import format_observation
+
+    _prepare(output, force)
+    observation = simulate(load_layout(layout, component_file))
+    trapped = [s.cannon for s in observation.shots if s.trapped]
+    if as_json:
+        emit_json(_observation_json(observation), output, force)
+    else:
+        _emit_text(format_observation(observation), output, force)
+    if trapped:
+        click.echo(f"unplayable: the beam of cannon {trapped[0]} never leaves the board", err=True)
+        sys.exit(1)
+
+
+def _observation_json(observation) -> dict:
+    shots = []
+    for s in observation.shots:
+        result = "trapped" if s.trapped else "absorbed" if s.absorbed else "received"
+        shots.append({"cannon": s.cannon, "hits": list(s.hits), "result": result,
+                      "receiver": s.outcome if result == "received" else None})
+    board = observation.board
+    return {"board": {"columns": board.width, "rows": board.height}, "shots": shots}
+
+
+@command.command()
+@click.argument("layout")
+@json_option
+@click.option("--difficulty", is_flag=True, help="Also rate the layout: the fewest shots that determine it.")
+@component_file_option
+@output_option
+@force_option
+def check(layout: str, as_json: bool, difficulty: bool, component_file: Path | None, output: Path | None,
+          force: bool) -> None:
+    """Check LAYOUT ('-' for stdin): playable, fair, and every place each component could be.
+
+    Exit status: 0 fair, 1 not fair or unplayable, 2 bad input.
+
+    \b
+    Example:
+      pnpgen laser check circuit.txt --difficulty
+    """
+    from generator.games.laser.check import check as run_check, report_json
+    from generator.games.laser.explain import explain
+
+    _prepare(output, force)
+    report = run_check(load_layout(layout, component_file))
+    rating = _rating(report) if difficulty else None
+    if as_json:
+        data = report_json(report)
+        if difficulty:
+            data["difficulty"] = None if rating is None else {"shots": rating.shots, "cannons": list(rating.cannons)}
+        emit_json(data, output, force)
+    else:
+        lines = explain(report)
+        if difficulty:
+            lines.append(_rating_text(rating))
+        _emit_text("\n".join(lines) + "\n", output, force)
+    if not report.fair:
+        sys.exit(1)
+
+
+def _rating(report):
+    from generator.games.laser.difficulty import rate
+
+    return rate(report.layout) if report.fair else None
+
+
+def _rating_text(rating) -> str:
+    if rating is None:
+        return "difficulty: none (no set of shots determines an unfair or unplayable layout)"
+    cannons = ", ".join(str(k) for k in rating.cannons)
+    return f"difficulty: {rating.shots} shots determine it, e.g. cannons {cannons}"
+
+
+@command.command()
+@click.argument("observation")
+@click.option("--count", "count_only", is_flag=True, help="Print only the number of consistent layouts.")
+@click.option("--limit", type=click.IntRange(min=0), default=20, show_default=True,
+              help="List at most this many layouts.")
+@components_option
+@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
+@json_option
+@component_file_option
+@output_option
+@force_option
+def solve(observation: str, count_only: bool, limit: int, components: str, size: str, as_json: bool,
+          component_file: Path | None, output: Path | None, force: bool) -> None:
+    """Every layout consistent with OBSERVATION ('-' for stdin): all shots, or those fired so far.
+
+    Cannons missing from the observation count as not fired yet.
+
+    \b
+    Example:
+      pnpgen laser solve shots.txt --count
+    """
+    from generator.games.laser.notation import format_layout, parse_observation
+    from generator.games.laser.solve import solve as run_solve
+
+    _prepare(output, force)
+    board = parse_size(size)
+    catalog = load_catalog(component_file)
+    chosen = in_play(catalog, components)
+    text, name = read_input(observation)
+    obs = parse_observation(text, chosen, board, file=name)
+    solution = run_solve(obs, chosen, limit=0 if count_only else limit)
+    if as_json:
+        emit_json({"board": {"columns": board.width, "rows": board.height},
+                   "components": list(chosen.names), "shots": len(obs.shots), "count": solution.count,
+                   "layouts": [{"layout": format_layout(lay), "trapped_cannon": trapped}
+                               for lay, trapped in zip(solution.layouts, solution.unplayable)]},
+                  output, force)
+        return
+    if count_only:
+        _emit_text(f"{solution.count}\n", output, force)
+        return
+    _emit_text(_solution_text(solution, obs, format_layout), output, force)
+
+
+def _solution_text(solution, obs, format_layout) -> str:
+    noun = "layout fits" if solution.count == 1 else "layouts fit"
+    lines = [f"# {solution.count} {noun} the {len(obs.shots)} shots"
+             f"{'' if obs.complete else ' (partial observation)'}"
+             f"; listing {len(solution.layouts)}"]
+    for number, (layout, trapped) in enumerate(zip(solution.layouts, solution.unplayable), start=1):
+        note = f" (unplayable: cannon {trapped}'s beam would be trapped)" if trapped else ""
+        lines += ["", f"# layout {number}{note}", format_layout(layout).rstrip("\n")]
+    return "\n".join(lines) + "\n"
+
+
+@command.command()
+@click.option("--count", type=click.IntRange(1, 10000), default=1, show_default=True, help="How many layouts.")
+@seed_option
+@components_option
+@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
+@click.option("--min-difficulty", type=click.IntRange(min=0), default=0,
+              help="Keep only layouts at least this hard (fewest shots that determine them).")
+@json_option
+@component_file_option
+@output_option
+@force_option
+def generate(count: int, seed: int | None, components: str, size: str, min_difficulty: int, as_json: bool,
+             component_file: Path | None, output: Path | None, force: bool) -> None:
+    """Random fair layouts (playable, every component locatable), with statistics per layout.
+
+    \b
+    Example:
+      pnpgen laser generate --count 5 --seed 42 --min-difficulty 8 --json
+    """
+    _prepare(output, force)
+    board = parse_size(size)
+    chosen = in_play(load_catalog(component_file), components)
+    seed = resolve_seed(seed)
+    made = _generate_all(board, chosen, seed, count, min_difficulty)
+    if as_json:
+        emit_json(_generated_json(board, chosen, seed, made), output, force)
+    else:
+        _emit_text(_generated_text(board, seed, made), output, force)
+
+
+def _generate_all(board, chosen, seed: int, count: int, min_difficulty: int) -> list:
+    """[(layout, stats)] for `count` fair layouts from one seeded stream."""
+    from generator.core.rng import make_rng
+    from generator.games.laser.generate import generate_fair, layout_stats
+
+    rng = make_rng(seed, "laser", "generate")
+    made = []
+    for _ in range(count):
+        layout = generate_fair(rng, board, chosen, min_difficulty)
+        made.append((layout, layout_stats(layout)))
+    return made
+
+
+def _stats_json(stats) -> dict:
+    rating = stats.difficulty
+    return {"blank_shots": stats.blank_shots, "mean_hits_per_shot": round(stats.mean_hits, 3),
+            "returning_shots": stats.returning, "difficulty": rating.shots if rating else None,
+            "difficulty_cannons": list(rating.cannons) if rating else None}
+
+
+def _generated_json(board, chosen, seed: int, made: list) -> dict:
+    from generator.games.laser.notation import format_layout
+
+    return {"seed": seed, "board": {"columns": board.width, "rows": board.height},
+            "components": list(chosen.names),
+            "layouts": [{"layout": format_layout(layout),
+                         "components": [{"type": p.type, "cell": list(p.cell), "orientation": p.orientation}
+                                        for p in layout.placements],
+                         "stats": _stats_json(stats)} for layout, stats in made]}
+
+
+def _generated_text(board, seed: int, made: list) -> str:
+    from generator.games.laser.notation import format_layout
+
+    blocks = []
+    for number, (layout, stats) in enumerate(made, start=1):
+        rating = stats.difficulty
+        cannons = ", ".join(str(k) for k in rating.cannons) if rating else "-"
+        blocks.append("\n".join([
+            f"# layout {number} of {len(made)} (seed {seed}, {board.width}x{board.height})",
+            f"# shots that hit nothing: {stats.blank_shots}; mean hits per shot: {stats.mean_hits:.2f}; "
+            f"shots back to their own cannon: {stats.returning}",
+            f"# difficulty: {rating.shots if rating else '-'} (e.g. cannons {cannons})",
+            format_layout(layout).rstrip("\n")]))
+    return "\n\n".join(blocks) + "\n"
