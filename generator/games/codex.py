@@ -44,7 +44,7 @@ FRAGMENT_LENGTH = 4
 ALPHABET = "34679ACEFHJKMNPRTWXY"
 CONFUSABLE = "0O1IL2Z5S8BUVGQD"
 MIN_FRAGMENT_DISTANCE = 2           # any two fragments differ in at least this many places
-MAX_NAME_LENGTH = 24
+MAX_NAME_LENGTH = 16
 NAME_FORBIDDEN = ",;|\t\n\r"
 
 # --- notation -----------------------------------------------------------------------------------
@@ -132,6 +132,9 @@ def deal_from_dict(data: Mapping, source: str | None = None) -> Deal:
         raise ParseError(f"missing key {missing}", file=source) from None
     except TypeError as bad:
         raise ParseError(f"malformed deal ({bad})", file=source) from None
+    except RulesError as err:
+        err.file = err.file or source
+        raise
     if "codes" in data and {f: list(c) for f, c in deal.codes.items()} != data["codes"]:
         raise RulesError("codes do not match the agents' fragments and positions",
                          file=source, key="codes")
@@ -231,6 +234,15 @@ def check_names(names: Sequence[str], k: int) -> None:
 def _fold(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def agents_for_names(names: Sequence[str]) -> int:
+    """k for a list of player names: half of them, when that is a size pnpgen deals."""
+    n = len(names)
+    if n % 2 or not MIN_AGENTS <= n // 2 <= MAX_AGENTS:
+        raise RulesError(f"{n} names given; two factions of {MIN_AGENTS} to {MAX_AGENTS} agents need "
+                         f"an even number from {2 * MIN_AGENTS} to {2 * MAX_AGENTS}", key="players")
+    return n // 2
 
 
 def check_agents_per_faction(k: int) -> None:

@@ -1,0 +1,146 @@
+"""`pnpgen codex`: deal Codex secret-agent identities and print the agent cards, the Master's sheet
+and the public roles card (or the deal as JSON)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator import paths
+from generator.commands._common import (check_outputs, emit_json, output_options, report_paths,
+                                        resolve_seed, seed_option)
+
+FORMATS = ("pdf", "svg", "png", "json")
+SUFFIX = {"pdf": ".pdf", "svg": ".svg", "png": ".png", "json": ".json"}
+
+
+def _print_options(func):
+    """--lang, --format, --paper, --phases, --dpi: how a deal is printed."""
+    func = click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True,
+                        help="Resolution of --format png.")(func)
+    func = click.option("--phases", type=click.IntRange(1, 20), default=6, show_default=True,
+                        help="Phase blocks in the Master's log.")(func)
+    func = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
+                        show_default=True, help="Paper size.")(func)
+    func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf",
+                        show_default=True,
+                        help="pdf: one file (Master's sheet, agent cards, roles card); svg/png: "
+                             "one file per page; json: the deal as data.")(func)
+    func = click.option("--lang", type=click.Choice(["it", "en"]), default="it", show_default=True,
+                        help="Language of everything printed.")(func)
+    return func
+
+
+@click.group()
+def command() -> None:
+    """Codex: deal the secret agents (identities, code fragments, both codes) and print them.
+
+    One PDF holds, in order: the Master's sheet (every identikit, both codes, a log per phase;
+    it carries the seed), one fold-over card per agent (name outside, identikit inside; no
+    seed), and the public card of the roles in play. See docs/codex.md.
+
+    \b
+    Examples:
+      pnpgen codex deal --players "Ann,Ben,Cleo,Dan,Eva,Fede" --seed 7
+      pnpgen codex deal --roles infiltrator,hacker --lang en --seed 7
+      pnpgen codex deal --seed 7 --format json -o deal.json
+      pnpgen codex print deal.json --lang en
+    """
+
+
+@command.command("deal")
+@click.option("--players", default=None,
+              help='Player names, comma-separated ("Ann,Ben,..."), 2 per agent pair; without it, '
+                   "generated codenames.")
+@click.option("--agents", type=int, default=None,
+              help="Agents per faction, 2 to 5 (default: half the --players, else 3).")
+@click.option("--roles", default=None,
+              help="Roles beside the Leader (hacker, infiltrator, informant, inquisitor, "
+                   "profiler), comma-separated; missing ones are drawn at random.")
+@click.option("--factions", default="red,blue", show_default=True,
+              help="The two faction colours (red, blue, green, yellow, orange, purple, grey, black).")
+@seed_option
+@_print_options
+@output_options
+def deal_command(players: str | None, agents: int | None, roles: str | None, factions: str,
+                 seed: int | None, lang: str, fmt: str, paper: str, phases: int, dpi: int,
+                 output: Path | None, force: bool, quiet: bool) -> None:
+    """Deal a fresh game: random identities, roles, positions and fragments.
+
+    \b
+    Example:
+      pnpgen codex deal --players "Ann,Ben,Cleo,Dan,Eva,Fede" --roles hacker,profiler --seed 7
+    """
+    from generator.games import codex
+
+    names = codex.parse_names(players) if players is not None else None
+    k = agents if agents is not None else codex.agents_for_names(names) if names else codex.DEFAULT_AGENTS
+    chosen = codex.parse_roles(roles) if roles is not None else []
+    sides = codex.parse_factions(factions)
+    codex.check_agents_per_faction(k)
+    seed = resolve_seed(seed, quiet)
+    deal = make_deal(seed, k, sides, chosen, names)
+    default = paths.default_output("codex", f"deal-seed{seed}{SUFFIX[fmt]}")
+    report_paths(write_deal(deal, fmt, output, default, lang, paper, phases, dpi, force),
+                 quiet or (fmt == "json" and output is None))
+
+
+@command.command("print")
+@click.argument("deal_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@_print_options
+@output_options
+def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int, dpi: int,
+                  output: Path | None, force: bool, quiet: bool) -> None:
+    """Print a deal saved with --format json again (checked against every rule first).
+
+    \b
+    Example:
+      pnpgen codex print deal.json --lang en -o table.pdf
+    """
+    from generator.games import codex
+
+    deal = codex.parse_deal(deal_file.read_text(encoding="utf-8"), source=str(deal_file))
+    default = paths.default_output("codex", f"{deal_file.stem}{SUFFIX[fmt]}")
+    report_paths(write_deal(deal, fmt, output, default, lang, paper, phases, dpi, force),
+                 quiet or (fmt == "json" and output is None))
+
+
+def make_deal(seed: int, k: int, factions, roles, names):
+    """A deal with the built-in codename pool."""
+    from generator.games import codex
+    from generator.sheets.codex_text import load_codenames
+
+    return codex.deal(seed, agents_per_faction=k, factions=factions, roles=roles, names=names,
+                      codenames=load_codenames())
+
+
+def write_deal(deal, fmt: str, output: Path | None, default: Path, lang: str, paper: str,
+               phases: int, dpi: int, force: bool) -> list[Path]:
+    """Write the deal as JSON (stdout without -o) or as pages; returns the files written."""
+    from generator.games.codex import deal_to_dict
+
+    if fmt == "json":
+        written = emit_json(deal_to_dict(deal), output, force)
+        return [written] if written else []
+    from generator.render import write_pages
+    from generator.render.write import output_paths
+    from generator.sheets.codex import codex_pages
+
+    target = output or default
+    pages = codex_pages(deal, lang=lang, paper=paper, phases=phases)
+    check_outputs(output_paths(len(pages), fmt, target), force)
+    return write_pages(pages, fmt, target, force=force, dpi=dpi, title="Codex")
+
+
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
+    """One six-agent deal from the kit seed: the PDF (Italian) and its JSON."""
+    from generator.games import codex
+
+    deal = make_deal(seed, codex.DEFAULT_AGENTS, codex.DEFAULT_FACTIONS, [], None)
+    pdf, data = out_dir / "codex" / "codex-deal.pdf", out_dir / "codex" / "codex-deal.json"
+    check_outputs([pdf, data], force)
+    written = write_deal(deal, "pdf", pdf, pdf, "it", paper, 6, 200, force)
+    written += write_deal(deal, "json", data, data, "it", paper, 6, 200, force)
+    return [(written[0], "Codex: a six-agent deal (Master's sheet, agent cards to fold, roles card)"),
+            (written[1], "Codex: the same deal as JSON (for `pnpgen codex print`)")]

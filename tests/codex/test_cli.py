@@ -1,0 +1,129 @@
+"""`pnpgen codex`: files written, JSON, reprinting a saved deal, the kit part, and bad input as one
+line with exit status 2 and nothing written."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.commands import codex as command
+from generator.commands._common import run_cli
+from generator.games import codex
+
+PLAYERS = "Ann,Ben,Cleo,Dan,Eva,Fede"
+
+
+@pytest.fixture(autouse=True)
+def _output(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPGEN_OUTPUT", str(tmp_path / "out"))
+    monkeypatch.chdir(tmp_path)
+
+
+def _files(tmp_path) -> list:
+    return sorted(p for p in tmp_path.rglob("*") if p.is_file())
+
+
+def test_deal_writes_one_pdf_at_the_default_path(tmp_path, capsys) -> None:
+    assert run_cli(cli, ["codex", "deal", "--players", PLAYERS, "--seed", "7"]) == 0
+    pdf = tmp_path / "out" / "codex" / "deal-seed7.pdf"
+    assert f"wrote {pdf}" in capsys.readouterr().out
+    text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
+    for name in PLAYERS.split(","):
+        assert name in text
+
+
+def test_json_to_stdout_is_the_deal(capsys) -> None:
+    assert run_cli(cli, ["codex", "deal", "--players", PLAYERS, "--roles", "hacker,profiler",
+                         "--seed", "7", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seed"] == 7 and data["roles_in_play"] == ["leader", "hacker", "profiler"]
+    assert [a["name"] for a in data["agents"]] == PLAYERS.split(",")
+    assert codex.deal_from_dict(data) == codex.deal(7, roles=["hacker", "profiler"],
+                                                    names=PLAYERS.split(","))
+
+
+def test_options_reach_the_deal(capsys) -> None:
+    assert run_cli(cli, ["codex", "deal", "--players", "A,B,C,D,E,F,G,H", "--factions", "verde,nero",
+                         "--roles", "infiltrato", "--seed", "3", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["factions"] == ["green", "black"] and len(data["roles_in_play"]) == 4
+    assert "infiltrator" in data["roles_in_play"]
+    assert all(len(code) == 4 for code in data["codes"].values())
+
+
+def test_saved_deal_prints_to_the_same_bytes(tmp_path) -> None:
+    assert run_cli(cli, ["codex", "deal", "--seed", "5", "--format", "json", "-o", "d.json",
+                         "--lang", "en"]) == 0
+    assert run_cli(cli, ["codex", "deal", "--seed", "5", "--lang", "en", "-o", "a.pdf"]) == 0
+    assert run_cli(cli, ["codex", "print", "d.json", "--lang", "en", "-o", "b.pdf"]) == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    assert run_cli(cli, ["codex", "deal", "--seed", "5", "--lang", "en", "-o", "c.pdf"]) == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "c.pdf").read_bytes()
+
+
+def test_svg_and_png_one_file_per_page(tmp_path) -> None:
+    assert run_cli(cli, ["codex", "deal", "--seed", "5", "--format", "svg", "-o", "d.svg", "-q"]) == 0
+    svgs = sorted(tmp_path.glob("d-*.svg"))
+    assert len(svgs) == 5                       # 2 Master's pages, 2 of cards, 1 roles card
+    assert b"<svg" in svgs[0].read_bytes()[:400]
+    assert run_cli(cli, ["codex", "deal", "--seed", "5", "--format", "png", "--dpi", "72",
+                         "-o", "d.png", "-q"]) == 0
+    assert len(sorted(tmp_path.glob("d-*.png"))) == 5
+
+
+def test_refuses_to_overwrite_without_force(tmp_path, capsys) -> None:
+    assert run_cli(cli, ["codex", "deal", "--seed", "5", "-o", "a.pdf"]) == 0
+    before = (tmp_path / "a.pdf").read_bytes()
+    assert run_cli(cli, ["codex", "deal", "--seed", "6", "-o", "a.pdf"]) == 2
+    assert "--force" in capsys.readouterr().err
+    assert (tmp_path / "a.pdf").read_bytes() == before
+    assert run_cli(cli, ["codex", "deal", "--seed", "6", "-o", "a.pdf", "--force"]) == 0
+    assert (tmp_path / "a.pdf").read_bytes() != before
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "Ann,Ben,Cleo,Dan,Eva"], "5 names"),
+    (["--players", "Ann,Ben,Cleo,Dan,Eva,ann"], "twice"),
+    (["--players", "Ann,Ben,,Dan,Eva,Fede"], "empty"),
+    (["--players", "Ann,Ben,Cleo,Dan,Eva,Fede", "--agents", "4"], "6 names"),
+    (["--roles", "spy"], "unknown role"),
+    (["--roles", "hacker,profiler,informant"], "room for 2"),
+    (["--roles", "hacker,hacker"], "twice"),
+    (["--agents", "5", "--roles", "hacker,profiler,informant,inquisitor,infiltrator"], "room for 4"),
+    (["--factions", "red,pink"], "unknown faction"),
+    (["--factions", "red,red"], "differ"),
+    (["--factions", "red"], "two factions"),
+    (["--agents", "6"], "2 to 5"),
+    (["--agents", "1"], "2 to 5"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words) -> None:
+    assert run_cli(cli, ["codex", "deal", "--seed", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pnpgen: error: ") and words in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert _files(tmp_path) == []
+
+
+def test_bad_saved_deal_is_refused(tmp_path, capsys) -> None:
+    data = codex.deal_to_dict(codex.deal(4, names=PLAYERS.split(",")))
+    data["agents"][0]["position"] = 9
+    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    assert run_cli(cli, ["codex", "print", "bad.json"]) == 2
+    err = capsys.readouterr().err
+    assert "bad.json" in err and "positions" in err and err.count("\n") == 1
+
+
+def test_kit_part_writes_a_deal(tmp_path) -> None:
+    made = command.kit_part(tmp_path / "kit", 42, "letter", False)
+    assert [p.name for p, _ in made] == ["codex-deal.pdf", "codex-deal.json"]
+    deal = codex.parse_deal(made[1][0].read_text(encoding="utf-8"))
+    assert deal.seed == 42 and len(deal.agents) == 6
+    reader = PdfReader(io.BytesIO(made[0][0].read_bytes()))
+    assert abs(float(reader.pages[0].mediabox.height) - 279.4 * 72 / 25.4) < 0.5
+    assert "42" in reader.pages[0].extract_text()
+    with pytest.raises(Exception, match="exists"):
+        command.kit_part(tmp_path / "kit", 42, "letter", False)

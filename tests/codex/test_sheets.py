@@ -1,0 +1,209 @@
+"""Codex printables: what each page shows (read back from the PDF), what the fold card hides, and
+that every size, language and paper lays out."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from pypdf import PdfReader
+
+from generator.games import codex
+from generator.render import render_pdf, render_png, render_recording
+from generator.scene.model import Group, Line, Rect, Text
+from generator.sheets import codex_cards
+from generator.sheets.codex import codex_pages
+from generator.sheets.codex_text import LANGUAGES, load_codenames, load_texts
+
+NAMES = ["Ann", "Bèn", "Cleo", "Dan", "Eva", "Fede"]
+SEED = 987654321
+PT = 72 / 25.4
+
+
+def _deal(k: int = 3, roles=("infiltrator", "hacker"), names=None, seed: int = SEED) -> codex.Deal:
+    return codex.deal(seed, agents_per_faction=k, roles=list(roles), names=names,
+                      codenames=load_codenames())
+
+
+def _texts_by_page(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def _parts(pages):
+    master = [i for i, p in enumerate(pages) if p.label.startswith("codex master")]
+    agents = [i for i, p in enumerate(pages) if p.label.startswith("codex agents")]
+    roles = [i for i, p in enumerate(pages) if p.label.startswith("codex roles")]
+    return master, agents, roles
+
+
+@pytest.fixture(scope="module")
+def italian():
+    d = _deal(names=NAMES)
+    pages = codex_pages(d, lang="it")
+    pdf = render_pdf(pages, title="Codex")
+    return d, pages, pdf, _texts_by_page(pdf)
+
+
+def test_pages_in_order_and_a4(italian) -> None:
+    d, pages, pdf, _ = italian
+    master, agents, roles = _parts(pages)
+    assert master == list(range(len(master))) and master
+    assert agents == list(range(len(master), len(master) + 2))       # 6 strips, 4 a page
+    assert roles == [len(pages) - 1]
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        assert math.isclose(float(page.mediabox.width), 210 * PT, abs_tol=0.5)
+        assert math.isclose(float(page.mediabox.height), 297 * PT, abs_tol=0.5)
+
+
+def test_master_sheet_has_everything_and_the_seed(italian) -> None:
+    d, pages, _, texts = italian
+    master, _, _ = _parts(pages)
+    text = "\n".join(texts[i] for i in master)
+    assert str(SEED) in text and "Scheda del Master" in text
+    for agent in d.agents:
+        assert agent.name in text and agent.fragment in text
+    for faction, code in d.codes.items():
+        positions = [text.index(f) for f in code]
+        assert positions == sorted(positions)          # each code printed in order
+    for role in d.roles_in_play:
+        assert load_texts("it").role(role) in text
+    assert "Serve" in text and "Mostra" in text and "verità" in text
+    for n in range(1, 7):
+        assert f"Fase {n}" in text
+    assert text.count("Hacker ") >= 2 * 6             # a target line per hacker per phase
+
+
+def test_agent_cards_carry_no_seed_and_each_agent_once(italian) -> None:
+    d, pages, _, texts = italian
+    _, agents, roles = _parts(pages)
+    card_text = "\n".join(texts[i] for i in agents + roles)
+    assert str(SEED) not in card_text and "seed" not in card_text.lower()
+    assert "Seme" not in card_text
+    for agent in d.agents:
+        assert agent.fragment in card_text and agent.name in card_text
+    spy = [a for a in d.agents if a.is_infiltrator]
+    assert len(spy) == 2 and card_text.count("SEI UN INFILTRATO") == 2
+
+
+def test_accents_and_spelling_extract(italian) -> None:
+    d, pages, _, texts = italian
+    _, agents, _ = _parts(pages)
+    card_text = "\n".join(texts[i] for i in agents)
+    assert "Bèn" in card_text and "è nel codice" in card_text
+    spelled = load_texts("it").spell(d.agents[0].fragment)
+    assert spelled.split(" · ")[0] in card_text
+
+
+def test_public_card_lists_only_roles_in_play(italian) -> None:
+    d, pages, _, texts = italian
+    _, _, roles = _parts(pages)
+    text = texts[roles[0]]
+    t = load_texts("it")
+    for role in codex.ROLES:
+        shown = t.role(role) in text
+        assert shown == (role in d.roles_in_play), role
+    assert text.count("Ruoli in gioco") >= 2
+
+
+def _flatten(items, dx=0.0):
+    for item in items:
+        if isinstance(item, Group):
+            yield from _flatten(item.items, dx + item.transform[4])
+        else:
+            yield item
+
+
+def _panel_items(items, panel: int):
+    x0, x1 = panel * codex_cards.PANEL_W, (panel + 1) * codex_cards.PANEL_W
+    for item in items:
+        if isinstance(item, Text) and x0 <= item.x and item.x + item.w <= x1:
+            yield item
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_fold_card_outside_shows_only_the_name(lang: str) -> None:
+    d = _deal(k=4, roles=("infiltrator", "hacker", "profiler"))
+    t = load_texts(lang)
+    strips = [codex_cards.agent_strip(a, d, t) for a in d.agents]
+    outside = [[(i.text if i.text != a.name else "<name>", i.x, i.y) for i in _panel_items(s, 0)]
+               for s, a in zip(strips, d.agents)]
+    assert all(o == outside[0] for o in outside)          # identical but for the name
+    covers = [[i for i in s if getattr(i, "x1", getattr(i, "x", -1)) >= 2 * codex_cards.PANEL_W]
+              for s in strips]
+    assert all(c == covers[0] for c in covers)            # the cover is the same for all
+    for strip, agent in zip(strips, d.agents):
+        secrets = {agent.fragment, t.role(agent.role), t.faction(agent.shown_faction)}
+        for item in strip:
+            if isinstance(item, Text) and any(s in item.text for s in secrets):
+                assert codex_cards.PANEL_W <= item.x and item.x + item.w <= 2 * codex_cards.PANEL_W
+                assert item.y >= codex_cards.SECRET_INSET
+                assert item.y + item.h <= codex_cards.PANEL_H - codex_cards.SECRET_INSET + 1e-9
+            if isinstance(item, Rect) and item.fill in t.faction_colours.values():
+                assert codex_cards.PANEL_W <= item.x < 2 * codex_cards.PANEL_W
+
+
+def test_infiltrator_card_names_its_true_faction_and_code() -> None:
+    d = _deal()
+    for lang in LANGUAGES:
+        t = load_texts(lang)
+        for agent in d.agents:
+            words = " ".join(i.text for i in codex_cards.agent_strip(agent, d, t) if isinstance(i, Text))
+            note = t.label("card", "infiltrator_note", shown="X", true="Y").split(".")[0]
+            assert (note in words) == agent.is_infiltrator
+            assert t.faction(agent.true_faction) in words
+
+
+def test_hatch_stays_in_its_box() -> None:
+    lines = codex_cards.hatch(10, 20, 30, 40, 1.1, codex_cards.HATCH)
+    assert len(lines) > 2 * 30 / 1.1
+    for ln in lines:
+        for x, y in ((ln.x1, ln.y1), (ln.x2, ln.y2)):
+            assert 10 - 1e-9 <= x <= 40 + 1e-9 and 20 - 1e-9 <= y <= 60 + 1e-9
+        assert math.isclose(abs(ln.x2 - ln.x1), abs(ln.y2 - ln.y1), abs_tol=1e-9)
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 5])
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_size_lays_out_with_long_names(k: int, lang: str, paper: str) -> None:
+    names = [f"{c * 15}{i}" for i, c in enumerate("WMQGHOXKDN"[:2 * k])]
+    d = _deal(k=k, roles=(), names=names)
+    pages = codex_pages(d, lang=lang, paper=paper)
+    log = render_recording(pages)                        # lays out every text box (LayoutError)
+    for name in names:
+        assert log.count(name) >= 1 + 1
+    _, agents, _ = _parts(pages)
+    assert len(agents) == math.ceil(2 * k / 4)
+
+
+def test_all_roles_fit_the_public_card() -> None:
+    d = _deal(k=5, roles=codex.OPTIONAL_ROLES[:4])
+    for lang in LANGUAGES:
+        items = codex_cards.public_card(d, load_texts(lang))
+        bottom = max(i.y + i.h for i in items if isinstance(i, Text))
+        assert bottom <= codex_cards.PUBLIC_SIZE[1] - codex_cards.PUB_PAD + 1e-6
+        render_recording(codex_pages(d, lang=lang))
+
+
+def test_same_seed_same_pdf_bytes() -> None:
+    a = render_pdf(codex_pages(_deal(seed=11), lang="en"), title="Codex")
+    b = render_pdf(codex_pages(_deal(seed=11), lang="en"), title="Codex")
+    c = render_pdf(codex_pages(_deal(seed=12), lang="en"), title="Codex")
+    assert a == b and a != c
+
+
+def test_png_of_a_card_page() -> None:
+    pages = codex_pages(_deal(), lang="it")
+    _, agents, _ = _parts(pages)
+    png = render_png(pages[agents[0]], dpi=50)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    from PIL import Image
+    assert Image.open(io.BytesIO(png)).size == (round(210 / 25.4 * 50), round(297 / 25.4 * 50))
+
+
+def test_spelling_covers_the_alphabet() -> None:
+    for lang in LANGUAGES:
+        t = load_texts(lang)
+        words = t.spell(codex.ALPHABET).split(" · ")
+        assert len(words) == len(codex.ALPHABET) and len(set(words)) == len(words)
