@@ -166,21 +166,21 @@ def _bleed(opts: DeckOptions) -> float:
 
 # --- the kit -------------------------------------------------------------------------------
 
-KIT_KEYS = 8                # one A4 sheet of keys per grid
-
-
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """A sheet of keys for each grid and the English and Italian word-card decks."""
+    """A full sheet of keys for each grid, and the English and Italian word-card decks."""
+    from generator.commands._deck import sheet_spec
     from generator.core.rng import make_rng
     from generator.games import codenames as cn
+    from generator.scene.imposition import cards_per_sheet
     from generator.sheets import codenames as sheet
 
     made: list[tuple[Path, str]] = []
     folder = Path(out_dir) / "codenames"
     for grid in ("5x5", "5x4"):
-        keys = cn.distinct_keys(grid, KIT_KEYS, make_rng(seed, "codenames", "keys", grid))
         opts = DeckOptions(paper=paper, output=folder / f"keys-{grid}.pdf", force=force, quiet=True)
-        made += [(p, f"Codenames {grid} key cards ({KIT_KEYS}; the code on each reprints it)")
+        count = cards_per_sheet(sheet_spec((sheet.KEY_CARD_SIZE,) * 2, 0.0, opts))
+        keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid))
+        made += [(p, f"Codenames {grid} key cards ({count}; the code on each reprints it)")
                  for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", f"kit seed {seed}")]
     for lang in sheet.LANGUAGES:
         words = sheet.load_words(lang)
