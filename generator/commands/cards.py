@@ -53,10 +53,10 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
     stem = stem or deck_stem(records[0].file)
     if opts.format == "json":
         return emit_deck_json([r.to_json() for r in load_records(data, expand=False)], opts)
+    _check_layout(design, opts)
     targets = deck_paths(len(records), has_backs=tmpl.back is not None, card_size=design.card_size,
                          bleed=design.bleed, opts=opts, stem=stem)
     check_outputs(targets, opts.force)
-    _check_layout(design, opts)
     cards = _draw(records, design, opts)
     return _write(cards, design, records, tmpl, opts, stem)
 

@@ -34,6 +34,7 @@ class Param:
     convert: Callable[[Any], Any]
     default: Any = REQUIRED
     doc: str = ""
+    example: Any = None      # a valid raw value, for docs and the registry conformance test
 
     @property
     def required(self) -> bool:

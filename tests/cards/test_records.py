@@ -1,0 +1,158 @@
+"""Card records: YAML and CSV, line numbers, qty, encodings, built-in names and bad input."""
+
+from __future__ import annotations
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pytest
+
+from generator.content.records import field_names, load_records, resolve_data
+from generator.core.errors import DataError
+from generator import paths
+
+
+def test_yaml_list_keeps_lines_and_fields(write):
+    path = write("d.yaml", """
+        # a comment
+        - name: Crème brûlée
+          cost: 2
+
+        - name: Pão
+          cost: 1
+          text: "à, è, ç, ã, õ, œ"
+        """)
+    records = load_records(path)
+    assert [r.fields["name"] for r in records] == ["Crème brûlée", "Pão"]
+    assert [r.line for r in records] == [2, 5]
+    assert records[1].line_of("text") == 7
+    assert records[1].fields["text"] == "à, è, ç, ã, õ, œ"
+    assert all(r.file == path for r in records)
+
+
+def test_yaml_mapping_with_cards_and_qty(write):
+    path = write("d.yaml", """
+        deck: test
+        cards:
+          - {name: A, qty: 3}
+          - {name: B}
+          - {name: C, qty: 0}
+        """)
+    records = load_records(path)
+    assert [r.fields["name"] for r in records] == ["A", "A", "A", "B"]
+    assert [r.copy for r in records] == [1, 2, 3, 1]
+    assert all("qty" not in r.fields for r in records)
+    assert [r.line for r in records] == [3, 3, 3, 4]
+    unexpanded = load_records(path, expand=False)
+    assert [r.fields.get("qty", 1) for r in unexpanded] == [3, 1, 0]
+
+
+@pytest.mark.parametrize("bad", ["-1", "two", "1.5", "true"])
+def test_bad_qty_names_the_line(write, bad):
+    path = write("d.yaml", f"""
+        - name: A
+        - name: B
+          qty: {bad}
+        """)
+    with pytest.raises(DataError) as info:
+        load_records(path)
+    err = info.value
+    assert (err.file, err.line, err.key) == (path, 3, "qty")
+    assert "qty" in str(err) and str(path) in str(err)
+
+
+def test_unreadable_yaml_gives_file_and_line(write):
+    path = write("d.yaml", """
+        - name: A
+          text: fine
+        - name: B
+          text: broken: here
+        """)
+    with pytest.raises(DataError) as info:
+        load_records(path)
+    assert info.value.line == 4
+    assert str(info.value).startswith(f"{path}:4:")
+    assert "YAML" in str(info.value)
+
+
+@pytest.mark.parametrize("text, line", [
+    ("- name: A\n- just text\n", 2),
+    ("cards: 5\n", 1),
+    ("name: A\n", 1),
+])
+def test_wrong_shapes_are_errors_with_lines(write, text, line):
+    path = write("d.yaml", text)
+    with pytest.raises(DataError) as info:
+        load_records(path)
+    assert info.value.line == line
+
+
+def test_empty_file_is_an_error(write):
+    with pytest.raises(DataError, match="no card records"):
+        load_records(write("d.yaml", "# nothing\n"))
+
+
+def test_not_utf8_names_the_line(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_bytes("name\nok\nCr\xe8me\n".encode("latin-1"))
+    with pytest.raises(DataError) as info:
+        load_records(path)
+    assert info.value.line == 3 and "UTF-8" in info.value.message
+
+
+def test_csv_header_bom_qty_and_lines(tmp_path):
+    path = tmp_path / "d.csv"
+    text = 'name,cost,qty,text\nÉclair,1,2,"deux\nlignes"\n\nGelato,3,,simple\n'
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    records = load_records(path)
+    assert [r.fields["name"] for r in records] == ["Éclair", "Éclair", "Gelato"]
+    assert records[0].fields["text"] == "deux\nlignes"
+    assert [r.line for r in records] == [2, 2, 5]
+    assert field_names(records) == ["name", "cost", "text"]
+
+
+def test_csv_row_with_too_many_cells(write):
+    path = write("d.csv", "name,cost\nA,1\nB,2,3\n")
+    with pytest.raises(DataError) as info:
+        load_records(path)
+    assert info.value.line == 3
+
+
+def test_csv_bad_qty(write):
+    path = write("d.csv", "name,qty\nA,1\nB,x\n")
+    with pytest.raises(DataError) as info:
+        load_records(path)
+    assert (info.value.line, info.value.key) == (3, "qty")
+
+
+def test_builtin_name_resolves_and_a_user_file_wins(tmp_path, monkeypatch):
+    assert resolve_data("example") == paths.card_data("example", "cards.yaml")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "example").write_text("- name: Mine\n", encoding="utf-8")
+    records = load_records("example")
+    assert [r.fields["name"] for r in records] == ["Mine"]
+
+
+def test_missing_file_is_a_data_error():
+    with pytest.raises(DataError, match="no such data file"):
+        load_records("no/such/file.yaml")
+
+
+names = st.text(alphabet="abcdefghijklmnopqrstuvwxyzàèéìòùçãõâêôœ ", min_size=1, max_size=12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(names, st.integers(0, 4)), min_size=1, max_size=12))
+def test_qty_expansion_and_lines_round_trip(tmp_path_factory, cards):
+    if sum(q for _, q in cards) == 0:
+        cards = cards + [("x", 1)]
+    path = tmp_path_factory.mktemp("h") / "d.yaml"
+    data = [{"name": n, "qty": q, "note": f"n{i}"} for i, (n, q) in enumerate(cards)]
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    records = load_records(path)
+    expected = [(d["name"].strip(), d["note"]) for d in data for _ in range(d["qty"])]
+    assert [(r.fields["name"], r.fields["note"]) for r in records] == expected
+    text_lines = path.read_text(encoding="utf-8").splitlines()
+    for record in records:
+        assert text_lines[record.line - 1].startswith("- ")
