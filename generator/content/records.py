@@ -64,7 +64,12 @@ def load_records(path: str | Path, expand: bool = True) -> list[Record]:
     if not rows:
         raise DataError("no card records in the file", file=path)
     records = [_make_record(fields, path, line, lines) for fields, line, lines in rows]
-    return expand_qty(records) if expand else records
+    if not expand:
+        return records
+    expanded = expand_qty(records)
+    if not expanded:
+        raise DataError("every card has qty 0: nothing to print", file=path)
+    return expanded
 
 
 def expand_qty(records: list[Record]) -> list[Record]:

@@ -93,6 +93,11 @@ def test_empty_file_is_an_error(write):
         load_records(write("d.yaml", "# nothing\n"))
 
 
+def test_all_qty_zero_is_an_error(write):
+    with pytest.raises(DataError, match="qty 0"):
+        load_records(write("d.yaml", "- {name: A, qty: 0}\n"))
+
+
 def test_not_utf8_names_the_line(tmp_path):
     path = tmp_path / "d.csv"
     path.write_bytes("name\nok\nCr\xe8me\n".encode("latin-1"))
