@@ -90,12 +90,12 @@ def _front_scale(f: _Frame, axis: str, x0: float, y0: float) -> list[Item]:
         if axis == "x":
             items.append(Line(x0 + k, y0 - long, x0 + k, y0, FRONT_STROKE))
             if k % 5 == 0:
-                items.append(Text(x0 + k - 4.0, y0 - 12.0, 8.0, 3.6, _num(sign * k), size=7,
+                items.append(Text(x0 + k - 4.0, y0 - 12.0, 8.0, 3.6, _num(sign * k), size=6,
                                   align="center", valign="bottom", wrap=False, shrink=False))
         else:
             items.append(Line(x0 - long, y0 + k, x0, y0 + k, FRONT_STROKE))
             if k % 5 == 0:
-                items.append(Text(x0 - 17.0, y0 + k - 1.8, 8.0, 3.6, _num(sign * k), size=7,
+                items.append(Text(x0 - 17.0, y0 + k - 1.8, 8.0, 3.6, _num(sign * k), size=6,
                                   align="right", valign="middle", wrap=False, shrink=False))
     label = "X" if axis == "x" else "Y"
     if axis == "x":

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text
 from generator.scene.grid import Axis
-from generator.scene.layout import Plan, SheetSpec, cards_per_sheet, plan_sheet
+from generator.scene.layout import Plan, SheetSpec, cards_per_sheet, parse_offset, plan_sheet
 from generator.scene.marks import crop_marks, cut_lines, fold_line
 from generator.scene.model import Group, Item, Page, Rect, translate
 from generator.scene.papers import (CARD_SIZES, FOOTER_GAP, FOOTER_HEIGHT, PAPERS, PRINTER_MARGIN,
@@ -195,6 +195,6 @@ def calibration_pages(spec: SheetSpec | None = None) -> list[Page]:
 __all__ = [
     "PAPERS", "paper_size", "CARD_SIZES", "parse_card_size", "Card", "SheetSpec", "impose",
     "card_pages", "sheet_pages", "content_box", "add_footers", "calibration_pages", "safe_box",
-    "cards_per_sheet", "plan_sheet", "PRINTER_MARGIN", "FOOTER_HEIGHT", "FOOTER_GAP",
+    "cards_per_sheet", "plan_sheet", "parse_offset", "PRINTER_MARGIN", "FOOTER_HEIGHT", "FOOTER_GAP",
     "SAFE_MARGIN", "SCALE_BAR_LENGTH",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
 from generator.scene.grid import Axis, solve_axis
@@ -126,9 +126,25 @@ def _no_fit(spec: SheetSpec, orientations: list[bool]) -> LayoutError:
         key="card")
 
 
+def parse_offset(text: str | tuple[float, float] | None) -> tuple[float, float]:
+    """--offset "X,Y" in mm (as read on the calibration sheet) -> (x, y); LayoutError if malformed."""
+    if text is None or text == "":
+        return (0.0, 0.0)
+    if isinstance(text, (tuple, list)):
+        parts = list(text)
+    else:
+        parts = str(text).replace(";", ",").split(",")
+    try:
+        x, y = (float(str(v).strip().replace("\u2212", "-")) for v in parts)
+    except ValueError:
+        raise LayoutError(f"offset {text!r} is not X,Y in mm (for example 1.5,-0.5)",
+                          key="offset") from None
+    return (x, y)
+
+
 def cards_per_sheet(spec: SheetSpec) -> int:
     """How many cards (or gutter-fold pairs) one sheet holds for this spec."""
     return plan_sheet(spec).per_sheet
 
 
-__all__ = ["SheetSpec", "Plan", "plan_sheet", "cards_per_sheet", "PAPERS", "field"]
+__all__ = ["SheetSpec", "Plan", "plan_sheet", "cards_per_sheet", "parse_offset", "PAPERS"]

@@ -144,3 +144,13 @@ def test_calibrate_command_writes_a_two_page_pdf_and_refuses_to_overwrite(tmp_pa
     assert run_cli(cli, ["calibrate", "-o", str(target)]) == 2
     assert target.read_bytes() == before
     assert run_cli(cli, ["calibrate", "-o", str(target), "--force"]) == 0
+
+
+def test_kit_part_writes_the_calibration_sheet(tmp_path) -> None:
+    pytest.importorskip("generator.render")
+    from generator.commands.calibrate import kit_part
+
+    made = kit_part(tmp_path, 1, "letter", False)
+    assert [p.name for p, _ in made] == ["calibration.pdf"]
+    assert made[0][0].read_bytes().startswith(b"%PDF")
+    assert "offset" in made[0][1]

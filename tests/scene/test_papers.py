@@ -61,3 +61,14 @@ def test_sheetspec_parses_card_size_names_and_checks_options() -> None:
 
 def test_printer_margin_is_stated() -> None:
     assert PRINTER_MARGIN == 5.0
+
+
+def test_parse_offset_reads_the_calibration_numbers() -> None:
+    from generator.scene.imposition import parse_offset
+
+    assert parse_offset("1.5,-0.5") == (1.5, -0.5)
+    assert parse_offset(" \u22122.3 , 0 ") == (-2.3, 0.0)     # the minus sign printed on the sheet
+    assert parse_offset(None) == (0.0, 0.0)
+    for bad in ("1.5", "a,b", "1,2,3"):
+        with pytest.raises(LayoutError, match="offset"):
+            parse_offset(bad)
