@@ -13,6 +13,7 @@ FILES: dict[str, str] = {"character": "characters.yaml", "ration": "rations.yaml
                          "secret": "secrets.yaml", "creature": "creatures.yaml", "special": "specials.yaml",
                          "boss": "bosses.yaml", "zone": "zones.yaml"}
 KEYWORDS_FILE = "keywords.yaml"
+LABELS_FILE = "labels.yaml"
 CARD_KEYS = ("id", "qty", "source")
 
 
@@ -84,3 +85,26 @@ def load_keywords(path: Path) -> list[Keyword]:
         out.append(Keyword(str(f["id"]), {"fr": str(f["name"]), "en": str(f["name_en"])},
                            f.get("value") is True, {"fr": str(f["reminder"]), "en": str(f["reminder_en"])}))
     return out
+
+
+def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
+    """The printed words that are not card texts (kind names, "Défaut", ...), per language."""
+    import yaml
+
+    from generator.content.records import yaml_error
+
+    path = data_dir(folder) / LABELS_FILE
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise DataError(f"cannot read: {err.strerror}", file=path) from None
+    except yaml.YAMLError as err:
+        raise yaml_error(err, path) from None
+    if not isinstance(data, dict) or set(data) != {"fr", "en"}:
+        raise DataError("labels need exactly two sections: fr and en", file=path)
+    keys = set(data["fr"])
+    for lang in ("fr", "en"):
+        if not isinstance(data[lang], dict) or set(data[lang]) != keys:
+            raise DataError(f"section {lang} must have the same keys as fr ({', '.join(sorted(keys))})",
+                            file=path, key=lang)
+    return data

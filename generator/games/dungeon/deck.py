@@ -140,6 +140,8 @@ def markup_problems(text: str) -> list[str]:
     """Unknown icons, unbalanced <g>…</g> or [brackets] in a card text."""
     problems, green_open = [], False
     for closing, tag in _MARKUP.findall(text):
+        if tag == "b":
+            continue
         if tag == "g":
             if bool(closing) != green_open:
                 problems.append("unbalanced <g>…</g>")
