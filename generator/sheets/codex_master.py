@@ -3,7 +3,7 @@ uses and truth-machine revelations, then a log block per phase, flowed over whol
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 from generator.games.codex import LEADER, Agent, Deal, ROLES
 from generator.scene.imposition import add_footers, content_box, sheet_pages
@@ -14,6 +14,7 @@ INK, GREY, SHADE, BAND = "#111111", "#555555", "#f1f1f1", "#e2e2e2"
 RULE = Stroke("#8a8a8a", 0.2)
 BOX = Stroke("#222222", 0.25)
 GAP = 4.0
+MAX_PHASE = 40                      # filling the last page stops here
 ROW, PHASE_ROW = 6.0, 5.5
 ONCE_ROLES = ("inquisitor", "profiler")
 # agents table: (key of the column title in texts.master, relative width)
@@ -27,9 +28,10 @@ Block = tuple[float, Callable[[float, float, float], list[Item]]]   # height, dr
 
 
 def master_pages(deal: Deal, texts: CodexTexts, paper: str = "a4", phases: int = 6) -> list[Page]:
-    """The Master's sheet as whole pages with footers carrying the seed."""
+    """The Master's sheet as whole pages with footers carrying the seed: at least `phases` phase
+    blocks, and more while they fit on the last page."""
     x, y, w, h = content_box(paper)
-    columns = _flow(_blocks(deal, texts, phases), x, y, w, h)
+    columns = _flow(_blocks(deal, texts, phases), x, y, w, h, _more_phases(deal, texts, phases))
     pages = sheet_pages(len(columns), paper)
     for page, items in zip(pages, columns):
         page.add(*items)
@@ -37,14 +39,21 @@ def master_pages(deal: Deal, texts: CodexTexts, paper: str = "a4", phases: int =
     return add_footers(pages, title=texts.label("master", "title"), source=f"seed {deal.seed}")
 
 
-def _flow(blocks: list[Block], x: float, y0: float, w: float, h: float) -> list[list[Item]]:
-    """Blocks down the page; a block that does not fit starts a new page."""
+def _flow(blocks: list[Block], x: float, y0: float, w: float, h: float,
+          extra: Iterator[Block] = iter(())) -> list[list[Item]]:
+    """Blocks down the page; a block that does not fit starts a new page. Then blocks from
+    `extra` while they fit on the last page."""
     pages: list[list[Item]] = [[]]
     y = y0
     for height, draw in blocks:
         if y + height > y0 + h and pages[-1]:
             pages.append([])
             y = y0
+        pages[-1].extend(draw(x, y, w))
+        y += height + GAP
+    for height, draw in extra:
+        if y + height > y0 + h:
+            break
         pages[-1].extend(draw(x, y, w))
         y += height + GAP
     return pages
@@ -62,9 +71,16 @@ def _blocks(deal: Deal, texts: CodexTexts, phases: int) -> list[Block]:
         (_codes_height(deal), lambda x, y, w: _codes(deal, texts, x, y, w)),
         (9.0 + ROW * len(agents) + 9.0, lambda x, y, w: _agents_table(deal, agents, texts, x, y, w)),
     ]
-    for n in range(1, phases + 1):
-        blocks.append((_phase_height(deal), lambda x, y, w, n=n: _phase(deal, agents, texts, n, x, y, w)))
-    return blocks
+    return blocks + [_phase_block(deal, agents, texts, n) for n in range(1, phases + 1)]
+
+
+def _more_phases(deal: Deal, texts: CodexTexts, phases: int) -> Iterator[Block]:
+    agents = _ordered(deal)
+    return (_phase_block(deal, agents, texts, n) for n in range(phases + 1, MAX_PHASE + 1))
+
+
+def _phase_block(deal: Deal, agents: list[Agent], texts: CodexTexts, n: int) -> Block:
+    return (_phase_height(deal), lambda x, y, w: _phase(deal, agents, texts, n, x, y, w))
 
 
 def _header(deal: Deal, texts: CodexTexts, x: float, y: float, w: float) -> list[Item]:

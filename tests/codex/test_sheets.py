@@ -207,3 +207,15 @@ def test_spelling_covers_the_alphabet() -> None:
         t = load_texts(lang)
         words = t.spell(codex.ALPHABET).split(" · ")
         assert len(words) == len(codex.ALPHABET) and len(set(words)) == len(words)
+
+
+@pytest.mark.parametrize("k, phases", [(2, 1), (3, 6), (5, 12)])
+def test_master_log_has_the_phases_asked_and_fills_its_last_page(k: int, phases: int) -> None:
+    d = _deal(k=k, roles=())
+    pages = codex_pages(d, lang="en", phases=phases)
+    master, _, _ = _parts(pages)
+    log = render_recording([pages[i] for i in master])
+    numbers = [n for n in range(1, 60) if f"Phase {n}" in log]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= phases
+    one_more = codex_pages(d, lang="en", phases=len(numbers) + 1)
+    assert len(_parts(one_more)[0]) == len(master) + 1      # the last page was full
