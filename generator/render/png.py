@@ -16,7 +16,7 @@ from functools import lru_cache
 from generator.core.units import MM_PER_INCH, MM_PER_PT
 from generator.render.base import Backend, check_pages, rgb, walk
 from generator.render.raster import (
-    affine_paste, dash_runs, is_upright, matrix_scale, rect_outline,
+    affine_paste, dash_runs, is_upright, matrix_scale, rect_outline, stroke_outline,
 )
 from generator.scene.fonts import font_metrics, font_path
 from generator.scene.model import (
@@ -100,16 +100,17 @@ class PngBackend(Backend):
         if stroke is None or len(points) < 2:
             return
         scale = matrix_scale(self.frame.matrix)
-        width = max(1, round(stroke.width * scale))
-        path = points + points[:2] if closed else points
+        width = max(1.0, stroke.width * scale)
         if stroke.dash:
-            runs = dash_runs(points + points[:1] if closed else points,
-                             [d * scale for d in stroke.dash])
+            runs = dash_runs(points + points[:1] if closed else points, [d * scale for d in stroke.dash])
+            outlines = [stroke_outline(run, width, False) for run in runs]
         else:
-            runs = [path]
+            outlines = [stroke_outline(points, width, closed)]
         color = rgb(stroke.color)
-        for run in runs:
-            self.frame.draw.line(run, fill=color, width=width, joint="curve")
+        polygon = self.frame.draw.polygon
+        for outline in outlines:
+            if len(outline) >= 3:
+                polygon(outline, fill=color)
 
     # -- primitives -------------------------------------------------------------------------
     def rect(self, item: Rect) -> None:

@@ -127,3 +127,56 @@ def _shrink_first(source, m: Matrix):
     fx, fy = source.width / width, source.height / height
     smaller = source.resize((width, height), PILImage.Resampling.LANCZOS)
     return smaller, (m[0] * fx, m[1] * fx, m[2] * fy, m[3] * fy, m[4], m[5])
+
+
+def _dedupe(points: list[Point], closed: bool) -> list[Point]:
+    out: list[Point] = []
+    for p in points:
+        if not out or abs(p[0] - out[-1][0]) + abs(p[1] - out[-1][1]) > 1e-9:
+            out.append(p)
+    if closed and len(out) > 1 and abs(out[0][0] - out[-1][0]) + abs(out[0][1] - out[-1][1]) <= 1e-9:
+        out.pop()
+    return out
+
+
+def _normal(a: Point, b: Point) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    return (-dy / length, dx / length)
+
+
+def offset_path(points: list[Point], d: float, closed: bool) -> list[Point]:
+    """Each vertex moved d along its (mitred) normal; mitres limited to 4 d, like a stroker's miter limit."""
+    n = len(points)
+    normals = [_normal(points[i], points[(i + 1) % n]) for i in range(n if closed else n - 1)]
+    out: list[Point] = []
+    for i, (x, y) in enumerate(points):
+        if closed:
+            n1, n2 = normals[i - 1], normals[i]
+        else:
+            n1 = normals[max(i - 1, 0)]
+            n2 = normals[min(i, len(normals) - 1)]
+        mx, my = n1[0] + n2[0], n1[1] + n2[1]
+        norm = math.hypot(mx, my)
+        if norm < 1e-9:
+            mx, my, scale = n1[0], n1[1], d
+        else:
+            mx, my = mx / norm, my / norm
+            scale = d / max(mx * n1[0] + my * n1[1], 0.25)
+        out.append((x + mx * scale, y + my * scale))
+    return out
+
+
+def stroke_outline(points: list[Point], width: float, closed: bool) -> list[Point]:
+    """A polygon covering the stroke of a path (width centred on it); rings use a keyhole (even-odd)."""
+    points = _dedupe(points, closed)
+    if len(points) < 2:
+        return []
+    half = width / 2
+    if not closed or len(points) < 3:
+        left = offset_path(points, half, False)
+        right = offset_path(points, -half, False)
+        return left + right[::-1]
+    outer = offset_path(points, half, True)
+    inner = offset_path(points, -half, True)
+    return outer + [outer[0], inner[0]] + inner[1:][::-1] + [inner[0]]
