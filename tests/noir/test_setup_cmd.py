@@ -1,0 +1,109 @@
+"""`pnpgen noir setup`: JSON that is a deal of the 25, a setup sheet naming them, same seed same bytes; the kit part."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.commands import noir as cmd
+from generator.commands._common import run_cli
+from generator.content.noir import load_suspects
+from generator.games.noir import parse_setup
+
+SUSPECTS = {int(r.fields["number"]): str(r.fields["name"]) for r in load_suspects()}
+
+
+def _json(capsys, *args: str) -> dict:
+    assert run_cli(cli, ["noir", "setup", "--format", "json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("seed", [1, 42, 2**31 - 2])
+def test_json_grid_and_deck_are_each_a_permutation_of_the_25(capsys, seed: int) -> None:
+    data = _json(capsys, "--seed", str(seed))
+    assert data["seed"] == seed
+    assert len(data["grid"]) == 5 and all(len(row) == 5 for row in data["grid"])
+    assert sorted(n for row in data["grid"] for n in row) == sorted(SUSPECTS.values())
+    assert sorted(data["deck"]) == sorted(SUSPECTS.values()) and len(data["deck"]) == 25
+    numbers = [n for row in data["grid_numbers"] for n in row]
+    assert [SUSPECTS[n] for n in numbers] == [n for row in data["grid"] for n in row]
+    assert [SUSPECTS[n] for n in data["deck_numbers"]] == data["deck"]
+    assert str(parse_setup(data["code"])) == data["code"]
+
+
+def test_same_seed_same_setup_other_seed_other_setup(capsys) -> None:
+    a, b, c = _json(capsys, "--seed", "7"), _json(capsys, "--seed", "7"), _json(capsys, "--seed", "8")
+    assert a == b and a["grid"] != c["grid"]
+
+
+def test_without_a_seed_one_is_chosen_and_kept_in_the_json(capsys) -> None:
+    data = _json(capsys)
+    again = _json(capsys, "--seed", str(data["seed"]))
+    assert again["grid"] == data["grid"] and again["deck"] == data["deck"]
+
+
+def test_setup_sheet_names_every_suspect_and_repeats_byte_for_byte(tmp_path) -> None:
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for out in (first, second):
+        assert run_cli(cli, ["noir", "setup", "--seed", "5", "-o", str(out), "-q"]) == 0
+    assert first.read_bytes() == second.read_bytes()
+    pdf = PdfReader(str(first))
+    assert len(pdf.pages) == 1
+    text = pdf.pages[0].extract_text()
+    for name in SUSPECTS.values():
+        assert text.count(name) >= 2, name            # in the grid and in the deck list
+    setup = cmd.deal(5)
+    top = SUSPECTS[setup.deck[0]]
+    assert f"1. {top} (#{setup.deck[0]})" in text
+    assert "seed 5" in text
+
+
+def test_grid_names_are_drawn_in_grid_order(tmp_path) -> None:
+    out = tmp_path / "s.pdf"
+    assert run_cli(cli, ["noir", "setup", "--seed", "9", "-o", str(out), "-q", "--lang", "en"]) == 0
+    spots = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() in SUSPECTS.values() and size == 13:
+            spots[text.strip()] = (cm[4] + cm[0] * tm[4], cm[5] + cm[3] * tm[5])
+
+    PdfReader(str(out)).pages[0].extract_text(visitor_text=visit)
+    grid = cmd.deal(9).grid
+    for r, row in enumerate(grid):
+        ys = {round(spots[SUSPECTS[n]][1]) for n in row}
+        assert len(ys) == 1, r                        # one row of the diagram
+        assert len({round(spots[SUSPECTS[n]][0]) for n in row}) == 5
+    row_y = [spots[SUSPECTS[row[0]]][1] for row in grid]
+    assert row_y == sorted(row_y, reverse=True)       # row 1 at the top of the page
+
+
+@pytest.mark.parametrize("fmt", ["png", "svg"])
+def test_png_and_svg_sheets(tmp_path, fmt: str) -> None:
+    out = tmp_path / f"s.{fmt}"
+    assert run_cli(cli, ["noir", "setup", "--seed", "3", "--format", fmt, "-o", str(out), "-q"]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\x89PNG") if fmt == "png" else b"<svg" in data[:400]
+
+
+def test_bad_kill_limit_and_existing_output_are_exit_2(tmp_path, capsys) -> None:
+    assert run_cli(cli, ["noir", "setup", "--seed", "1", "--kill-limit", "30"]) == 2
+    out = tmp_path / "s.pdf"
+    out.write_bytes(b"mine")
+    assert run_cli(cli, ["noir", "setup", "--seed", "1", "-o", str(out)]) == 2
+    assert out.read_bytes() == b"mine"
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_kit_part_writes_the_deck_and_a_setup_from_the_kit_seed(tmp_path) -> None:
+    made = cmd.kit_part(tmp_path, 77, "letter", False)
+    files = [Path(p) for p, _ in made]
+    assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-setup-seed77.pdf"]
+    assert all(f.is_file() and description for f, (_, description) in zip(files, made))
+    deck = PdfReader(str(files[0]))
+    assert round(float(deck.pages[0].mediabox.width)) == 612        # letter
+    setup_text = PdfReader(str(files[1])).pages[0].extract_text()
+    assert f"1. {SUSPECTS[cmd.deal(77).deck[0]]}" in setup_text
