@@ -43,7 +43,7 @@ def command() -> None:
     \b
     Examples:
       pnpgen codenames keys --grid 5x5 --count 12 --seed 42
-      pnpgen codenames key ARQQE-Y94TY --format png
+      pnpgen codenames key 9RPPD-Y73TY --format png
       pnpgen codenames words --lang it --seed 7
     """
 
@@ -88,8 +88,8 @@ def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> No
 
     \b
     Examples:
-      pnpgen codenames key ARQQE-Y94TY                       # a PDF sheet to print
-      pnpgen codenames key ARQQE-Y94TY --format png -o key.png  # an image for a phone
+      pnpgen codenames key 9RPPD-Y73TY                       # a PDF sheet to print
+      pnpgen codenames key 9RPPD-Y73TY --format png -o key.png  # an image for a phone
     """
     from generator.games import codenames as cn
 

@@ -2,7 +2,7 @@
 
 Notation. A code is 9 payload characters and 1 check character from a 23-symbol alphabet that
 leaves out the characters easily mistaken for another (see ALPHABET), printed as
-two groups of five (`HX7KM-3RFAD`). Case, spaces and hyphens are ignored when a code is read.
+two groups of five (`9RPPD-Y73TY`). Case, spaces and hyphens are ignored when a code is read.
 
 Payload. Every key of a grid and starting team is one arrangement of a fixed multiset of roles
 (starting team, other team, bystander, assassin), so it has a rank among all such arrangements
@@ -26,9 +26,10 @@ from typing import Sequence
 
 from generator.core.errors import ParseError
 
-ALPHABET = "34679ACDEFGHJKMNPQRTWXY"
-# 5 digits and 18 letters: no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V. Q stays (its name is unique
-# aloud in English and Italian); 23 symbols, a prime, which makes the check exact.
+ALPHABET = "234679ACDEFGHJKMNPRTWXY"
+# 6 digits and 17 letters. Left out: 0 O Q (Q reads as O or D on a small or blurred print),
+# 1 I L, Z (2 stays: without Z it has no twin), 5 S, 8 B, U V. 23 symbols, a prime, which makes
+# the check exact.
 BASE = len(ALPHABET)
 PAYLOAD_LENGTH = 9
 CODE_LENGTH = PAYLOAD_LENGTH + 1
@@ -37,8 +38,9 @@ PAYLOAD_SPACE = BASE ** PAYLOAD_LENGTH
 SPREAD = 0x5DEECE66D  # odd and not a multiple of 23: invertible mod 23**9
 UNSPREAD = pow(SPREAD, -1, PAYLOAD_SPACE)
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
-_HINTS = {"O": ": did you mean Q or D?", "0": ": did you mean Q or D?", "I": ": did you mean J or 7?",
-          "1": ": did you mean J or 7?", "L": ": did you mean J or 7?"}
+_HINTS = {"O": ": did you mean D?", "0": ": did you mean D?", "Q": ": did you mean D?",
+          "I": ": did you mean J or 7?", "1": ": did you mean J or 7?", "L": ": did you mean J or 7?",
+          "Z": ": did you mean 2?"}
 
 
 def multinomial(counts: Sequence[int]) -> int:

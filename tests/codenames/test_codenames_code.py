@@ -13,7 +13,7 @@ from generator.core.errors import ParseError
 from generator.games import codenames as cn
 from generator.games import codenames_code as kc
 
-CONFUSABLE = "0O1IL2Z5S8BUV"
+CONFUSABLE = "0OQ1ILZ5S8BUV"
 
 
 def test_alphabet_is_23_unambiguous_symbols() -> None:

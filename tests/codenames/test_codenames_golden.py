@@ -1,0 +1,30 @@
+"""Golden drawing logs of a key card (each grid) and a word card; refresh with PNPGEN_UPDATE_GOLDEN=1."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.games import codenames as cn
+from generator.render import render_recording
+from generator.scene.imposition import card_pages
+from generator.sheets import codenames as sheet
+
+GOLDEN = Path(__file__).parent / "golden"
+CASES = {
+    "key-5x5": lambda: card_pages(sheet.key_cards([cn.Key.from_code("9RPPD-Y73TY")]), (70, 70)),
+    "key-5x4": lambda: card_pages(sheet.key_cards([cn.Key.from_code("XYECD-FFHR9")]), (70, 70)),
+    "word-it": lambda: card_pages(sheet.word_cards(["caffè"]), sheet.WORD_CARD_SIZE),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_drawing_matches_the_golden_log(name: str) -> None:
+    log = render_recording(CASES[name]())
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("PNPGEN_UPDATE_GOLDEN") == "1":
+        path.write_text(log, encoding="utf-8")
+    assert path.exists(), f"no golden log {path}; run with PNPGEN_UPDATE_GOLDEN=1 and review it"
+    assert log == path.read_text(encoding="utf-8")
