@@ -215,3 +215,20 @@ def test_builtin_example_files_ship_in_the_data_folders():
     assert paths.card_data("example", "cards.yaml").is_file()
     assert paths.template("cards", "example.yaml").is_file()
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in paths.card_data("example", "pictures").glob("*"))
+
+
+def test_bleed_option_overrides_the_template(pnpgen, tmp_path):
+    code, _, _ = pnpgen("cards", "example", "example", "--format", "png", "--dpi", "30", "--bleed", "0",
+                        "--duplex", "none", "-o", tmp_path)
+    assert code == 0
+    written = sorted(tmp_path.glob("example-*.png"))
+    assert len(written) == 18
+    with PILImage.open(written[0]) as im:
+        assert im.size == (round(63.5 / 25.4 * 30), round(88.9 / 25.4 * 30))
+
+
+@pytest.mark.parametrize("args", [["--offset", "1;2"], ["--format", "gif"], ["--bleed", "-1"]])
+def test_bad_options_exit_2(pnpgen, out_dir, args):
+    code, _, err = pnpgen("cards", "example", "example", *args)
+    assert code == 2 and "Traceback" not in err
+    assert not out_dir.exists()
