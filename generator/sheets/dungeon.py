@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.content.records import Record
+from generator.scene.model import Line, Rect, Stroke, Text
 from generator.content.templates import load_template
 from generator.games.dungeon.deck import KINDS, Card, Deck, parse_keywords
 from generator.games.dungeon.validate import _refs, parse_range
@@ -125,3 +126,133 @@ def deck_card_size(kind: str = "creature") -> tuple[float, float]:
     from generator.sheets.cards import card_size_of
 
     return card_size_of(load_template(template_name(kind)))
+
+
+# --- chapter setup sheet ------------------------------------------------------------------------
+
+INK = "#222222"
+KIND_COLOURS = {"zone": "#3d4f63", "creature": "#6e2f1c", "boss": "#1f1f1f"}
+
+
+def chapter_lines(setup, campaign, deck: Deck, labels: dict, lang: str) -> list[str]:
+    """The chapter's setup as plain text lines (printed by the command, and the sheet's content)."""
+    words = labels[lang]
+    head = words["sheet_title"].format(act=setup.act, chapter=setup.chapter)
+    kind = words["boss_chapter"] if setup.boss else words["first_chapter"]
+    lines = [f"{head} ({kind})", f"  {setup.format()}", ""]
+    lines.append("  " + " → ".join(deck.get(z).name(lang) for z in setup.zones))
+    for zone, creature in zip(setup.dealt_zones, setup.creatures):
+        lines.append(f"    {deck.get(zone).name(lang)}: {deck.get(creature).name(lang)}")
+    if setup.boss:
+        lines.append(f"    {deck.get(setup.zones[-1]).name(lang)}: {deck.get(setup.boss).name(lang)}")
+    lines += ["", f"{words['heroes']}:"]
+    for hero in campaign.heroes:
+        lines.append("  " + _hero_line(hero, deck, words, lang))
+    if campaign.players == 1:
+        lines.append("  " + words["solo"])
+    lines += ["", *(f"{n}. {step}" for n, step in enumerate(_steps(setup, deck, words), 1))]
+    lines += ["", f"{words['piles']}: " + _pile_counts(campaign, words)]
+    return lines
+
+
+def _hero_line(hero, deck: Deck, words: dict, lang: str) -> str:
+    card = deck.get(hero.id)
+    colour = words["colours"][card.values["colour"]]
+    objects = ", ".join(deck.get(o).name(lang) for o in hero.objects) or "—"
+    rations = ", ".join(deck.get(r).name(lang) for r in hero.rations)
+    return (f"{card.name(lang)} ({words['die']} {colour}) · {words['objects']}: {objects} · "
+            f"{words['rations']} ({len(hero.rations)}): {rations}")
+
+
+def _steps(setup, deck: Deck, words: dict) -> list[str]:
+    steps = list(words["steps"])
+    if setup.boss:
+        steps.append(words["boss_step"].format(number=deck.get(setup.boss).values["secret"]))
+    return steps + [words["end_note"]]
+
+
+def _pile_counts(campaign, words: dict) -> str:
+    return " · ".join(f"{words['pile_names'][name]} {len(cards)}" for name, cards in campaign.piles.items())
+
+
+def chapter_pages(setup, campaign, deck: Deck, labels: dict, lang: str = "fr", paper: str = "a4",
+                  source: str = "") -> list:
+    """The setup sheet of a dealt chapter: one landscape page with footer."""
+    from generator.scene.imposition import add_footers, content_box, sheet_pages
+
+    page = sheet_pages(1, paper, landscape=True)[0]
+    x, y, w, h = content_box(paper, landscape=True)
+    words = labels[lang]
+    head = words["sheet_title"].format(act=setup.act, chapter=setup.chapter)
+    kind = words["boss_chapter"] if setup.boss else words["first_chapter"]
+    page.add(Text(x, y, w, 9, f"{head} · {kind}", "serif-bold", 18, INK, "left", "middle", False),
+             Text(x, y + 9, w, 5, setup.format(), "mono", 7.5, "#555555", "left", "middle", True))
+    row_h = _draw_row(page, setup, campaign, deck, words, lang, (x, y + 16, w))
+    _draw_text_block(page, setup, campaign, deck, words, lang, (x, y + 18 + row_h, w, h - 18 - row_h))
+    return add_footers([page], title=head, source=source)
+
+
+def _draw_row(page, setup, campaign, deck: Deck, words: dict, lang: str, box) -> float:
+    x0, y0, w = box
+    n = len(setup.zones)
+    gap = 4.0
+    col = min(44.0, (w - gap * (n - 1)) / n)
+    left = x0 + (w - (col * n + gap * (n - 1))) / 2
+    above = {z: c for z, c in zip(setup.dealt_zones, setup.creatures)}
+    if setup.boss:
+        above[setup.zones[-1]] = setup.boss
+    for i, zone in enumerate(setup.zones):
+        cx = left + i * (col + gap)
+        if zone in above:
+            _card_box(page, deck.get(above[zone]), cx, y0, col, 30, lang, words)
+        _card_box(page, deck.get(zone), cx, y0 + 34, col, 30, lang, words)
+        if i < n - 1:
+            page.add(Line(cx + col, y0 + 49, cx + col + gap, y0 + 49, Stroke(INK, 0.5)))
+    _draw_dice(page, campaign, deck, left, y0 + 66, col, words, lang)
+    return 66 + 7 * len(campaign.heroes)
+
+
+def _card_box(page, card: Card, x: float, y: float, w: float, h: float, lang: str, words: dict) -> None:
+    colour = KIND_COLOURS.get(card.kind, INK)
+    page.add(Rect(x, y, w, h, fill="#fbf6ea", stroke=Stroke(colour, 0.5), radius=1.5),
+             Rect(x, y, w, 6, fill=colour, stroke=None, radius=1.5),
+             Text(x + 1, y + 0.5, w - 2, 5, words["kinds"][card.kind], "sans-bold", 7, "#ffffff", "center",
+                  "middle", False))
+    page.add(Text(x + 1.5, y + 7, w - 3, 10, card.name(lang), "serif-bold", 10, INK, "center", "middle",
+                  True, True, 6))
+    detail = _card_detail(card, lang)
+    if detail:
+        page.add(Text(x + 1.5, y + 18, w - 3, h - 19.5, detail, "sans", 7, "#444444", "center", "top",
+                      True, True, 5))
+
+
+def _card_detail(card: Card, lang: str) -> str:
+    if card.kind == "zone":
+        return card.text("types", lang)
+    v = card.values
+    stats = f"PV {v['pv']} · Riposte {v['riposte']}-"
+    if card.kind == "boss":
+        stats += f" · Secret {v['secret']}"
+    return stats + (f"\n{v['keywords']}" if v.get("keywords") else "")
+
+
+def _draw_dice(page, campaign, deck: Deck, x: float, y: float, w: float, words: dict, lang: str) -> None:
+    for i, hero in enumerate(campaign.heroes):
+        card = deck.get(hero.id)
+        colour = COLOURS_HEX[card.values["colour"]]
+        page.add(Rect(x, y + i * 7, 5.5, 5.5, fill=colour, stroke=Stroke(INK, 0.3), radius=1),
+                 Text(x + 7, y + i * 7, 80, 5.5, f"{card.name(lang)} ({words['die']} "
+                      f"{words['colours'][card.values['colour']]})", "sans-bold", 8, INK, "left", "middle", False))
+
+
+def _draw_text_block(page, setup, campaign, deck: Deck, words: dict, lang: str, box) -> None:
+    x, y, w, h = box
+    heroes = [f"{words['heroes']}:"] + ["• " + _hero_line(hr, deck, words, lang) for hr in campaign.heroes]
+    if campaign.players == 1:
+        heroes.append(words["solo"])
+    steps = [f"{n}. {s}" for n, s in enumerate(_steps(setup, deck, words), 1)]
+    piles = f"{words['piles']}: {_pile_counts(campaign, words)}"
+    page.add(Text(x, y, w / 2 - 3, h, "\n".join(heroes + ["", piles]), "sans", 8.5, INK, "left", "top",
+                  True, True, 5.5),
+             Text(x + w / 2 + 3, y, w / 2 - 3, h, "\n".join(steps), "sans", 8.5, INK, "left", "top",
+                  True, True, 5.5))

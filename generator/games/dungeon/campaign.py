@@ -57,7 +57,7 @@ class Campaign:
             if hero.id == hero_id:
                 return hero
         names = ", ".join(h.id for h in self.heroes)
-        raise RulesError(f"{hero_id!r} is not a character of this campaign (in play: {names})")
+        raise RulesError(f"{hero_id!r} is not a character of this campaign (in play: {names})", key="keep")
 
 
 def check_players(players: int) -> int:
@@ -156,14 +156,14 @@ def end_chapter(campaign: Campaign, deck: Deck, report: ChapterEnd = ChapterEnd(
         raise RulesError("no chapter is on the table to end", key="in_play")
     rewards = campaign.rewards.get(setup.boss, []) if setup.boss else []
     for hero_id, obj in report.keep:
-        _move(campaign, deck, obj, rewards)
         hero = campaign.hero(hero_id)
+        _move(campaign, deck, obj, rewards, "keep")
         hero.objects.append(obj)
         if len(hero.objects) > MAX_OBJECTS:
             raise RulesError(f"{hero_id} would hold {len(hero.objects)} Objets; the most is {MAX_OBJECTS} "
                              "(leave one in a Zone with --left)", key="keep")
     for obj in report.left:
-        _move(campaign, deck, obj, rewards)
+        _move(campaign, deck, obj, rewards, "left")
         campaign.piles["objects"].append(obj)
     campaign.piles["zones"] += list(setup.dealt_zones)
     campaign.piles["creatures"] += list(setup.creatures)
@@ -175,13 +175,13 @@ def end_chapter(campaign: Campaign, deck: Deck, report: ChapterEnd = ChapterEnd(
     campaign.finished = setup.number >= chapters_in_campaign()
 
 
-def _move(campaign: Campaign, deck: Deck, obj: str, rewards: list[str]) -> None:
+def _move(campaign: Campaign, deck: Deck, obj: str, rewards: list[str], key: str) -> None:
     """Take an Objet from wherever it is (pile, a character, this Boss's rewards)."""
     if obj not in {o.id for o in deck.of_kind("object")}:
-        raise RulesError(f"unknown Objet {obj!r}", key="objects")
+        raise RulesError(f"unknown Objet {obj!r} (give Objet ids, e.g. dague-noire)", key=key)
     places = [campaign.piles["objects"], *[h.objects for h in campaign.heroes], rewards]
     for place in places:
         if obj in place:
             place.remove(obj)
             return
-    raise RulesError(f"Objet {obj!r} is set aside with a Boss not yet met, or named twice", key="objects")
+    raise RulesError(f"Objet {obj!r} is set aside with a Boss not yet met, or named twice", key=key)
