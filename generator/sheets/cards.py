@@ -71,9 +71,22 @@ def check_template(template: Template, records: Sequence[Record], bleed: float |
              for face, els in template.faces()}
     for key in ("background", "back_background"):
         _static_color(template, key)
+    _check_defaults(template)
     w, h = card_size_of(template)
     return CardDesign(template, w, h, template.bleed if bleed is None else bleed,
                       faces["front"], faces.get("back"), data_file)
+
+
+def _check_defaults(template: Template) -> None:
+    for name, values in template.defaults.items():
+        kind = get_kind(name)
+        if kind is None:
+            raise TemplateError(f"unknown element kind {name!r} (known: {', '.join(kinds())})",
+                                file=template.file, key="defaults")
+        unknown = sorted(set(values) - set(kind.keys))
+        if unknown:
+            raise TemplateError(f"unknown key {unknown[0]!r} for a {name} (its keys: "
+                                f"{', '.join(sorted(kind.keys))})", file=template.file, key=f"defaults.{name}")
 
 
 def _static_color(template: Template, key: str) -> None:

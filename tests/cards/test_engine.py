@@ -79,6 +79,22 @@ def test_bad_background_colour(write):
     assert info.value.key == "background"
 
 
+@pytest.mark.parametrize("defaults, key", [("{txt: {size: 3}}", "defaults"), ("{text: {sise: 3}}", "defaults.text")])
+def test_bad_defaults(write, defaults, key):
+    records, tmpl = deck(write, "  - {kind: rect}\n", extra=f"defaults: {defaults}\n")
+    with pytest.raises(TemplateError) as info:
+        check_template(tmpl, records)
+    assert info.value.key == key
+
+
+def test_defaults_apply_and_elements_override_them(write):
+    records, tmpl = deck(write, "  - {kind: text, x: 1, y: 1, w: 40, h: 9, text: a}\n"
+                                "  - {kind: text, x: 1, y: 1, w: 40, h: 9, text: b, size: 7}\n",
+                         extra="defaults: {text: {font: serif, size: 9}}\n")
+    first, second = build_cards(records, tmpl)[0].front[1:]
+    assert (first.font, first.size, second.font, second.size) == ("serif", 9, "serif", 7)
+
+
 def test_field_not_in_data_is_a_template_error(write):
     records, tmpl = deck(write, "  - {id: title, kind: text, x: 1, y: 1, w: 30, h: 8, text: '{nme}'}\n")
     with pytest.raises(TemplateError) as info:
