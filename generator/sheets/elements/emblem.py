@@ -35,13 +35,17 @@ def _part(options: tuple[str, ...], default: str) -> object:
 
 
 KEYS = {
-    "x": num(), "y": num(), "w": num(), "h": num(),
-    "style": one_of(("portrait", "badge"), "portrait"),
+    "x": num(doc="left (mm)"), "y": num(doc="top (mm)"),
+    "w": num(doc="box width (mm); the picture is square, centred in the box"), "h": num(doc="box height (mm)"),
+    "style": one_of(("portrait", "badge"), "portrait", "portrait: a head and shoulders; badge: a polygon medal"),
     "seed": text("", "text that 'auto' parts are chosen from (e.g. \"{name}\")"),
     "hat": _part(HATS, "none"), "hair": _part(HAIRS, "short"), "face": _part(FACES, "none"),
     "neck": _part(NECKS, "none"), "shape": _part(SHAPES, "circle"),
-    "hair_color": color("#3b2a1a"), "skin": color("#e0ac69"), "coat": color("#3d405b"),
-    "backdrop": color("#e9c46a"), "ink": color(INK, "outline and eye colour"),
+    "hair_color": color("#3b2a1a", "hair, beard, moustache (badge: the centre shape)"),
+    "skin": color("#e0ac69", "face, ears and neck"),
+    "coat": color("#3d405b", "shoulders (badge: the inner polygon); hats take a darker shade"),
+    "backdrop": color("#e9c46a", "the shape behind (badge: the outer polygon); scarves take a darker shade"),
+    "ink": color(INK, "outline and eye colour"),
     "outline": num(0.35, "outline width in mm at a 40 mm picture (scales with the box)"),
     "tone": one_of(("colour", "grey", "faded"), "colour"),
     "sides": num(6, "badge: sides of the outer shape (3..12)"),
