@@ -3,6 +3,7 @@ and the public roles card (or the deal as JSON)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -17,6 +18,10 @@ SUFFIX = {"pdf": ".pdf", "svg": ".svg", "png": ".png", "json": ".json"}
 
 def _print_options(func):
     """--lang, --format, --paper, --phases, --dpi: how a deal is printed."""
+    func = click.option("--split", is_flag=True,
+                        help="Separate files in a folder (-o DIR): master, roles, and one per "
+                             "agent named after it, with no seed in any name (to send each "
+                             "player only their card).")(func)
     func = click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True,
                         help="Resolution of --format png.")(func)
     func = click.option("--phases", type=click.IntRange(1, 20), default=6, show_default=True,
@@ -65,7 +70,7 @@ def command() -> None:
 @output_options
 def deal_command(players: str | None, agents: int | None, roles: str | None, factions: str,
                  seed: int | None, lang: str, fmt: str, paper: str, phases: int, dpi: int,
-                 output: Path | None, force: bool, quiet: bool) -> None:
+                 split: bool, output: Path | None, force: bool, quiet: bool) -> None:
     """Deal a fresh game: random identities, roles, positions and fragments.
 
     \b
@@ -81,8 +86,10 @@ def deal_command(players: str | None, agents: int | None, roles: str | None, fac
     codex.check_agents_per_faction(k)
     seed = resolve_seed(seed, quiet)
     deal = make_deal(seed, k, sides, chosen, names)
-    default = paths.default_output("codex", f"deal-seed{seed}{SUFFIX[fmt]}")
-    report_paths(write_deal(deal, fmt, output, default, lang, paper, phases, dpi, force),
+    stem = f"deal-seed{seed}"
+    default = paths.default_output("codex", stem if split else f"{stem}{SUFFIX[fmt]}")
+    options = Printing(fmt, lang, paper, phases, dpi, split)
+    report_paths(write_deal(deal, options, output, default, force),
                  quiet or (fmt == "json" and output is None))
 
 
@@ -91,7 +98,7 @@ def deal_command(players: str | None, agents: int | None, roles: str | None, fac
 @_print_options
 @output_options
 def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int, dpi: int,
-                  output: Path | None, force: bool, quiet: bool) -> None:
+                  split: bool, output: Path | None, force: bool, quiet: bool) -> None:
     """Print a deal saved with --format json again (checked against every rule first).
 
     \b
@@ -101,8 +108,9 @@ def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int,
     from generator.games import codex
 
     deal = codex.parse_deal(deal_file.read_text(encoding="utf-8"), source=str(deal_file))
-    default = paths.default_output("codex", f"{deal_file.stem}{SUFFIX[fmt]}")
-    report_paths(write_deal(deal, fmt, output, default, lang, paper, phases, dpi, force),
+    default = paths.default_output("codex", deal_file.stem if split else f"{deal_file.stem}{SUFFIX[fmt]}")
+    options = Printing(fmt, lang, paper, phases, dpi, split)
+    report_paths(write_deal(deal, options, output, default, force),
                  quiet or (fmt == "json" and output is None))
 
 
@@ -115,22 +123,47 @@ def make_deal(seed: int, k: int, factions, roles, names):
                       codenames=load_codenames())
 
 
-def write_deal(deal, fmt: str, output: Path | None, default: Path, lang: str, paper: str,
-               phases: int, dpi: int, force: bool) -> list[Path]:
-    """Write the deal as JSON (stdout without -o) or as pages; returns the files written."""
+@dataclass(frozen=True)
+class Printing:
+    """How a deal is written: format, language, paper, phase blocks, PNG resolution, split."""
+
+    fmt: str = "pdf"
+    lang: str = "it"
+    paper: str = "a4"
+    phases: int = 6
+    dpi: int = 200
+    split: bool = False
+
+
+def write_deal(deal, options: Printing, output: Path | None, default: Path, force: bool) -> list[Path]:
+    """Write the deal as JSON (stdout without -o), as one document, or split into a folder."""
     from generator.games.codex import deal_to_dict
 
-    if fmt == "json":
+    if options.fmt == "json":
         written = emit_json(deal_to_dict(deal), output, force)
         return [written] if written else []
+    from generator.sheets.codex import codex_pages, split_parts
+
+    if not options.split:
+        pages = codex_pages(deal, lang=options.lang, paper=options.paper, phases=options.phases)
+        return _write_documents([(output or default, pages)], options, force)
+    folder = output or default
+    parts = split_parts(deal, lang=options.lang, paper=options.paper, phases=options.phases)
+    return _write_documents([(folder / f"{name}{SUFFIX[options.fmt]}", pages)
+                             for name, pages in parts], options, force)
+
+
+def _write_documents(documents: list, options: Printing, force: bool) -> list[Path]:
+    """Check every target first (nothing half-written), then render and write each."""
     from generator.render import write_pages
     from generator.render.write import output_paths
-    from generator.sheets.codex import codex_pages
 
-    target = output or default
-    pages = codex_pages(deal, lang=lang, paper=paper, phases=phases)
-    check_outputs(output_paths(len(pages), fmt, target), force)
-    return write_pages(pages, fmt, target, force=force, dpi=dpi, title="Codex")
+    check_outputs([p for target, pages in documents
+                   for p in output_paths(len(pages), options.fmt, target)], force)
+    written: list[Path] = []
+    for target, pages in documents:
+        written += write_pages(pages, options.fmt, target, force=force, dpi=options.dpi, title="Codex")
+    return written
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
@@ -140,7 +173,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Pa
     deal = make_deal(seed, codex.DEFAULT_AGENTS, codex.DEFAULT_FACTIONS, [], None)
     pdf, data = out_dir / "codex" / "codex-deal.pdf", out_dir / "codex" / "codex-deal.json"
     check_outputs([pdf, data], force)
-    written = write_deal(deal, "pdf", pdf, pdf, "it", paper, 6, 200, force)
-    written += write_deal(deal, "json", data, data, "it", paper, 6, 200, force)
+    written = write_deal(deal, Printing("pdf", paper=paper), pdf, pdf, force)
+    written += write_deal(deal, Printing("json"), data, data, force)
     return [(written[0], "Codex: a six-agent deal (Master's sheet, agent cards to fold, roles card)"),
             (written[1], "Codex: the same deal as JSON (for `pnpgen codex print`)")]

@@ -45,7 +45,7 @@ ALPHABET = "34679ACEFHJKMNPRTWXY"
 CONFUSABLE = "0O1IL2Z5S8BUVGQD"
 MIN_FRAGMENT_DISTANCE = 2           # any two fragments differ in at least this many places
 MAX_NAME_LENGTH = 16
-NAME_FORBIDDEN = ",;|\t\n\r"
+NAME_FORBIDDEN = ","                # the separator of --players (control characters are refused too)
 
 # --- notation -----------------------------------------------------------------------------------
 
@@ -213,8 +213,7 @@ def check_name(name: str) -> None:
     if len(name) > MAX_NAME_LENGTH:
         raise RulesError(f"name {name!r} is longer than {MAX_NAME_LENGTH} characters", key="players")
     if any(c in NAME_FORBIDDEN or unicodedata.category(c).startswith("C") for c in name):
-        raise RulesError(f"name {name!r} holds a control character or one of {NAME_FORBIDDEN[:3]}",
-                         key="players")
+        raise RulesError(f"name {name!r} holds a control character or a comma", key="players")
 
 
 def check_names(names: Sequence[str], k: int) -> None:

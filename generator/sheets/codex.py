@@ -4,7 +4,7 @@ card, as pages in that order (generator/sheets/codex_master.py and codex_cards.p
 from __future__ import annotations
 
 from generator.games.codex import Deal
-from generator.scene.imposition import Card, SheetSpec, impose
+from generator.scene.imposition import Card, SheetSpec, card_pages, impose
 from generator.scene.model import Page
 from generator.sheets.codex_cards import PUBLIC_SIZE, STRIP_SIZE, agent_strip, public_card
 from generator.sheets.codex_master import master_pages
@@ -44,3 +44,29 @@ def public_card_pages(deal: Deal, texts: CodexTexts, paper: str = "a4") -> list[
     for page in pages:
         page.label = f"codex roles {page.label}"
     return pages
+
+
+def agent_pages_one_each(deal: Deal, lang: str = "it") -> list[Page]:
+    """Each agent's strip as its own page (strip size, no sheet, no footer): for sending a card
+    to one player, e.g. for a game played at a distance."""
+    texts = load_texts(lang)
+    cards = [Card(agent_strip(a, deal, texts), label=f"agent {a.name}") for a in deal.agents]
+    return card_pages(cards, STRIP_SIZE)
+
+
+def split_parts(deal: Deal, lang: str = "it", paper: str = "a4",
+                phases: int = DEFAULT_PHASES) -> list[tuple[str, list[Page]]]:
+    """The deal as separate documents: ("master", pages), ("roles", pages), then one
+    ("agent-<n>-<name>", [page]) per agent in player order."""
+    texts = load_texts(lang)
+    parts = [("master", master_pages(deal, texts, paper, phases)),
+             ("roles", public_card_pages(deal, texts, paper))]
+    for n, (agent, page) in enumerate(zip(deal.agents, agent_pages_one_each(deal, lang)), start=1):
+        parts.append((f"agent-{n}-{_slug(agent.name)}", [page]))
+    return parts
+
+
+def _slug(name: str) -> str:
+    """A file-name-safe form of a codename: letters and digits kept, anything else a '-'."""
+    slug = "".join(c if c.isalnum() else "-" for c in name).strip("-")
+    return slug or "agent"

@@ -40,7 +40,7 @@ def master_pages(deal: Deal, texts: CodexTexts, paper: str = "a4", phases: int =
 
 
 def _flow(blocks: list[Block], x: float, y0: float, w: float, h: float,
-          extra: Iterator[Block] = iter(())) -> list[list[Item]]:
+          extra: Iterator[Block]) -> list[list[Item]]:
     """Blocks down the page; a block that does not fit starts a new page. Then blocks from
     `extra` while they fit on the last page."""
     pages: list[list[Item]] = [[]]
@@ -241,10 +241,6 @@ def _boxes(x: float, y: float, w: float, count: int, h: float = ROW) -> list[Ite
             for i in range(count)]
 
 
-def _hackers(deal: Deal, agents: list[Agent]) -> list[Agent]:
-    return [a for a in agents if a.role == "hacker"]
-
-
 def _phase_height(deal: Deal) -> float:
     hackers = sum(a.role == "hacker" for a in deal.agents)
     return 6.0 + 5.0 * (hackers + 1) + 5.0 + PHASE_ROW * len(deal.agents) + 0.5
@@ -258,7 +254,7 @@ def _phase(deal: Deal, agents: list[Agent], texts: CodexTexts, n: int, x: float,
                          Text(x + 2, y, 40, 5.5, texts.label("master", "phase", n=n),
                               font="sans-bold", size=9.5, color="#ffffff", valign="middle", wrap=False)]
     y += 6.0
-    for hacker in _hackers(deal, agents):
+    for hacker in (a for a in agents if a.role == "hacker"):
         line = texts.label("master", "hacker_line", name=hacker.name,
                            faction=texts.faction(hacker.true_faction))
         items.append(Text(x + 1, y, w - 2, 5.0, line, size=7.5, color=INK, valign="middle",

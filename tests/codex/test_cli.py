@@ -127,3 +127,25 @@ def test_kit_part_writes_a_deal(tmp_path) -> None:
     assert "42" in reader.pages[0].extract_text()
     with pytest.raises(Exception, match="exists"):
         command.kit_part(tmp_path / "kit", 42, "letter", False)
+
+
+def test_split_gives_each_player_only_their_card(tmp_path) -> None:
+    players = "Àlfio,Bea,Cèsare,Dora,Ennio,Fëdor Q"
+    assert run_cli(cli, ["codex", "deal", "--seed", "424242", "--players", players, "--split",
+                         "-o", "table", "-q"]) == 0
+    deal = codex.deal(424242, names=players.split(","), codenames=())
+    folder = tmp_path / "table"
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == sorted(["master.pdf", "roles.pdf"] + [
+        f"agent-{n}-{a.name.replace(' ', '-')}.pdf" for n, a in enumerate(deal.agents, start=1)])
+    assert "424242" in PdfReader(folder / "master.pdf").pages[0].extract_text()
+    for n, agent in enumerate(deal.agents, start=1):
+        reader = PdfReader(next(folder.glob(f"agent-{n}-*.pdf")))
+        assert len(reader.pages) == 1
+        assert abs(float(reader.pages[0].mediabox.width) - 180 * 72 / 25.4) < 0.5
+        text = reader.pages[0].extract_text()
+        assert agent.name in text and agent.fragment in text and "424242" not in text
+        others = [a for a in deal.agents if a is not agent]
+        assert not any(a.fragment in text or a.name in text for a in others)
+    roles = PdfReader(folder / "roles.pdf").pages[0].extract_text()
+    assert "424242" not in roles and not any(a.fragment in roles for a in deal.agents)

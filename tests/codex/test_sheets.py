@@ -219,3 +219,12 @@ def test_master_log_has_the_phases_asked_and_fills_its_last_page(k: int, phases:
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= phases
     one_more = codex_pages(d, lang="en", phases=len(numbers) + 1)
     assert len(_parts(one_more)[0]) == len(master) + 1      # the last page was full
+
+
+def test_both_languages_have_the_same_labels() -> None:
+    it, en = load_texts("it"), load_texts("en")
+    for section in it.labels:
+        assert set(it.labels[section]) == set(en.labels[section]), section
+        for key in it.labels[section]:
+            assert it.labels[section][key] != "" and en.labels[section][key] != ""
+    assert it.role("infiltrator") == "Infiltrato" and en.role("infiltrator") == "Infiltrator"
