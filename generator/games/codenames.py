@@ -113,8 +113,12 @@ class Key:
         return [self.turned(q) for q in range(0, 4, step)]
 
     def canonical(self) -> "Key":
-        """The orientation with the smallest code index: equal for two turned copies of a card."""
-        return min(self.orientations(), key=_index)
+        """The orientation with the smallest code index: equal for two turned copies of a card.
+
+        The rank is lexicographic in the role sequence, so comparing the sequences finds it
+        without computing any rank.
+        """
+        return min(self.orientations(), key=_symbols)
 
     # --- data ------------------------------------------------------------------------------
     def count(self, role: str) -> int:
@@ -145,7 +149,8 @@ def validate(key: Key) -> None:
         raise RulesError(f"unknown role {sorted(unknown)[0]!r}; roles are {', '.join(ROLES)}",
                          key="cells")
     wanted = _role_counts(g, key.starting)
-    have = {role: key.count(role) for role in ROLES}
+    flat = [c for row in key.cells for c in row]
+    have = {role: flat.count(role) for role in ROLES}
     if have != wanted:
         raise RulesError(f"a {g.name} key starting {key.starting} needs {wanted}, has {have}",
                          key="cells")
@@ -162,11 +167,15 @@ def _symbol_roles(starting: str) -> tuple[str, str, str, str]:
     return (starting, other_team(starting), BYSTANDER, ASSASSIN)
 
 
+def _symbols(key: Key) -> tuple[int, ...]:
+    """The cells row by row as indices into (starting team, other team, bystander, assassin)."""
+    order = {role: i for i, role in enumerate(_symbol_roles(key.starting))}
+    return tuple(order[c] for row in key.cells for c in row)
+
+
 def _index(key: Key) -> int:
     g = GRIDS[key.grid]
-    order = _symbol_roles(key.starting)
-    symbols = [order.index(c) for row in key.cells for c in row]
-    rank = kc.rank_arrangement(symbols, g.counts)
+    rank = kc.rank_arrangement(_symbols(key), g.counts)
     return _OFFSETS[g.name] + 2 * rank + TEAMS.index(key.starting)
 
 

@@ -21,6 +21,7 @@ transposition of two characters (adjacent or not) changes the sum and is rejecte
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import factorial
 from typing import Sequence
 
@@ -45,6 +46,11 @@ _HINTS = {"O": ": did you mean D?", "0": ": did you mean D?", "Q": ": did you me
 
 def multinomial(counts: Sequence[int]) -> int:
     """The number of distinct arrangements of a multiset with these counts."""
+    return _multinomial(tuple(counts))
+
+
+@lru_cache(maxsize=4096)
+def _multinomial(counts: tuple[int, ...]) -> int:
     result = factorial(sum(counts))
     for count in counts:
         result //= factorial(count)

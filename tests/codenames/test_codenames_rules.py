@@ -66,6 +66,12 @@ def test_turns_match_coordinates_and_compose() -> None:
     assert len(key.orientations()) == 4 and len(pic.orientations()) == 2
 
 
+def _index_of(code: str) -> int:
+    from generator.games import codenames_code as kc
+
+    return kc.decode_index(code, cn.TOTAL_KEYS)
+
+
 def test_canonical_is_the_same_for_every_orientation() -> None:
     for seed in range(100):
         for grid in EXPECTED:
@@ -73,6 +79,7 @@ def test_canonical_is_the_same_for_every_orientation() -> None:
             canon = key.canonical()
             assert all(o.canonical() == canon for o in key.orientations())
             assert canon in key.orientations()
+            assert canon.code == min((o.code for o in key.orientations()), key=_index_of)
 
 
 @pytest.mark.parametrize("grid", sorted(EXPECTED))
