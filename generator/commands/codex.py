@@ -56,8 +56,8 @@ def command() -> None:
 
 @command.command("deal")
 @click.option("--players", default=None,
-              help='Player names, comma-separated ("Ann,Ben,..."), 2 per agent pair; without it, '
-                   "generated codenames.")
+              help='Player names, comma-separated ("Ann,Ben,..."): two per agent per faction, '
+                   "all different; without it, generated codenames.")
 @click.option("--agents", type=int, default=None,
               help="Agents per faction, 2 to 5 (default: half the --players, else 3).")
 @click.option("--roles", default=None,
@@ -80,7 +80,7 @@ def deal_command(players: str | None, agents: int | None, roles: str | None, fac
     from generator.games import codex
 
     names = codex.parse_names(players) if players is not None else None
-    k = agents if agents is not None else codex.agents_for_names(names) if names else codex.DEFAULT_AGENTS
+    k = _agents_per_faction(agents, names)
     chosen = codex.parse_roles(roles) if roles is not None else []
     sides = codex.parse_factions(factions)
     codex.check_agents_per_faction(k)
@@ -91,6 +91,15 @@ def deal_command(players: str | None, agents: int | None, roles: str | None, fac
     options = Printing(fmt, lang, paper, phases, dpi, split)
     report_paths(write_deal(deal, options, output, default, force),
                  quiet or (fmt == "json" and output is None))
+
+
+def _agents_per_faction(agents: int | None, names: list[str] | None) -> int:
+    """--agents if given, else half the names, else the rulebook's 3."""
+    from generator.games import codex
+
+    if agents is not None:
+        return agents
+    return codex.agents_for_names(names) if names is not None else codex.DEFAULT_AGENTS
 
 
 @command.command("print")
@@ -107,7 +116,14 @@ def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int,
     """
     from generator.games import codex
 
-    deal = codex.parse_deal(deal_file.read_text(encoding="utf-8"), source=str(deal_file))
+    from generator.core.errors import ParseError
+
+    try:
+        text = deal_file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ParseError("not a UTF-8 text file (save the deal with --format json)",
+                         file=str(deal_file)) from None
+    deal = codex.parse_deal(text, source=str(deal_file))
     default = paths.default_output("codex", deal_file.stem if split else f"{deal_file.stem}{SUFFIX[fmt]}")
     options = Printing(fmt, lang, paper, phases, dpi, split)
     report_paths(write_deal(deal, options, output, default, force),

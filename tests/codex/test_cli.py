@@ -149,3 +149,11 @@ def test_split_gives_each_player_only_their_card(tmp_path) -> None:
         assert not any(a.fragment in text or a.name in text for a in others)
     roles = PdfReader(folder / "roles.pdf").pages[0].extract_text()
     assert "424242" not in roles and not any(a.fragment in roles for a in deal.agents)
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00garbage", b"{not json", b"[1, 2]", b'{"seed": 1}'])
+def test_unreadable_deal_files_are_one_line(tmp_path, capsys, content) -> None:
+    (tmp_path / "x.json").write_bytes(content)
+    assert run_cli(cli, ["codex", "print", "x.json"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pnpgen: error: x.json") and err.count("\n") == 1
