@@ -9,7 +9,7 @@ import click
 from generator import paths
 from generator.commands._common import check_outputs, output_options, report_paths
 
-DEFAULT_NAME = "calibration-{paper}-{duplex}.pdf"
+DEFAULT_NAME = "calibration-{paper}-{orientation}-{duplex}.pdf"
 
 
 def build_calibration(paper: str, duplex: str, landscape: bool = False) -> list:
@@ -19,12 +19,13 @@ def build_calibration(paper: str, duplex: str, landscape: bool = False) -> list:
     return calibration_pages(SheetSpec(paper=paper, duplex=duplex, landscape=landscape))
 
 
-def write_calibration(path: Path, paper: str, duplex: str, force: bool) -> list[Path]:
+def write_calibration(path: Path, paper: str, duplex: str, force: bool,
+                      landscape: bool = False) -> list[Path]:
     """Render the calibration sheet to a PDF at path (refuses to overwrite without force)."""
     from generator.render import write_pages
 
     check_outputs([path], force)
-    pages = build_calibration(paper, duplex)
+    pages = build_calibration(paper, duplex, landscape)
     return write_pages(pages, "pdf", path, force=force, title="pnpgen duplex calibration")
 
 
@@ -33,23 +34,28 @@ def write_calibration(path: Path, paper: str, duplex: str, force: bool) -> list[
               help="Paper size.")
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="How your printer turns the sheet: long-edge or short-edge flip.")
+@click.option("--orientation", type=click.Choice(["portrait", "landscape"]), default="portrait",
+              show_default=True, help="Page orientation: the one your card sheets use.")
 @output_options
-def command(paper: str, duplex: str, output: Path | None, force: bool, quiet: bool) -> None:
+def command(paper: str, duplex: str, orientation: str, output: Path | None, force: bool,
+            quiet: bool) -> None:
     """Write a duplex calibration sheet (PDF, front and back) to measure your printer's offset.
 
     Print it double-sided at 100% with the flip you will use for cards, hold it to the light and
     read the X and Y scales on the front where the red pointers from the back cross them; then
-    pass those numbers to card commands as --offset X,Y.
+    pass those numbers to card commands as --offset X,Y. Calibrate in the orientation your
+    card sheets use (the offset is measured in the page's own directions).
 
     \b
     Example:
       pnpgen calibrate --paper letter --duplex long -o calibration.pdf
     """
-    name = DEFAULT_NAME.format(paper=paper, duplex=duplex)
+    landscape = orientation == "landscape"
+    name = DEFAULT_NAME.format(paper=paper, duplex=duplex, orientation=orientation)
     path = output or paths.default_output(name)
     if Path(path).is_dir():
         path = Path(path) / name
-    report_paths(write_calibration(Path(path), paper, duplex, force), quiet)
+    report_paths(write_calibration(Path(path), paper, duplex, force, landscape), quiet)
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:

@@ -70,10 +70,12 @@ def _pointer_and_vernier(back, spec, axis, error):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("landscape", [False, True])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 @pytest.mark.parametrize("error", [(0.0, 0.0), (1.5, -2.0), (-2.3, 0.7), (3.0, 4.1)])
-def test_the_scales_read_the_offset_that_cancels_the_printer_error(paper, duplex, error) -> None:
-    spec = SheetSpec(paper=paper, duplex=duplex)
+def test_the_scales_read_the_offset_that_cancels_the_printer_error(paper, landscape, duplex,
+                                                                    error) -> None:
+    spec = SheetSpec(paper=paper, duplex=duplex, landscape=landscape)
     front, back = calibration_pages(spec)
     for axis, err in (("x", error[0]), ("y", error[1])):
         value = _scale(front, axis)
@@ -92,21 +94,22 @@ def test_the_scales_read_the_offset_that_cancels_the_printer_error(paper, duplex
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_passing_the_reading_as_offset_puts_backs_behind_fronts(duplex) -> None:
+@pytest.mark.parametrize("landscape", [False, True])
+def test_passing_the_reading_as_offset_puts_backs_behind_fronts(duplex, landscape) -> None:
     error = (1.2, -0.8)
-    spec = SheetSpec(paper="a4", duplex=duplex)
+    spec = SheetSpec(paper="a4", duplex=duplex, landscape=landscape)
     front, back = calibration_pages(spec)
     reading = []
     for axis in ("x", "y"):
         value = _scale(front, axis)
         pointers, _ = _pointer_and_vernier(back, spec, axis, error)
         reading.append([value(p) for p in pointers if abs(value(p)) < 10][0])
-    fixed = SheetSpec(paper="a4", duplex=duplex, offset=tuple(reading))
-    pages = impose(make_cards(9), fixed, title="t", source="")
+    fixed = SheetSpec(paper="a4", duplex=duplex, offset=tuple(reading), landscape=landscape)
+    pages = impose(make_cards(8), fixed, title="t", source="")
     fronts = {c[3:]: p for c, p in marker_positions(pages[0]).items()}
     backs = {c[3:]: p for c, p in marker_positions(pages[1]).items()}
     w, h, axis = _flip(spec)
-    assert set(fronts) == set(backs) and len(fronts) == 9
+    assert set(fronts) == set(backs) and len(fronts) == 8
     for key, (x, y) in backs.items():
         # each back card's trim, printed with the error and seen from the front, covers its front
         bx, by = x - 2.0, y - 3.0
@@ -139,6 +142,10 @@ def test_calibrate_command_writes_a_two_page_pdf_and_refuses_to_overwrite(tmp_pa
     assert len(reader.pages) == 2
     assert float(reader.pages[0].mediabox.height) == pytest.approx(792.0)
     assert "SHORT edge" in reader.pages[0].extract_text()
+    result = runner.invoke(cli, ["calibrate", "--orientation", "landscape", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    made = tmp_path / "calibration-a4-landscape-long.pdf"
+    assert float(PdfReader(str(made)).pages[0].mediabox.width) == pytest.approx(841.89, abs=0.01)
     before = target.read_bytes()
     from generator.commands._common import run_cli
     assert run_cli(cli, ["calibrate", "-o", str(target)]) == 2
