@@ -160,7 +160,7 @@ def test_same_seed_same_campaign():
     assert campaign_to_json(_new(4, 77)) != campaign_to_json(_new(4, 78))
 
 
-ids = st.from_regex(r"[a-z][a-z\-]{0,12}[a-z]", fullmatch=True)
+ids = st.text("abcdefghijklmnopqrstuvwxyzéè-", min_size=1, max_size=14).map(lambda s: f"z{s}z")
 
 
 @given(act=st.integers(1, 3), chapter=st.integers(1, 2), middle=st.lists(st.tuples(ids, ids), min_size=1,

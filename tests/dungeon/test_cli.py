@@ -1,0 +1,237 @@
+"""`pnpgen dungeon` end to end: the deck PDF read back, validate, campaigns and chapters, the kit part."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator import paths
+from generator.cli import cli
+from generator.commands._common import run_cli
+from generator.content.dungeon import load_deck, load_labels
+from generator.games.dungeon.deck import COUNTS
+
+DECK = load_deck()
+LABELS = load_labels()
+PT = 72 / 25.4
+CARD_W = 63.5 * PT
+
+
+def run(*args: str) -> int:
+    return run_cli(cli, list(args))
+
+
+@pytest.fixture(scope="module")
+def deck_pdf(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("deck") / "codex.pdf"
+    assert run("dungeon", "cards", "-o", str(path), "-q") == 0
+    return path
+
+
+def _runs(page) -> list[tuple[str, float, float, float]]:
+    """(text, card origin x pt, card origin y pt, font size) of every text run on a page."""
+    out = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            out.append((text.strip(), round(cm[4], 1), round(cm[5], 1), size))
+
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+def test_the_deck_pdf_has_82_cards_with_the_right_counts_per_kind(deck_pdf):
+    reader = PdfReader(deck_pdf)
+    assert len(reader.pages) == 20                       # 10 sheets of 9 poker cards, each with its backs
+    kinds = {label: kind for kind, label in LABELS["fr"]["kinds"].items()}
+    backs = Counter()
+    for page in reader.pages[1::2]:
+        backs.update(kinds[text] for text, _, _, size in _runs(page) if size == 12.0 and text in kinds)
+    assert dict(backs) == COUNTS and sum(backs.values()) == 82
+
+
+def test_every_card_name_extracts_with_its_accents(deck_pdf):
+    reader = PdfReader(deck_pdf)
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages[0::2])
+    for card in DECK.cards:
+        assert card.name("fr") in text, card.name("fr")
+    assert "Néoténique" in text and "Égouts" in text and "Rêveur" in text
+
+
+def test_each_back_is_behind_its_front_for_a_long_edge_flip(deck_pdf):
+    reader = PdfReader(deck_pdf)
+    width = float(reader.pages[0].mediabox.width)
+    kinds = set(LABELS["fr"]["kinds"].values())
+    checked = 0
+    for front, back in zip(reader.pages[0::2], reader.pages[1::2]):
+        front_kind = {(x, y): t for t, x, y, size in _runs(front) if size == 6.5 and t in kinds}
+        back_kind = {(x, y): t for t, x, y, size in _runs(back) if size == 12.0 and t in kinds}
+        assert len(front_kind) == len(back_kind) > 0
+        for (x, y), label in front_kind.items():
+            mirrored = (round(width - x - CARD_W, 1), y)
+            near = [k for k in back_kind if abs(k[0] - mirrored[0]) < 0.2 and abs(k[1] - y) < 0.2]
+            assert len(near) == 1 and back_kind[near[0]] == label
+            checked += 1
+    assert checked == 82
+
+
+def test_english_creatures_only(tmp_path):
+    out = tmp_path / "creatures.pdf"
+    assert run("dungeon", "cards", "--lang", "en", "--kind", "creature", "-o", str(out), "-q") == 0
+    reader = PdfReader(out)
+    text = " ".join(reader.pages[0].extract_text().split() + reader.pages[2].extract_text().split())
+    assert len(reader.pages) == 4
+    for card in DECK.of_kind("creature"):
+        assert card.name("en") in text
+    assert "Default" in text and "Défaut" not in text
+
+
+def test_same_input_same_bytes(tmp_path):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert run("dungeon", "cards", "--kind", "boss", "--kind", "secret", "-o", str(a), "-q") == 0
+    assert run("dungeon", "cards", "--kind", "boss", "--kind", "secret", "-o", str(b), "-q") == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_png_per_card_face(tmp_path):
+    assert run("dungeon", "cards", "--kind", "boss", "--format", "png", "--dpi", "40", "-o", str(tmp_path), "-q") == 0
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == [
+        "codex-boss-fr-001.png", "codex-boss-fr-002.png", "codex-boss-fr-back-001.png", "codex-boss-fr-back-002.png"]
+
+
+def test_validate_ok(capsys):
+    assert run("dungeon", "validate") == 0
+    out = capsys.readouterr().out
+    assert "creature    12  ok" in out and "total       82" in out and "CODEX data: ok" in out
+
+
+@pytest.fixture()
+def data_copy(tmp_path) -> Path:
+    folder = tmp_path / "data"
+    shutil.copytree(paths.card_data("dungeon"), folder)
+    return folder
+
+
+def test_validate_catches_a_missing_reference(data_copy, capsys):
+    bosses = data_copy / "bosses.yaml"
+    bosses.write_text(bosses.read_text(encoding="utf-8").replace("secret: 8", "secret: 10"), encoding="utf-8")
+    chars = data_copy / "characters.yaml"
+    chars.write_text(chars.read_text(encoding="utf-8").replace("start: fronde-plume", "start: fronde"),
+                     encoding="utf-8")
+    assert run("dungeon", "validate", "--data", str(data_copy)) == 2
+    err = capsys.readouterr().err
+    assert f"{bosses}:" in err and "peintre: secret 10: no Secret card has that number" in err
+    assert "reveur: start 'fronde': no Objet card has that id" in err
+    assert "no card reads Secret 8" in err and "3 problem(s)" in err
+    assert run("dungeon", "cards", "--data", str(data_copy), "-o", str(data_copy / "x.pdf")) == 2
+    assert not (data_copy / "x.pdf").exists()
+
+
+def test_validate_catches_a_wrong_count(data_copy, capsys):
+    specials = data_copy / "specials.yaml"
+    specials.write_text(specials.read_text(encoding="utf-8").replace("qty: 4", "qty: 3"), encoding="utf-8")
+    assert run("dungeon", "validate", "--data", str(data_copy)) == 2
+    captured = capsys.readouterr()
+    assert "special      6  expected 7" in captured.out
+    assert "special: 6 cards of kind special, the rulebook has 7" in captured.err
+
+
+def _chapter(campaign: Path, *extra: str) -> dict:
+    assert run("dungeon", "chapter", str(campaign), "--format", "none", "-q", *extra) == 0
+    return json.loads(campaign.read_text(encoding="utf-8"))
+
+
+def test_a_campaign_over_two_chapters(tmp_path):
+    campaign = tmp_path / "campaign.json"
+    assert run("dungeon", "new", "--players", "4", "--seed", "12", "-o", str(campaign), "-q") == 0
+    data = json.loads(campaign.read_text(encoding="utf-8"))
+    assert data["version"] == 1 and len(data["characters"]) == 4
+    assert all(len(c["rations"]) == 2 for c in data["characters"])
+    first = _chapter(campaign)["chapters"][0]
+    assert first["zones"][-1] == "fin-chapitre" and len(first["creatures"]) == 4
+    second = _chapter(campaign)["chapters"][1]
+    assert second["zones"][-1] == "fin-chapitre-boss" and second["boss"]
+    assert not set(first["creatures"]) & set(second["creatures"])
+    assert _chapter(campaign)["finished"] is True
+
+
+def test_solo_plays_two_characters_with_two_zones(tmp_path, capsys):
+    campaign = tmp_path / "solo.json"
+    assert run("dungeon", "new", "--players", "1", "--characters", "Obstiné,reveur", "--seed", "3",
+               "-o", str(campaign), "-q") == 0
+    assert run("dungeon", "chapter", str(campaign), "--format", "none") == 0
+    out = capsys.readouterr().out
+    assert "Solo" in out
+    data = json.loads(campaign.read_text(encoding="utf-8"))
+    assert [c["id"] for c in data["characters"]] == ["obstine", "reveur"]
+    assert len(data["chapters"][0]["creatures"]) == 2 and all(len(c["rations"]) == 4 for c in data["characters"])
+
+
+def test_same_seed_same_campaign_and_sheet(tmp_path):
+    files = []
+    for name in ("a", "b"):
+        campaign = tmp_path / name / "campaign.json"
+        assert run("dungeon", "new", "--players", "2", "--seed", "99", "-o", str(campaign), "-q") == 0
+        sheet = tmp_path / name / "sheet.pdf"
+        assert run("dungeon", "chapter", str(campaign), "-o", str(sheet), "-q") == 0
+        files.append((campaign.read_bytes(), sheet.read_bytes()))
+    assert files[0] == files[1]
+    text = PdfReader(tmp_path / "a" / "sheet.pdf").pages[0].extract_text()
+    assert "Acte 1, Chapitre 1" in text and "Début du Chapitre" in text
+
+
+def test_a_corrupted_campaign_is_an_error_and_is_left_alone(tmp_path, capsys):
+    campaign = tmp_path / "c.json"
+    assert run("dungeon", "new", "--players", "2", "--seed", "5", "-o", str(campaign), "-q") == 0
+    data = json.loads(campaign.read_text(encoding="utf-8"))
+    data["piles"]["creatures"].append(data["piles"]["creatures"][0])
+    campaign.write_text(json.dumps(data), encoding="utf-8")
+    before = campaign.read_bytes()
+    assert run("dungeon", "chapter", str(campaign), "--format", "none") == 2
+    err = capsys.readouterr().err
+    assert f"{campaign}: piles.creatures:" in err and "appears 2 times" in err
+    assert campaign.read_bytes() == before
+    campaign.write_text("{broken", encoding="utf-8")
+    assert run("dungeon", "chapter", str(campaign), "--format", "none") == 2
+    assert f"{campaign}:1:2: not valid JSON" in capsys.readouterr().err
+
+
+def test_an_existing_sheet_is_refused_before_the_campaign_changes(tmp_path, capsys):
+    campaign, sheet = tmp_path / "c.json", tmp_path / "sheet.pdf"
+    assert run("dungeon", "new", "--players", "3", "--seed", "8", "-o", str(campaign), "-q") == 0
+    sheet.write_bytes(b"mine")
+    before = campaign.read_bytes()
+    assert run("dungeon", "chapter", str(campaign), "-o", str(sheet)) == 2
+    assert campaign.read_bytes() == before and sheet.read_bytes() == b"mine"
+    assert run("dungeon", "new", "--players", "3", "--seed", "8", "-o", str(campaign)) == 2
+
+
+def test_keep_and_left_at_the_chapter_end(tmp_path, capsys):
+    campaign = tmp_path / "c.json"
+    assert run("dungeon", "new", "--players", "2", "--characters", "obstine,curieux", "--seed", "4",
+               "-o", str(campaign), "-q") == 0
+    assert run("dungeon", "chapter", str(campaign), "--keep", "obstine=grappin") == 2
+    assert "--keep and --left describe the end of a chapter" in capsys.readouterr().err
+    _chapter(campaign)
+    data = _chapter(campaign, "--keep", "curieux=grappin", "--left", "mousquet-veteran")
+    assert data["characters"][1]["objects"] == ["couteau-huitres", "grappin"]
+    assert data["characters"][0]["objects"] == [] and data["piles"]["objects"][-1] == "mousquet-veteran"
+    assert run("dungeon", "chapter", str(campaign), "--keep", "nobody=grappin") == 2
+    assert "'nobody' is not a character of this campaign" in capsys.readouterr().err
+
+
+def test_kit_part(tmp_path):
+    from generator.commands.dungeon import kit_part
+
+    made = kit_part(tmp_path, 42, "letter", False)
+    names = sorted(p.name for p, _ in made)
+    assert names == ["codex-campaign.json", "codex-cards-fr.pdf", "codex-chapter-1.pdf"]
+    reader = PdfReader(tmp_path / "dungeon" / "codex-cards-fr.pdf")
+    assert round(float(reader.pages[0].mediabox.width), 1) == 612.0
+    campaign = json.loads((tmp_path / "dungeon" / "codex-campaign.json").read_text(encoding="utf-8"))
+    assert campaign["seed"] == 42 and campaign["in_play"] is True
