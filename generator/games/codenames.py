@@ -49,12 +49,18 @@ GRIDS: dict[str, Grid] = {
 }
 # Code index layout: 5x4 keys first, then 5x5 (never reorder: codes would change meaning).
 _CODE_ORDER = ("5x4", "5x5")
-_OFFSETS: dict[str, int] = {}
-_total = 0
-for _name in _CODE_ORDER:
-    _OFFSETS[_name] = _total
-    _total += 2 * GRIDS[_name].arrangements
-TOTAL_KEYS = _total
+
+
+def _code_offsets() -> tuple[dict[str, int], int]:
+    """Where each grid's keys start in the code index, and the number of keys in all."""
+    offsets, total = {}, 0
+    for name in _CODE_ORDER:
+        offsets[name] = total
+        total += 2 * GRIDS[name].arrangements      # times two starting teams
+    return offsets, total
+
+
+_OFFSETS, TOTAL_KEYS = _code_offsets()
 
 
 def grid(name: str) -> Grid:
