@@ -71,67 +71,117 @@ def _render_page(canvas, page: Page) -> None:
     canvas.showPage()
 
 
+KAPPA = 0.5522847498   # Bezier handle length for a quarter circle, per unit radius
+
+
+def _f(value: float) -> str:
+    """A PDF number: up to 3 decimals (a micrometre in mm user space), no trailing zeros."""
+    text = ("%.3f" % value).rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+@lru_cache(maxsize=1024)
+def _color_op(color: str, op: str) -> str:
+    return "%s %s %s %s" % (*(_f(round(v, 4)) for v in rgb_float(color)), op)
+
+
+def _round_rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - KAPPA)
+    f = _f
+    x2, y2 = x + w, y + h
+    return " ".join([
+        f"{f(x + r)} {f(y)} m {f(x2 - r)} {f(y)} l",
+        f"{f(x2 - k)} {f(y)} {f(x2)} {f(y + k)} {f(x2)} {f(y + r)} c {f(x2)} {f(y2 - r)} l",
+        f"{f(x2)} {f(y2 - k)} {f(x2 - k)} {f(y2)} {f(x2 - r)} {f(y2)} c {f(x + r)} {f(y2)} l",
+        f"{f(x + k)} {f(y2)} {f(x)} {f(y2 - k)} {f(x)} {f(y2 - r)} c {f(x)} {f(y + r)} l",
+        f"{f(x)} {f(y + k)} {f(x + k)} {f(y)} {f(x + r)} {f(y)} c h",
+    ])
+
+
+def _rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
+    if r > 0:
+        return _round_rect_path(x, y, w, h, r)
+    return f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re"
+
+
+def _circle_path(cx: float, cy: float, r: float) -> str:
+    k, f = r * KAPPA, _f
+    return " ".join([
+        f"{f(cx + r)} {f(cy)} m",
+        f"{f(cx + r)} {f(cy + k)} {f(cx + k)} {f(cy + r)} {f(cx)} {f(cy + r)} c",
+        f"{f(cx - k)} {f(cy + r)} {f(cx - r)} {f(cy + k)} {f(cx - r)} {f(cy)} c",
+        f"{f(cx - r)} {f(cy - k)} {f(cx - k)} {f(cy - r)} {f(cx)} {f(cy - r)} c",
+        f"{f(cx + k)} {f(cy - r)} {f(cx + r)} {f(cy - k)} {f(cx + r)} {f(cy)} c h",
+    ])
+
+
+_PAINT_OPS = {(0, 1): "f", (1, 0): "S", (1, 1): "B"}
+
+
 class PdfBackend(Backend):
-    """Draws primitives on a reportlab canvas whose user space is mm, y down."""
+    """Writes PDF operators for primitives on a reportlab canvas whose user space is mm, y down.
+
+    Paths, colours and line styles are written directly (reportlab's pure-Python number
+    formatting was most of the time); text and images go through reportlab, which subsets and
+    embeds fonts and images.
+    """
 
     def __init__(self, canvas) -> None:
         self.c = canvas
+        self.emit = canvas.addLiteral
         self.state = [_NO_STATE, _NO_STATE, _NO_STATE, _NO_STATE]   # fill, stroke, width, dash
         self.saved: list[list] = []
 
     # -- paint state ------------------------------------------------------------------------
-    def _paint(self, fill: str | None, stroke) -> tuple[int, int]:
-        state = self.state
+    def _paint(self, fill: str | None, stroke) -> str | None:
+        """Set colours and line style; the painting operator (f, S, B), or None for no paint."""
+        state, ops = self.state, []
         if fill is not None and state[0] != fill:
-            self.c.setFillColorRGB(*rgb_float(fill))
+            ops.append(_color_op(fill, "rg"))
             state[0] = fill
-        if stroke is None:
-            return (0, 1 if fill is not None else 0)
-        if state[1] != stroke.color:
-            self.c.setStrokeColorRGB(*rgb_float(stroke.color))
-            state[1] = stroke.color
-        if state[2] != stroke.width:
-            self.c.setLineWidth(stroke.width)
-            state[2] = stroke.width
-        if state[3] != stroke.dash:
-            self.c.setDash(list(stroke.dash) if stroke.dash else [])
-            state[3] = stroke.dash
-        return (1, 1 if fill is not None else 0)
+        if stroke is not None:
+            if state[1] != stroke.color:
+                ops.append(_color_op(stroke.color, "RG"))
+                state[1] = stroke.color
+            if state[2] != stroke.width:
+                ops.append(f"{_f(stroke.width)} w")
+                state[2] = stroke.width
+            if state[3] != stroke.dash:
+                ops.append("[%s] 0 d" % " ".join(_f(d) for d in stroke.dash or ()))
+                state[3] = stroke.dash
+        if ops:
+            self.emit(" ".join(ops))
+        return _PAINT_OPS.get((stroke is not None, fill is not None))
 
     # -- primitives -------------------------------------------------------------------------
     def rect(self, item: Rect) -> None:
-        stroke, fill = self._paint(item.fill, item.stroke)
-        if not (stroke or fill):
-            return
-        if item.radius > 0:
-            radius = min(item.radius, item.w / 2, item.h / 2)
-            self.c.roundRect(item.x, item.y, item.w, item.h, radius, stroke=stroke, fill=fill)
-        else:
-            self.c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+        op = self._paint(item.fill, item.stroke)
+        if op:
+            self.emit(f"{_rect_path(item.x, item.y, item.w, item.h, item.radius)} {op}")
 
     def line(self, item: Line) -> None:
-        if item.stroke is None:
-            return
-        self._paint(None, item.stroke)
-        self.c.line(item.x1, item.y1, item.x2, item.y2)
+        if item.stroke is not None:
+            self._paint(None, item.stroke)
+            self.emit(f"{_f(item.x1)} {_f(item.y1)} m {_f(item.x2)} {_f(item.y2)} l S")
 
     def polyline(self, item: Polyline) -> None:
-        stroke, fill = self._paint(item.fill if item.closed else None, item.stroke)
-        if not (stroke or fill) or not item.points:
+        op = self._paint(item.fill if item.closed else None, item.stroke)
+        if not op or not item.points:
             return
-        path = self.c.beginPath()
+        f = _f
         (x0, y0), rest = item.points[0], item.points[1:]
-        path.moveTo(x0, y0)
-        for x, y in rest:
-            path.lineTo(x, y)
+        parts = [f"{f(x0)} {f(y0)} m"]
+        parts.extend([f"{f(x)} {f(y)} l" for x, y in rest])
         if item.closed:
-            path.close()
-        self.c.drawPath(path, stroke=stroke, fill=fill)
+            parts.append("h")
+        parts.append(op)
+        self.emit(" ".join(parts))
 
     def circle(self, item: Circle) -> None:
-        stroke, fill = self._paint(item.fill, item.stroke)
-        if stroke or fill:
-            self.c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+        op = self._paint(item.fill, item.stroke)
+        if op:
+            self.emit(f"{_circle_path(item.cx, item.cy, item.r)} {op}")
 
     def text_line(self, item: TextLine) -> None:
         self._paint(item.color, None)
@@ -151,16 +201,20 @@ class PdfBackend(Backend):
         self.c.saveState()
         self.saved.append(list(self.state))
         if item.transform != IDENTITY:
-            self.c.transform(*item.transform)
+            self.emit(" ".join(_f_matrix(item.transform)) + " cm")
         if item.clip is not None:
             clip = item.clip
-            path = self.c.beginPath()
-            if clip.radius > 0:
-                path.roundRect(clip.x, clip.y, clip.w, clip.h, min(clip.radius, clip.w / 2, clip.h / 2))
-            else:
-                path.rect(clip.x, clip.y, clip.w, clip.h)
-            self.c.clipPath(path, stroke=0, fill=0)
+            self.emit(f"{_rect_path(clip.x, clip.y, clip.w, clip.h, clip.radius)} W n")
 
     def end_group(self, item: Group) -> None:
         self.c.restoreState()
         self.state = self.saved.pop()
+
+
+def _f_matrix(m) -> list[str]:
+    """Matrix entries: the rotation/scale part with 6 decimals, the offsets like other numbers."""
+    out = []
+    for i, value in enumerate(m):
+        text = ("%.6f" % value).rstrip("0").rstrip(".") if i < 4 else _f(value)
+        out.append("0" if text == "-0" else text)
+    return out
