@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from generator.scene.model import Group, Item, Line, Page, Stroke, Text, IDENTITY, Matrix
+from generator.scene.model import Group, Item, Line, Matrix, Page, Stroke, Text
 from generator.scene.papers import (FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SCALE_BAR_LENGTH)
 
 FOOTER_FONT = "sans"
@@ -100,4 +100,4 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
     return (m, m, width - 2 * m, height - 2 * m - FOOTER_HEIGHT - FOOTER_GAP)
 
 
-__all__ = ["add_footers", "footer_items", "footer_text", "footer_band", "scale_bar", "IDENTITY"]
+__all__ = ["add_footers", "footer_items", "footer_text", "footer_band", "scale_bar", "content_box_for"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from generator.core.units import MM_PER_PT
 from generator.scene.imposition import Card
-from generator.scene.model import IDENTITY, Group, Line, Rect, Stroke, Text, apply, compose
+from generator.scene.model import IDENTITY, Group, Line, Rect, apply, compose
 
 
 def leaves(items, matrix=IDENTITY):
