@@ -1,0 +1,126 @@
+"""Inline-icon rich text and the element kinds built on it (richtext, icon, statblock, abilities)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.content.dungeon import load_deck, load_labels
+from generator.core.errors import DataError, LayoutError
+from generator.scene.icons import ICONS, draw_icon, lowest
+from generator.scene.model import Group, Line, TextLine
+from generator.scene.richtext import RichStyle, layout_rich, parse_rich
+from generator.scene.text import text_width
+from generator.sheets.dungeon import build_deck
+from generator.sheets.elements import ElementContext, get_kind
+
+
+def _icons_and_lines(items):
+    icons = [i for i in items if isinstance(i, Group)]
+    lines = [i for i in items if isinstance(i, TextLine)]
+    return icons, lines
+
+
+@pytest.mark.parametrize("name", sorted(ICONS))
+def test_an_icon_stands_on_its_bottom_edge(name):
+    group = draw_icon(name, 10.0, 20.0, 3.0)
+    assert abs(lowest(group.items) - 20.0) < 1e-6
+
+
+def test_inline_icons_sit_on_the_baseline_of_their_line():
+    text = "[<pa>, <engage>] Un joueur récupère 2 <pv>.\nPuis <melee> ou <ranged> : <passive> fin."
+    items = layout_rich(text, 5.0, 5.0, 30.0, 30.0, RichStyle(size=8))
+    icons, lines = _icons_and_lines(items)
+    assert len(icons) == 6
+    baselines = sorted({line.y for line in lines})
+    for icon in icons:
+        bottom = lowest(icon.items)
+        assert any(abs(bottom - b) < 1e-3 for b in baselines), (bottom, baselines)
+        top = min(min(p[1] for p in i.points) if hasattr(i, "points") else i.cy - i.r for i in icon.items)
+        assert bottom - top < 8 * 0.3528            # no taller than the text size
+
+
+@settings(max_examples=40, deadline=None)
+@given(words=st.lists(st.sampled_from(["Zone", "<pa>", "dégâts", "[Condition]", "<g>3</g>", "<pv>.",
+                                       "Créature", "[<engage>]"]), min_size=1, max_size=30),
+       width=st.floats(20, 60))
+def test_rich_text_stays_in_its_box_and_icons_on_baselines(words, width):
+    text = " ".join(words)
+    items = layout_rich(text, 0.0, 0.0, width, 80.0, RichStyle(size=8, min_size=4))
+    icons, lines = _icons_and_lines(items)
+    for line in lines:
+        assert line.x >= -1e-6 and line.x + text_width(line.text, line.font, line.size) <= width + 1e-3
+    baselines = {round(line.y, 3) for line in lines}
+    for icon in icons:
+        assert any(abs(lowest(icon.items) - b) < 1e-3 for b in baselines) or not lines
+
+
+def test_conditions_are_bold_and_green_values_green():
+    items = layout_rich("[Si blessé] J'inflige 2 <g>3</g> dégâts.", 0, 0, 80, 10, RichStyle(green="#00aa00"))
+    _, lines = _icons_and_lines(items)
+    assert lines[0].text == "[Si blessé]" and lines[0].font == "sans-bold"
+    assert any(line.text == "3" and line.color == "#00aa00" for line in lines)
+    assert any(line.text.startswith("J'inflige 2") and line.font == "sans" for line in lines)
+
+
+def test_rules_between_paragraphs_and_shrinking():
+    style = RichStyle(size=10, min_size=5, para_gap=3.0, rule=__import__("generator.scene.model",
+                                                                          fromlist=["Stroke"]).Stroke())
+    items = layout_rich("Premier effet.\nSecond effet, plus long que le premier.", 0, 0, 25, 20, style)
+    rules = [i for i in items if isinstance(i, Line)]
+    _, lines = _icons_and_lines(items)
+    assert len(rules) == 1 and min(l.y for l in lines) < rules[0].y1 < max(l.y for l in lines)
+    small = layout_rich("un texte " * 20, 0, 0, 25, 12, RichStyle(size=10, min_size=4))
+    assert max(line.size for line in small if isinstance(line, TextLine)) < 10
+
+
+def test_text_that_cannot_fit_and_unknown_icons_are_errors():
+    with pytest.raises(LayoutError, match="does not fit"):
+        layout_rich("mot " * 200, 0, 0, 20, 5, RichStyle(size=8, min_size=6))
+    with pytest.raises(LayoutError, match="unknown icon <boom>"):
+        parse_rich("un <boom> ici")
+
+
+def _ctx():
+    return ElementContext(fields={}, card_w=63.5, card_h=88.9, data_file="cards.yaml", line=7, where="front element 'x'")
+
+
+def test_element_kinds_are_registered_and_report_the_data_line():
+    for name in ("richtext", "icon", "statblock", "abilities"):
+        assert get_kind(name) is not None
+    kind = get_kind("richtext")
+    values = {k: p.default for k, p in kind.keys.items()}
+    values.update(x=0, y=0, w=10, h=3, text="beaucoup trop de mots " * 30, size=8, min_size=6)
+    with pytest.raises(DataError) as info:
+        kind.draw(values, _ctx())
+    assert info.value.line == 7 and "does not fit" in info.value.message
+
+
+def test_abilities_share_one_size_and_drop_empty_columns():
+    kind = get_kind("abilities")
+    values = {k: p.default for k, p in kind.keys.items()}
+    values.update(x=0, y=0, w=54, h=40, columns=(("Un joueur est là.", "J'inflige 2 <pv>."), ("", ""),
+                                               ("Défaut", "Je me déplace.")))
+    items = kind.draw(values, _ctx())
+    lines = [i for i in items if isinstance(i, TextLine)]
+    assert len({line.size for line in lines}) == 1
+    verticals = [i for i in items if isinstance(i, Line) and i.x1 == i.x2]
+    assert len(verticals) == 1 and abs(verticals[0].x1 - 27) < 1e-6
+
+
+def test_every_card_text_stays_inside_the_card_panel_in_both_languages():
+    deck, labels = load_deck(), load_labels()
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, Group):
+                yield from walk(item.items)
+            else:
+                yield item
+
+    for lang in ("fr", "en"):
+        for card in build_deck(deck, labels, lang):
+            for line in (i for i in walk(card.front) if isinstance(i, TextLine)):
+                right = line.x + text_width(line.text, line.font, line.size)
+                assert 2.5 <= line.x and right <= 61.0 and 2.5 < line.y < 86.4, (card.label, line.text)
