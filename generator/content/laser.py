@@ -148,13 +148,13 @@ class _Reader:
 
     def check_orientations(self, item: dict, nodes) -> None:
         names = [o["name"] for o in item["orientations"]]
-        for o, node in zip(item["orientations"], nodes):
-            if names.count(o["name"]) > 1:
-                self.fail(node, f"{item['name']}: orientation {o['name']!r} given twice")
         grids = [o["grid"] for o in item["orientations"]]
         if len(grids) > 1 and None in names:
             self.fail(nodes[names.index(None)], f"{item['name']}: every orientation of a type with "
                                                 "several needs a name")
+        for o, node in zip(item["orientations"], nodes):
+            if names.count(o["name"]) > 1:
+                self.fail(node, f"{item['name']}: orientation {o['name']!r} given twice")
         for o, node in zip(item["orientations"], nodes):
             if grids.count(o["grid"]) > 1 and not str(o["name"]).isalnum():
                 self.fail(node, f"{item['name']}: orientation names written in `{o['grid']}=NAME` lines "

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.games.laser.engine import Engine
+from generator.games.laser.engine import Engine, engine_for
 from generator.games.laser.model import DIRECTION_NAMES, TRAPPED, Layout, Placement, opposite
-from generator.games.laser.search import Search, completions, shots_from_results
+from generator.games.laser.search import Search, completions, path_masks, shots_from_results
 
 Spot = tuple[tuple[int, int], "str | None"]     # (cell, orientation name)
 
@@ -33,10 +33,13 @@ class CheckReport:
     components: tuple[ComponentCheck, ...]
 
 
-def _reached_by(engine: Engine, cells: list[int]) -> dict[int, list[tuple[int, str]]]:
+def _reached_by(engine: Engine, cells: list[int], paths: dict[int, int]) -> dict[int, list[tuple[int, str]]]:
     """For each occupied cell, the (cannon, side entered) pairs of the beams that hit it."""
     seen: dict[int, list[tuple[int, str]]] = {i: [] for i, p in enumerate(cells) if p >= 0}
-    for cannon in range(1, engine.board.cannons + 1):
+    occupied = sum(1 << i for i in seen)
+    for cannon, mask in paths.items():
+        if not mask & occupied:
+            continue
         for i, d in engine.path(cells, cannon):
             if i in seen:
                 entry = (cannon, DIRECTION_NAMES[opposite(d)])
@@ -45,7 +48,7 @@ def _reached_by(engine: Engine, cells: list[int]) -> dict[int, list[tuple[int, s
     return seen
 
 
-def _alternatives(engine: Engine, results: list) -> tuple[int, list[set[tuple[int, int]]]]:
+def _alternatives(engine: Engine, paths: dict[int, int], results: list) -> tuple[int, list[set[tuple[int, int]]]]:
     """(number of layouts consistent with every shot, per type the set of (cell, piece) seen)."""
     spots: list[set[tuple[int, int]]] = [set() for _ in engine.type_pieces]
     total = 0
@@ -65,22 +68,24 @@ def _alternatives(engine: Engine, results: list) -> tuple[int, list[set[tuple[in
                 spots[t].update((i, p) for i in free for p in pieces)
         return False
 
-    Search(engine, shots_from_results(results, range(1, engine.board.cannons + 1))).run(leaf)
+    shots = shots_from_results(results, range(1, engine.board.cannons + 1))
+    Search(engine, shots, guide_paths=paths).run(leaf)
     return total, spots
 
 
 def check(layout: Layout) -> CheckReport:
     """Check a layout exactly: the set in play is the types it contains."""
-    engine = Engine(layout.board, layout.in_play)
+    engine = engine_for(layout.board, layout.in_play)
     cells = engine.cells_of(layout)
     results = engine.results(cells)
     trapped = next((k + 1 for k, (_, outcome) in enumerate(results) if outcome == TRAPPED), None)
-    reached = _reached_by(engine, cells)
+    paths = path_masks(engine, cells, range(1, layout.board.cannons + 1))
+    reached = _reached_by(engine, cells, paths)
     if trapped is not None:
         parts = tuple(ComponentCheck(p, False, (), tuple(reached[layout.board.index(*p.cell)]))
                       for p in layout.placements)
         return CheckReport(layout, False, trapped, False, None, parts)
-    total, spots = _alternatives(engine, results)
+    total, spots = _alternatives(engine, paths, results)
     parts = []
     for p in layout.placements:
         t = layout.in_play.names.index(p.type)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.games.laser.engine import EMPTY, Engine
+from generator.games.laser.engine import EMPTY, Engine, engine_for
 from generator.games.laser.model import TRAPPED, Layout
 from generator.games.laser.search import Search, completions, shots_from_results
 
@@ -91,7 +91,7 @@ class _Rater:
     """Holds one layout's tables and results while its difficulty is searched."""
 
     def __init__(self, layout: Layout) -> None:
-        self.engine = Engine(layout.board, layout.in_play)
+        self.engine = engine_for(layout.board, layout.in_play)
         self.cells = self.engine.cells_of(layout)
         self.results = self.engine.results(self.cells)
         self.where = {p: i for i, p in enumerate(self.cells) if p >= 0}
@@ -119,7 +119,7 @@ class _Rater:
                 return True
             return False
 
-        Search(self.engine, shots_from_results(self.results, cannons)).run(leaf)
+        Search(self.engine, shots_from_results(self.results, cannons), guide=self.cells).run(leaf)
         return found[0] if found else None
 
     def _complete(self, b: list, placed: int) -> list[int] | None:

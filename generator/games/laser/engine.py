@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from generator.games.laser.model import (
     ABSORBED, DX, DY, JUMP_BASE, STOP, TRAPPED, Board, ComponentSet, Layout, Observation, Placement, Shot,
 )
@@ -132,10 +134,20 @@ class Engine:
         return Shot(cannon, symbols, outcome)
 
 
+def engine_for(board: Board, in_play: ComponentSet) -> Engine:
+    """The (cached) engine of a board and set in play: tables are built once per pair."""
+    return _cached_engine(board, in_play.types)
+
+
+@lru_cache(maxsize=32)
+def _cached_engine(board: Board, types: tuple) -> Engine:
+    return Engine(board, ComponentSet(types))
+
+
 def observe(layout: Layout, cannons: list[int] | None = None) -> Observation:
     """The observation of a layout: every shot (or the cannons listed), in cannon order.
     A trapped beam has outcome TRAPPED (the layout is unplayable)."""
-    engine = Engine(layout.board, layout.in_play)
+    engine = engine_for(layout.board, layout.in_play)
     cells = engine.cells_of(layout)
     chosen = cannons if cannons is not None else range(1, layout.board.cannons + 1)
     return Observation(layout.board, tuple(engine.shot(cells, k) for k in chosen))
@@ -143,7 +155,7 @@ def observe(layout: Layout, cannons: list[int] | None = None) -> Observation:
 
 def trapped_cannon(layout: Layout) -> int | None:
     """The lowest-numbered cannon whose beam never leaves, or None if the layout is playable."""
-    engine = Engine(layout.board, layout.in_play)
+    engine = engine_for(layout.board, layout.in_play)
     cells = engine.cells_of(layout)
     for cannon in range(1, layout.board.cannons + 1):
         if engine.trace(cells, cannon)[1] == TRAPPED:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from generator.core.errors import RulesError
 from generator.games.laser.difficulty import Difficulty, rate
-from generator.games.laser.engine import Engine
+from generator.games.laser.engine import Engine, engine_for
 from generator.games.laser.model import TRAPPED, Board, ComponentSet, Layout
 from generator.games.laser.search import Search, completions, shots_from_results
 
@@ -45,13 +45,13 @@ def is_fair_cells(engine: Engine, cells: list[int]) -> bool:
         total += completions(engine, placed, known)
         return total > 1
 
-    Search(engine, shots_from_results(results, range(1, engine.board.cannons + 1))).run(leaf)
+    Search(engine, shots_from_results(results, range(1, engine.board.cannons + 1)), guide=cells).run(leaf)
     return total == 1
 
 
 def layout_stats(layout: Layout, with_difficulty: bool = True) -> LayoutStats:
     """Shot statistics of a playable layout (and its difficulty if asked)."""
-    engine = Engine(layout.board, layout.in_play)
+    engine = engine_for(layout.board, layout.in_play)
     results = engine.results(engine.cells_of(layout))
     blank = sum(1 for hits, _ in results if not hits)
     mean = sum(len(hits) for hits, _ in results) / len(results)
@@ -68,7 +68,7 @@ def generate_fair(rng: random.Random, board: Board, in_play: ComponentSet, min_d
         raise RulesError(f"{len(in_play)} components cannot fit on a {board.width}x{board.height} board")
     if min_difficulty > board.cannons:
         raise RulesError(f"difficulty {min_difficulty} is impossible: the board has {board.cannons} cannons")
-    engine = Engine(board, in_play)
+    engine = engine_for(board, in_play)
     for _ in range(max_tries):
         cells = random_cells(engine, rng)
         if not is_fair_cells(engine, cells):

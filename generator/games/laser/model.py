@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping, Sequence
 
 from generator.core.errors import RulesError
@@ -259,7 +260,7 @@ class Layout:
             seen_types.add(p.type)
             seen_cells.add(p.cell)
 
-    @property
+    @cached_property
     def in_play(self) -> ComponentSet:
         """The set in play: the types this layout contains, in catalogue order."""
         return self.catalog.subset([p.type for p in self.placements])

@@ -27,7 +27,11 @@ Leaf = Callable[[list, int, int], bool]   # (cells, placed type mask, known cell
 class Search:
     """Consistency search for one engine (board + set in play) and a list of shots."""
 
-    def __init__(self, engine: Engine, shots: Iterable[tuple[int, Sequence[int], int]]) -> None:
+    def __init__(self, engine: Engine, shots: Iterable[tuple[int, Sequence[int], int]],
+                 guide: list[int] | None = None, guide_paths: dict[int, int] | None = None) -> None:
+        """`guide`: the cells of a layout known to fit (when checking one); its beam paths order
+        the shots so that each next shot crosses cells the earlier ones already decided.
+        `guide_paths`: those paths already computed, {cannon: bitmask of the cells entered}."""
         self.engine = engine
         items = []
         for cannon, hits, outcome in shots:
@@ -37,13 +41,59 @@ class Search:
             i, d = engine.start[cannon]
             items.append((len(hits), cannon, i, d, tuple(hits), code))
         items.sort()
+        if guide is not None or guide_paths is not None:
+            items = _guided_order(items, guide_paths or path_masks(engine, guide, [it[1] for it in items]))
         self.shots = [item[2:] for item in items]
+        self.lines: list[list[tuple[int, tuple]]] = [[] for _ in range(engine.size)]
+        for position, shot in enumerate(self.shots):   # shots whose first straight run crosses a cell
+            i, d = shot[0], shot[1]
+            while i >= 0:
+                self.lines[i].append((position, shot))
+                i = engine.nxt[d][i]
+
+    def _prober(self, b: list):
+        """probe(shot) -> False when the shot, traced over the known cells only, already
+        contradicts its result (True when it matches or reaches an unknown cell)."""
+        eng = self.engine
+        nxt, act, ptype, limit = eng.nxt, eng.act, eng.ptype, eng.limit
+
+        def probe(shot: tuple) -> bool:
+            i, d, hits, out = shot
+            h, nh, steps = 0, len(hits), 0
+            while i >= 0:
+                steps += 1
+                if steps > limit:
+                    return False
+                p = b[i]
+                if p is None:
+                    return True
+                if p < 0:
+                    i = nxt[d][i]
+                    continue
+                if h >= nh or ptype[p] != hits[h]:
+                    return False
+                h += 1
+                a = act[p][d]
+                if a == STOP:
+                    return h == nh and out == _ABSORBED_CODE
+                if a < JUMP_BASE:
+                    d = a
+                    i = nxt[a][i]
+                else:
+                    for _ in range(a - JUMP_BASE + 1):
+                        i = nxt[d][i]
+                        if i < 0:
+                            break
+            return h == nh and -i == out
+
+        return probe
 
     def run(self, leaf: Leaf) -> None:
         """Call leaf(cells, placed, known) at every consistent partial board; stop when it says so."""
         eng = self.engine
         nxt, act, ptype, tp, limit = eng.nxt, eng.act, eng.ptype, eng.type_pieces, eng.limit
-        shots, b = self.shots, [None] * eng.size
+        shots, b, lines = self.shots, [None] * eng.size, self.lines
+        probe = self._prober(b)
         trail: list[int] = []
         stack: list[list] = []
         placed = 0
@@ -108,6 +158,8 @@ class Search:
                     stack.pop()
                 b[i] = options[k]
                 trail.append(i)
+                if not all(probe(shot) for position, shot in lines[i] if position > j):
+                    continue                    # a later shot through the cell already disagrees
                 placed |= 1 << i_hits[h]
                 hits, out = i_hits, shots[j][3]
                 nh = len(hits)
@@ -115,6 +167,37 @@ class Search:
                 break
             else:
                 return
+
+
+def path_masks(engine: Engine, cells: list[int], cannons: Iterable[int]) -> dict[int, int]:
+    """{cannon: bitmask of the cells its beam enters} on a known layout."""
+    out = {}
+    for cannon in cannons:
+        mask = 0
+        for i, _ in engine.path(cells, cannon):
+            mask |= 1 << i
+        out[cannon] = mask
+    return out
+
+
+def _guided_order(items: list, paths: dict[int, int]) -> list:
+    """Shots without hits first, then greedily the shot whose path (in the guide layout) has the
+    fewest cells no earlier shot crossed: its beam mostly meets cells already decided."""
+    ordered = [item for item in items if item[0] == 0]
+    covered = 0
+    for item in ordered:
+        covered |= paths[item[1]]
+    rest = [item for item in items if item[0] > 0]
+    while rest:
+        best, best_key = 0, None
+        for n, item in enumerate(rest):
+            key = ((paths[item[1]] & ~covered).bit_count(), item[0])
+            if best_key is None or key < best_key:
+                best, best_key = n, key
+        item = rest.pop(best)
+        ordered.append(item)
+        covered |= paths[item[1]]
+    return ordered
 
 
 def completions(engine: Engine, placed: int, known: int) -> int:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from itertools import permutations, product
 
 from generator.core.errors import RulesError
-from generator.games.laser.engine import EMPTY, Engine
+from generator.games.laser.engine import EMPTY, Engine, engine_for
 from generator.games.laser.model import ComponentSet, Layout, Observation, TRAPPED
 from generator.games.laser.search import Search, completions, shots_of
 
@@ -37,7 +37,7 @@ def solve(observation: Observation, in_play: ComponentSet, limit: int | None = 2
     """Count every layout of `in_play` consistent with the observation's shots and list up to
     `limit` of them. Cannons not in the observation are not fired: a listed layout whose unfired
     cannon would trap its beam is reported as unplayable."""
-    engine = Engine(observation.board, in_play)
+    engine = engine_for(observation.board, in_play)
     try:
         shots = shots_of(engine, observation)
     except KeyError as err:
