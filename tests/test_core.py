@@ -50,3 +50,12 @@ def test_write_atomic_refuses_to_overwrite_without_force(tmp_path) -> None:
     write_atomic(target, "two", force=True)
     assert target.read_text() == "two"
     assert os.listdir(target.parent) == ["out.txt"]   # no temporary file left behind
+
+
+def test_written_files_have_ordinary_permissions(tmp_path) -> None:
+    old = os.umask(0o022)
+    try:
+        target = write_atomic(tmp_path / "f.txt", "x")
+    finally:
+        os.umask(old)
+    assert target.stat().st_mode & 0o777 == 0o644

@@ -9,6 +9,13 @@ from pathlib import Path
 from generator.core.errors import OutputExistsError
 
 
+def _default_mode() -> int:
+    """0666 less the process umask: the mode an ordinary open() would have given."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def check_writable(path: Path, force: bool) -> None:
     """Refuse an existing file unless force is set (call before doing long work)."""
     if path.exists() and not force:
@@ -25,6 +32,7 @@ def write_atomic(path: str | Path, data: bytes | str, force: bool = False) -> Pa
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
+        os.chmod(tmp, _default_mode())   # mkstemp makes 0600; outputs are ordinary files
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
