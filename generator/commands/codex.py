@@ -56,7 +56,7 @@ def command() -> None:
 
 @command.command("deal")
 @click.option("--players", default=None,
-              help='Player names, comma-separated ("Ann,Ben,..."): two per agent per faction, '
+              help='Player names, comma-separated ("Ann,Ben,..."): one per agent, twice --agents, '
                    "all different; without it, generated codenames.")
 @click.option("--agents", type=int, default=None,
               help="Agents per faction, 2 to 5 (default: half the --players, else 3).")

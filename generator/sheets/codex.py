@@ -13,7 +13,6 @@ from generator.sheets.codex_text import CodexTexts, load_texts
 STRIP_GAP = 4.0            # mm between strips (bleed 2 mm each): a miscut never reaches a neighbour
 PUBLIC_COPIES = 2          # one for each side of the table
 DEFAULT_PHASES = 6
-MAX_PHASES = 20
 
 
 def codex_pages(deal: Deal, lang: str = "it", paper: str = "a4",
