@@ -139,11 +139,26 @@ def write_noir_cards(lang: str, kill_limit: int, opts: DeckOptions) -> list[Path
     stem = f"noir-cards-{lang}"
     if opts.format == "json":
         return emit_deck_json(deck_json(lang, kill_limit), opts)
+    if opts.format != "tts":
+        _refuse_existing(opts, stem)
     deck = build_deck(lang, kill_limit, bleed=opts.bleed)
     if opts.format == "tts":
         return _write_tts(deck, opts, stem)
     return write_deck(deck.cards, card_size=deck.card_size, bleed=deck.bleed, title=_title(lang),
                       source=f"lang {lang}, killer wins at {kill_limit} dead", opts=opts, stem=stem)
+
+
+def _refuse_existing(opts: DeckOptions, stem: str) -> None:
+    """Check the output paths before drawing anything (52 cards, all with backs)."""
+    from generator.commands._deck import deck_paths
+    from generator.content.templates import load_template
+    from generator.sheets.cards import card_size_of
+    from generator.sheets.noir import CARD_COUNT, TEMPLATES
+
+    template = load_template(TEMPLATES["suspect"])
+    bleed = template.bleed if opts.bleed is None else opts.bleed
+    check_outputs(deck_paths(CARD_COUNT, has_backs=True, card_size=card_size_of(template), bleed=bleed,
+                             opts=opts, stem=stem), opts.force)
 
 
 def _title(lang: str) -> str:

@@ -15,6 +15,7 @@ from generator.sheets.cards import build_cards, card_size_of
 
 TEMPLATES = {"suspect": "noir/suspect", "evidence": "noir/evidence", "reference": "noir/reference"}
 INK = "#1a1a1a"
+CARD_COUNT = 52                     # 25 suspect cards, 2 reference cards, 25 evidence cards
 PORTRAIT_FIELDS = ("hat", "hair", "hair_color", "face", "neck", "skin", "coat", "backdrop", "shape")
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from generator.content import noir as content
 from generator.core.errors import DataError
-from generator.sheets.noir import build_deck, reference_records, suspect_records
+from generator.sheets.noir import CARD_COUNT, build_deck, reference_records, suspect_records
 
 PORTRAIT = ("hat", "hair", "face", "neck")
 
@@ -44,6 +44,8 @@ def test_every_portrait_is_a_different_combination_and_backdrop(suspects) -> Non
 
 def test_drawn_portraits_differ_between_every_two_suspects() -> None:
     deck = build_deck("pt")
+    assert (len(deck.suspects), len(deck.reference), len(deck.evidence)) == (25, 2, 25)
+    assert len(deck.cards) == CARD_COUNT
     fronts = [tuple(card.front) for card in deck.suspects]
     assert len(set(fronts)) == 25
     assert all(card.back is not None and tuple(card.back) != tuple(card.front) for card in deck.suspects)
