@@ -112,18 +112,28 @@ def plan_sheet(spec: SheetSpec) -> Plan:
     return best
 
 
+def _fits_other_way(spec: SheetSpec) -> bool:
+    """Whether the card would fit with the other paper orientation (for a helpful message)."""
+    if spec.landscape is None:
+        return False
+    other = replace(spec, landscape=not spec.landscape)
+    footers = ["bottom"] if spec.gutter_fold else ["bottom", "right"]
+    return any(_solve(other, bool(other.landscape), f).per_sheet > 0 for f in footers)
+
+
 def _no_fit(spec: SheetSpec, orientations: list[bool]) -> LayoutError:
     cw, ch = spec.card_size
     landscape = orientations[0]
     w, h = paper_size(spec.paper, landscape)
     (xl, xh, *_), (yl, yh, *_) = _regions(w, h, "bottom", spec.gutter_fold)
     what = "a front/back pair" if spec.gutter_fold else "one card"
+    hint = (f"it fits on {'portrait' if landscape else 'landscape'} paper" if _fits_other_way(spec)
+            else "choose a larger paper or a smaller card")
     return LayoutError(
         f"a {cw:g}x{ch:g} mm card with {spec.bleed:g} mm bleed does not fit on "
         f"{describe_paper(spec.paper, landscape)}: not even {what} fits; the room for cards is "
         f"{xh - xl:.1f}x{yh - yl:.1f} mm inside the {PRINTER_MARGIN:g} mm printer margins and above "
-        f"the footer (pages are never scaled; choose a larger paper or a smaller card)",
-        key="card")
+        f"the footer (pages are never scaled; {hint})", key="card")
 
 
 def parse_offset(text: str | tuple[float, float] | None) -> tuple[float, float]:

@@ -158,3 +158,9 @@ def test_no_cards_no_pages() -> None:
 
 def test_footer_height_constant_matches_band() -> None:
     assert footer_band("bottom", 210, 297)[3] == FOOTER_HEIGHT
+
+
+def test_the_error_suggests_the_other_orientation_when_it_would_fit() -> None:
+    with pytest.raises(LayoutError, match="it fits on landscape paper"):
+        plan_sheet(SheetSpec(paper="a4", card_size=(250, 150), landscape=False))
+    assert plan_sheet(SheetSpec(paper="a4", card_size=(250, 150), landscape=None)).landscape
