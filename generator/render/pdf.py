@@ -194,7 +194,9 @@ class PdfBackend(Backend):
     def image(self, item: Image) -> None:
         from reportlab.lib.utils import ImageReader
 
-        reader = ImageReader(io.BytesIO(item.data))
+        from generator.render.png import decode_image
+
+        reader = ImageReader(decode_image(item.data))
         self.c.drawImage(reader, item.x, item.y + item.h, item.w, -item.h, mask="auto")
 
     def begin_group(self, item: Group) -> None:

@@ -13,6 +13,7 @@ import io
 import math
 from functools import lru_cache
 
+from generator.core.errors import LayoutError
 from generator.core.units import MM_PER_INCH, MM_PER_PT
 from generator.render.base import Backend, check_pages, rgb, walk
 from generator.render.raster import (
@@ -25,6 +26,7 @@ from generator.scene.model import (
 )
 
 SUPERSAMPLE_MAX_PIXELS = 40_000_000   # supersampled canvas budget (pixels) before falling back to 1x
+MAX_PIXELS = 150_000_000               # a page larger than this at its dpi is refused
 
 
 def pixel_size(page: Page, dpi: float) -> tuple[int, int]:
@@ -43,6 +45,9 @@ def render_image(page: Page, dpi: float = 300, supersample: int | None = None):
 
     check_pages([page])
     width, height = pixel_size(page, dpi)
+    if width * height > MAX_PIXELS:
+        raise LayoutError(f"{page.width:g} x {page.height:g} mm at {dpi:g} dpi is {width} x {height} px, "
+                          f"too large; lower the dpi", key="dpi")
     factor = supersample or (2 if width * height * 4 <= SUPERSAMPLE_MAX_PIXELS else 1)
     canvas = PILImage.new("RGB", (width * factor, height * factor), "white")
     px_per_mm = dpi / MM_PER_INCH * factor
@@ -176,8 +181,7 @@ class PngBackend(Backend):
     def image(self, item: Image) -> None:
         from PIL import Image as PILImage
 
-        source = PILImage.open(io.BytesIO(item.data))
-        source = source.convert("RGBA")
+        source = decode_image(item.data)
         sx, sy = item.w / source.width, item.h / source.height
         to_page = compose(self.frame.matrix, (sx, 0.0, 0.0, sy, item.x, item.y))
         affine_paste(self.frame.target, source, to_page, None)
@@ -191,26 +195,44 @@ class PngBackend(Backend):
         clip = item.clip
         outline = [apply(matrix, x, y) for x, y in
                    rect_outline(clip.x, clip.y, clip.w, clip.h, clip.radius, matrix_scale(matrix))]
-        box = _clip_box(outline, frame.target.size)
+        plain = clip.radius <= 0 and abs(matrix[1]) < 1e-9 and abs(matrix[2]) < 1e-9
+        box = _clip_box(outline, frame.target.size, snap=plain)
         sub = frame.target.crop(box)
         shifted = compose(translate(-box[0], -box[1]), matrix)
-        self.frames.append(_Frame(sub, shifted, (box[0], box[1]), _clip_mask(outline, box)))
+        mask = True if plain else _clip_mask(outline, box)
+        self.frames.append(_Frame(sub, shifted, (box[0], box[1]), mask))
 
     def end_group(self, item: Group) -> None:
         done = self.frames.pop()
-        if done.mask is not None and done.mask.getbbox():
+        if done.mask is True:          # an axis-aligned rectangle: the box is the clip
+            self.frame.target.paste(done.target, done.origin)
+        elif done.mask is not None and done.mask.getbbox():
             self.frame.target.paste(done.target, done.origin, done.mask)
 
 
-def _clip_box(outline, size) -> tuple[int, int, int, int]:
-    """Pixel box around the clip outline, inside the target (at least 1x1)."""
+def _clip_box(outline, size, snap: bool = False) -> tuple[int, int, int, int]:
+    """Pixel box around the clip outline, inside the target (at least 1x1); snap rounds to the
+    nearest pixel edge (an axis-aligned rectangle clip is then exactly the box)."""
     xs = [p[0] for p in outline]
     ys = [p[1] for p in outline]
-    left = min(max(0, math.floor(min(xs))), size[0] - 1)
-    top = min(max(0, math.floor(min(ys))), size[1] - 1)
-    right = max(left + 1, min(size[0], math.ceil(max(xs))))
-    bottom = max(top + 1, min(size[1], math.ceil(max(ys))))
+    low, high = (round, round) if snap else (math.floor, math.ceil)
+    left = min(max(0, low(min(xs))), size[0] - 1)
+    top = min(max(0, low(min(ys))), size[1] - 1)
+    right = max(left + 1, min(size[0], high(max(xs))))
+    bottom = max(top + 1, min(size[1], high(max(ys))))
     return (left, top, right, bottom)
+
+
+def decode_image(data: bytes):
+    """An Image item's bytes as an RGBA Pillow image; LayoutError if they are not an image."""
+    from PIL import Image as PILImage, UnidentifiedImageError
+
+    try:
+        image = PILImage.open(io.BytesIO(data))
+        image.load()
+    except (UnidentifiedImageError, OSError, ValueError) as err:
+        raise LayoutError(f"image data is not a readable PNG/JPEG ({err})", key="image") from None
+    return image.convert("RGBA")
 
 
 def _clip_mask(outline, box):

@@ -10,6 +10,7 @@ baseline and its descent below the last, so nothing is drawn outside the box.
 from __future__ import annotations
 
 import math
+import unicodedata
 from functools import lru_cache
 
 from generator.core.errors import LayoutError
@@ -93,7 +94,7 @@ def _fit(box: Text, fm: FontMetrics, size: float, break_words: bool) -> list[tup
     """Lines (text, width in 1/1000 em) at this size, or None when they do not fit the box."""
     unit = size / 1000.0 * MM_PER_PT          # mm per 1/1000 em
     limit = box.w / unit + _EPS
-    paragraphs = box.text.replace("\r\n", "\n").replace("\t", " ").split("\n")
+    paragraphs = _paragraphs(box.text)
     lines: list[tuple[str, float]] = []
     max_lines = _max_lines(box, fm, size)
     for para in paragraphs:
@@ -108,6 +109,12 @@ def _fit(box: Text, fm: FontMetrics, size: float, break_words: bool) -> list[tup
     return lines
 
 
+def _paragraphs(text: str) -> list[str]:
+    """Lines of the source text: composed accents (NFC), tabs as spaces, any newline style."""
+    text = unicodedata.normalize("NFC", text)
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ").split("\n")
+
+
 def _max_lines(box: Text, fm: FontMetrics, size: float) -> int:
     """How many lines fit the box height at this size."""
     extent = (fm.ascent + fm.descent) / 1000.0 * size * MM_PER_PT
@@ -118,12 +125,15 @@ def _max_lines(box: Text, fm: FontMetrics, size: float) -> int:
 
 
 def _wrap(para: str, fm: FontMetrics, limit: float, break_words: bool) -> list[tuple[str, float]]:
-    """Greedy wrap of one paragraph at spaces; long words broken when break_words is set."""
+    """Greedy wrap of one paragraph at spaces; long words broken when break_words is set.
+
+    Only U+0020 breaks a line: a no-break space (French "Pourquoi\u00a0?") keeps its words together.
+    """
     space = fm.width(" ")
     lines: list[tuple[str, float]] = []
     words: list[str] = []
     width = 0.0
-    for word in para.split():
+    for word in [w for w in para.split(" ") if w]:   # only plain spaces break (not U+00A0)
         w = fm.width(word)
         if words and width + space + w <= limit:
             words.append(word)

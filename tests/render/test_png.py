@@ -130,3 +130,23 @@ def test_supersampling_smooths_edges() -> None:
     greys = lambda img: sum(img.histogram()[1:255])  # noqa: E731
     assert greys(smooth) > greys(hard)
     assert smooth.size == hard.size == (80, 80)
+
+
+def test_bad_image_data_and_huge_pages_are_layout_errors() -> None:
+    from generator.core.errors import LayoutError
+    from generator.render import render_pdf
+
+    bad = Page(20, 20, [Image(0, 0, 10, 10, b"not an image")])
+    with pytest.raises(LayoutError):
+        render_png(bad, dpi=50)
+    with pytest.raises(LayoutError):
+        render_pdf([bad])
+    with pytest.raises(LayoutError) as err:
+        render_png(Page(1000, 1000), dpi=600)
+    assert "dpi" in str(err.value)
+
+
+def test_transparent_image_blends_over_what_is_below(png_bytes) -> None:
+    items = [Rect(0, 0, 40, 40, fill="#0000ff", stroke=None),
+             Image(10, 10, 20, 20, png_bytes((255, 0, 0, 0)))]      # fully transparent
+    assert _at(_image(Page(40, 40, items)), 20, 20) == (0, 0, 255)

@@ -161,3 +161,17 @@ def test_layout_stays_in_its_box_or_raises(words, w, h, size, align, valign, fon
     assert _inside(box, lines)
     assert "".join(l.text for l in lines).replace(" ", "") == "".join(words)
     assert len({l.size for l in lines}) == 1 and 5 <= lines[0].size <= size
+
+
+def test_no_break_space_keeps_words_together() -> None:
+    text = "Où est-il\u00a0? Je ne sais pas\u202f! Vraiment pas."
+    lines = layout_text(Text(0, 0, 22, 60, text, size=10, shrink=False))
+    assert len(lines) > 2
+    for line in lines:
+        assert not line.text.startswith(("?", "!"))
+    assert any("il\u00a0?" in line.text for line in lines)
+
+
+def test_decomposed_accents_are_composed() -> None:
+    (line,) = layout_text(Text(0, 0, 50, 10, "cafe\u0301 a\u0300", size=10))
+    assert line.text == "café à"
