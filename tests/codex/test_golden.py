@@ -1,0 +1,49 @@
+"""Golden drawing logs of the Codex printables (agent strips, Master's sheet, roles card);
+refresh with PNPGEN_UPDATE_GOLDEN=1 and review the diff."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.games import codex
+from generator.render import render_recording
+from generator.sheets.codex import agent_pages_one_each, codex_pages, split_parts
+
+GOLDEN = Path(__file__).parent / "golden"
+NAMES = ["Ann", "Bèn", "Cleo", "Dan", "Eva", "Fede"]
+
+
+def _deal() -> codex.Deal:
+    return codex.deal(2024, roles=["infiltrator", "hacker"], names=NAMES)
+
+
+def _part(name: str, lang: str):
+    return dict(split_parts(_deal(), lang=lang))[name]
+
+
+CASES = {
+    "agents-it": lambda: agent_pages_one_each(_deal(), "it"),
+    "master-en": lambda: _part("master", "en"),
+    "roles-it": lambda: _part("roles", "it"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_drawing_matches_the_golden_log(name: str) -> None:
+    log = render_recording(CASES[name]())
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("PNPGEN_UPDATE_GOLDEN") == "1":
+        path.write_text(log, encoding="utf-8")
+    assert path.exists(), f"no golden log {path}; run with PNPGEN_UPDATE_GOLDEN=1 and review it"
+    assert log == path.read_text(encoding="utf-8")
+
+
+def test_whole_document_is_master_then_cards_then_roles() -> None:
+    pages = codex_pages(_deal(), lang="it")
+    master, roles = _part("master", "it"), _part("roles", "it")
+    assert render_recording(pages[:len(master)]) == render_recording(master)
+    assert render_recording(pages[-len(roles):]) == render_recording(roles)
+    assert all(p.label.startswith("codex agents") for p in pages[len(master):-len(roles)])
