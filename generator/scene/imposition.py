@@ -67,7 +67,7 @@ def _face_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int, side
         ci = plan.xs.count - 1 - c if mirror_x else c
         ri = plan.ys.count - 1 - r if mirror_y else r
         page.add(_placed(items, plan.xs, plan.ys, ci, ri, xs[ci], ys[ri], spec.bleed))
-    page.add(*_marks(plan.xs, plan.ys, spec))
+    page.add(*_marks(plan.xs, plan.ys, spec, cut=side == "front"))
     _set_boxes(page, plan.xs, plan.ys, spec.bleed)
     return page
 
@@ -83,9 +83,10 @@ def _placed(items: Sequence[Item], xs: Axis, ys: Axis, ci: int, ri: int, x: floa
     return Group(tuple(items), translate(x, y), clip)
 
 
-def _marks(xs: Axis, ys: Axis, spec: SheetSpec) -> list[Item]:
+def _marks(xs: Axis, ys: Axis, spec: SheetSpec, cut: bool = True) -> list[Item]:
+    """Cut lines (fronts only: a back a little off would show them on its edge) and crop marks."""
     items: list[Item] = []
-    if spec.cut_lines:
+    if spec.cut_lines and cut:
         items += cut_lines(xs, ys, spec.bleed)
     if spec.crop_marks:
         items += crop_marks(xs, ys, spec.bleed)

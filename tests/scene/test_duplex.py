@@ -110,3 +110,11 @@ def test_gutter_fold_pairs_mirror_about_the_dashed_fold(cards) -> None:
         assert backs[i][1] == pytest.approx(fronts[i][1])
     for box, _, _ in clipped_groups(page.items):            # no art crosses the fold
         assert box[0] + box[2] <= 297.0 / 2 or box[0] >= 297.0 / 2
+
+
+def test_cut_lines_only_on_fronts(cards) -> None:
+    from generator.scene.marks import CUT_STROKE
+
+    front, back = impose(cards(9), SheetSpec(cut_lines=True), title="t", source="")
+    assert len([s for s in line_boxes(front) if s[4] == CUT_STROKE]) == 8     # 4 + 4 shared cuts
+    assert not [s for s in line_boxes(back) if s[4] == CUT_STROKE]
