@@ -111,7 +111,7 @@ def _fold_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int) -> P
         if card.back is not None:
             page.add(_placed(card.back, back_xs, plan.ys, last - c, r, bx[last - c], ys[r],
                              spec.bleed))
-    page.add(*_marks(plan.xs, plan.ys, spec), *_marks(back_xs, plan.ys, spec))
+    page.add(*_marks(plan.xs, plan.ys, spec), *_marks(back_xs, plan.ys, spec, cut=False))
     page.add(*fold_line(plan.fold, PRINTER_MARGIN, plan.ys.hi))
     return page
 
