@@ -1,0 +1,92 @@
+"""Property tests (hypothesis): observe, solve and generate agree with each other on random layouts."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from generator.core.rng import make_rng
+from generator.games.laser.check import check
+from generator.games.laser.engine import engine_for, observe
+from generator.games.laser.generate import generate_fair, random_cells
+from generator.games.laser.model import Board, Observation
+from generator.games.laser.notation import format_layout, format_observation, parse_layout, parse_observation
+from generator.games.laser.solve import solve
+
+SIZES = st.sampled_from([(8, 7), (5, 4), (6, 6), (4, 3)])
+
+
+def _random_layout(catalog, size, seed, names=None):
+    in_play = catalog.beginner() if names is None else catalog.subset(names)
+    engine = engine_for(Board(*size), in_play)
+    return engine.layout_of(random_cells(engine, random.Random(seed)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(size=SIZES, seed=st.integers(0, 10**9))
+def test_observe_is_deterministic_and_text_round_trips(catalog, size, seed):
+    layout = _random_layout(catalog, size, seed)
+    first, second = observe(layout), observe(layout)
+    assert first == second
+    again = parse_layout(format_layout(layout), catalog)
+    assert again == layout and format_layout(again) == format_layout(layout)
+    text = format_observation(first)
+    if not any(s.trapped for s in first.shots):
+        assert format_observation(parse_observation(text, catalog, layout.board)) == text
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=SIZES, seed=st.integers(0, 10**9), data=st.data())
+def test_solve_contains_the_layout_and_only_same_observation(catalog, size, seed, data):
+    layout = _random_layout(catalog, size, seed)
+    full = observe(layout)
+    if any(s.trapped for s in full.shots):
+        return
+    cannons = data.draw(st.lists(st.integers(1, layout.board.cannons), unique=True,
+                                 min_size=max(1, layout.board.cannons - 6)))
+    partial = Observation(layout.board, tuple(full.shot(k) for k in cannons))
+    solution = solve(partial, layout.in_play, limit=30)
+    assert solution.count >= 1 and len(solution.layouts) == min(30, solution.count)
+    if solution.count <= 30:
+        assert layout in solution.layouts
+    for other in solution.layouts:
+        assert observe(other, cannons).shots == partial.shots
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=SIZES, seed=st.integers(0, 10**9))
+def test_full_observation_solution_count_is_the_check_count(catalog, size, seed):
+    layout = _random_layout(catalog, size, seed)
+    report = check(layout)
+    if not report.playable:
+        return
+    solution = solve(observe(layout), layout.in_play, limit=None)
+    assert solution.count == report.indistinguishable
+    assert layout in solution.layouts
+    assert all(observe(other) == observe(layout) for other in solution.layouts)
+
+
+@settings(max_examples=25, deadline=None)
+@given(size=SIZES, seed=st.integers(0, 10**6),
+       names=st.sampled_from([None, ["absorber", "jump", "triangle"], ["reflector", "diagonal"]]))
+def test_generated_layouts_are_fair_and_solved_back_exactly(catalog, size, seed, names):
+    in_play = catalog.beginner() if names is None else catalog.subset(names)
+    layout = generate_fair(make_rng(seed, "test"), Board(*size), in_play)
+    report = check(layout)
+    assert report.playable and report.fair and all(c.locatable for c in report.components)
+    solution = solve(observe(layout), in_play, limit=None)
+    assert solution.count == 1 and solution.layouts == (layout,)
+
+
+def test_generation_is_deterministic(catalog):
+    first = [generate_fair(make_rng(9, "g"), Board(), catalog.beginner()) for _ in range(1)]
+    second = [generate_fair(make_rng(9, "g"), Board(), catalog.beginner()) for _ in range(1)]
+    assert first == second
+    assert generate_fair(make_rng(10, "g"), Board(), catalog.beginner()) != first[0]
+
+
+def test_rulebook_example_is_solved_uniquely(catalog, example_text, example_layout_text):
+    solution = solve(parse_observation(example_text, catalog.beginner()), catalog.beginner())
+    assert solution.count == 1
+    assert [format_layout(x) for x in solution.layouts] == [example_layout_text]
