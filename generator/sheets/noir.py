@@ -15,6 +15,7 @@ from generator.sheets.cards import build_cards, card_size_of
 
 TEMPLATES = {"suspect": "noir/suspect", "evidence": "noir/evidence", "reference": "noir/reference"}
 INK = "#1a1a1a"
+SETUP_TEXT_ROOM = 100.0             # mm of a setup sheet taken by everything but the grid
 CARD_COUNT = 52                     # 25 suspect cards, 2 reference cards, 25 evidence cards
 PORTRAIT_FIELDS = ("hat", "hair", "hair_color", "face", "neck", "skin", "coat", "backdrop", "shape")
 
@@ -87,7 +88,8 @@ def setup_pages(setup: Setup, seed: int, lang: str = "pt", paper: str = "a4", ki
     page.add(Text(x, y, w, 10, labels["setup_title"], "sans-bold", 18, INK, "left", "middle", wrap=False))
     y += 12
     page.add(Text(x, y, w, 6, labels["setup_grid"], "sans", 10, "#444444", "left", "middle"))
-    y = _grid(page, setup, people, labels, x, y + 7, w) + 6
+    grid_room = h - SETUP_TEXT_ROOM                  # what the title, list and notes leave for the grid
+    y = _grid(page, setup, people, labels, x, y + 7, w, grid_room) + 6
     page.add(Text(x, y, w, 6, labels["setup_deck"], "sans", 10, "#444444", "left", "middle"))
     y = _deck_list(page, setup, people, x, y + 7, w) + 5
     page.add(Text(x, y, w, 16, labels["setup_steps"], "sans", 9.5, INK, min_size=6))
@@ -97,12 +99,13 @@ def setup_pages(setup: Setup, seed: int, lang: str = "pt", paper: str = "a4", ki
     return add_footers([page], title=title, source=f"seed {seed}")
 
 
-def _grid(page: Page, setup: Setup, people: dict, labels: dict, x: float, y: float, w: float) -> float:
-    """Draw the table diagram with row and column numbers; returns the y below it."""
+def _grid(page: Page, setup: Setup, people: dict, labels: dict, x: float, y: float, w: float,
+          room: float) -> float:
+    """Draw the table diagram with row and column numbers within `room` mm; returns the y below it."""
     size = len(setup.grid)
     gutter = 7.0
     cell_w = (w - gutter) / size
-    cell_h = min(34.0, cell_w)
+    cell_h = min(34.0, cell_w, (room - 5.5) / size)
     for c in range(size):
         page.add(Text(x + gutter + c * cell_w, y, cell_w, 5, f"{labels['column']} {c + 1}", "sans", 8,
                       "#666666", "center", "middle", wrap=False))

@@ -107,3 +107,18 @@ def test_kit_part_writes_the_deck_and_a_setup_from_the_kit_seed(tmp_path) -> Non
     assert round(float(deck.pages[0].mediabox.width)) == 612        # letter
     setup_text = PdfReader(str(files[1])).pages[0].extract_text()
     assert f"1. {SUSPECTS[cmd.deal(77).deck[0]]}" in setup_text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_setup_sheet_stays_inside_the_content_box_above_the_footer(paper: str) -> None:
+    from generator.scene.imposition import content_box
+    from generator.scene.model import Text
+    from generator.sheets.noir import setup_pages
+
+    x, y, w, h = content_box(paper)
+    page = setup_pages(cmd.deal(4), 4, "en", paper)[0]
+    boxes = [item for item in page.items if isinstance(item, Text) and item.y < y + h]
+    assert len(boxes) > 50
+    for box in boxes:
+        assert box.x >= x - 0.01 and box.x + box.w <= x + w + 0.01, box.text
+        assert box.y >= y - 0.01 and box.y + box.h <= y + h + 0.01, box.text
