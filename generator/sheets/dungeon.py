@@ -52,7 +52,7 @@ def _object_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
     v = card.values
     weapon = "precision" in v
     low, high = parse_range(v["range"]) if weapon else (0, 0)
-    return {"weapon": "yes" if weapon else "", "precision_text": f"{v['precision']}+" if weapon else "",
+    return {"weapon": "yes" if weapon else "", "tool": "" if weapon else "yes", "precision_text": f"{v['precision']}+" if weapon else "",
             "damage_text": str(v.get("damage", "")), "range_text": (str(low) if low == high else f"{low} – {high}")
             if weapon else "", "precision_label": labels["precision"], "damage_label": labels["damage"],
             "range_label": labels["range"], **_effects(card, lang)}
@@ -72,9 +72,15 @@ def _secret_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
 
 def _character_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
     colour = card.values["colour"]
-    return {"colour": COLOURS_HEX[colour], "die_label": f"{labels['die']} {labels['colours'][colour]}",
+    return {"colour": COLOURS_HEX[colour], "die_label": die_label(labels, colour),
             "start_label": labels["start"], "start_name": deck.get(card.values["start"]).name(lang),
             "ability": card.text("ability", lang)}
+
+
+def die_label(words: dict, colour: str) -> str:
+    """'Dé rouge' / 'Red die': the player's die of a colour."""
+    text = words["die_of"].format(colour=words["colours"][colour])
+    return text[:1].upper() + text[1:]
 
 
 def _zone_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
@@ -157,10 +163,9 @@ def chapter_lines(setup, campaign, deck: Deck, labels: dict, lang: str) -> list[
 
 def _hero_line(hero, deck: Deck, words: dict, lang: str) -> str:
     card = deck.get(hero.id)
-    colour = words["colours"][card.values["colour"]]
     objects = ", ".join(deck.get(o).name(lang) for o in hero.objects) or "—"
     rations = ", ".join(deck.get(r).name(lang) for r in hero.rations)
-    return (f"{card.name(lang)} ({words['die']} {colour}) · {words['objects']}: {objects} · "
+    return (f"{card.name(lang)} ({die_label(words, card.values['colour'])}) · {words['objects']}: {objects} · "
             f"{words['rations']} ({len(hero.rations)}): {rations}")
 
 
@@ -241,8 +246,8 @@ def _draw_dice(page, campaign, deck: Deck, x: float, y: float, w: float, words: 
         card = deck.get(hero.id)
         colour = COLOURS_HEX[card.values["colour"]]
         page.add(Rect(x, y + i * 7, 5.5, 5.5, fill=colour, stroke=Stroke(INK, 0.3), radius=1),
-                 Text(x + 7, y + i * 7, 80, 5.5, f"{card.name(lang)} ({words['die']} "
-                      f"{words['colours'][card.values['colour']]})", "sans-bold", 8, INK, "left", "middle", False))
+                 Text(x + 7, y + i * 7, 80, 5.5, f"{card.name(lang)} ({die_label(words, card.values['colour'])})",
+                      "sans-bold", 8, INK, "left", "middle", False))
 
 
 def _draw_text_block(page, setup, campaign, deck: Deck, words: dict, lang: str, box) -> None:

@@ -3,7 +3,8 @@
 `columns` is a list of {cond, effect}; a column whose cond and effect are both empty is left out,
 so one template serves two-column creatures and three-column boss cards. Conditions sit in a
 tinted header row, effects below, columns split by rules; every cell is rich text (icons inline,
-green values) and all cells share one size, the largest at which every cell fits.
+green values); the effects share one size and the conditions another (no larger), the largest
+at which every cell fits.
 """
 
 from __future__ import annotations
@@ -54,8 +55,9 @@ def abilities(el: dict, ctx: ElementContext) -> list:
     col_w = w / len(columns)
     items.append(Rect(x, y, w, head_h, fill=el["header_fill"], stroke=None))
     cells = _cells(columns, x, y, col_w, head_h, h, pad)
-    size = _shared_size(cells, el, ctx)
+    effect_size, cond_size = _shared_sizes(cells, el, ctx)
     for (body, box, is_cond) in cells:
+        size = cond_size if is_cond else effect_size
         style = rich_style(el, size=size, min_size=size, font=el["cond_font"] if is_cond else el["font"],
                            valign="middle" if is_cond else "top", align="center" if is_cond else "left")
         items += set_rich(body, box, style, ctx)
@@ -74,13 +76,13 @@ def _cells(columns, x, y, col_w, head_h, h, pad) -> list[tuple[str, tuple, bool]
     return cells
 
 
-def _shared_size(cells, el: dict, ctx: ElementContext) -> float:
+def _shared_sizes(cells, el: dict, ctx: ElementContext) -> tuple[float, float]:
+    """One size for every effect, one (no larger) for every condition: the largest that fit."""
     base = rich_style(el)
-    texts = []
-    for body, (_, _, w, h), is_cond in cells:
-        texts.append((body, w, h) if not is_cond else (body, w, h))
+    effects = [(body, w, h) for body, (_, _, w, h), is_cond in cells if not is_cond]
+    conds = [(body, w, h) for body, (_, _, w, h), is_cond in cells if is_cond]
     try:
-        size = fit_size([t for t, c in zip(texts, cells) if not c[2]], base)
-        return fit_size([t for t, c in zip(texts, cells) if c[2]], replace(base, size=size, font=el["cond_font"]))
+        size = fit_size(effects, base)
+        return size, fit_size(conds, replace(base, size=size, font=el["cond_font"]))
     except LayoutError as err:
         raise ctx.data_error(f"{ctx.where}: {err.message}") from None
