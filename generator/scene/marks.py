@@ -35,9 +35,9 @@ def _mark(x1: float, y1: float, x2: float, y2: float, over_bleed: bool) -> list[
 
 
 def cut_lines(xs: Axis, ys: Axis, bleed: float) -> list[Item]:
-    """Thin grey lines along every cut, across the block and its outer bleed."""
-    top, bottom = ys.start - bleed, ys.end + bleed
-    left, right = xs.start - bleed, xs.end + bleed
+    """Thin grey lines along every cut, across the block and its outer bleed (kept printable)."""
+    top, bottom = max(ys.start - bleed, ys.lo), min(ys.end + bleed, ys.hi)
+    left, right = max(xs.start - bleed, xs.lo), min(xs.end + bleed, xs.hi)
     items: list[Item] = [Line(x, top, x, bottom, CUT_STROKE) for x in xs.cuts()]
     items += [Line(left, y, right, y, CUT_STROKE) for y in ys.cuts()]
     return items

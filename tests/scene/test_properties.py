@@ -11,7 +11,7 @@ from generator.core.errors import LayoutError
 from generator.scene.footer import footer_band
 from generator.scene.imposition import (FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SheetSpec, impose,
                                         paper_size, plan_sheet)
-from generator.scene.marks import MARK_STROKE
+from generator.scene.marks import CUT_STROKE, MARK_STROKE
 from generator.scene.model import Text, apply
 from generator.scene.text import layout_text
 
@@ -108,8 +108,10 @@ def _check_page(page, plan, spec, w, h):
     band = footer_band(side, pw, ph)
     assert all(not _overlap(b, band) for b in bleeds)
     marks = [s for s in line_boxes(page) if s[4] == MARK_STROKE]
-    for x0, y0, x1, y1, _ in marks:
+    for x0, y0, x1, y1, _ in [s for s in line_boxes(page) if s[4] in (MARK_STROKE, CUT_STROKE)]:
         assert M - EPS <= x0 and x1 <= pw - M + EPS and M - EPS <= y0 and y1 <= ph - M + EPS
+        assert not _overlap((x0, y0, x1 - x0, y1 - y0), band)
+    for x0, y0, x1, y1, _ in marks:
         box = (x0, y0, x1 - x0, y1 - y0)
         assert not any(_overlap(box, t) for t in trims)
         assert not _overlap(box, band)
