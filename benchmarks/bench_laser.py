@@ -1,0 +1,107 @@
+"""Laser engine figures: check vs observe, fair layouts per second, difficulty rating time.
+
+Run: python benchmarks/bench_laser.py [--layouts 1000] [--seed 1]
+
+Over seeded random 8x7 layouts of the five beginner components it prints the median and 99th
+percentile time of `check`, the time of one full `observe` (all 30 shots) and their ratio, the
+worst check, fair layouts generated per second, and the difficulty rating time (median, 90th
+percentile). Times are wall-clock and CPU (process) time: on a shared machine the CPU figure is
+the steadier one. Goals: check median <= 10x observe, no check over 1 s, >= 100 fair layouts/s,
+difficulty <= 0.5 s for 90% of layouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from generator.content.laser import load_catalog  # noqa: E402
+from generator.core.rng import make_rng  # noqa: E402
+from generator.games.laser.check import check  # noqa: E402
+from generator.games.laser.difficulty import rate  # noqa: E402
+from generator.games.laser.engine import engine_for, observe  # noqa: E402
+from generator.games.laser.generate import generate_fair, random_cells  # noqa: E402
+from generator.games.laser.model import Board  # noqa: E402
+
+
+def _timed(func, *args):
+    wall, cpu = time.perf_counter(), time.process_time()
+    value = func(*args)
+    return value, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.3f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--layouts", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    in_play = load_catalog().beginner()
+    board = Board(8, 7)
+    engine = engine_for(board, in_play)
+    rng = make_rng(args.seed, "laser", "bench")
+    layouts = [engine.layout_of(random_cells(engine, rng)) for _ in range(args.layouts)]
+    for layout in layouts:
+        layout.in_play        # build the cached set in play once, outside the timings
+
+    obs_wall, obs_cpu, chk_wall, chk_cpu, ratios = [], [], [], [], []
+    reports = []
+    for layout in layouts:
+        _, w1, c1 = _timed(observe, layout)
+        report, w2, c2 = _timed(check, layout)
+        obs_wall.append(w1), obs_cpu.append(c1), chk_wall.append(w2), chk_cpu.append(c2)
+        ratios.append(c2 / c1 if c1 > 0 else float("nan"))
+        reports.append(report)
+    fair = [r.layout for r in reports if r.fair]
+    unplayable = sum(1 for r in reports if not r.playable)
+
+    print(f"laser benchmark: {len(layouts)} random 8x7 layouts, beginner set, seed {args.seed}; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"  fair {len(fair)}, unfair but playable {len(layouts) - len(fair) - unplayable}, unplayable {unplayable}")
+    print("                        wall          cpu")
+    print(f"  observe median   {_ms(statistics.median(obs_wall))} {_ms(statistics.median(obs_cpu))}")
+    print(f"  check median     {_ms(statistics.median(chk_wall))} {_ms(statistics.median(chk_cpu))}")
+    print(f"  check p99        {_ms(_pct(chk_wall, 0.99))} {_ms(_pct(chk_cpu, 0.99))}")
+    print(f"  check max        {_ms(max(chk_wall))} {_ms(max(chk_cpu))}   (goal: under 1 s)")
+    ratio = statistics.median(chk_cpu) / statistics.median(obs_cpu)
+    print(f"  check median / observe median (cpu): {ratio:.1f}x   (goal: at most 10x)")
+
+    gen_rng = make_rng(args.seed, "laser", "bench-generate")
+    count = max(100, len(layouts) // 2)
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(count):
+        generate_fair(gen_rng, board, in_play)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"  fair layouts generated: {count / wall:7.0f} per second wall, {count / cpu:7.0f} per cpu second"
+          "   (goal: at least 100)")
+
+    rate_wall, rate_cpu, shots = [], [], []
+    for layout in fair:
+        rating, w, c = _timed(rate, layout)
+        rate_wall.append(w), rate_cpu.append(c), shots.append(rating.shots)
+    within = sum(1 for w in rate_wall if w <= 0.5) / len(rate_wall)
+    print(f"  difficulty median {_ms(statistics.median(rate_wall))} {_ms(statistics.median(rate_cpu))}")
+    print(f"  difficulty p90    {_ms(_pct(rate_wall, 0.9))} {_ms(_pct(rate_cpu, 0.9))}")
+    print(f"  difficulty max    {_ms(max(rate_wall))} {_ms(max(rate_cpu))}")
+    print(f"  rated within 0.5 s (wall): {within:.1%}   (goal: at least 90%)")
+    spread = {k: shots.count(k) for k in sorted(set(shots))}
+    print(f"  difficulty values (shots: layouts): {spread}")
+
+
+if __name__ == "__main__":
+    main()
