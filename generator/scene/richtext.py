@@ -115,8 +115,20 @@ def word_width(word: Word, size: float, style: RichStyle) -> float:
     return sum(atom_width(a, size, style) for a in word)
 
 
+def space_after(word: Word, size: float, style: RichStyle) -> float:
+    """Width of the space after a word: set in the font of the word's last piece (a bold run
+    continues through the space into the next bold word)."""
+    last = word[-1]
+    return text_width(" ", style.font if last.icon else _font(last, style), size)
+
+
+def line_width(words: list[Word], size: float, style: RichStyle) -> float:
+    """Width in mm of words set on one line."""
+    return (sum(word_width(w, size, style) for w in words)
+            + sum(space_after(w, size, style) for w in words[:-1]))
+
+
 def _wrap(words: list[Word], width: float, size: float, style: RichStyle) -> list[list[Word]] | None:
-    space = text_width(" ", style.font, size)
     lines: list[list[Word]] = []
     current: list[Word] = []
     used = 0.0
@@ -124,10 +136,11 @@ def _wrap(words: list[Word], width: float, size: float, style: RichStyle) -> lis
         w = word_width(word, size, style)
         if w > width + 1e-6:
             return None
+        space = space_after(current[-1], size, style) if current else 0.0
         if current and used + space + w > width + 1e-6:
             lines.append(current)
-            current, used = [], 0.0
-        used += (space if current else 0.0) + w
+            current, used, space = [], 0.0, 0.0
+        used += space + w
         current.append(word)
     if current:
         lines.append(current)
@@ -215,8 +228,7 @@ def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: Ric
 def _set_line(words: list[Word], x: float, baseline: float, w: float, size: float,
               style: RichStyle) -> list[Item]:
     """One line: runs of same-style text merged into TextLines, icons as Groups on the baseline."""
-    space = text_width(" ", style.font, size)
-    width = sum(word_width(wd, size, style) for wd in words) + space * (len(words) - 1)
+    width = line_width(words, size, style)
     cx = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}.get(style.align, 0.0)
     items: list[Item] = []
     run: list = []          # [start x, text, font, colour]
@@ -224,7 +236,7 @@ def _set_line(words: list[Word], x: float, baseline: float, w: float, size: floa
         if n:
             if run:
                 run[1] += " "
-            cx += space
+            cx += space_after(words[n - 1], size, style)
         for atom in word:
             colour = style.green if atom.green else style.color
             if atom.icon:

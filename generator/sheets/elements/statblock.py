@@ -15,8 +15,7 @@ from dataclasses import replace
 from generator.core.units import MM_PER_PT
 from generator.scene.icons import draw_icon, icon_names, icon_width
 from generator.scene.model import Line, Rect, TextLine
-from generator.scene.richtext import RichStyle, fit, parse_rich, word_width
-from generator.scene.text import text_width
+from generator.scene.richtext import RichStyle, fit, line_width, parse_rich
 from generator.sheets.elements import (STROKE_KEYS, BadValue, ElementContext, Param, color, element, font,
                                        make_stroke, num, to_text)
 from generator.sheets.elements.richtext import rich_style, set_rich
@@ -90,5 +89,4 @@ def _cell(name: str, value: str, x: float, y: float, w: float, h: float, style: 
 
 def value_width(value: str, size: float, style: RichStyle) -> float:
     """Width in mm of a one-line rich value at a size."""
-    words = [w for p in parse_rich(value) for w in p]
-    return sum(word_width(wd, size, style) for wd in words) + text_width(" ", style.font, size) * (len(words) - 1)
+    return line_width([w for p in parse_rich(value) for w in p], size, style)
