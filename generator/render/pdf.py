@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 
+from generator.core.errors import LayoutError
 from generator.core.units import PT_PER_MM
 from generator.render.base import Backend, check_pages, rgb_float, walk
 from generator.scene.fonts import font_path, font_spec
@@ -36,8 +37,10 @@ def render_pdf(pages: list[Page], title: str = "") -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
     pages = check_pages(pages)
+    if not pages:
+        raise LayoutError("no pages to put in the PDF", key="pages")
     buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=_size_pt(pages[0]) if pages else (595.28, 841.89), invariant=1,
+    canvas = Canvas(buf, pagesize=_size_pt(pages[0]), invariant=1,
                     initialFontName=pdf_font("sans"))
     canvas.setTitle(title)
     canvas.setCreator("pnpgen")

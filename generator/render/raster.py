@@ -80,34 +80,41 @@ def _is_quarter_turn(m: Matrix) -> bool:
     return all(abs(abs(v) - round(abs(v))) < 1e-6 and round(abs(v)) in (0, 1) for v in (a, b, c, d))
 
 
+def _corners(m: Matrix, width: int, height: int) -> list[Point]:
+    return [apply(m, u, v) for u, v in ((0, 0), (width, 0), (0, height), (width, height))]
+
+
+def _target_box(corners: list[Point], size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """Whole-pixel box covering the corners, cut to the target; None when nothing is visible."""
+    left = max(0, math.floor(min(p[0] for p in corners) + 1e-6))
+    top = max(0, math.floor(min(p[1] for p in corners) + 1e-6))
+    right = min(size[0], math.ceil(max(p[0] for p in corners) - 1e-6))
+    bottom = min(size[1], math.ceil(max(p[1] for p in corners) - 1e-6))
+    return (left, top, right, bottom) if right > left and bottom > top else None
+
+
 def affine_paste(target, source, m: Matrix, color) -> None:
     """Paste source (an 'L' mask painted with color, or an RGBA image when color is None) mapped by m.
 
-    m maps source pixel coordinates to target pixel coordinates.
+    m maps source pixel coordinates to target pixel coordinates. Quarter turns at whole pixels
+    are exact (nearest neighbour); anything else is resampled bicubically, images shrunk first.
     """
     from PIL import Image as PILImage
 
-    corners = [apply(m, u, v) for u, v in ((0, 0), (source.width, 0), (0, source.height),
-                                           (source.width, source.height))]
     quarter = _is_quarter_turn(m)
     if quarter:
         m = m[:4] + (round(m[4]), round(m[5]))
-        corners = [apply(m, u, v) for u, v in ((0, 0), (source.width, 0), (0, source.height),
-                                               (source.width, source.height))]
-    left = max(0, math.floor(min(p[0] for p in corners) + 1e-6))
-    top = max(0, math.floor(min(p[1] for p in corners) + 1e-6))
-    right = min(target.width, math.ceil(max(p[0] for p in corners) - 1e-6))
-    bottom = min(target.height, math.ceil(max(p[1] for p in corners) - 1e-6))
-    if right <= left or bottom <= top:
+    elif source.mode == "RGBA":
+        source, m = _shrink_first(source, m)
+    box = _target_box(_corners(m, source.width, source.height), target.size)
+    if box is None:
         return
+    left, top, right, bottom = box
     inv = _invert(m[:4] + (m[4] - left, m[5] - top))
     data = (inv[0], inv[2], inv[4], inv[1], inv[3], inv[5])
     resample = PILImage.Resampling.NEAREST if quarter else PILImage.Resampling.BICUBIC
-    if source.mode == "RGBA" and not quarter:
-        source, m = _shrink_first(source, m)
-        inv = _invert(m[:4] + (m[4] - left, m[5] - top))
-        data = (inv[0], inv[2], inv[4], inv[1], inv[3], inv[5])
-    out = source.transform((right - left, bottom - top), PILImage.Transform.AFFINE, data, resample=resample)
+    out = source.transform((right - left, bottom - top), PILImage.Transform.AFFINE, data,
+                           resample=resample)
     if color is not None:
         target.paste(color, (left, top), out)
     else:
