@@ -1,0 +1,35 @@
+"""Golden drawing logs of the example deck's card faces; refresh with PNPGEN_UPDATE_GOLDEN=1 and review."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.commands._deck import image_to_png
+from generator.content import load_records, load_template
+from generator.render import render_recording
+from generator.scene.imposition import card_pages
+from generator.sheets.cards import build_cards
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _faces(side: str) -> str:
+    records = load_records("example", expand=False)       # one face per distinct card
+    cards = build_cards(records, load_template("example"), image_loader=image_to_png)
+    if side == "back":
+        assert len({tuple(card.back) for card in cards}) == 1      # one back design for the deck
+        cards = cards[:1]
+    return render_recording(card_pages(cards, (63.5, 88.9), 3.0, side=side))
+
+
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_example_faces_match_the_golden_log(side: str) -> None:
+    log = _faces(side)
+    path = GOLDEN / f"example-{side}.txt"
+    if os.environ.get("PNPGEN_UPDATE_GOLDEN") == "1":
+        path.write_text(log, encoding="utf-8")
+    assert path.exists(), f"no golden log {path}; run with PNPGEN_UPDATE_GOLDEN=1 and review it"
+    assert log == path.read_text(encoding="utf-8")
