@@ -13,7 +13,7 @@ from generator.content.records import Record
 from generator.scene.model import Line, Rect, Stroke, Text
 from generator.content.templates import load_template
 from generator.games.dungeon.deck import KINDS, Card, Deck, parse_keywords
-from generator.games.dungeon.validate import _refs, parse_range
+from generator.games.dungeon.validate import parse_refs, parse_range
 
 COLOURS_HEX = {"red": "#c0392b", "yellow": "#e1a913", "green": "#2e8540", "blue": "#2c62a8"}
 
@@ -41,7 +41,7 @@ def _creature_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
 def _boss_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
     fields = _creature_fields(card, deck, labels, lang)
     secret = next(s for s in deck.of_kind("secret") if s.values.get("number") == card.values["secret"])
-    rewards = ", ".join(deck.get(ref).name(lang) for ref in _refs(card.values.get("rewards")))
+    rewards = ", ".join(deck.get(ref).name(lang) for ref in parse_refs(card.values.get("rewards")))
     fields.update(secret_ref=f"{secret.values['number']} - {secret.name(lang)}",
                   rewards_text=f"<b>{labels['rewards']} :</b> {rewards}" if lang == "fr"
                   else f"<b>{labels['rewards']}:</b> {rewards}")

@@ -16,7 +16,7 @@ from generator.core.errors import RulesError
 from generator.games.dungeon.chapter import (ACTS, CHAPTERS_PER_ACT, Setup, act_and_chapter, is_boss_chapter,
                                              zones_per_chapter)
 from generator.games.dungeon.deck import Deck
-from generator.games.dungeon.validate import _refs
+from generator.games.dungeon.validate import parse_refs
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 RATIONS_PER_PLAYER = {1: 4, 2: 4, 3: 3, 4: 2}     # solo plays as two
@@ -90,7 +90,7 @@ def new_campaign(deck: Deck, players: int, rng: random.Random, seed: int,
     """A fresh campaign: characters with their starting Objet and Rations, every pile shuffled."""
     check_players(players)
     chosen = choose_characters(deck, players, characters, rng)
-    rewards = {b.id: _refs(b.values.get("rewards")) for b in deck.of_kind("boss")}
+    rewards = {b.id: parse_refs(b.values.get("rewards")) for b in deck.of_kind("boss")}
     starts = {deck.get(h).values["start"] for h in chosen}
     set_aside = starts | {obj for objs in rewards.values() for obj in objs}
     rations = [c.id for c in deck.of_kind("ration")]

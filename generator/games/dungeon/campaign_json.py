@@ -15,7 +15,7 @@ from generator.games.dungeon.campaign import (MAX_OBJECTS, PILES, RATIONS_PER_PL
                                               check_players, chapters_in_campaign)
 from generator.games.dungeon.chapter import Setup, act_and_chapter, is_boss_chapter, zones_per_chapter
 from generator.games.dungeon.deck import Deck
-from generator.games.dungeon.validate import _refs
+from generator.games.dungeon.validate import parse_refs
 
 FORMAT = "pnpgen-dungeon-campaign"
 VERSION = 1
@@ -138,7 +138,7 @@ def _rewards(r: _Reader, data: dict, deck: Deck) -> dict[str, list[str]]:
         if boss.id not in rewards:
             raise r.fail(f"rewards.{boss.id}", "missing")
         out[boss.id] = r.ids(rewards, boss.id, "rewards", objects)
-        allowed = set(_refs(boss.values.get("rewards")))
+        allowed = set(parse_refs(boss.values.get("rewards")))
         stray = [o for o in out[boss.id] if o not in allowed]
         if stray:
             raise r.fail(f"rewards.{boss.id}", f"{stray[0]!r} is not one of this Boss's rewards", RulesError)

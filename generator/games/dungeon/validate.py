@@ -36,7 +36,7 @@ def parse_range(text: str) -> tuple[int, int] | None:
     return (low, high) if low <= high else None
 
 
-def _refs(value: object) -> list[str]:
+def parse_refs(value: object) -> list[str]:
     """A comma-separated list of ids (or a YAML list) as a list of ids."""
     if isinstance(value, list):
         return [str(v).strip() for v in value]
@@ -134,7 +134,7 @@ def check_boss(card: Card, index: DeckIndex) -> Iterable[str]:
         yield f"secret {card.values.get('secret')!r}: no Secret card has that number"
     elif not secret.values.get("abilities"):
         yield f"secret {secret.values['number']} ({secret.name()}) holds no Boss abilities"
-    rewards = _refs(card.values.get("rewards"))
+    rewards = parse_refs(card.values.get("rewards"))
     if not rewards:
         yield "a Boss needs at least one reward object (rewards)"
     for ref in rewards:
@@ -157,7 +157,7 @@ def check_zone(card: Card, index: DeckIndex) -> Iterable[str]:
 
 
 def check_links(card: Card, index: DeckIndex) -> Iterable[str]:
-    for ref in _refs(card.values.get("summons")):
+    for ref in parse_refs(card.values.get("summons")):
         if getattr(index.cards.get(ref), "kind", None) != "special":
             yield f"summons {ref!r}: no Créature spéciale has that id"
     reads = card.values.get("reads")
@@ -221,7 +221,7 @@ def _roles(cards: list[Card]) -> list[Problem]:
 
 def _reachable(cards: list[Card]) -> list[Problem]:
     """Every special creature is summoned by some card; every plain Secret is read by one."""
-    summoned = {ref for c in cards for ref in _refs(c.values.get("summons"))}
+    summoned = {ref for c in cards for ref in parse_refs(c.values.get("summons"))}
     read = {c.values.get("reads") for c in cards} | {c.values.get("secret") for c in cards if c.kind == "boss"}
     problems = [Problem("no card summons this special creature", c.file, c.line, c.id)
                 for c in cards if c.kind == "special" and c.id not in summoned]
