@@ -27,9 +27,7 @@ def _creature_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
     v = card.values
     green_pv = f" <g>{v['pv_green']}</g>" if "pv_green" in v else ""
     green_rip = f" <g>{v['riposte_green']}-</g>" if "riposte_green" in v else ""
-    keywords = {k.names["fr"]: k for k in deck.keywords}
-    words = [keywords[name].names[lang] + (f" {value}" if value is not None else "")
-             for name, value in parse_keywords(str(v.get("keywords") or "")) if name in keywords]
+    words = keyword_words(card, deck, lang)
     passive = ". ".join(f"<b>{w}</b>" for w in words) + ("." if words else "")
     extra = card.text("passive", lang)
     return {"pv_text": f"{v['pv']}{green_pv}", "riposte_text": f"{v['riposte']}-{green_rip}",
@@ -156,7 +154,7 @@ def chapter_lines(setup, campaign, deck: Deck, labels: dict, lang: str) -> list[
         lines.append("  " + _hero_line(hero, deck, words, lang))
     if campaign.players == 1:
         lines.append("  " + words["solo"])
-    lines += ["", *(f"{n}. {step}" for n, step in enumerate(_steps(setup, deck, words), 1))]
+    lines += ["", *(f"{n}. {step}" for n, step in enumerate(_steps(setup, deck, words, lang), 1))]
     lines += ["", f"{words['piles']}: " + _pile_counts(campaign, words)]
     return lines
 
@@ -169,10 +167,12 @@ def _hero_line(hero, deck: Deck, words: dict, lang: str) -> str:
             f"{words['rations']} ({len(hero.rations)}): {rations}")
 
 
-def _steps(setup, deck: Deck, words: dict) -> list[str]:
+def _steps(setup, deck: Deck, words: dict, lang: str) -> list[str]:
     steps = list(words["steps"])
     if setup.boss:
-        steps.append(words["boss_step"].format(number=deck.get(setup.boss).values["secret"]))
+        boss = deck.get(setup.boss)
+        rewards = ", ".join(deck.get(r).name(lang) for r in parse_refs(boss.values.get("rewards")))
+        steps.append(words["boss_step"].format(number=boss.values["secret"], rewards=rewards))
     return steps + [words["end_note"]]
 
 
@@ -209,15 +209,16 @@ def _draw_row(page, setup, campaign, deck: Deck, words: dict, lang: str, box) ->
     for i, zone in enumerate(setup.zones):
         cx = left + i * (col + gap)
         if zone in above:
-            _card_box(page, deck.get(above[zone]), cx, y0, col, 30, lang, words)
-        _card_box(page, deck.get(zone), cx, y0 + 34, col, 30, lang, words)
+            _card_box(page, deck.get(above[zone]), deck, cx, y0, col, 30, lang, words)
+        _card_box(page, deck.get(zone), deck, cx, y0 + 34, col, 30, lang, words)
         if i < n - 1:
             page.add(Line(cx + col, y0 + 49, cx + col + gap, y0 + 49, Stroke(INK, 0.5)))
     _draw_dice(page, campaign, deck, left, y0 + 66, col, words, lang)
     return 66 + 7 * len(campaign.heroes)
 
 
-def _card_box(page, card: Card, x: float, y: float, w: float, h: float, lang: str, words: dict) -> None:
+def _card_box(page, card: Card, deck: Deck, x: float, y: float, w: float, h: float, lang: str,
+              words: dict) -> None:
     colour = KIND_COLOURS.get(card.kind, INK)
     page.add(Rect(x, y, w, h, fill="#fbf6ea", stroke=Stroke(colour, 0.5), radius=1.5),
              Rect(x, y, w, 6, fill=colour, stroke=None, radius=1.5),
@@ -225,20 +226,28 @@ def _card_box(page, card: Card, x: float, y: float, w: float, h: float, lang: st
                   "middle", False))
     page.add(Text(x + 1.5, y + 7, w - 3, 10, card.name(lang), "serif-bold", 10, INK, "center", "middle",
                   True, True, 6))
-    detail = _card_detail(card, lang)
+    detail = _card_detail(card, deck, lang)
     if detail:
         page.add(Text(x + 1.5, y + 18, w - 3, h - 19.5, detail, "sans", 7, "#444444", "center", "top",
                       True, True, 5))
 
 
-def _card_detail(card: Card, lang: str) -> str:
+def _card_detail(card: Card, deck: Deck, lang: str) -> str:
     if card.kind == "zone":
         return card.text("types", lang)
     v = card.values
     stats = f"PV {v['pv']} · Riposte {v['riposte']}-"
     if card.kind == "boss":
         stats += f" · Secret {v['secret']}"
-    return stats + (f"\n{v['keywords']}" if v.get("keywords") else "")
+    words = keyword_words(card, deck, lang)
+    return stats + (f"\n{', '.join(words)}" if words else "")
+
+
+def keyword_words(card: Card, deck: Deck, lang: str) -> list[str]:
+    """The card's passive keywords as printed in a language ('Charge 1', 'Tackle')."""
+    keywords = {k.names["fr"]: k for k in deck.keywords}
+    return [keywords[name].names[lang] + (f" {value}" if value is not None else "")
+            for name, value in parse_keywords(str(card.values.get("keywords") or "")) if name in keywords]
 
 
 def _draw_dice(page, campaign, deck: Deck, x: float, y: float, w: float, words: dict, lang: str) -> None:
@@ -255,7 +264,7 @@ def _draw_text_block(page, setup, campaign, deck: Deck, words: dict, lang: str, 
     heroes = [f"{words['heroes']}:"] + ["• " + _hero_line(hr, deck, words, lang) for hr in campaign.heroes]
     if campaign.players == 1:
         heroes.append(words["solo"])
-    steps = [f"{n}. {s}" for n, s in enumerate(_steps(setup, deck, words), 1)]
+    steps = [f"{n}. {s}" for n, s in enumerate(_steps(setup, deck, words, lang), 1)]
     piles = f"{words['piles']}: {_pile_counts(campaign, words)}"
     page.add(Text(x, y, w / 2 - 3, h, "\n".join(heroes + ["", piles]), "sans", 8.5, INK, "left", "top",
                   True, True, 5.5),
