@@ -1,0 +1,36 @@
+"""Golden drawing logs of one CODEX card of each kind (front and back); refresh with PNPGEN_UPDATE_GOLDEN=1 and review."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.content.dungeon import load_deck, load_labels
+from generator.games.dungeon.deck import expand
+from generator.render import render_recording
+from generator.scene.imposition import card_pages
+from generator.sheets.dungeon import build_deck
+
+GOLDEN = Path(__file__).parent / "golden"
+SAMPLES = ("obstine", "ration-1", "dague-noire", "secret-8", "lierre-carnivore", "encre", "peintre", "ruelle")
+
+
+def _log(lang: str) -> str:
+    deck = load_deck()
+    cards = build_deck(deck, load_labels(), lang)
+    ids = [card.id for card in expand(deck.cards)]
+    chosen = [cards[ids.index(card_id)] for card_id in SAMPLES]
+    pages = card_pages(chosen, (63.5, 88.9), 3.0) + card_pages(chosen, (63.5, 88.9), 3.0, side="back")
+    return render_recording(pages)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_sample_cards_match_the_golden_log(lang: str) -> None:
+    log = _log(lang)
+    path = GOLDEN / f"codex-samples-{lang}.txt"
+    if os.environ.get("PNPGEN_UPDATE_GOLDEN") == "1":
+        path.write_text(log, encoding="utf-8")
+    assert path.exists(), f"no golden log {path}; run with PNPGEN_UPDATE_GOLDEN=1 and review it"
+    assert log == path.read_text(encoding="utf-8")
