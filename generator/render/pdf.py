@@ -44,6 +44,8 @@ def render_pdf(pages: list[Page], title: str = "") -> bytes:
                     initialFontName=pdf_font("sans"))
     canvas.setTitle(title)
     canvas.setCreator("pnpgen")
+    canvas.setAuthor("pnpgen")
+    canvas.setSubject(title)
     canvas.setProducer("pnpgen (reportlab)")
     canvas.setViewerPreference("PrintScaling", "None")
     for page in pages:

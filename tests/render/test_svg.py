@@ -64,3 +64,24 @@ def test_italic_font_is_oblique() -> None:
     root = _root(render_svg(Page(50, 20, [Text(0, 0, 50, 20, "corsivo", font="sans-italic")])))
     (text,) = root.iter(f"{NS}text")
     assert text.get("font-style") == "oblique" and text.get("font-family") == "DejaVu Sans"
+
+
+def test_byte_identical_across_processes(tmp_path, page) -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    script = ("import runpy, sys\n"
+              "page = runpy.run_path(sys.argv[2] + '/conftest.py')['sample_page']()\n"
+              "from generator.render import render_svg\n"
+              "open(sys.argv[1], 'wb').write(render_svg(page))\n")
+    outputs = []
+    for i in range(2):
+        env = dict(os.environ, PYTHONHASHSEED=str(i + 1),
+                   PYTHONPATH=str(here.parent.parent) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        target = tmp_path / f"{i}.svg"
+        subprocess.run([sys.executable, "-c", script, str(target), str(here)], check=True, env=env)
+        outputs.append(target.read_bytes())
+    assert outputs[0] == outputs[1] == render_svg(page)
