@@ -66,6 +66,8 @@ def _check_box(box: Text) -> None:
     if box.valign not in VALIGNS:
         raise LayoutError(f"valign must be one of {', '.join(VALIGNS)}, not {box.valign!r}",
                           key="valign")
+    if not box.line_height > 0:
+        raise LayoutError(f"line_height must be positive, not {box.line_height}", key="line_height")
     if box.size <= 0 or box.min_size <= 0:
         raise LayoutError(f"text size must be positive (size {box.size}, min_size {box.min_size})",
                           key="size")

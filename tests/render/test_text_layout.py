@@ -136,7 +136,8 @@ def test_empty_text_gives_no_lines() -> None:
     assert layout_text(Text(0, 0, 10, 10, "   ")) == []
 
 
-@pytest.mark.parametrize("field, value", [("align", "justify"), ("valign", "centre"), ("font", "comic")])
+@pytest.mark.parametrize("field, value", [("align", "justify"), ("valign", "centre"), ("font", "comic"),
+                                          ("line_height", 0.0), ("size", -3.0)])
 def test_bad_settings_are_layout_errors(field: str, value: str) -> None:
     box = Text(0, 0, 50, 20, "ciao", **{field: value})
     with pytest.raises(LayoutError):
