@@ -87,6 +87,12 @@ def test_boss_rewards_are_taken_at_the_boss_chapter_end():
     end_chapter(campaign, DECK)
     boss = deal_chapter(campaign, DECK).boss
     first, second = campaign.rewards[boss]
+    with pytest.raises(RulesError, match="one each at most"):
+        end_chapter(campaign, DECK, ChapterEnd(keep=(("obstine", first), ("obstine", second))))
+    campaign = _new(2, 3, ["obstine", "curieux"])
+    deal_chapter(campaign, DECK)
+    end_chapter(campaign, DECK)
+    boss = deal_chapter(campaign, DECK).boss
     end_chapter(campaign, DECK, ChapterEnd(keep=(("obstine", first),)))
     assert first in campaign.heroes[0].objects and campaign.piles["objects"][-1] == second
     assert campaign.rewards[boss] == [] and campaign.finished
@@ -100,6 +106,10 @@ def test_no_more_than_five_objects():
     keep = tuple(("obstine", obj) for obj in campaign.piles["objects"][:5])
     with pytest.raises(RulesError, match="most is 5"):
         end_chapter(campaign, DECK, ChapterEnd(keep=keep))
+    campaign = _new(2, 5, ["obstine", "curieux"])
+    deal_chapter(campaign, DECK)
+    end_chapter(campaign, DECK, ChapterEnd(keep=keep, left=("mousquet-veteran",)))   # a sixth, one put down
+    assert len(campaign.heroes[0].objects) == 5
 
 
 @pytest.mark.parametrize("players,chars,message", [

@@ -155,16 +155,18 @@ def end_chapter(campaign: Campaign, deck: Deck, report: ChapterEnd = ChapterEnd(
     if setup is None:
         raise RulesError("no chapter is on the table to end", key="in_play")
     rewards = campaign.rewards.get(setup.boss, []) if setup.boss else []
+    _check_one_reward_each(report, rewards)
     for hero_id, obj in report.keep:
         hero = campaign.hero(hero_id)
         _move(campaign, deck, obj, rewards, "keep")
         hero.objects.append(obj)
-        if len(hero.objects) > MAX_OBJECTS:
-            raise RulesError(f"{hero_id} would hold {len(hero.objects)} Objets; the most is {MAX_OBJECTS} "
-                             "(leave one in a Zone with --left)", key="keep")
     for obj in report.left:
         _move(campaign, deck, obj, rewards, "left")
         campaign.piles["objects"].append(obj)
+    for hero in campaign.heroes:
+        if len(hero.objects) > MAX_OBJECTS:
+            raise RulesError(f"{hero.id} would hold {len(hero.objects)} Objets; the most is {MAX_OBJECTS} "
+                             "(leave one in a Zone with --left)", key="keep")
     campaign.piles["zones"] += list(setup.dealt_zones)
     campaign.piles["creatures"] += list(setup.creatures)
     if setup.boss:
@@ -173,6 +175,15 @@ def end_chapter(campaign: Campaign, deck: Deck, report: ChapterEnd = ChapterEnd(
         campaign.piles["bosses"].append(setup.boss)
     campaign.in_play = False
     campaign.finished = setup.number >= chapters_in_campaign()
+
+
+def _check_one_reward_each(report: ChapterEnd, rewards: list[str]) -> None:
+    """A Boss's rewards: each player takes one at most (rulebook)."""
+    takers = [hero for hero, obj in report.keep if obj in rewards]
+    for hero in set(takers):
+        if takers.count(hero) > 1:
+            raise RulesError(f"{hero} takes {takers.count(hero)} of the Boss's rewards; one each at most",
+                             key="keep")
 
 
 def _move(campaign: Campaign, deck: Deck, obj: str, rewards: list[str], key: str) -> None:

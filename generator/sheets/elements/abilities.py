@@ -44,7 +44,7 @@ def to_columns(value: Any) -> tuple[tuple[str, str], ...]:
     **STROKE_KEYS,
 })
 def abilities(el: dict, ctx: ElementContext) -> list:
-    """Condition/effect columns in a framed table, one shared text size."""
+    """Condition/effect columns in a framed table; one size for the effects, one for the conditions."""
     x, y, w, h = el["x"], el["y"], el["w"], el["h"]
     columns = [c for c in el["columns"] if c[0].strip() or c[1].strip()]
     stroke = make_stroke(el)
