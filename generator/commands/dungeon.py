@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -105,7 +106,7 @@ def cards_command(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts
 
     \b
     Examples:
-      pnpgen dungeon cards                        # output/codex-cards-fr.pdf
+      pnpgen dungeon cards                        # output/dungeon/codex-cards-fr.pdf
       pnpgen dungeon cards --lang en --paper letter
       pnpgen dungeon cards --kind creature --kind boss --format png --dpi 150
     """
@@ -133,11 +134,30 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
         written = []
         for kind in kinds:
             cards = build_deck(deck, labels, lang, (kind,), bleed)
-            written += write_deck(cards, card_size=size, bleed=bleed, title=title, source=source, opts=opts,
-                                  stem=f"{stem}-{kind}")
+            kind_stem = f"{stem}-{kind}" if len(kinds) > 1 else stem
+            kind_opts = _default_output(_per_kind(opts, kind) if len(kinds) > 1 else opts, kind_stem)
+            written += write_deck(cards, card_size=size, bleed=bleed, title=title, source=source, opts=kind_opts,
+                                  stem=kind_stem)
         return written
     cards = build_deck(deck, labels, lang, kinds, bleed)
-    return write_deck(cards, card_size=size, bleed=bleed, title=title, source=source, opts=opts, stem=stem)
+    return write_deck(cards, card_size=size, bleed=bleed, title=title, source=source,
+                      opts=_default_output(opts, stem), stem=stem)
+
+
+def _default_output(opts: DeckOptions, stem: str) -> DeckOptions:
+    """Without -o, CODEX files go to output/dungeon/ (apart from the other games' files)."""
+    if opts.output is not None:
+        return opts
+    suffix = "png" if opts.format == "tts" else opts.format
+    return replace(opts, output=paths.default_output("dungeon", f"{stem}.{suffix}"))
+
+
+def _per_kind(opts: DeckOptions, kind: str) -> DeckOptions:
+    """tts writes one set per kind: -o FILE.png becomes FILE-<kind>.png (a folder stays a folder)."""
+    out = opts.output
+    if out is None or not Path(out).suffix:
+        return opts
+    return replace(opts, output=Path(out).with_name(f"{Path(out).stem}-{kind}{Path(out).suffix}"))
 
 
 # --- new ----------------------------------------------------------------------------------------

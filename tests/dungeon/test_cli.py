@@ -104,6 +104,13 @@ def test_png_per_card_face(tmp_path):
         "codex-boss-fr-001.png", "codex-boss-fr-002.png", "codex-boss-fr-back-001.png", "codex-boss-fr-back-002.png"]
 
 
+def test_tts_writes_one_set_per_kind(tmp_path):
+    assert run("dungeon", "cards", "--kind", "boss", "--kind", "ration", "--format", "tts", "--dpi", "40",
+               "-o", str(tmp_path / "codex.png"), "-q") == 0
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == [
+        "codex-boss-tts-1.png", "codex-boss-tts-back.png", "codex-ration-tts-1.png", "codex-ration-tts-back.png"]
+
+
 def test_validate_ok(capsys):
     assert run("dungeon", "validate") == 0
     out = capsys.readouterr().out
