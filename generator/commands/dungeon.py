@@ -190,7 +190,7 @@ def new_command(players: int, characters: str | None, seed: int | None, data_dir
     target = output or paths.default_output("dungeon", f"codex-campaign-seed{seed}.json")
     check_outputs([target], force)
     deck = _deck(data_dir)
-    wanted = _character_ids(characters, deck) if characters else None
+    wanted = _card_ids(characters, deck) if characters else None
     campaign = new_campaign(deck, players, make_rng(seed, "dungeon", "campaign"), seed, wanted)
     write_atomic(target, campaign_text(campaign), force=force)
     if not quiet:
@@ -200,15 +200,15 @@ def new_command(players: int, characters: str | None, seed: int | None, data_dir
     report_paths([target], quiet)
 
 
-def _character_ids(text: str, deck) -> list[str]:
-    """Ids from ids or names (accents and case ignored)."""
+def _card_ids(text: str, deck, kind: str = "character") -> list[str]:
+    """Ids from comma-separated ids or names, French or English (accents and case ignored)."""
     import unicodedata
 
     def key(s: str) -> str:
         return "".join(c for c in unicodedata.normalize("NFKD", s.strip().lower()) if not unicodedata.combining(c))
 
     names = {}
-    for card in deck.of_kind("character"):
+    for card in deck.of_kind(kind):
         for name in (card.id, card.name("fr"), card.name("en")):
             names[key(name)] = card.id
     return [names.get(key(part), part.strip()) for part in text.split(",") if part.strip()]
@@ -248,7 +248,8 @@ def read_campaign(path: Path, deck):
 @command.command("chapter")
 @click.argument("campaign_file", type=click.Path(dir_okay=False, exists=True, path_type=Path))
 @click.option("--keep", multiple=True, metavar="CHARACTER=OBJECT",
-              help="At the end of the chapter on the table, this character holds this Objet (repeatable).")
+              help="At the end of the chapter on the table, this character holds this Objet (repeatable; "
+                   "ids or names).")
 @click.option("--left", multiple=True, metavar="OBJECT",
               help="An Objet left in a Zone at the end of the chapter: it goes under the pile (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(SHEET_FORMATS), default="pdf", show_default=True,
@@ -316,8 +317,8 @@ def _chapter_end(keep, left, deck, campaign):
         hero, sep, obj = item.partition("=")
         if not sep or not hero.strip() or not obj.strip():
             raise RulesError(f"--keep {item!r}: write CHARACTER=OBJECT (ids, e.g. obstine=dague-noire)")
-        pairs.append((_character_ids(hero, deck)[0], obj.strip()))
-    return ChapterEnd(tuple(pairs), tuple(o.strip() for o in left))
+        pairs.append((_card_ids(hero, deck)[0], _card_ids(obj, deck, "object")[0]))
+    return ChapterEnd(tuple(pairs), tuple(_card_ids(o, deck, "object")[0] for o in left if o.strip()))
 
 
 def _text(setup, campaign, deck, lang: str, data_dir) -> list[str]:

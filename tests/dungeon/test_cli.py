@@ -225,7 +225,7 @@ def test_keep_and_left_at_the_chapter_end(tmp_path, capsys):
     assert run("dungeon", "chapter", str(campaign), "--keep", "obstine=grappin") == 2
     assert "--keep and --left describe the end of a chapter" in capsys.readouterr().err
     _chapter(campaign)
-    data = _chapter(campaign, "--keep", "curieux=grappin", "--left", "mousquet-veteran")
+    data = _chapter(campaign, "--keep", "Curious=Grappin", "--left", "Mousquet du Vétéran")
     assert data["characters"][1]["objects"] == ["couteau-huitres", "grappin"]
     assert data["characters"][0]["objects"] == [] and data["piles"]["objects"][-1] == "mousquet-veteran"
     assert run("dungeon", "chapter", str(campaign), "--keep", "nobody=grappin") == 2
