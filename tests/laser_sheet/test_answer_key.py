@@ -1,0 +1,72 @@
+"""`laser sheet --layout`: the designer's sheet and the answer key, read back and compared with the rulebook."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from generator.sheets.laser_labels import load_labels
+
+KEY_SIZE = 9.0     # pt: every text of the observation table
+
+
+def key_lines(kit, pdf, page: int, lang: str) -> list[str]:
+    """The answer key's rows rebuilt as observation lines: number, hit symbols, receiving cannon."""
+    labels = load_labels(lang)
+    table = [w for w in kit.words(pdf, page) if w.size == KEY_SIZE]
+    numbers = sorted((w for w in table if w.bold), key=lambda w: (round(w.x), w.y))
+    lines = []
+    for number in numbers:
+        starts = sorted({round(n.x) for n in numbers if round(n.x) > round(number.x) + 20})
+        right = starts[0] if starts else 10_000
+        row = sorted((w for w in table if not w.bold and abs(w.y - number.y) < 0.05
+                      and number.x < w.x < right), key=lambda w: w.x)
+        tokens = [number.text]
+        for w in row:
+            tokens += [labels.unglyph(t) for t in w.text.split()]
+        lines.append(" ".join(tokens))
+    return sorted(lines, key=lambda line: int(line.split()[0]))
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_answer_key_equals_the_rulebook_example(kit, tmp_path, example_layout, lang: str) -> None:
+    out = tmp_path / "host.pdf"
+    assert kit.run(["sheet", "--layout", example_layout, "--lang", lang, "-o", out, "-q"]) == 0
+    reader = PdfReader(str(out))
+    assert len(reader.pages) == 2                                  # designer's sheet, answer key
+    assert key_lines(kit, out, 1, lang) == sorted(kit.example_observation(), key=lambda l: int(l.split()[0]))
+
+
+def test_answer_key_lists_cannons_in_three_columns_of_ten(kit, tmp_path, example_layout) -> None:
+    out = tmp_path / "host.pdf"
+    assert kit.run(["sheet", "--layout", example_layout, "-o", out, "-q"]) == 0
+    numbers = {int(w.text): w for w in kit.words(out, 1) if w.size == KEY_SIZE and w.bold}
+    assert sorted(numbers) == list(range(1, 31))
+    tops = [numbers[k].y for k in (1, 11, 21)]
+    assert max(tops) - min(tops) < 0.01
+    assert numbers[1].x < numbers[11].x < numbers[21].x
+    assert all(numbers[k].y < numbers[k + 1].y for k in range(1, 30) if k % 10)
+
+
+def test_designer_sheet_draws_the_layout_and_the_key_gives_its_text(kit, tmp_path, example_layout) -> None:
+    out = tmp_path / "host.pdf"
+    assert kit.run(["sheet", "--layout", example_layout, "--players", "3", "-o", out, "-q"]) == 0
+    reader = PdfReader(str(out))
+    assert len(reader.pages) == 4                                  # 3 sheets, then the key
+    labels = load_labels("it")
+    first, second = reader.pages[0].extract_text(), reader.pages[1].extract_text()
+    assert labels["designer_title"] in first and labels["designer_title"] in second
+    key = reader.pages[3].extract_text()
+    assert labels["answer_key"] in key
+    for row in kit.example_layout_text().splitlines():
+        assert row in key                                          # the layout's text form, row by row
+
+
+def test_layout_size_conflict_and_unplayable_layout_are_errors(kit, tmp_path, example_layout, capsys) -> None:
+    out = tmp_path / "x.pdf"
+    assert kit.run(["sheet", "--layout", example_layout, "--size", "9x9", "-o", out]) == 2
+    assert "9x9" in capsys.readouterr().err
+    assert kit.run(["sheet", "--layout", kit.data / "unplayable.txt", "-o", out]) == 2
+    err = capsys.readouterr().err
+    assert "unplayable" in err and "27" in err
+    assert not out.exists()
