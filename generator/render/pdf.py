@@ -202,7 +202,12 @@ class PdfBackend(Backend):
         from generator.render.png import decode_image
 
         reader = ImageReader(decode_image(item.data))
-        self.c.drawImage(reader, item.x, item.y + item.h, item.w, -item.h, mask="auto")
+        # The page is drawn y-down (see _begin_page); an image is placed in its own y-up unit
+        # square, so flip it back about its centre to keep the picture upright.
+        self.c.saveState()
+        self.c.transform(1, 0, 0, -1, 0, 2 * item.y + item.h)
+        self.c.drawImage(reader, item.x, item.y, item.w, item.h, mask="auto")
+        self.c.restoreState()
 
     def begin_group(self, item: Group) -> None:
         self.c.saveState()
