@@ -1,0 +1,123 @@
+"""`laser check --pdf/--png`: the verdict drawn, problem cells marked, trapped path; and the kit part."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.commands._laser_sheet import laser_kit_part
+from generator.content.laser import load_catalog
+from generator.core.errors import OutputExistsError
+from generator.games.laser.check import check
+from generator.games.laser.notation import parse_layout
+from generator.render import render_png
+from generator.sheets.laser_check import PALETTE, check_pages
+from generator.sheets.laser_labels import load_labels
+
+EN = load_labels("en")
+
+
+def text_of(pdf) -> str:
+    return " ".join(PdfReader(str(pdf)).pages[0].extract_text().split())
+
+
+def report_of(kit, name: str):
+    return check(parse_layout((kit.data / name).read_text(encoding="utf-8"), load_catalog()))
+
+
+def test_unfair_layout_picture(kit, tmp_path) -> None:
+    pdf, png = tmp_path / "c.pdf", tmp_path / "c.png"
+    assert kit.run(["check", kit.data / "unfair.txt", "--pdf", pdf, "--png", png]) == 0
+    report = report_of(kit, "unfair.txt")
+    assert not report.fair
+    text = text_of(pdf)
+    assert EN.fill("check_unfair", k=report.indistinguishable, n=30) in text
+    bad = [c for c in report.components if not c.locatable]
+    assert bad and text.count(EN["check_not_locatable"]) == len(bad)
+    assert text.count(EN["check_locatable"] + ";") == len(report.components) - len(bad)
+    assert Image.open(png).size[0] > Image.open(png).size[1]
+
+
+def test_unfair_picture_marks_the_other_cells(kit) -> None:
+    """Pixels: each alternative cell of the unlocatable component is tinted; a cell no alternative uses is white."""
+    report = report_of(kit, "unfair.txt")
+    page = check_pages(report)[0]
+    dpi = 50
+    image = Image.open(io.BytesIO(render_png(page, dpi=dpi))).convert("RGB")
+    frame = _frame_of(page, report)
+    bad = next(c for c in report.components if not c.locatable)
+    others = {cell for cell, _ in bad.alternatives if cell != bad.placement.cell}
+    assert others
+    occupied = {c.placement.cell for c in report.components}
+    board = report.layout.board
+    for column in range(1, board.width + 1):
+        for row in range(1, board.height + 1):
+            x = frame.x + (column - 0.85) * frame.cell        # near the cell's corner, away from symbols
+            y = frame.y + (row - 0.85) * frame.cell
+            pixel = image.getpixel((round(x / 25.4 * dpi), round(y / 25.4 * dpi)))
+            if (column, row) in others:
+                assert pixel != (255, 255, 255), (column, row)
+            elif (column, row) not in occupied:
+                assert pixel == (255, 255, 255), (column, row)
+
+
+def _frame_of(page, report):
+    """The board frame the check page used (the grid's outer rectangle is its only 0.55 mm stroke)."""
+    from generator.scene.model import Rect
+    from generator.sheets.laser_draw import BORDER_STROKE, BoardFrame
+
+    rect = next(i for i in page.items if isinstance(i, Rect) and i.stroke == BORDER_STROKE)
+    return BoardFrame(report.layout.board, rect.x, rect.y, rect.w / report.layout.board.width)
+
+
+def test_unplayable_layout_picture_names_the_cannon_and_draws_the_path(kit, tmp_path) -> None:
+    pdf = tmp_path / "trap.pdf"
+    assert kit.run(["check", kit.data / "unplayable.txt", "--pdf", pdf]) == 0
+    report = report_of(kit, "unplayable.txt")
+    text = text_of(pdf)
+    assert EN.fill("check_unplayable", k=report.trapped_cannon) in text
+    assert EN["check_trapped_path"] in text
+    page = check_pages(report)[0]
+    from generator.scene.model import Line
+    from generator.sheets.laser_draw import BEAM
+
+    beam = [i for i in page.items if isinstance(i, Line) and i.stroke.color == BEAM]
+    assert len(beam) >= 6                          # in, jump, and the loop between triangle and reflector
+
+
+def test_fair_layout_marks_nothing(kit, example_layout, tmp_path) -> None:
+    pdf = tmp_path / "fair.pdf"
+    assert kit.run(["check", example_layout, "--pdf", pdf]) == 0
+    assert EN.fill("check_fair", n=30) in text_of(pdf)
+    page = check_pages(check(parse_layout(kit.example_layout_text(), load_catalog())))[0]
+    from generator.scene.model import Rect
+
+    assert not [i for i in page.items if isinstance(i, Rect) and i.stroke and i.stroke.color in PALETTE]
+
+
+def test_picture_files_are_refused_before_checking(kit, tmp_path, capsys) -> None:
+    pdf = tmp_path / "old.pdf"
+    pdf.write_bytes(b"old")
+    assert kit.run(["check", kit.data / "unfair.txt", "--pdf", pdf]) == 2
+    assert pdf.read_bytes() == b"old"
+    assert kit.run(["check", kit.data / "unfair.txt", "--pdf", pdf, "--force"]) == 0
+    assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None:
+    made = laser_kit_part(tmp_path / "kit", 7, "letter", False)
+    assert len(made) == 3 and all(path.exists() and description for path, description in made)
+    sheets, layout_file, host = (path for path, _ in made)
+    assert len(PdfReader(str(sheets)).pages) == 2
+    layout = parse_layout(layout_file.read_text(encoding="utf-8"), load_catalog())
+    assert check(layout).fair
+    host_reader = PdfReader(str(host))
+    assert len(host_reader.pages) == 2
+    assert float(host_reader.pages[0].mediabox.width) == pytest.approx(792.0, abs=0.05)
+    again = laser_kit_part(tmp_path / "again", 7, "letter", False)
+    assert [p.read_bytes() for p, _ in made] == [p.read_bytes() for p, _ in again]
+    with pytest.raises(OutputExistsError):
+        laser_kit_part(tmp_path / "kit", 7, "letter", False)
