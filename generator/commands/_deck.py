@@ -49,13 +49,14 @@ class DeckOptions:
 
 
 def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float]:
-    if value is None:
-        return (0.0, 0.0)
+    """--offset X,Y in mm, as read on the calibration sheet (its minus sign "−" is accepted)."""
+    from generator.core.errors import LayoutError
+    from generator.scene.imposition import parse_offset
+
     try:
-        x, y = (float(part) for part in value.split(","))
-    except ValueError:
+        return parse_offset(value)
+    except LayoutError:
         raise click.BadParameter(f"expected X,Y in mm (e.g. 0.5,-1), not {value!r}") from None
-    return (x, y)
 
 
 _OPTIONS = [
