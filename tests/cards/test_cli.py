@@ -227,7 +227,7 @@ def test_bleed_option_overrides_the_template(pnpgen, tmp_path):
         assert im.size == (round(63.5 / 25.4 * 30), round(88.9 / 25.4 * 30))
 
 
-@pytest.mark.parametrize("args", [["--offset", "1;2"], ["--format", "gif"], ["--bleed", "-1"]])
+@pytest.mark.parametrize("args", [["--offset", "1,2,3"], ["--offset", "a,b"], ["--format", "gif"], ["--bleed", "-1"]])
 def test_bad_options_exit_2(pnpgen, out_dir, args):
     code, _, err = pnpgen("cards", "example", "example", *args)
     assert code == 2 and "Traceback" not in err
