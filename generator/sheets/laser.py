@@ -133,6 +133,7 @@ def shot_log_items(plan: SheetPlan, labels: Labels) -> list[Item]:
                               wrap=False, min_size=6)]
     rh = plan.row_height
     cells = log_cells(plan)
+    items += [Rect(x, y, NUM_W, rh, fill="#eeeeee", stroke=None) for _, x, y, _ in cells]
     for cannon, x, y, w in cells:
         if (cannon - 1) % plan.log_rows == 0:
             items += _log_heading(labels, x, y - 4.6, w)
@@ -155,8 +156,7 @@ def _log_heading(labels: Labels, x: float, y: float, w: float) -> list[Item]:
 
 
 def _log_row(cannon: int, x: float, y: float, w: float, h: float) -> list[Item]:
-    return [Rect(x, y, NUM_W, h, fill="#eeeeee", stroke=None),
-            Line(x, y + h, x + w, y + h, LOG_LINE),
+    return [Line(x, y + h, x + w, y + h, LOG_LINE),
             Text(x, y, NUM_W - 0.8, h, str(cannon), TITLE_FONT, 8.5, INK, "right", "middle", wrap=False, min_size=5)]
 
 

@@ -17,7 +17,7 @@ CANNON_STROKE = Stroke(INK, 0.3)
 FAINT_STROKE = Stroke("#8a8a8a", 0.2)
 CANNON_FONT = "sans-bold"
 RING = 7.0                    # mm between the board edge and the outer edge of the cannon boxes
-DIAGRAM_CELL_MAX = 6.0       # mm: cells of a beam diagram in the legend
+DIAGRAM_CELL_MAX = 7.5       # mm: cells of a beam diagram in the legend
 CANNON_BOX = 5.6              # mm: side of a cannon's box (cells are >= 8 mm, so boxes never touch)
 
 

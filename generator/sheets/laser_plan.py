@@ -14,7 +14,7 @@ from generator.sheets.laser_draw import RING, BoardFrame
 TITLE_H = 10.0         # title band
 LABEL_H = 7.0          # board name and hint above each board
 GAP = 5.0
-PANEL_W = 72.0         # legend beside the boards
+PANEL_W = 70.0         # legend beside the boards
 SLIPS_W = 70.0         # secret-question slips beside the shot log
 CELL_MIN = 8.0         # a pencil fits
 CELL_MAX = 12.0
@@ -78,7 +78,7 @@ def plan_sheet(board: Board, paper: str, types: int) -> SheetPlan:
     cell, cols, rows = best
     if cell < CELL_MIN:
         raise LayoutError(f"a {board.width}x{board.height} board does not fit on {describe_paper(paper, True)} "
-                          f"with cells of at least {CELL_MIN:g} mm (they would be {max(cell, 0):.1f} mm): "
+                          f"with cells of at least {CELL_MIN:g} mm (they would be {math.floor(max(cell, 0) * 10) / 10:.1f} mm): "
                           "choose a smaller --size", key="--size")
     return _place(board, cell, cols, rows, (x, y, w, h), legend_h)
 
