@@ -1,0 +1,45 @@
+"""Golden drawing logs of the laser sheets (blank sheet, designer's sheet and answer key, check pictures);
+refresh with PNPGEN_UPDATE_GOLDEN=1 and review the diff."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.content.laser import load_catalog
+from generator.games.laser.check import check
+from generator.games.laser.model import Board
+from generator.games.laser.notation import parse_layout
+from generator.render import render_recording
+from generator.sheets.laser import game_sheets
+from generator.sheets.laser_check import check_pages
+
+GOLDEN = Path(__file__).parent / "golden"
+DATA = Path(__file__).parent / "data"
+EXAMPLE = (".......O\nX..#....\n....\\...\n........\n....T...\n........\n........\nT=SE\n")
+
+
+def _layout(text: str):
+    return parse_layout(text, load_catalog())
+
+
+CASES = {
+    "sheet-it-a4": lambda: game_sheets(Board(), load_catalog().beginner()),
+    "sheet-fr-letter-10x10": lambda: game_sheets(Board(10, 10), load_catalog().beginner(), lang="fr",
+                                                 paper="letter"),
+    "designer-en": lambda: game_sheets(Board(), load_catalog().beginner(), lang="en", layout=_layout(EXAMPLE)),
+    "check-unfair-en": lambda: check_pages(check(_layout((DATA / "unfair.txt").read_text()))),
+    "check-unplayable-en": lambda: check_pages(check(_layout((DATA / "unplayable.txt").read_text()))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_drawing_matches_the_golden_log(name: str) -> None:
+    log = render_recording(CASES[name]())
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("PNPGEN_UPDATE_GOLDEN") == "1":
+        path.write_text(log, encoding="utf-8")
+    assert path.exists(), f"no golden log {path}; run with PNPGEN_UPDATE_GOLDEN=1 and review it"
+    assert log == path.read_text(encoding="utf-8")
