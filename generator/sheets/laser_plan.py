@@ -13,6 +13,7 @@ from generator.sheets.laser_draw import RING, BoardFrame
 
 TITLE_H = 10.0         # title band
 LABEL_H = 7.0          # board name and hint above each board
+BLOCK_MIN_W = 64.0     # a small board is centred in a block this wide, so its name and hint fit
 GAP = 5.0
 PANEL_W = 70.0         # legend beside the boards
 SLIPS_W = 70.0         # secret-question slips beside the shot log
@@ -85,7 +86,8 @@ def plan_sheet(board: Board, paper: str, types: int) -> SheetPlan:
 
 def _place(board: Board, cell: float, cols: int, rows: int, area, legend_h: float) -> SheetPlan:
     x, y, w, h = area
-    block_w = board.width * cell + 2 * RING
+    block_w = max(board.width * cell + 2 * RING, BLOCK_MIN_W)
+    inset = (block_w - board.width * cell) / 2
     top = y + TITLE_H
     top_h = max(LABEL_H + board.height * cell + 2 * RING, legend_h)
     frames = []
@@ -93,7 +95,7 @@ def _place(board: Board, cell: float, cols: int, rows: int, area, legend_h: floa
     for i in range(2):
         bx = x + i * (block_w + GAP)
         labels.append(Box(bx, top, block_w, LABEL_H))
-        frames.append(BoardFrame(board, bx + RING, top + LABEL_H + RING, cell))
+        frames.append(BoardFrame(board, bx + inset, top + LABEL_H + RING, cell))
     band_y = top + top_h + GAP
     band_h = y + h - band_y
     return SheetPlan(board, cell, Box(x, y, w, TITLE_H), frames[0], frames[1], labels[0], labels[1],
