@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -42,6 +42,7 @@ class DeckOptions:
     output: Path | None = None
     force: bool = False
     quiet: bool = False
+    lang: str = "en"            # the language of the sheet footers
 
     @property
     def landscape(self) -> bool | None:
@@ -166,8 +167,12 @@ def _sheet_count(count: int, has_backs: bool, card_size, bleed: float, opts: Dec
 # --- writing -----------------------------------------------------------------------------------------
 
 def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float, title: str, source: str,
-               opts: DeckOptions, stem: str) -> list[Path]:
-    """Render the cards in the chosen format and write the files whole; returns the paths written."""
+               opts: DeckOptions, stem: str, lang: str | None = None) -> list[Path]:
+    """Render the cards in the chosen format and write the files whole; returns the paths written.
+
+    lang, when given, is the language of the sheet footers (en, it, fr, pt)."""
+    if lang is not None:
+        opts = replace(opts, lang=lang)
     cards = list(cards)
     has_backs = any(card.back is not None for card in cards)
     targets = deck_paths(len(cards), has_backs=has_backs, card_size=card_size, bleed=bleed, opts=opts,
@@ -186,7 +191,8 @@ def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:
     from generator.render import render_pdf
     from generator.scene.imposition import impose
 
-    pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source)
+    pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
+                       lang=opts.lang)
     return [render_pdf(pages, title=title)]
 
 
@@ -203,7 +209,8 @@ def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> list[bytes
     from generator.scene.imposition import card_pages, impose
 
     if opts.sheets:
-        pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source)
+        pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
+                       lang=opts.lang)
     else:
         pages = card_pages(cards, card_size, bleed)
         if opts.duplex and any(card.back is not None for card in cards):

@@ -156,7 +156,8 @@ def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
 
     source = f"seed {seed}" if seed is not None else f"whole {lang} list"
     return write_deck(sheet.word_cards(words), card_size=sheet.WORD_CARD_SIZE, bleed=_bleed(opts),
-                      title=f"Codenames word cards ({lang})", source=source, opts=opts, stem=stem)
+                      title=f"Codenames word cards ({lang})", source=source, opts=opts, stem=stem,
+                      lang=lang)
 
 
 def _bleed(opts: DeckOptions) -> float:

@@ -137,11 +137,11 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
             kind_stem = f"{stem}-{kind}" if len(kinds) > 1 else stem
             kind_opts = _default_output(_per_kind(opts, kind) if len(kinds) > 1 else opts, kind_stem)
             written += write_deck(cards, card_size=size, bleed=bleed, title=title, source=source, opts=kind_opts,
-                                  stem=kind_stem)
+                                  stem=kind_stem, lang=lang)
         return written
     cards = build_deck(deck, labels, lang, kinds, bleed)
     return write_deck(cards, card_size=size, bleed=bleed, title=title, source=source,
-                      opts=_default_output(opts, stem), stem=stem)
+                      opts=_default_output(opts, stem), stem=stem, lang=lang)
 
 
 def _default_output(opts: DeckOptions, stem: str) -> DeckOptions:

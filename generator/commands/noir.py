@@ -145,7 +145,8 @@ def write_noir_cards(lang: str, kill_limit: int, opts: DeckOptions) -> list[Path
     if opts.format == "tts":
         return _write_tts(deck, opts, stem)
     return write_deck(deck.cards, card_size=deck.card_size, bleed=deck.bleed, title=_title(lang),
-                      source=f"lang {lang}, killer wins at {kill_limit} dead", opts=opts, stem=stem)
+                      source=f"lang {lang}, killer wins at {kill_limit} dead", opts=opts, stem=stem,
+                      lang=lang)
 
 
 def _refuse_existing(opts: DeckOptions, stem: str) -> None:

@@ -27,18 +27,34 @@ def footer_band(side: str, width: float, height: float) -> tuple[float, float, f
     }[side]
 
 
-def footer_text(title: str, source: str, page: int, pages: int) -> str:
+# The footer's own words per language (page, the printing advice, the scale bar's label).
+FOOTER_WORDS: dict[str, tuple[str, str, str]] = {
+    "en": ("page", "print at 100% (actual size), no fit-to-page", "{n} mm scale:"),
+    "it": ("pagina", "stampa al 100% (dimensioni reali), senza adattare", "scala {n} mm:"),
+    "fr": ("page", "imprimer à 100 % (taille réelle), sans ajuster", "échelle {n} mm :"),
+    "pt": ("página", "imprimir a 100% (tamanho real), sem ajustar", "escala {n} mm:"),
+}
+
+
+def footer_words(lang: str) -> tuple[str, str, str]:
+    """The footer's words in a language (English for a language it does not know)."""
+    return FOOTER_WORDS.get(lang, FOOTER_WORDS["en"])
+
+
+def footer_text(title: str, source: str, page: int, pages: int, lang: str = "en") -> str:
     """The footer's words: title · source · page n/N · print at 100% (actual size)."""
+    page_word, advice, _ = footer_words(lang)
     parts = [p for p in (title.strip(), source.strip()) if p]
-    parts += [f"page {page}/{pages}", "print at 100% (actual size), no fit-to-page"]
+    parts += [f"{page_word} {page}/{pages}", advice]
     return "  ·  ".join(parts)
 
 
-def footer_items(side: str, width: float, height: float, text: str) -> list[Item]:
+def footer_items(side: str, width: float, height: float, text: str, lang: str = "en") -> list[Item]:
     """The footer drawn in its strip at `side` (rotated to read bottom-to-top on a side)."""
     x, y, w, h = footer_band(side, width, height)
     length = w if side in ("bottom", "top") else h
-    items = _strip(length, _fit_text(text, length - SCALE_BAR_LENGTH - _LABEL_W - 3.0))
+    items = _strip(length, _fit_text(text, length - SCALE_BAR_LENGTH - _LABEL_W - 3.0),
+                   footer_words(lang)[2])
     if side in ("bottom", "top"):
         return [Group(tuple(items), (1.0, 0.0, 0.0, 1.0, x, y))]
     # local u runs up the page from the strip's bottom end, local v across it (glyph tops inward
@@ -47,7 +63,7 @@ def footer_items(side: str, width: float, height: float, text: str) -> list[Item
     return [Group(tuple(items), matrix)]
 
 
-def _strip(length: float, text: str) -> list[Item]:
+def _strip(length: float, text: str, scale_label: str = "{n} mm scale:") -> list[Item]:
     """Footer content in strip coordinates: (0,0) top-left, `length` long, FOOTER_HEIGHT thick."""
     t = FOOTER_HEIGHT
     text_w = length - SCALE_BAR_LENGTH - _LABEL_W - 3.0
@@ -56,7 +72,7 @@ def _strip(length: float, text: str) -> list[Item]:
                               min_size=FOOTER_MIN_SIZE)]
     bar_x = length - SCALE_BAR_LENGTH
     items += scale_bar(bar_x, t - 0.6, SCALE_BAR_LENGTH)
-    items.append(Text(bar_x - _LABEL_W - 1.0, 0.0, _LABEL_W, t, f"{SCALE_BAR_LENGTH:g} mm scale:",
+    items.append(Text(bar_x - _LABEL_W - 1.0, 0.0, _LABEL_W, t, scale_label.format(n=f"{SCALE_BAR_LENGTH:g}"),
                       font=FOOTER_FONT, size=FOOTER_SIZE, color=FOOTER_COLOR, align="right",
                       valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE))
     return items
@@ -85,12 +101,12 @@ def _fit_text(text: str, width: float) -> str:
 
 
 def add_footers(pages: Sequence[Page], title: str = "", source: str = "",
-                side: str = "bottom") -> list[Page]:
+                side: str = "bottom", lang: str = "en") -> list[Page]:
     """Number whole-page products and add the footer at the bottom of each; returns the pages."""
     total = len(pages)
     for number, page in enumerate(pages, start=1):
         page.add(*footer_items(side, page.width, page.height,
-                               footer_text(title, source, number, total)))
+                               footer_text(title, source, number, total, lang), lang))
     return list(pages)
 
 
@@ -100,4 +116,4 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
     return (m, m, width - 2 * m, height - 2 * m - FOOTER_HEIGHT - FOOTER_GAP)
 
 
-__all__ = ["add_footers", "footer_items", "footer_text", "footer_band", "scale_bar", "content_box_for"]
+__all__ = ["add_footers", "footer_items", "footer_text", "footer_words", "FOOTER_WORDS", "footer_band", "scale_bar", "content_box_for"]

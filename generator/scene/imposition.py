@@ -31,7 +31,7 @@ class Card:
 
 
 def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards",
-           source: str = "") -> list[Page]:
+           source: str = "", lang: str = "en") -> list[Page]:
     """Cards n-up on sheets: each fronts sheet followed by its backs sheet (with duplex and backs),
     or fronts and backs side by side (gutter fold); footers on every page. No cards: no pages."""
     plan = plan_sheet(spec)
@@ -45,7 +45,7 @@ def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards
         pages.append(_face_page(chunk, plan, spec, number, "front"))
         if spec.duplex and any(card.back is not None for card in chunk):
             pages.append(_face_page(chunk, plan.backs(spec.duplex), spec, number, "back"))
-    _add_numbered_footers(pages, plan, spec, title, source)
+    _add_numbered_footers(pages, plan, spec, title, source, lang)
     return pages
 
 
@@ -117,7 +117,7 @@ def _fold_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int) -> P
 
 
 def _add_numbered_footers(pages: list[Page], plan: Plan, spec: SheetSpec, title: str,
-                          source: str) -> None:
+                          source: str, lang: str = "en") -> None:
     """Footers (page n/N) on the plan's side; back pages get the mirrored side and the offset."""
     total = len(pages)
     for number, page in enumerate(pages, start=1):
@@ -125,7 +125,7 @@ def _add_numbered_footers(pages: list[Page], plan: Plan, spec: SheetSpec, title:
         if page.kind == "back":
             side = plan.backs(spec.duplex).footer
         page.add(*footer_items(side, page.width, page.height,
-                               footer_text(title, source, number, total)))
+                               footer_text(title, source, number, total, lang), lang))
         if page.kind == "back" and spec.offset != (0.0, 0.0):
             _shift(page, *spec.offset)
 

@@ -253,4 +253,5 @@ def word_pages(words: Sequence[str], paper: str = "a4", lang: str = "en",
     from generator.scene.imposition import SheetSpec, impose
 
     spec = SheetSpec(paper=paper, card_size=WORD_CARD_SIZE, bleed=0.0, crop_marks=True, duplex=None)
-    return impose(word_cards(words), spec, title=f"Codenames word cards ({lang})", source=source)
+    return impose(word_cards(words), spec, title=f"Codenames word cards ({lang})", source=source,
+                  lang=lang)

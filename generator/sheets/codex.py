@@ -28,7 +28,8 @@ def agent_card_pages(deal: Deal, texts: CodexTexts, paper: str = "a4") -> list[P
     cards = [Card(agent_strip(a, deal, texts), label=f"agent {a.name}") for a in deal.agents]
     spec = SheetSpec(paper=paper, landscape=False, card_size=STRIP_SIZE, bleed=STRIP_GAP / 2,
                      crop_marks=True, duplex=None)
-    pages = impose(cards, spec, title=texts.label("card", "sheet_title"), source=texts.footer)
+    pages = impose(cards, spec, title=texts.label("card", "sheet_title"), source=texts.footer,
+                   lang=texts.lang)
     for page in pages:
         page.label = f"codex agents {page.label}"
     return pages
@@ -39,7 +40,8 @@ def public_card_pages(deal: Deal, texts: CodexTexts, paper: str = "a4") -> list[
     cards = [Card(public_card(deal, texts), label="roles") for _ in range(PUBLIC_COPIES)]
     spec = SheetSpec(paper=paper, landscape=False, card_size=PUBLIC_SIZE, bleed=0.0,
                      crop_marks=True, duplex=None)
-    pages = impose(cards, spec, title=texts.label("public", "title"), source=texts.footer)
+    pages = impose(cards, spec, title=texts.label("public", "title"), source=texts.footer,
+                   lang=texts.lang)
     for page in pages:
         page.label = f"codex roles {page.label}"
     return pages

@@ -36,7 +36,8 @@ def master_pages(deal: Deal, texts: CodexTexts, paper: str = "a4", phases: int =
     for page, items in zip(pages, columns):
         page.add(*items)
         page.label = f"codex master {page.label.split()[-1]}"
-    return add_footers(pages, title=texts.label("master", "title"), source=f"seed {deal.seed}")
+    return add_footers(pages, title=texts.label("master", "title"), source=f"seed {deal.seed}",
+                       lang=texts.lang)
 
 
 def _flow(blocks: list[Block], x: float, y0: float, w: float, h: float,

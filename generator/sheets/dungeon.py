@@ -194,7 +194,7 @@ def chapter_pages(setup, campaign, deck: Deck, labels: dict, lang: str = "fr", p
              Text(x, y + 9, w, 5, setup.format(), "mono", 7.5, "#555555", "left", "middle", True))
     row_h = _draw_row(page, setup, campaign, deck, words, lang, (x, y + 16, w))
     _draw_text_block(page, setup, campaign, deck, words, lang, (x, y + 18 + row_h, w, h - 18 - row_h))
-    return add_footers([page], title=head, source=source)
+    return add_footers([page], title=head, source=source, lang=lang)
 
 
 def _draw_row(page, setup, campaign, deck: Deck, words: dict, lang: str, box) -> float:

@@ -96,7 +96,7 @@ def setup_pages(setup: Setup, seed: int, lang: str = "pt", paper: str = "a4", ki
     page.add(Text(x, y + 17, w, 8, f"{labels['setup_code']}: {format_setup(setup)}", "mono", 7, "#555555",
                   min_size=4))
     title = labels["deck_title"]
-    return add_footers([page], title=title, source=f"seed {seed}")
+    return add_footers([page], title=title, source=f"seed {seed}", lang=lang)
 
 
 def _grid(page: Page, setup: Setup, people: dict, labels: dict, x: float, y: float, w: float,
