@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.commands._common import progress, resolve_seed, seed_option, write_file
+from generator.commands._common import check_outputs, progress, resolve_seed, seed_option, write_file
 
 
 def _kit_parts() -> list[tuple[str, object]]:
@@ -57,8 +57,9 @@ def command(seed: int | None, paper: str, output: Path | None, force: bool, quie
     Example:
       pnpgen kit --seed 42 --paper letter
     """
-    seed = resolve_seed(seed, quiet)
     out_dir = output or paths.default_output("kit")
+    check_outputs([out_dir / "index.md"], force)   # an earlier kit is there: refuse before any work
+    seed = resolve_seed(seed, quiet)
     made: list[tuple[str, Path, str]] = []
     parts = _kit_parts()
     with progress(parts, "Building kit", quiet, threshold=1) as bar:
