@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -26,10 +25,5 @@ def _faces(side: str) -> str:
 
 
 @pytest.mark.parametrize("side", ["front", "back"])
-def test_example_faces_match_the_golden_log(side: str) -> None:
-    log = _faces(side)
-    path = GOLDEN / f"example-{side}.txt"
-    if os.environ.get("PNPGEN_UPDATE_GOLDEN") == "1":
-        path.write_text(log, encoding="utf-8")
-    assert path.exists(), f"no golden log {path}; run with PNPGEN_UPDATE_GOLDEN=1 and review it"
-    assert log == path.read_text(encoding="utf-8")
+def test_example_faces_match_the_golden_log(side: str, golden) -> None:
+    golden(_faces(side), GOLDEN / f"example-{side}.txt")

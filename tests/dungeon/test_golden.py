@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -27,10 +26,5 @@ def _log(lang: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_sample_cards_match_the_golden_log(lang: str) -> None:
-    log = _log(lang)
-    path = GOLDEN / f"codex-samples-{lang}.txt"
-    if os.environ.get("PNPGEN_UPDATE_GOLDEN") == "1":
-        path.write_text(log, encoding="utf-8")
-    assert path.exists(), f"no golden log {path}; run with PNPGEN_UPDATE_GOLDEN=1 and review it"
-    assert log == path.read_text(encoding="utf-8")
+def test_sample_cards_match_the_golden_log(lang: str, golden) -> None:
+    golden(_log(lang), GOLDEN / f"codex-samples-{lang}.txt")
