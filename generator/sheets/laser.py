@@ -34,7 +34,7 @@ def game_sheets(board: Board, in_play: ComponentSet, *, players: int = 1, lang: 
     if layout is not None:
         pages.append(answer_key_page(layout, labels, paper))
     title = labels["designer_title"] if layout is not None else labels["title"]
-    return add_footers(pages, title=title, source=source or size_text(board, labels))
+    return add_footers(pages, title=title, source=source or size_text(board, labels), lang=lang)
 
 
 def size_text(board: Board, labels: Labels) -> str:

@@ -37,7 +37,7 @@ def check_pages(report, lang: str = "en", paper: str = "a4", source: str = "") -
         page.add(*trapped_path_items(frame, layout, report.trapped_cannon))
     panel_x = x + frame.width + 2 * RING + 6
     page.add(*_panel(report, labels, colors, panel_x, top, x + w - panel_x))
-    return add_footers([page], title=labels["check_title"], source=source)
+    return add_footers([page], title=labels["check_title"], source=source, lang=lang)
 
 
 def _verdict(report, labels: Labels) -> tuple[str, str]:

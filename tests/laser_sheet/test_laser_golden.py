@@ -3,7 +3,6 @@ refresh with PNPGEN_UPDATE_GOLDEN=1 and review the diff."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -36,10 +35,5 @@ CASES = {
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_drawing_matches_the_golden_log(name: str) -> None:
-    log = render_recording(CASES[name]())
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("PNPGEN_UPDATE_GOLDEN") == "1":
-        path.write_text(log, encoding="utf-8")
-    assert path.exists(), f"no golden log {path}; run with PNPGEN_UPDATE_GOLDEN=1 and review it"
-    assert log == path.read_text(encoding="utf-8")
+def test_drawing_matches_the_golden_log(golden, name: str) -> None:
+    golden(render_recording(CASES[name]()), GOLDEN / f"{name}.txt")
