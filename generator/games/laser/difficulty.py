@@ -119,7 +119,7 @@ class _Rater:
                 return True
             return False
 
-        Search(self.engine, shots_from_results(self.results, cannons), guide=self.cells).run(leaf)
+        Search(self.engine, shots_from_results(self.results, cannons)).run(leaf)
         return found[0] if found else None
 
     def _complete(self, b: list, placed: int) -> list[int] | None:

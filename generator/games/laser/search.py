@@ -44,11 +44,12 @@ class Search:
         if guide is not None or guide_paths is not None:
             items = _guided_order(items, guide_paths or path_masks(engine, guide, [it[1] for it in items]))
         self.shots = [item[2:] for item in items]
-        self.lines: list[list[tuple[int, tuple]]] = [[] for _ in range(engine.size)]
-        for position, shot in enumerate(self.shots):   # shots whose first straight run crosses a cell
+        self.needs = [sum(1 << t for t in set(shot[2])) for shot in self.shots]
+        self.lines: list[list[int]] = [[] for _ in range(engine.size)]
+        for sid, shot in enumerate(self.shots):   # shots whose first straight run crosses a cell
             i, d = shot[0], shot[1]
             while i >= 0:
-                self.lines[i].append((position, shot))
+                self.lines[i].append(sid)
                 i = engine.nxt[d][i]
 
     def _prober(self, b: list):
@@ -89,13 +90,20 @@ class Search:
         return probe
 
     def run(self, leaf: Leaf) -> None:
-        """Call leaf(cells, placed, known) at every consistent partial board; stop when it says so."""
+        """Call leaf(cells, placed, known) at every consistent partial board; stop when it says so.
+
+        Shots are taken in a dynamic order: next comes the pending shot whose hits need the
+        fewest types not yet placed (none: its trace cannot branch, it only checks), ties in
+        the initial order. `order[:j+1]` are the shots done or in progress."""
         eng = self.engine
         nxt, act, ptype, tp, limit = eng.nxt, eng.act, eng.ptype, eng.type_pieces, eng.limit
-        shots, b, lines = self.shots, [None] * eng.size, self.lines
+        shots, needs, b, lines = self.shots, self.needs, [None] * eng.size, self.lines
+        count = len(shots)
         probe = self._prober(b)
         trail: list[int] = []
         stack: list[list] = []
+        order = list(range(count))
+        where = list(range(count))             # position of each shot in order
         placed = 0
         if not shots:
             leaf(b, 0, 0)
@@ -109,11 +117,22 @@ class Search:
                     if h != nh or -i != out:
                         break
                     j += 1
-                    if j == len(shots):
+                    if j == count:
                         if leaf(b, placed, len(trail)):
                             return
                         break
-                    i, d, hits, out = shots[j]
+                    best, best_key = j, (needs[order[j]] & ~placed).bit_count()
+                    q = j + 1
+                    while best_key and q < count:
+                        key = (needs[order[q]] & ~placed).bit_count()
+                        if key < best_key:
+                            best, best_key = q, key
+                        q += 1
+                    if best != j:
+                        a_sid, b_sid = order[j], order[best]
+                        order[j], order[best] = b_sid, a_sid
+                        where[b_sid], where[a_sid] = j, best
+                    i, d, hits, out = shots[order[j]]
                     nh, h, steps = len(hits), 0, 0
                     continue
                 steps += 1
@@ -150,18 +169,18 @@ class Search:
                 j, i, d, h, steps, known, placed, k = point
                 while len(trail) > known:
                     b[trail.pop()] = None
-                i_hits = shots[j][2]
-                options = tp[i_hits[h]]
+                shot = shots[order[j]]
+                options = tp[shot[2][h]]
                 if k + 1 < len(options):
                     point[7] = k + 1
                 else:
                     stack.pop()
                 b[i] = options[k]
                 trail.append(i)
-                if not all(probe(shot) for position, shot in lines[i] if position > j):
-                    continue                    # a later shot through the cell already disagrees
-                placed |= 1 << i_hits[h]
-                hits, out = i_hits, shots[j][3]
+                if not all(probe(shots[sid]) for sid in lines[i] if where[sid] > j):
+                    continue                    # a pending shot through the cell already disagrees
+                placed |= 1 << shot[2][h]
+                hits, out = shot[2], shot[3]
                 nh = len(hits)
                 steps -= 1
                 break
