@@ -40,7 +40,13 @@ class Search:
             code = _ABSORBED_CODE if outcome == ABSORBED else outcome
             i, d = engine.start[cannon]
             items.append((len(hits), cannon, i, d, tuple(hits), code))
-        items.sort()
+        weight: dict[int, int] = {}
+        for item in items:
+            for t in set(item[4]):
+                weight[t] = weight.get(t, 0) + 1
+        # shots without hits first, then those needing the types most shots need (they check
+        # each other at once instead of after every combination of unrelated shots)
+        items.sort(key=lambda it: (it[0] > 0, -max((weight[t] for t in it[4]), default=0), it[0], it[1]))
         if guide is not None or guide_paths is not None:
             items = _guided_order(items, guide_paths or path_masks(engine, guide, [it[1] for it in items]))
         self.shots = [item[2:] for item in items]
