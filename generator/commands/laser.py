@@ -196,8 +196,11 @@ def _rating(report):
 def _rating_text(rating) -> str:
     if rating is None:
         return "difficulty: none (no set of shots determines an unfair or unplayable layout)"
+    if rating.shots == 0:
+        return "difficulty: 0 shots (no other layout is possible on this board)"
     cannons = ", ".join(str(k) for k in rating.cannons)
-    return f"difficulty: {rating.shots} shots determine it, e.g. cannons {cannons}"
+    noun = "shot determines" if rating.shots == 1 else "shots determine"
+    return f"difficulty: {rating.shots} {noun} it, e.g. cannon{'s' if rating.shots > 1 else ''} {cannons}"
 
 
 @command.command()

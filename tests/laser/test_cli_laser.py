@@ -92,7 +92,7 @@ def test_check_unplayable(capsys, write):
     assert code == 1 and data["playable"] is False and data["fair"] is False
     assert data["trapped_cannon"] == 14 and data["indistinguishable_layouts"] is None
     code, out, _ = _run(capsys, "check", write("t.txt", TRAPPED))
-    assert "UNPLAYABLE: the beam of cannon 14" in out
+    assert "UNPLAYABLE: the beam of cannon 14 never leaves the board: it goes round (4,3) (3,3) (2,3) for ever" in out
 
 
 def test_check_difficulty(capsys, write, example_layout_text):

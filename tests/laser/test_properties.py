@@ -90,3 +90,21 @@ def test_rulebook_example_is_solved_uniquely(catalog, example_text, example_layo
     solution = solve(parse_observation(example_text, catalog.beginner()), catalog.beginner())
     assert solution.count == 1
     assert [format_layout(x) for x in solution.layouts] == [example_layout_text]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_difficulty_set_determines_and_no_cannon_can_be_dropped(catalog, seed):
+    # on the standard board: the cannons named determine the layout, and dropping any one of
+    # them lets another layout through (a necessary condition of minimality; the brute-force
+    # test in test_exact.py proves minimality itself on small boards)
+    from generator.games.laser.difficulty import rate
+
+    layout = generate_fair(make_rng(seed, "difficulty"), Board(), catalog.beginner())
+    rating = rate(layout)
+    full = observe(layout)
+    chosen = Observation(layout.board, tuple(full.shot(k) for k in rating.cannons))
+    assert solve(chosen, layout.in_play, limit=2).layouts == (layout,)
+    for k in rating.cannons:
+        fewer = Observation(layout.board, tuple(s for s in chosen.shots if s.cannon != k))
+        assert solve(fewer, layout.in_play, limit=0).count > 1

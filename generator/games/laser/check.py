@@ -31,6 +31,19 @@ class CheckReport:
     fair: bool
     indistinguishable: int | None              # None when unplayable (there is no observation)
     components: tuple[ComponentCheck, ...]
+    loop: tuple[tuple[int, int], ...] = ()     # cells the trapped beam goes round for ever
+
+
+def _loop(engine: Engine, cells: list[int], cannon: int) -> tuple[tuple[int, int], ...]:
+    """The cells (in order, without repeats) of the cycle a trapped beam ends in."""
+    states = engine.path(cells, cannon)
+    first: dict[tuple[int, int], int] = {}
+    for position, state in enumerate(states):
+        if state in first:
+            cycle = states[first[state]:position]
+            return tuple(dict.fromkeys(engine.board.cell(i) for i, _ in cycle))
+        first[state] = position
+    return ()
 
 
 def _reached_by(engine: Engine, cells: list[int], paths: dict[int, int]) -> dict[int, list[tuple[int, str]]]:
@@ -84,7 +97,7 @@ def check(layout: Layout) -> CheckReport:
     if trapped is not None:
         parts = tuple(ComponentCheck(p, False, (), tuple(reached[layout.board.index(*p.cell)]))
                       for p in layout.placements)
-        return CheckReport(layout, False, trapped, False, None, parts)
+        return CheckReport(layout, False, trapped, False, None, parts, _loop(engine, cells, trapped))
     total, spots = _alternatives(engine, paths, results)
     parts = []
     for p in layout.placements:

@@ -48,8 +48,9 @@ def explain(report: CheckReport) -> list[str]:
     lines = [f"board {board.width}x{board.height}, cannons 1-{board.cannons}; in play: {names}",
              "cells are (column,row) from the top-left corner"]
     if not report.playable:
-        lines.append(f"UNPLAYABLE: the beam of cannon {report.trapped_cannon} never leaves the board "
-                     "(it bounces for ever), so that shot cannot be answered.")
+        lines.append(f"UNPLAYABLE: the beam of cannon {report.trapped_cannon} never leaves the board: "
+                     f"it goes round {' '.join(spot_text(c, None) for c in report.loop)} for ever, "
+                     "so that shot cannot be answered.")
     elif report.fair:
         lines.append(f"FAIR: firing all {board.cannons} cannons pins down every component "
                      "(no other layout gives the same shots).")
