@@ -197,3 +197,34 @@ def test_output_file_and_force(capsys, tmp_path, write, example_layout_text):
     code, _, err = _run(capsys, "observe", layout, "-o", target)
     assert code == 2 and "exists" in err
     assert _run(capsys, "observe", layout, "-o", target, "--force")[0] == 0
+
+
+PRISM_FILE = """\
+components:
+  - name: absorber
+    hit: "O"
+    beginner: true
+    orientations:
+      - grid: "O"
+        actions: {N: stop, E: stop, S: stop, W: stop}
+  - name: prism
+    hit: "+"
+    beginner: true
+    orientations:
+      - grid: "+"
+        actions: {N: E, E: S, S: W, W: N}
+"""
+
+
+def test_component_file_option(capsys, write):
+    components = write("mine.yaml", PRISM_FILE)
+    layout = write("p.txt", "....\n.+..\n...O\n")
+    code, out, _ = _run(capsys, "observe", layout, "--component-file", components)
+    assert code == 0 and out.splitlines()[1] == "2 + 13"
+    code, out, _ = _run(capsys, "check", layout, "--component-file", components, "--json")
+    assert code in (0, 1) and {c["type"] for c in json.loads(out)["components"]} == {"absorber", "prism"}
+    code, out, _ = _run(capsys, "generate", "--seed", "1", "--size", "4x3", "--component-file", components)
+    assert code == 0 and "+" in out and "O" in out
+    bad = write("bad.yaml", PRISM_FILE.replace("W: N}", "W: up}"))
+    code, _, err = _run(capsys, "observe", layout, "--component-file", bad)
+    assert code == 2 and "bad.yaml:13: prism: unknown action 'up'" in err

@@ -11,7 +11,7 @@ from generator.games.laser.engine import Engine, engine_for
 from generator.games.laser.model import TRAPPED, Board, ComponentSet, Layout
 from generator.games.laser.search import Search, completions, shots_from_results
 
-MAX_TRIES = 20000      # random layouts drawn per layout asked for before giving up
+MAX_TRIES = 2000       # random layouts drawn per layout asked for before giving up
 
 
 @dataclass(frozen=True)
