@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.games.laser.engine import EMPTY, Engine, engine_for
+from generator.games.laser.engine import EMPTY, engine_for
 from generator.games.laser.model import TRAPPED, Layout
 from generator.games.laser.search import Search, completions, shots_from_results
 
