@@ -94,7 +94,6 @@ class _Rater:
         self.engine = engine_for(layout.board, layout.in_play)
         self.cells = self.engine.cells_of(layout)
         self.results = self.engine.results(self.cells)
-        self.where = {p: i for i, p in enumerate(self.cells) if p >= 0}
         self.target_type = {self.engine.ptype[p]: (i, p) for i, p in enumerate(self.cells) if p >= 0}
 
     def difference(self, cells: list[int]) -> int:
@@ -104,6 +103,25 @@ class _Rater:
             if result != self.results[k]:
                 mask |= 1 << k
         return mask
+
+    def neighbours(self) -> list[int]:
+        """Constraints from small changes (one component turned, or moved to a neighbouring free
+        cell): they differ from ours on few shots, so they are the strongest constraints."""
+        eng, board, found = self.engine, self.engine.board, []
+        for t, (i, p) in self.target_type.items():
+            moves = [(i, q) for q in eng.type_pieces[t] if q != p]
+            for d in range(4):
+                n = eng.nxt[d][i]
+                if n >= 0 and self.cells[n] < 0:
+                    moves += [(n, q) for q in eng.type_pieces[t]]
+            for spot, piece in moves:
+                cells = list(self.cells)
+                cells[i] = -1
+                cells[spot] = piece
+                d = self.difference(cells)
+                if d:
+                    found.append(d)
+        return found if board.cells > 1 else []
 
     def other(self, mask: int) -> list[int] | None:
         """Cells of a layout other than ours, consistent with our results on the cannons in mask."""
@@ -160,7 +178,7 @@ def rate(layout: Layout, max_rounds: int = 100000) -> Difficulty | None:
     rater = _Rater(layout)
     if any(outcome == TRAPPED for _, outcome in rater.results):
         return None
-    constraints: list[int] = []
+    constraints: list[int] = rater.neighbours()
     lower = 0
     for _ in range(max_rounds):
         chosen = min_hitting_set(constraints, lower) if constraints else 0
