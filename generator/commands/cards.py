@@ -109,7 +109,8 @@ def display(path: Path) -> str:
     from generator import paths
 
     path = Path(path).resolve()
-    for root in (Path.cwd(), paths.card_data_dir().parent, paths.templates_dir().parent):
+    # built-in files first: installed, they sit deep in site-packages (under the working directory too)
+    for root in (paths.card_data_dir().parent, paths.templates_dir().parent, Path.cwd()):
         try:
             return str(path.relative_to(root.resolve()))
         except ValueError:

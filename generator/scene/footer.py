@@ -27,6 +27,8 @@ def footer_band(side: str, width: float, height: float) -> tuple[float, float, f
     }[side]
 
 
+SEPARATOR = "  ·  "
+
 # The footer's own words per language (page, the printing advice, the scale bar's label).
 FOOTER_WORDS: dict[str, tuple[str, str, str]] = {
     "en": ("page", "print at 100% (actual size), no fit-to-page", "{n} mm scale:"),
@@ -46,7 +48,7 @@ def footer_text(title: str, source: str, page: int, pages: int, lang: str = "en"
     page_word, advice, _ = footer_words(lang)
     parts = [p for p in (title.strip(), source.strip()) if p]
     parts += [f"{page_word} {page}/{pages}", advice]
-    return "  ·  ".join(parts)
+    return SEPARATOR.join(parts)
 
 
 def footer_items(side: str, width: float, height: float, text: str, lang: str = "en") -> list[Item]:
@@ -89,15 +91,31 @@ def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item
 
 
 def _fit_text(text: str, width: float) -> str:
-    """Shorten the footer's words (from the title end) so they fit `width` at the minimum size."""
+    """Shorten the footer's words so they fit `width` at the minimum size: the title first (from its
+    end), then the source (from its start, keeping a file name's end); page n/N and the printing
+    advice are always kept whole."""
     from generator.scene.text import text_width
 
-    if text_width(text, FOOTER_FONT, FOOTER_MIN_SIZE) <= width:
+    def fits(candidate: str) -> bool:
+        return text_width(candidate, FOOTER_FONT, FOOTER_MIN_SIZE) <= width
+
+    if fits(text):
         return text
-    head, sep, tail = text.partition("  ·  ")
-    while head and text_width(head + "…" + sep + tail, FOOTER_FONT, FOOTER_MIN_SIZE) > width:
-        head = head[:-1]
-    return head + "…" + sep + tail
+    parts = text.split(SEPARATOR)
+    for index, keep_end in ((0, False), (1, True)):
+        if index >= len(parts) - 2:        # the last two parts are page n/N and the advice
+            break
+        word = parts[index]
+        while word and not fits(SEPARATOR.join(parts[:index] + [_ellipsis(word, keep_end)] + parts[index + 1:])):
+            word = word[1:] if keep_end else word[:-1]
+        parts[index] = _ellipsis(word, keep_end)
+        if fits(SEPARATOR.join(parts)):
+            break
+    return SEPARATOR.join(parts)
+
+
+def _ellipsis(word: str, keep_end: bool) -> str:
+    return ("…" + word) if keep_end else (word + "…")
 
 
 def add_footers(pages: Sequence[Page], title: str = "", source: str = "",

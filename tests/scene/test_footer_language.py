@@ -33,3 +33,12 @@ def test_footer_words_follow_the_language(lang, page_word, scale) -> None:
 def test_unknown_language_falls_back_to_english() -> None:
     pages = add_footers(sheet_pages(1, "a4", False), title="T", source="", lang="xx")
     assert "50 mm scale:" in _texts(pages[0].items)
+
+
+def test_a_very_long_source_is_shortened_never_an_error() -> None:
+    from generator.render import render_recording
+
+    source = "/a/deep/install/" + "site-packages/" * 20 + "cards.yaml"
+    pages = add_footers(sheet_pages(1, "letter", False), title="A long title " * 5, source=source)
+    log = render_recording(pages)                  # lays the text out: raises if it cannot fit
+    assert "page 1/1" in log and "cards.yaml" in log and "…" in log
