@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from generator.commands._common import check_outputs, emit_json, resolve_seed, seed_option, write_file
+from generator.commands._laser_sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
 from generator.core.errors import ParseError, RulesError
 
 MAX_INPUT_BYTES = 1_000_000   # far above any layout or observation of the largest board (64x64)
@@ -157,15 +158,18 @@ def _observation_json(observation) -> dict:
 @component_file_option
 @output_option
 @force_option
+@check_picture_options
 def check(layout: str, as_json: bool, difficulty: bool, component_file: Path | None, output: Path | None,
-          force: bool) -> None:
+          force: bool, pdf: Path | None, png: Path | None) -> None:
     """Check LAYOUT ('-' for stdin): playable, fair, and every place each component could be.
 
-    Exit status: 0 fair, 1 not fair or unplayable, 2 bad input.
+    Exit status: 0 fair, 1 not fair or unplayable, 2 bad input. --pdf/--png draw the layout with
+    every unlocatable component's possible cells marked (or the trapped beam's path).
 
     \b
-    Example:
+    Examples:
       pnpgen laser check circuit.txt --difficulty
+      pnpgen laser check circuit.txt --pdf problems.pdf
     """
     from generator.games.laser.check import check as run_check, report_json
     from generator.games.laser.explain import explain
@@ -183,6 +187,7 @@ def check(layout: str, as_json: bool, difficulty: bool, component_file: Path | N
         if difficulty:
             lines.append(_rating_text(rating))
         _emit_text("\n".join(lines) + "\n", output, force)
+    write_check_picture(report.layout, report, pdf, png, force)
     if not report.fair:
         sys.exit(1)
 
@@ -333,3 +338,7 @@ def _generated_text(board, seed: int, made: list) -> str:
             f"# difficulty: {rating.shots if rating else '-'} (e.g. cannons {cannons})",
             format_layout(layout).rstrip("\n")]))
     return "\n\n".join(blocks) + "\n"
+
+
+command.add_command(sheet)
+kit_part = laser_kit_part
