@@ -34,7 +34,8 @@ def to_columns(value: Any) -> tuple[tuple[str, str], ...]:
 
 @element("abilities", {
     "x": num(), "y": num(), "w": num(), "h": num(),
-    "columns": Param(to_columns, doc="list of {cond, effect}, left to right"),
+    "columns": Param(to_columns, doc="list of {cond, effect}, left to right",
+                     example=[{"cond": "A", "effect": "1"}, {"cond": "B", "effect": "2"}]),
     "header": num(0.3, "height of the condition row, as a fraction of h"),
     "pad": num(1.0, "inner margin of each cell (mm)"),
     "font": font("sans"), "bold": font("sans-bold"), "cond_font": font("sans-italic"),

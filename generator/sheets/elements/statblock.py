@@ -38,7 +38,8 @@ def to_stats(value: Any) -> tuple[tuple[str, str], ...]:
 
 @element("statblock", {
     "x": num(), "y": num(), "w": num(), "h": num(),
-    "stats": Param(to_stats, doc="list of {icon, text}"),
+    "stats": Param(to_stats, doc="list of {icon, text}",
+                   example=[{"icon": "pv", "text": "6"}]),
     "font": font("sans-bold"), "bold": font("sans-bold"), "size": num(14.0, "value size (pt)"),
     "min_size": num(6.0), "color": color("#000000"), "green": color("#2e7d32"),
     "fill": color(None, "cell background"), "radius": num(1.0), "divider": color(None, "line between cells"),
