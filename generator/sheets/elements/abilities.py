@@ -16,7 +16,7 @@ from generator.core.errors import LayoutError
 from generator.scene.model import Line, Rect
 from generator.scene.richtext import fit_size
 from generator.sheets.elements import (STROKE_KEYS, BadValue, ElementContext, Param, color, element, font,
-                                       make_stroke, num, to_text)
+                                       make_stroke, num, to_num, to_text)
 from generator.sheets.elements.richtext import rich_style, set_rich
 
 
@@ -33,7 +33,8 @@ def to_columns(value: Any) -> tuple[tuple[str, str], ...]:
 
 
 @element("abilities", {
-    "x": num(), "y": num(), "w": num(), "h": num(),
+    "x": num(), "y": num(),
+    "w": Param(to_num, doc="width (mm)", example=50), "h": Param(to_num, doc="height (mm)", example=30),
     "columns": Param(to_columns, doc="list of {cond, effect}, left to right",
                      example=[{"cond": "A", "effect": "1"}, {"cond": "B", "effect": "2"}]),
     "header": num(0.3, "height of the condition row, as a fraction of h"),
