@@ -65,16 +65,6 @@ def output_options(func: Callable) -> Callable:
     return func
 
 
-def paper_options(func: Callable) -> Callable:
-    """--paper a4|letter and --duplex long|short|none (the shared print options)."""
-    func = click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long",
-                        show_default=True,
-                        help="Back pages for long-edge or short-edge flip; none: no backs.")(func)
-    func = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-                        help="Paper size.")(func)
-    return func
-
-
 def check_outputs(paths: Iterable[Path], force: bool) -> None:
     """Refuse up front (before any work) if an output exists and --force is not set."""
     for path in paths:
@@ -86,13 +76,17 @@ def write_file(path: Path, data: bytes | str, force: bool) -> Path:
     return write_atomic(path, data, force=force)
 
 
-def emit_json(data: Any, output: Path | None, force: bool) -> Path | None:
-    """JSON to stdout, or to the file -o names. Keys keep their order; UTF-8 kept readable."""
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+def emit_text(text: str, output: Path | None, force: bool) -> Path | None:
+    """Text to stdout, or to the file -o names (written whole); returns the file written, if any."""
     if output is None or str(output) == "-":
         click.echo(text, nl=False)
         return None
     return write_atomic(output, text, force=force)
+
+
+def emit_json(data: Any, output: Path | None, force: bool) -> Path | None:
+    """JSON to stdout, or to the file -o names. Keys keep their order; UTF-8 kept readable."""
+    return emit_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", output, force)
 
 
 def report_paths(paths: Sequence[Path], quiet: bool = False) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from generator.commands._common import check_outputs, emit_json, resolve_seed, seed_option, write_file
+from generator.commands._common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
 from generator.commands._laser_sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
 from generator.core.errors import ParseError, RulesError
 
@@ -75,10 +75,9 @@ def in_play(catalog, components: str):
 
 
 def _emit_text(text: str, output: Path | None, force: bool) -> None:
-    if output is None or str(output) == "-":
-        click.echo(text, nl=False)
-    else:
-        click.echo(f"wrote {write_file(output, text, force)}")
+    written = emit_text(text, output, force)
+    if written is not None:
+        click.echo(f"wrote {written}")
 
 
 def _prepare(output: Path | None, force: bool) -> None:
