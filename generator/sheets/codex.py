@@ -26,24 +26,23 @@ def codex_pages(deal: Deal, lang: str = "it", paper: str = "a4",
 def agent_card_pages(deal: Deal, texts: CodexTexts, paper: str = "a4") -> list[Page]:
     """One Z-fold strip per agent, in player order, with crop marks; the footer has no seed."""
     cards = [Card(agent_strip(a, deal, texts), label=f"agent {a.name}") for a in deal.agents]
-    spec = SheetSpec(paper=paper, landscape=False, card_size=STRIP_SIZE, bleed=STRIP_GAP / 2,
-                     crop_marks=True, duplex=None)
-    pages = impose(cards, spec, title=texts.label("card", "sheet_title"), source=texts.footer,
-                   lang=texts.lang)
-    for page in pages:
-        page.label = f"codex agents {page.label}"
-    return pages
+    return _imposed(cards, STRIP_SIZE, STRIP_GAP / 2, texts.label("card", "sheet_title"), "agents",
+                    texts, paper)
 
 
 def public_card_pages(deal: Deal, texts: CodexTexts, paper: str = "a4") -> list[Page]:
     """The public roles card, PUBLIC_COPIES times on one page."""
     cards = [Card(public_card(deal, texts), label="roles") for _ in range(PUBLIC_COPIES)]
-    spec = SheetSpec(paper=paper, landscape=False, card_size=PUBLIC_SIZE, bleed=0.0,
-                     crop_marks=True, duplex=None)
-    pages = impose(cards, spec, title=texts.label("public", "title"), source=texts.footer,
-                   lang=texts.lang)
+    return _imposed(cards, PUBLIC_SIZE, 0.0, texts.label("public", "title"), "roles", texts, paper)
+
+
+def _imposed(cards: list[Card], size: tuple[float, float], bleed: float, title: str, part: str,
+             texts: CodexTexts, paper: str) -> list[Page]:
+    """Cards on portrait sheets with crop marks, no backs; pages labelled "codex <part> ..."."""
+    spec = SheetSpec(paper=paper, landscape=False, card_size=size, bleed=bleed, crop_marks=True, duplex=None)
+    pages = impose(cards, spec, title=title, source=texts.footer, lang=texts.lang)
     for page in pages:
-        page.label = f"codex roles {page.label}"
+        page.label = f"codex {part} {page.label}"
     return pages
 
 
