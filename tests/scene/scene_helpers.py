@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.core.units import MM_PER_PT
 from generator.scene.imposition import Card
@@ -77,6 +77,7 @@ class PdfShapes:
     height_pt: float
     segments: list      # (x0, y0, x1, y1, line width mm, stroke rgb)
     rects: list         # (x, y, w, h, fill rgb)
+    images: list = field(default_factory=list)   # the PDF matrix (y up, points) at each image drawn
 
 
 def _mul(m, n):
@@ -88,7 +89,7 @@ def _mul(m, n):
 
 
 def read_pdf_shapes(data: bytes) -> list[PdfShapes]:
-    """Interpret each page's content stream (q/Q, cm, w, RG/rg, m/l/re, S/f/B) into shapes."""
+    """Interpret each page's content stream (q/Q, cm, w, RG/rg, m/l/re, S/f/B, Do) into shapes."""
     from pypdf import PdfReader
     from pypdf.generic import ContentStream
 
@@ -121,6 +122,8 @@ def _interpret(operations, shapes: PdfShapes) -> None:
             state = stack.pop()
         elif op == "cm":
             state["ctm"] = _mul(tuple(vals), state["ctm"])
+        elif op == "Do":
+            shapes.images.append(state["ctm"])
         elif op == "w":
             state["w"] = vals[0] * abs(state["ctm"][0] or state["ctm"][1]) * MM_PER_PT
         elif op in ("RG", "rg"):
