@@ -32,6 +32,7 @@ class Engine:
             self.type_pieces.append(ids)
         self.ptype = [t for t, _ in self.pieces]
         self.act = [in_play.types[t].orientations[o].actions for t, o in self.pieces]
+        self.land = self._landings()
         self.hit_index = {ctype.hit: t for t, ctype in enumerate(in_play)}
 
     def _neighbours(self, d: int) -> list[int]:
@@ -45,6 +46,21 @@ class Engine:
             else:
                 out.append(-board.exit_cannon(column, row, d))
         return out
+
+    def _landings(self) -> dict[int, list[list[int]]]:
+        """For each jump action in play, direction and cell: where a beam leaving that jump's cell
+        carries on (the cell after the skipped ones, or -(receiving cannon) off the board)."""
+        land: dict[int, list[list[int]]] = {}
+        for a in {a for actions in self.act for a in actions if a >= JUMP_BASE}:
+            land[a] = [[self._advance(i, d, a - JUMP_BASE + 1) for i in range(self.size)] for d in range(4)]
+        return land
+
+    def _advance(self, i: int, d: int, steps: int) -> int:
+        for _ in range(steps):
+            i = self.nxt[d][i]
+            if i < 0:
+                break
+        return i
 
     # -- layouts as flat cells ------------------------------------------------------------
     def cells_of(self, layout: Layout) -> list[int]:
@@ -70,7 +86,7 @@ class Engine:
     def trace(self, cells: list[int], cannon: int) -> tuple[list[int], int]:
         """(hit type ids in order, outcome) of one shot; outcome is the receiving cannon, ABSORBED
         or TRAPPED (the beam entered more cells than there are (cell, direction) states)."""
-        nxt, act, ptype = self.nxt, self.act, self.ptype
+        nxt, act, ptype, land = self.nxt, self.act, self.ptype, self.land
         i, d = self.start[cannon]
         hits: list[int] = []
         steps, limit = 0, self.limit
@@ -90,15 +106,12 @@ class Engine:
                 d = a
                 i = nxt[d][i]
             else:
-                for _ in range(a - JUMP_BASE + 1):
-                    i = nxt[d][i]
-                    if i < 0:
-                        break
+                i = land[a][d][i]
         return hits, -i
 
     def path(self, cells: list[int], cannon: int) -> list[tuple[int, int]]:
         """The (cell, direction of travel on entry) states a beam goes through, in order."""
-        nxt, act = self.nxt, self.act
+        nxt, act, land = self.nxt, self.act, self.land
         i, d = self.start[cannon]
         states: list[tuple[int, int]] = []
         while i >= 0 and len(states) <= self.limit:
@@ -114,10 +127,7 @@ class Engine:
                 d = a
                 i = nxt[d][i]
             else:
-                for _ in range(a - JUMP_BASE + 1):
-                    i = nxt[d][i]
-                    if i < 0:
-                        break
+                i = land[a][d][i]
         return states
 
     def results(self, cells: list[int]) -> list[tuple[tuple[int, ...], int]]:

@@ -62,7 +62,7 @@ class Search:
         """probe(shot) -> False when the shot, traced over the known cells only, already
         contradicts its result (True when it matches or reaches an unknown cell)."""
         eng = self.engine
-        nxt, act, ptype, limit = eng.nxt, eng.act, eng.ptype, eng.limit
+        nxt, act, ptype, limit, land = eng.nxt, eng.act, eng.ptype, eng.limit, eng.land
 
         def probe(shot: tuple) -> bool:
             i, d, hits, out = shot
@@ -87,10 +87,7 @@ class Search:
                     d = a
                     i = nxt[a][i]
                 else:
-                    for _ in range(a - JUMP_BASE + 1):
-                        i = nxt[d][i]
-                        if i < 0:
-                            break
+                    i = land[a][d][i]
             return h == nh and -i == out
 
         return probe
@@ -102,7 +99,8 @@ class Search:
         fewest types not yet placed (none: its trace cannot branch, it only checks), ties in
         the initial order. `order[:j+1]` are the shots done or in progress."""
         eng = self.engine
-        nxt, act, ptype, tp, limit = eng.nxt, eng.act, eng.ptype, eng.type_pieces, eng.limit
+        nxt, act, ptype, tp, limit, land = (eng.nxt, eng.act, eng.ptype, eng.type_pieces, eng.limit,
+                                            eng.land)
         shots, needs, b, lines = self.shots, self.needs, [None] * eng.size, self.lines
         count = len(shots)
         probe = self._prober(b)
@@ -165,10 +163,7 @@ class Search:
                     d = a
                     i = nxt[a][i]
                 else:
-                    for _ in range(a - JUMP_BASE + 1):
-                        i = nxt[d][i]
-                        if i < 0:
-                            break
+                    i = land[a][d][i]
             # backtrack to the latest choice point with an option left
             while stack:
                 point = stack[-1]
