@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.content.laser import load_catalog  # noqa: E402
+from generator.games.laser.content import load_catalog  # noqa: E402
 from generator.core.rng import make_rng  # noqa: E402
-from generator.games.laser.check import check  # noqa: E402
-from generator.games.laser.difficulty import rate  # noqa: E402
-from generator.games.laser.engine import engine_for, observe  # noqa: E402
-from generator.games.laser.generate import generate_fair, layout_stats, random_cells  # noqa: E402
-from generator.games.laser.model import Board  # noqa: E402
+from generator.games.laser.rules.check import check  # noqa: E402
+from generator.games.laser.rules.difficulty import rate  # noqa: E402
+from generator.games.laser.rules.engine import engine_for, observe  # noqa: E402
+from generator.games.laser.rules.generate import generate_fair, layout_stats, random_cells  # noqa: E402
+from generator.games.laser.rules.model import Board  # noqa: E402
 
 
 def _timed(func, *args):

@@ -1,10 +1,19 @@
-"""The doors of the architecture: which packages may import which (checked in a subprocess)."""
+"""The doors of the architecture: what each role of module may import, checked in a subprocess.
+
+Every module of the package gets a role from its place in the tree (core, scene, render, the card
+engine, and per game: rules, content, sheets, cli). One subprocess imports the package's modules
+one by one, each in a fresh forked child, and reports what each one loaded; every role has a list
+of modules it must never load. A second, static check keeps file access out of the rules.
+"""
 
 from __future__ import annotations
 
+import ast
+import json
 import pkgutil
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -12,49 +21,144 @@ import pytest
 import generator
 
 PACKAGE_DIR = Path(generator.__file__).parent
-FORBIDDEN = {
-    "core": ["click", "reportlab", "svgwrite", "PIL", "yaml", "generator.games", "generator.scene",
-             "generator.render", "generator.sheets", "generator.content", "generator.cli"],
-    "games": ["click", "reportlab", "svgwrite", "PIL", "yaml", "generator.render", "generator.sheets",
-              "generator.scene", "generator.content", "generator.cli"],
-    "content": ["click", "reportlab", "svgwrite", "PIL", "generator.render", "generator.sheets",
-                "generator.scene", "generator.cli"],
-    "scene": ["click", "svgwrite", "PIL", "generator.render", "generator.sheets", "generator.games",
-              "generator.content", "generator.cli"],
-    "render": ["click", "generator.games", "generator.sheets", "generator.content", "generator.cli"],
-    "sheets": ["click", "svgwrite", "PIL", "generator.render", "generator.cli"],
-}
+BACKENDS = ["reportlab", "svgwrite", "PIL"]
+GAME_NAMES = sorted(p.name for p in (PACKAGE_DIR / "games").iterdir()
+                    if p.is_dir() and (p / "__init__.py").exists())
+ALL_MODULES = sorted(
+    ["generator"] + [info.name for info in pkgutil.walk_packages([str(PACKAGE_DIR)], prefix="generator.")])
 
 
-def _modules(package: str) -> list[str]:
-    root = PACKAGE_DIR / package
-    names = [f"generator.{package}"]
-    for info in pkgutil.walk_packages([str(root)], prefix=f"generator.{package}."):
-        names.append(info.name)
-    return names
+def role(module: str) -> tuple[str, str | None]:
+    """(role, game) of a module: where it sits in the house decides what it may import."""
+    parts = module.split(".")
+    if "cli" in parts or module in ("generator.__main__",):
+        return "cli", None
+    if len(parts) >= 3 and parts[1] == "games":
+        game = parts[2]
+        if len(parts) == 3:
+            return "game-package", game
+        return {"rules": "rules", "sheets": "sheets", "content": "content"}.get(parts[3], "game-other"), game
+    if module == "generator.games":
+        return "registry", None
+    layer = parts[1] if len(parts) > 1 else ""
+    return {"core": "core", "scene": "scene", "render": "render", "cards": "cards"}.get(layer, "top"), None
 
 
-def _loaded_after_import(module: str) -> set[str]:
-    code = f"import sys, {module}; print('\\n'.join(sorted(sys.modules)))"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return set(result.stdout.split())
+def forbidden(module: str) -> list[str]:
+    """The modules (or packages) that `module` must never load."""
+    kind, game = role(module)
+    others = [f"generator.games.{g}" for g in GAME_NAMES if g != game]
+    base = {
+        "cli": [],
+        "core": ["click", "yaml", *BACKENDS, "generator.paths", "generator.scene", "generator.render",
+                 "generator.cards", "generator.games", "generator.cli"],
+        "scene": ["click", "svgwrite", "PIL", "generator.render", "generator.cards", "generator.games",
+                  "generator.cli"],
+        "render": ["click", "generator.cards", "generator.games", "generator.cli"],
+        "cards": ["click", *BACKENDS, "generator.render", "generator.games", "generator.cli"],
+        "registry": ["click", "yaml", *BACKENDS, "generator.scene", "generator.render", "generator.cards",
+                     "generator.cli", *(f"generator.games.{g}" for g in GAME_NAMES)],
+        "rules": ["click", "yaml", *BACKENDS, "generator.paths", "generator.scene", "generator.render",
+                  "generator.cards", "generator.cli", f"generator.games.{game}.sheets",
+                  f"generator.games.{game}.content", f"generator.games.{game}.cli", *others],
+        "content": ["click", *BACKENDS, "generator.render", "generator.cli", f"generator.games.{game}.cli",
+                    f"generator.games.{game}.sheets", *others],
+        "sheets": ["click", *BACKENDS, "generator.render", "generator.cli", f"generator.games.{game}.cli",
+                   *others],
+        "game-package": ["click", "yaml", *BACKENDS, "generator.render", "generator.cli"],
+        "game-other": ["click", *BACKENDS, "generator.render", "generator.cli", *others],
+        "top": ["click", "yaml", *BACKENDS, "generator.render", "generator.cli", "generator.games"],
+    }[kind]
+    if module == "generator.cli":   # the entry point stays light: games and backends load on demand
+        base = ["reportlab", "svgwrite", "PIL", "yaml", "generator.render", "generator.cards",
+                *(f"generator.games.{g}" for g in GAME_NAMES)]
+    return base
 
 
-@pytest.mark.parametrize("package", sorted(FORBIDDEN))
-def test_package_keeps_its_doors(package: str) -> None:
-    for module in _modules(package):
-        loaded = _loaded_after_import(module)
-        for forbidden in FORBIDDEN[package]:
-            hits = [m for m in loaded if m == forbidden or m.startswith(forbidden + ".")]
-            assert not hits, f"{module} imports {forbidden} ({hits[:3]})"
+_PROBE = r"""
+import json, os, sys
+names = sys.argv[1:]
+before = set(sys.modules)
+for name in names:
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        try:
+            __import__(name)
+            out = sorted(set(sys.modules) - before)
+        except BaseException as err:
+            out = ["!error " + repr(err)]
+        os.write(write, json.dumps(out).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as handle:
+        data = handle.read()
+    os.waitpid(pid, 0)
+    print(json.dumps([name, json.loads(data)]))
+"""
 
 
-def test_cli_import_stays_light() -> None:
-    loaded = _loaded_after_import("generator.cli")
-    for heavy in ("reportlab", "svgwrite", "PIL", "yaml", "generator.render", "generator.games"):
-        assert not any(m == heavy or m.startswith(heavy + ".") for m in loaded), heavy
+@cache
+def loaded_by_module() -> dict[str, set[str]]:
+    """For every module of the package: the modules importing it loads (in a fresh child process)."""
+    result = subprocess.run([sys.executable, "-c", _PROBE, *ALL_MODULES], capture_output=True, text=True,
+                            check=True)
+    table = {}
+    for line in result.stdout.splitlines():
+        name, loaded = json.loads(line)
+        table[name] = set(loaded)
+    return table
 
 
-def test_forbidden_check_can_fail() -> None:
-    # The check above must be able to see an import: the CLI does load click.
-    assert "click" in _loaded_after_import("generator.cli")
+def _hits(loaded: set[str], prefix: str) -> list[str]:
+    return sorted(m for m in loaded if m == prefix or m.startswith(prefix + "."))
+
+
+@pytest.mark.parametrize("module", ALL_MODULES)
+def test_module_keeps_its_doors(module: str) -> None:
+    loaded = loaded_by_module()[module]
+    assert not any(m.startswith("!error") for m in loaded), loaded
+    for name in forbidden(module):
+        hits = _hits(loaded, name)
+        assert not hits, f"{module} ({role(module)[0]}) loads {name}: {hits[:3]}"
+
+
+def test_every_game_has_the_roles() -> None:
+    assert set(GAME_NAMES) >= {"codenames", "codex", "dungeon", "laser", "noir"}
+    for game in GAME_NAMES:
+        roles = {role(m)[0] for m in ALL_MODULES if m.startswith(f"generator.games.{game}.")}
+        assert {"rules", "cli"} <= roles, (game, roles)
+
+
+def test_only_cli_modules_load_click() -> None:
+    loaders = {m for m, loaded in loaded_by_module().items() if _hits(loaded, "click")}
+    assert loaders, "the check must see click somewhere"
+    assert all(role(m)[0] == "cli" for m in loaders), sorted(m for m in loaders if role(m)[0] != "cli")
+
+
+def test_the_check_can_fail() -> None:
+    # The CLI does load click, and a game's cli loads the shared CLI helpers: the probe sees imports.
+    assert _hits(loaded_by_module()["generator.cli"], "click")
+    assert _hits(loaded_by_module()["generator.games.laser.cli"], "generator.cli.common")
+
+
+FILE_ACCESS_MODULES = {"os", "pathlib", "io", "shutil", "tempfile", "glob"}
+
+
+@pytest.mark.parametrize("module", [m for m in ALL_MODULES if role(m)[0] == "rules"])
+def test_rules_touch_no_files(module: str) -> None:
+    """Rules are pure: no file or folder modules imported, no open() called."""
+    spec_path = PACKAGE_DIR.joinpath(*module.split(".")[1:])
+    path = spec_path / "__init__.py" if spec_path.is_dir() else spec_path.with_suffix(".py")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name.split(".")[0] for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [(node.module or "").split(".")[0]]
+        else:
+            names = []
+        assert not FILE_ACCESS_MODULES & set(names), f"{module} imports {names}"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id != "open", f"{module} calls open() at line {node.lineno}"

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.commands._common import run_cli
+from generator.cli.common import run_cli
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import cli
-from generator.commands._common import run_cli
+from generator.cli.common import run_cli
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from PIL import Image as PILImage
 from pypdf import PdfReader
 
 from generator import paths
-from generator.commands.cards import kit_part
-from generator.content import load_records, load_template
-from generator.sheets.cards import build_cards
+from generator.cards.cli import kit_part
+from generator.cards import load_records, load_template
+from generator.cards.build import build_cards
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
@@ -132,7 +132,7 @@ def test_example_deck_has_18_cards_from_12_records():
 @pytest.fixture(scope="module")
 def example_pdf(tmp_path_factory) -> Path:
     from generator.cli import cli
-    from generator.commands._common import run_cli
+    from generator.cli.common import run_cli
 
     path = tmp_path_factory.mktemp("pdf") / "example.pdf"
     assert run_cli(cli, ["cards", "example", "example", "-o", str(path), "-q"]) == 0

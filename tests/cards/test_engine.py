@@ -9,14 +9,14 @@ import pkgutil
 import pytest
 from PIL import Image as PILImage
 
-from generator.commands._deck import image_to_png
-from generator.content import load_records, load_template
+from generator.cli.deck import image_to_png
+from generator.cards import load_records, load_template
 from generator.core.errors import DataError, LayoutError, TemplateError
 from generator.scene.model import Circle, Group, Image, Line, Polyline, Rect, Text, TextLine
-from generator.sheets import elements
-from generator.sheets.cards import build_cards, check_template
-from generator.sheets.elements import kinds, to_bool, to_color, to_num, to_points, to_text
-from generator.sheets.elements.basic import png_size
+from generator.cards import elements
+from generator.cards.build import build_cards, check_template
+from generator.cards.elements import kinds, to_bool, to_color, to_num, to_points, to_text
+from generator.cards.elements.basic import png_size
 
 DATA = """
     - {name: Alpha, cost: 2, colour: "#aa0000", text: "Première carte", rare: true}
@@ -222,7 +222,7 @@ def test_missing_image_names_the_card(write):
 
 
 def test_every_module_in_the_elements_folder_registers_kinds():
-    modules = {f"generator.sheets.elements.{m.name}" for m in pkgutil.iter_modules(elements.__path__)
+    modules = {f"generator.cards.elements.{m.name}" for m in pkgutil.iter_modules(elements.__path__)
                if not m.name.startswith("_")}
     registered = {kind.module for kind in kinds().values()}
     assert modules <= registered

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import pytest
 
-from generator.content.records import field_names, load_records, resolve_data
+from generator.cards.records import field_names, load_records, resolve_data
 from generator.core.errors import DataError
 from generator import paths
 

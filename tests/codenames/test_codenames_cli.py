@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.commands._common import run_cli
-from generator.games import codenames as cn
+from generator.cli.common import run_cli
+from generator.games.codenames.rules import keys as cn
 
 A4 = (595.28, 841.89)
 
@@ -126,7 +126,7 @@ def test_bad_card_size_is_a_clear_error(capsys, size: str) -> None:
 
 
 def test_words_seeded_deal_and_whole_deck(capsys, tmp_path: Path) -> None:
-    from generator.sheets.codenames import load_words
+    from generator.games.codenames.sheets import load_words
 
     code, out, err = _run(capsys, "codenames", "words", "--lang", "it", "--seed", "7", "--format", "json")
     deal = json.loads(out)
@@ -143,7 +143,7 @@ def test_words_seeded_deal_and_whole_deck(capsys, tmp_path: Path) -> None:
 
 
 def test_kit_part_writes_keys_for_each_grid_and_word_decks(tmp_path: Path) -> None:
-    from generator.commands.codenames import kit_part
+    from generator.games.codenames.cli import kit_part
 
     made = kit_part(tmp_path, 42, "letter", False)
     names = sorted(p.name for p, _ in made)

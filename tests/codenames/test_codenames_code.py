@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core.errors import ParseError
-from generator.games import codenames as cn
-from generator.games import codenames_code as kc
+from generator.games.codenames.rules import keys as cn
+from generator.games.codenames.rules import code as kc
 
 CONFUSABLE = "0OQ1ILZ5S8BUV"
 

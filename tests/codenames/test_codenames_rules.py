@@ -8,7 +8,7 @@ import pytest
 
 from generator.core.errors import RulesError
 from generator.core.rng import make_rng
-from generator.games import codenames as cn
+from generator.games.codenames.rules import keys as cn
 
 EXPECTED = {  # grid -> (rows, columns, starting agents, other agents, bystanders, assassins)
     "5x5": (5, 5, 9, 8, 7, 1),
@@ -67,7 +67,7 @@ def test_turns_match_coordinates_and_compose() -> None:
 
 
 def _index_of(code: str) -> int:
-    from generator.games import codenames_code as kc
+    from generator.games.codenames.rules import code as kc
 
     return kc.decode_index(code, cn.TOTAL_KEYS)
 

@@ -9,11 +9,11 @@ import pytest
 from PIL import Image
 
 from generator.core.units import mm_to_px
-from generator.games import codenames as cn
+from generator.games.codenames.rules import keys as cn
 from generator.render import render_png, render_recording
 from generator.scene.imposition import card_pages
 from generator.scene.model import Group, Text
-from generator.sheets import codenames as sheet
+from generator.games.codenames import sheets as sheet
 
 DPI = 150
 

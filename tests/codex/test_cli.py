@@ -10,9 +10,9 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.commands import codex as command
-from generator.commands._common import run_cli
-from generator.games import codex
+from generator.games.codex import cli as command
+from generator.cli.common import run_cli
+from generator.games.codex import rules as codex
 
 PLAYERS = "Ann,Ben,Cleo,Dan,Eva,Fede"
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core.errors import ParseError, RulesError
-from generator.games import codex
-from generator.sheets.codex_text import load_codenames
+from generator.games.codex import rules as codex
+from generator.games.codex.content import load_codenames
 
 POOL = load_codenames()
 CONFUSABLE = set("0O1IL2Z5S8BUV")

@@ -9,12 +9,12 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from generator.games import codex
+from generator.games.codex import rules as codex
 from generator.render import render_pdf, render_png, render_recording
 from generator.scene.model import Group, Line, Rect, Text
-from generator.sheets import codex_cards
-from generator.sheets.codex import codex_pages
-from generator.sheets.codex_text import LANGUAGES, load_codenames, load_texts
+from generator.games.codex.sheets import cards as codex_cards
+from generator.games.codex.sheets.deal import codex_pages
+from generator.games.codex.content import LANGUAGES, load_codenames, load_texts
 
 NAMES = ["Ann", "Bèn", "Cleo", "Dan", "Eva", "Fede"]
 SEED = 987654321

@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from generator import paths
 from generator.cli import cli
-from generator.commands._common import run_cli
-from generator.content.dungeon import load_deck, load_labels
-from generator.games.dungeon.deck import COUNTS
+from generator.cli.common import run_cli
+from generator.games.dungeon.content import load_deck, load_labels
+from generator.games.dungeon.rules.deck import COUNTS
 
 DECK = load_deck()
 LABELS = load_labels()
@@ -233,7 +233,7 @@ def test_keep_and_left_at_the_chapter_end(tmp_path, capsys):
 
 
 def test_kit_part(tmp_path):
-    from generator.commands.dungeon import kit_part
+    from generator.games.dungeon.cli import kit_part
 
     made = kit_part(tmp_path, 42, "letter", False)
     names = sorted(p.name for p, _ in made)

@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
-from generator.content.dungeon import load_deck
-from generator.games.dungeon.deck import COUNTS, DECK_SIZE, KINDS, count_kinds, expand, parse_keywords
-from generator.games.dungeon.validate import parse_range, validate_deck
+from generator.games.dungeon.content import load_deck
+from generator.games.dungeon.rules.deck import COUNTS, DECK_SIZE, KINDS, count_kinds, expand, parse_keywords
+from generator.games.dungeon.rules.validate import parse_range, validate_deck
 
 
 @pytest.fixture(scope="module")

@@ -6,14 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.content.dungeon import load_deck, load_labels
+from generator.games.dungeon.content import load_deck, load_labels
 from generator.core.errors import DataError, LayoutError
-from generator.scene.icons import ICONS, draw_icon, lowest
+from generator.cards.icons import ICONS, draw_icon, lowest
 from generator.scene.model import Group, Line, TextLine
-from generator.scene.richtext import RichStyle, layout_rich, parse_rich
+from generator.cards.richtext import RichStyle, layout_rich, parse_rich
 from generator.scene.text import text_width
-from generator.sheets.dungeon import build_deck
-from generator.sheets.elements import ElementContext, get_kind
+from generator.games.dungeon.sheets import build_deck
+from generator.cards.elements import ElementContext, get_kind
 
 
 def _icons_and_lines(items):
@@ -53,10 +53,13 @@ def test_rich_text_stays_in_its_box_and_icons_on_baselines(words, width):
         assert line.x >= -1e-6 and line.x + text_width(line.text, line.font, line.size) <= width + 1e-3
     if not lines:
         return
-    first, pitch = lines[0].y, lines[0].size * 1.2 * 25.4 / 72     # every line is first + k * pitch
-    for icon in icons:
-        k = (lowest(icon.items) - first) / pitch
-        assert abs(k - round(k)) < 1e-3 and round(k) >= 0
+    # every text line and icon sits on a baseline first + k * pitch (a line may hold icons only)
+    baselines = [line.y for line in lines] + [lowest(icon.items) for icon in icons]
+    first, pitch = min(baselines), lines[0].size * 1.2 * 25.4 / 72
+    assert first > 0
+    for baseline in baselines:
+        k = (baseline - first) / pitch
+        assert abs(k - round(k)) < 1e-3
 
 
 def test_conditions_are_bold_and_green_values_green():

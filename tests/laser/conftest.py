@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.laser import load_catalog
+from generator.games.laser.content import load_catalog
 
 DATA = Path(__file__).parent / "data"
 

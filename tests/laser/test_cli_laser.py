@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from generator.cli import cli
-from generator.commands._common import run_cli
+from generator.cli.common import run_cli
 
 UNFAIR = ".....T.\\\n.......X\n........\n.....O.#\n........\n........\n........\nT=SE\n"
 TRAPPED = ".....\n.....\nX#.T.\nT=NW\n"

@@ -9,12 +9,12 @@ from collections import defaultdict
 
 import pytest
 
-from generator.games.laser.check import check
-from generator.games.laser.difficulty import rate
-from generator.games.laser.engine import Engine, observe, trapped_cannon
-from generator.games.laser.model import TRAPPED, Board
-from generator.games.laser.notation import format_observation, parse_layout
-from generator.games.laser.solve import solve
+from generator.games.laser.rules.check import check
+from generator.games.laser.rules.difficulty import rate
+from generator.games.laser.rules.engine import Engine, observe, trapped_cannon
+from generator.games.laser.rules.model import TRAPPED, Board
+from generator.games.laser.rules.notation import format_observation, parse_layout
+from generator.games.laser.rules.solve import solve
 
 CONFIGS = [
     (4, 3, ("absorber", "reflector", "triangle")),

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from generator.core.errors import ParseError, RulesError
-from generator.games.laser.engine import observe
-from generator.games.laser.model import ABSORBED, Board
-from generator.games.laser.notation import (
+from generator.games.laser.rules.engine import observe
+from generator.games.laser.rules.model import ABSORBED, Board
+from generator.games.laser.rules.notation import (
     format_layout, format_observation, parse_layout, parse_observation,
 )
 

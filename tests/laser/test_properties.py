@@ -7,12 +7,12 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from generator.core.rng import make_rng
-from generator.games.laser.check import check
-from generator.games.laser.engine import engine_for, observe
-from generator.games.laser.generate import generate_fair, random_cells
-from generator.games.laser.model import Board, Observation
-from generator.games.laser.notation import format_layout, format_observation, parse_layout, parse_observation
-from generator.games.laser.solve import solve
+from generator.games.laser.rules.check import check
+from generator.games.laser.rules.engine import engine_for, observe
+from generator.games.laser.rules.generate import generate_fair, random_cells
+from generator.games.laser.rules.model import Board, Observation
+from generator.games.laser.rules.notation import format_layout, format_observation, parse_layout, parse_observation
+from generator.games.laser.rules.solve import solve
 
 SIZES = st.sampled_from([(8, 7), (5, 4), (6, 6), (4, 3)])
 
@@ -98,7 +98,7 @@ def test_difficulty_set_determines_and_no_cannon_can_be_dropped(catalog, seed):
     # on the standard board: the cannons named determine the layout, and dropping any one of
     # them lets another layout through (a necessary condition of minimality; the brute-force
     # test in test_exact.py proves minimality itself on small boards)
-    from generator.games.laser.difficulty import rate
+    from generator.games.laser.rules.difficulty import rate
 
     layout = generate_fair(make_rng(seed, "difficulty"), Board(), catalog.beginner())
     rating = rate(layout)

@@ -10,8 +10,8 @@ import click
 import pytest
 from pypdf import PdfReader
 
-from generator.commands._common import run_cli
-from generator.commands._laser_sheet import check_picture_options, sheet, write_check_picture
+from generator.cli.common import run_cli
+from generator.games.laser.cli.sheet import check_picture_options, sheet, write_check_picture
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE = DATA / "laser-example-beginner.txt"
@@ -24,8 +24,8 @@ PT_PER_MM = 72 / 25.4
 @check_picture_options
 def check_like(layout: str, force: bool, pdf: Path | None, png: Path | None) -> None:
     """What the engine's `laser check` does with the picture options."""
-    from generator.commands.laser import load_layout
-    from generator.games.laser.check import check
+    from generator.games.laser.content import load_layout
+    from generator.games.laser.rules.check import check
 
     report = check(load_layout(layout))
     write_check_picture(layout, report, pdf, png, force)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from generator.sheets.laser_labels import load_labels
+from generator.games.laser.sheets.labels import load_labels
 
 KEY_SIZE = 9.0     # pt: every text of the observation table
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.laser import load_catalog
-from generator.games.laser.check import check
-from generator.games.laser.model import Board
-from generator.games.laser.notation import parse_layout
+from generator.games.laser.content import load_catalog
+from generator.games.laser.rules.check import check
+from generator.games.laser.rules.model import Board
+from generator.games.laser.rules.notation import parse_layout
 from generator.render import render_recording
-from generator.sheets.laser import game_sheets
-from generator.sheets.laser_check import check_pages
+from generator.games.laser.sheets.game_sheet import game_sheets
+from generator.games.laser.sheets.check_picture import check_pages
 
 GOLDEN = Path(__file__).parent / "golden"
 DATA = Path(__file__).parent / "data"

@@ -7,10 +7,10 @@ import yaml
 from pypdf import PdfReader
 
 from generator import paths
-from generator.content.laser import load_catalog
+from generator.games.laser.content import load_catalog
 from generator.core.errors import DataError
-from generator.sheets.laser_draw import behaviour, sample_travels
-from generator.sheets.laser_labels import LANGS, _check_table, load_labels
+from generator.games.laser.sheets.draw import behaviour, sample_travels
+from generator.games.laser.sheets.labels import LANGS, _check_table, load_labels
 
 SHEET_KEYS = ("your_circuit", "opponent_circuit", "shot_log", "legend", "slip_cannon", "slip_answer", "log_hits")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from generator.games.laser.model import Board
+from generator.games.laser.rules.model import Board
 from generator.scene.text import text_width
-from generator.sheets.laser_draw import RING
-from generator.sheets.laser_plan import plan_sheet
+from generator.games.laser.sheets.draw import RING
+from generator.games.laser.sheets.plan import plan_sheet
 
 CANNON_SIZE = 7.5       # pt: the cannon numbers (bold)
 PAPERS = {"a4": (841.89, 595.28), "letter": (792.0, 612.0)}

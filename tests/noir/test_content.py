@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import noir as content
+from generator.games.noir import content as content
 from generator.core.errors import DataError
-from generator.sheets.noir import CARD_COUNT, build_deck, reference_records, suspect_records
+from generator.games.noir.sheets import CARD_COUNT, build_deck, reference_records, suspect_records
 
 PORTRAIT = ("hat", "hair", "face", "neck")
 

@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.commands._common import run_cli
-from generator.content.noir import load_suspects
+from generator.cli.common import run_cli
+from generator.games.noir.content import load_suspects
 from generator.core.units import PT_PER_MM
 from generator.scene.text import text_width
 

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.content.records import load_records
-from generator.content.templates import load_template
+from generator.cards.records import load_records
+from generator.cards.templates import load_template
 from generator.core.errors import DataError, TemplateError
 from generator.scene.model import Circle, Line, Polyline, Rect
-from generator.sheets.cards import build_cards
-from generator.sheets.elements import ElementContext, get_kind
-from generator.sheets.elements import emblem as mod
+from generator.cards.build import build_cards
+from generator.cards.elements import ElementContext, get_kind
+from generator.cards.elements import emblem as mod
 
 BOX = (10.0, 20.0, 40.0, 30.0)
 

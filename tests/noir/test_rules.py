@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from generator.core.errors import ParseError, RulesError
 from generator.core.rng import make_rng
-from generator.games import noir
+from generator.games.noir import rules as noir
 
 ALL = list(range(1, 26))
 seeds = st.integers(min_value=0, max_value=2**31 - 1)

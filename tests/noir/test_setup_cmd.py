@@ -9,10 +9,10 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.commands import noir as cmd
-from generator.commands._common import run_cli
-from generator.content.noir import load_suspects
-from generator.games.noir import parse_setup
+from generator.games.noir import cli as cmd
+from generator.cli.common import run_cli
+from generator.games.noir.content import load_suspects
+from generator.games.noir.rules import parse_setup
 
 SUSPECTS = {int(r.fields["number"]): str(r.fields["name"]) for r in load_suspects()}
 
@@ -113,7 +113,7 @@ def test_kit_part_writes_the_deck_and_a_setup_from_the_kit_seed(tmp_path) -> Non
 def test_setup_sheet_stays_inside_the_content_box_above_the_footer(paper: str) -> None:
     from generator.scene.imposition import content_box
     from generator.scene.model import Text
-    from generator.sheets.noir import setup_pages
+    from generator.games.noir.sheets import setup_pages
 
     x, y, w, h = content_box(paper)
     page = setup_pages(cmd.deal(4), 4, "en", paper)[0]

@@ -147,7 +147,7 @@ def test_calibrate_command_writes_a_two_page_pdf_and_refuses_to_overwrite(tmp_pa
     made = tmp_path / "calibration-a4-landscape-long.pdf"
     assert float(PdfReader(str(made)).pages[0].mediabox.width) == pytest.approx(841.89, abs=0.01)
     before = target.read_bytes()
-    from generator.commands._common import run_cli
+    from generator.cli.common import run_cli
     assert run_cli(cli, ["calibrate", "-o", str(target)]) == 2
     assert target.read_bytes() == before
     assert run_cli(cli, ["calibrate", "-o", str(target), "--force"]) == 0
@@ -155,7 +155,7 @@ def test_calibrate_command_writes_a_two_page_pdf_and_refuses_to_overwrite(tmp_pa
 
 def test_kit_part_writes_the_calibration_sheet(tmp_path) -> None:
     pytest.importorskip("generator.render")
-    from generator.commands.calibrate import kit_part
+    from generator.cards.cli.calibrate import kit_part
 
     made = kit_part(tmp_path, 1, "letter", False)
     assert [p.name for p, _ in made] == ["calibration.pdf"]

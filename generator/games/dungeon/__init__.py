@@ -1,1 +1,1 @@
-"""CODEX, the co-operative dungeon crawl: the deck model and checks, chapter deals, the saved campaign."""
+"""CODEX (the dungeon crawl): rules, card data, card sheets and the `pnpgen dungeon` commands."""

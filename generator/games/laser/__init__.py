@@ -1,1 +1,1 @@
-"""Laser circuits: the rules model, simulator, exact checker, solver, difficulty and generator."""
+"""Laser circuits: rules, component data, sheets and the `pnpgen laser` commands."""

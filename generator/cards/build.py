@@ -1,0 +1,277 @@
+"""The card engine: records + template → cards (front and back items in card mm), checked up front.
+
+`check_template` validates every element against its registered kind and every `{field}` against
+the data (TemplateError naming template, element and key); `build_cards` then draws each record,
+turning a record's own faults (a missing field, a bad value) into a DataError naming its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from generator.cards.records import Record, field_names
+from generator.cards.templates import (MissingField, Template, bad_field_name, element_label, fields_in,
+                                         format_value, substitute, when_holds)
+from generator.core.errors import DataError, LayoutError, TemplateError
+from generator.scene.model import Group, Rect, Text
+from generator.cards.elements import BadValue, ElementContext, Kind, get_kind, kinds, to_color
+
+META_KEYS = {"kind", "id", "when", "drop"}
+LABEL_FIELDS = ("name", "title", "nome", "nom")
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One template element checked against its kind: constant values converted once."""
+
+    kind: Kind
+    face: str
+    where: str
+    static: dict[str, Any]
+    dynamic: dict[str, Any]
+    when: Any = None
+
+
+@dataclass
+class CardDesign:
+    """A template checked against a data set, ready to draw any of its records."""
+
+    template: Template
+    card_w: float
+    card_h: float
+    bleed: float
+    front: list[Prepared]
+    back: list[Prepared] | None
+    data_file: Path | None = None
+
+    @property
+    def card_size(self) -> tuple[float, float]:
+        return self.card_w, self.card_h
+
+
+def card_size_of(template: Template) -> tuple[float, float]:
+    """The template's card size in mm; LayoutError naming the template for an unknown size."""
+    from generator.scene.imposition import parse_card_size
+
+    try:
+        return parse_card_size(template.card)
+    except LayoutError as err:
+        raise LayoutError(err.message, file=template.file, key="card") from None
+
+
+def check_template(template: Template, records: Sequence[Record], bleed: float | None = None) -> CardDesign:
+    """Validate the template against the registry and the records' fields; prepare it for drawing."""
+    names = field_names(list(records))
+    data_file = records[0].file if records else None
+    _check_fields(template, "", [template.background, template.back_background, template.label],
+                  names, data_file)
+    faces = {face: [_prepare(el, i, face, template, names, data_file) for i, el in enumerate(els)]
+             for face, els in template.faces()}
+    for key in ("background", "back_background"):
+        _static_color(template, key)
+    _check_defaults(template)
+    w, h = card_size_of(template)
+    return CardDesign(template, w, h, template.bleed if bleed is None else bleed,
+                      faces["front"], faces.get("back"), data_file)
+
+
+def _check_defaults(template: Template) -> None:
+    for name, values in template.defaults.items():
+        kind = get_kind(name)
+        if kind is None:
+            raise TemplateError(f"unknown element kind {name!r} (known: {', '.join(kinds())})",
+                                file=template.file, key="defaults")
+        unknown = sorted(set(values) - set(kind.keys))
+        if unknown:
+            raise TemplateError(f"unknown key {unknown[0]!r} for a {name} (its keys: "
+                                f"{', '.join(sorted(kind.keys))})", file=template.file, key=f"defaults.{name}")
+
+
+def _static_color(template: Template, key: str) -> None:
+    value = getattr(template, key)
+    if isinstance(value, str) and fields_in(value):
+        return
+    try:
+        to_color(value)
+    except BadValue as err:
+        raise TemplateError(str(err), file=template.file, key=key) from None
+
+
+def _prepare(el: dict, index: int, face: str, template: Template, names: list[str],
+             data_file: Path | None) -> Prepared:
+    where = element_label(el, index, face)
+    kind = get_kind(el["kind"])
+    if kind is None:
+        known = ", ".join(kinds())
+        raise TemplateError(f"unknown element kind {el['kind']!r} (known: {known})",
+                            file=template.file, key=where)
+    values = {**template.defaults.get(kind.name, {}), **{k: v for k, v in el.items() if k not in META_KEYS}}
+    _check_keys(kind, values, where, template)
+    _check_fields(template, where, [values, el.get("when")], names, data_file)
+    static, dynamic = {}, {}
+    for key, param in kind.keys.items():
+        raw = values.get(key, param.default)
+        if isinstance(raw, (str, list, dict)) and not fields_in(raw):
+            raw = substitute(raw, {})          # only unescapes {{ and }}
+        if raw is not None and fields_in(raw):
+            dynamic[key] = raw
+        else:
+            static[key] = _convert(kind, key, raw, lambda msg, k=key: TemplateError(
+                msg, file=template.file, key=f"{where} key '{k}'"))
+    return Prepared(kind, face, where, static, dynamic, el.get("when"))
+
+
+def _check_keys(kind: Kind, values: dict, where: str, template: Template) -> None:
+    for key in values:
+        if key not in kind.keys:
+            known = ", ".join(sorted(kind.keys))
+            raise TemplateError(f"unknown key {key!r} for a {kind.name} (its keys: {known})",
+                                file=template.file, key=where)
+    for key, param in kind.keys.items():
+        if param.required and key not in values:
+            raise TemplateError(f"a {kind.name} needs the key {key!r}", file=template.file, key=where)
+
+
+def _check_fields(template: Template, where: str, values: list, names: list[str],
+                  data_file: Path | None) -> None:
+    for name in fields_in(values):
+        if bad_field_name(name):
+            raise TemplateError(f"{{{name}}} is not a field name (write {{{{ and }}}} for braces)",
+                                file=template.file, key=where or None)
+        if name not in names:
+            raise TemplateError(
+                f"template {template.name} {where or 'top level'} uses field {name!r} not in data file "
+                f"{data_file} (fields: {', '.join(names) or 'none'})", file=template.file)
+
+
+def _convert(kind: Kind, key: str, raw: Any, error: Callable[[str], Exception]) -> Any:
+    param = kind.keys[key]
+    if raw is None:
+        return None
+    try:
+        return param.convert(raw)
+    except BadValue as err:
+        raise error(str(err)) from None
+
+
+# --- drawing ---------------------------------------------------------------------------------------
+
+def build_cards(records: Sequence[Record], template: Template | CardDesign, *, bleed: float | None = None,
+                image_loader: Callable[[Path], bytes] | None = None) -> list:
+    """One Card per record (records already expanded by qty); copies of a record share their items."""
+    from generator.scene.imposition import Card
+
+    design = template if isinstance(template, CardDesign) else check_template(template, records, bleed)
+    built: dict[tuple, Any] = {}
+    cards = []
+    for number, record in enumerate(records, 1):
+        key = (str(record.file), record.line, id(record.fields))
+        if key not in built:
+            front, back = draw_faces(design, record, image_loader)
+            built[key] = Card(front, back, card_label(design.template, record, number))
+        cards.append(built[key])
+    return cards
+
+
+def card_label(template: Template, record: Record, number: int) -> str:
+    """The card's name for page labels: the template's `label:`, else a name-like field."""
+    if template.label:
+        return format_value(substitute(str(template.label), record.fields))
+    for name in LABEL_FIELDS:
+        if record.fields.get(name) not in (None, ""):
+            return format_value(record.fields[name])
+    return f"card {number}"
+
+
+def draw_faces(design: CardDesign, record: Record,
+               image_loader: Callable[[Path], bytes] | None = None) -> tuple[list, list | None]:
+    """The front items and the back items (None without a back design) of one record."""
+    tmpl = design.template
+    front = _background(design, record, tmpl.background, "background")
+    front += _draw_face(design, design.front, record, image_loader)
+    if design.back is None:
+        return front, None
+    back_bg = tmpl.back_background if tmpl.back_background is not None else tmpl.background
+    back = _background(design, record, back_bg, "back_background")
+    back += _draw_face(design, design.back, record, image_loader)
+    return front, back
+
+
+def _background(design: CardDesign, record: Record, value: Any, key: str) -> list:
+    value = _record_value(value, record, key, design)
+    try:
+        fill = to_color(value)
+    except BadValue as err:
+        raise DataError(f"{key}: {err}", file=record.file, line=record.line) from None
+    if fill is None:
+        return []
+    b = design.bleed
+    return [Rect(-b, -b, design.card_w + 2 * b, design.card_h + 2 * b, fill=fill, stroke=None)]
+
+
+def _record_value(value: Any, record: Record, where: str, design: CardDesign) -> Any:
+    try:
+        return substitute(value, record.fields)
+    except MissingField as err:
+        raise _missing(err.args[0], record, where, design) from None
+
+
+def _missing(name: str, record: Record, where: str, design: CardDesign) -> DataError:
+    return DataError(f"the card has no field {name!r} (template {design.template.name} {where} uses it)",
+                     file=record.file, line=record.line, key=name)
+
+
+def _draw_face(design: CardDesign, elements: list[Prepared], record: Record,
+               image_loader: Callable[[Path], bytes] | None) -> list:
+    items: list = []
+    for prep in elements:
+        if prep.when is not None and not when_holds(prep.when, record.fields):
+            continue
+        ctx = _context(design, prep, record, image_loader)
+        values = {**prep.static, **_dynamic_values(prep, record, design)}
+        drawn = prep.kind.draw(values, ctx)
+        _check_text_fits(drawn, prep, record)
+        items.extend(drawn)
+    return items
+
+
+def _context(design: CardDesign, prep: Prepared, record: Record,
+             image_loader: Callable[[Path], bytes] | None) -> ElementContext:
+    return ElementContext(fields=record.fields, card_w=design.card_w, card_h=design.card_h,
+                          bleed=design.bleed, safe=design.template.safe, data_dir=Path(record.file).parent,
+                          template_file=design.template.file, data_file=record.file, line=record.line,
+                          where=prep.where, face=prep.face, image_loader=image_loader)
+
+
+def _dynamic_values(prep: Prepared, record: Record, design: CardDesign) -> dict[str, Any]:
+    out = {}
+    for key, raw in prep.dynamic.items():
+        value = _record_value(raw, record, prep.where, design)
+        used = fields_in(raw)
+        line = record.line_of(used[0]) if len(used) == 1 else record.line
+        out[key] = _convert(prep.kind, key, value, lambda msg, k=key: DataError(
+            f"{msg} (template {design.template.name} {prep.where} key '{k}' from {raw!r})",
+            file=record.file, line=line, key=used[0] if len(used) == 1 else None))
+    return out
+
+
+def _check_text_fits(items: list, prep: Prepared, record: Record) -> None:
+    """Lay out each text box now so text that cannot fit is reported with its card's line."""
+    from generator.scene.text import layout_text
+
+    for box in _texts(items):
+        try:
+            layout_text(box)
+        except LayoutError as err:
+            raise DataError(f"{prep.where}: {err.message} (text starts {box.text[:30]!r})",
+                            file=record.file, line=record.line) from None
+
+
+def _texts(items: list):
+    for item in items:
+        if isinstance(item, Text):
+            yield item
+        elif isinstance(item, Group):
+            yield from _texts(list(item.items))

@@ -1,0 +1,307 @@
+"""The registry of template element kinds: `@element("kind", keys)` and every module of this folder.
+
+A kind is a drawing function `(el: dict, ctx: ElementContext) -> list[Item]` plus the keys it
+accepts, each with a converter (num, color, text, ...) and a default (or REQUIRED). The card
+engine checks every template element against its kind before drawing anything (unknown key,
+missing key, bad value), substitutes `{field}`s per record, converts the values and calls the
+function with a complete dict. A new module in this folder registers new kinds with no edit
+elsewhere (modules are discovered with pkgutil on first use).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from generator.core.errors import DataError, TemplateError
+from generator.scene.model import Stroke
+
+REQUIRED = object()
+
+
+class BadValue(ValueError):
+    """A key's value cannot be converted; the message says what was expected."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One key of a kind: a converter (raw value -> value, BadValue if wrong) and a default."""
+
+    convert: Callable[[Any], Any]
+    default: Any = REQUIRED
+    doc: str = ""
+    example: Any = None      # a valid raw value, for docs and the registry conformance test
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A registered element kind."""
+
+    name: str
+    draw: Callable[[dict, "ElementContext"], list]
+    keys: dict[str, Param]
+    doc: str = ""
+    module: str = ""
+
+
+@dataclass
+class ElementContext:
+    """What an element function may know about the card it draws on.
+
+    fields: the record's fields; card_w/card_h: the trim size (mm); bleed, safe: mm;
+    data_dir: the folder of the data file (images are relative to it); template_file: for errors;
+    where: the element's name in errors ("front element 'title'"); image_loader: path -> PNG bytes.
+    """
+
+    fields: dict[str, Any]
+    card_w: float
+    card_h: float
+    bleed: float = 0.0
+    safe: float = 0.0
+    data_dir: Path = Path(".")
+    template_file: Path | None = None
+    data_file: Path | None = None
+    line: int | None = None
+    where: str = ""
+    face: str = "front"
+    image_loader: Callable[[Path], bytes] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def sub(self, value: Any) -> Any:
+        """`{field}` substitution with this record's fields (for kinds that read raw values)."""
+        from generator.cards.templates import MissingField, substitute
+
+        try:
+            return substitute(value, self.fields)
+        except MissingField as err:
+            raise self.data_error(f"the card has no field {err.args[0]!r} ({self.where} uses it)") from None
+
+    def data_error(self, message: str, key: str | None = None) -> DataError:
+        """A DataError pointing at this record's data file and line."""
+        return DataError(message, file=self.data_file, line=self.line, key=key)
+
+    def template_error(self, message: str, key: str | None = None) -> TemplateError:
+        """A TemplateError naming the template file and this element."""
+        return TemplateError(message, file=self.template_file, key=_join(self.where, key))
+
+    def find_file(self, name: str) -> Path:
+        """A file named by a template: absolute, else beside the data file, else beside the template."""
+        path = Path(name)
+        bases = [self.data_dir] + ([self.template_file.parent] if self.template_file else [])
+        for candidate in [path] if path.is_absolute() else [base / path for base in bases]:
+            if candidate.is_file():
+                return candidate
+        tried = ", ".join(str(base) for base in bases)
+        raise self.data_error(f"image file {name!r} not found (looked in {tried})", key="src")
+
+
+def _join(where: str, key: str | None) -> str:
+    return f"{where} key '{key}'" if key else where
+
+
+# --- the registry ------------------------------------------------------------------------------
+
+_KINDS: dict[str, Kind] = {}
+_DISCOVERED = False
+
+
+def element(kind: str, keys: dict[str, Param] | None = None, doc: str = "") -> Callable:
+    """Register a drawing function as an element kind with the keys it accepts."""
+
+    def register(func: Callable) -> Callable:
+        if kind in _KINDS and _KINDS[kind].module != func.__module__:
+            raise TemplateError(f"element kind {kind!r} is registered twice "
+                                f"({_KINDS[kind].module} and {func.__module__})")
+        text = doc or (func.__doc__ or "").strip().split("\n")[0]
+        _KINDS[kind] = Kind(kind, func, dict(keys or {}), text, func.__module__)
+        return func
+
+    return register
+
+
+def discover() -> None:
+    """Import every module of this folder once, so each registers its kinds."""
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    _DISCOVERED = True
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+def kinds() -> dict[str, Kind]:
+    """Every registered kind, by name."""
+    discover()
+    return dict(sorted(_KINDS.items()))
+
+
+def get_kind(name: str) -> Kind | None:
+    """The kind of that name, or None."""
+    discover()
+    return _KINDS.get(name)
+
+
+# --- converters --------------------------------------------------------------------------------
+
+_COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
+NAMED_COLORS = {"black": "#000000", "white": "#ffffff", "red": "#c62828", "green": "#2e7d32",
+                "blue": "#1565c0", "yellow": "#f9a825", "grey": "#808080", "gray": "#808080",
+                "orange": "#ef6c00", "purple": "#6a1b9a", "brown": "#6d4c41"}
+
+
+def to_num(value: Any) -> float:
+    if isinstance(value, bool):
+        raise BadValue(f"expected a number, not {value!r}")
+    try:
+        return float(str(value).strip()) if isinstance(value, str) else float(value)
+    except (TypeError, ValueError):
+        raise BadValue(f"expected a number, not {value!r}") from None
+
+
+def to_color(value: Any) -> str | None:
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "")):
+        return None
+    text = str(value).strip().lower()
+    text = NAMED_COLORS.get(text, text)
+    if not _COLOR_RE.match(text):
+        raise BadValue(f"expected a colour #rrggbb (or none, or a name: {', '.join(NAMED_COLORS)}), "
+                       f"not {value!r}")
+    if len(text) == 4:
+        text = "#" + "".join(c * 2 for c in text[1:])
+    return text
+
+
+def to_text(value: Any) -> str:
+    from generator.cards.templates import format_value
+
+    if isinstance(value, (dict, list)):
+        raise BadValue(f"expected text, not {type(value).__name__}")
+    return format_value(value)
+
+
+def to_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "on", "1"):
+        return True
+    if text in ("false", "no", "off", "0", ""):
+        return False
+    raise BadValue(f"expected true or false, not {value!r}")
+
+
+def to_points(value: Any) -> tuple[tuple[float, float], ...]:
+    if not isinstance(value, (list, tuple)) or len(value) < 2:
+        raise BadValue("expected a list of at least two [x, y] points")
+    points = []
+    for point in value:
+        if not isinstance(point, (list, tuple)) or len(point) != 2:
+            raise BadValue(f"each point must be [x, y], not {point!r}")
+        points.append((to_num(point[0]), to_num(point[1])))
+    return tuple(points)
+
+
+def to_dash(value: Any) -> tuple[float, ...] | None:
+    if value is None or value == [] or value == "":
+        return None
+    if not isinstance(value, (list, tuple)) or not all(to_num(v) > 0 for v in value):
+        raise BadValue("expected a list of positive dash lengths in mm, e.g. [2, 1]")
+    return tuple(to_num(v) for v in value)
+
+
+def to_font(value: Any) -> str:
+    from generator.scene.fonts import font_names
+
+    name = str(value).strip()
+    if name not in font_names():
+        raise BadValue(f"unknown font {name!r} (known: {', '.join(font_names())})")
+    return name
+
+
+def choice(*options: str) -> Callable[[Any], str]:
+    def convert(value: Any) -> str:
+        text = str(value).strip().lower()
+        if text not in options:
+            raise BadValue(f"expected one of {', '.join(options)}, not {value!r}")
+        return text
+
+    convert.__name__ = "choice"
+    return convert
+
+
+def num(default: Any = REQUIRED, doc: str = "") -> Param:
+    return Param(to_num, default, doc)
+
+
+def color(default: Any = None, doc: str = "") -> Param:
+    return Param(to_color, default, doc)
+
+
+def text(default: Any = REQUIRED, doc: str = "") -> Param:
+    return Param(to_text, default, doc)
+
+
+def flag(default: Any = False, doc: str = "") -> Param:
+    return Param(to_bool, default, doc)
+
+
+def points(doc: str = "") -> Param:
+    return Param(to_points, REQUIRED, doc)
+
+
+def font(default: str = "sans", doc: str = "") -> Param:
+    return Param(to_font, default, doc)
+
+
+def one_of(options: tuple[str, ...], default: Any, doc: str = "") -> Param:
+    return Param(choice(*options), default, doc or "one of " + ", ".join(options))
+
+
+STROKE_KEYS = {
+    "stroke": color("#000000", "outline colour, or none"),
+    "stroke_width": num(0.25, "outline width in mm"),
+    "dash": Param(to_dash, None, "dash pattern in mm, e.g. [2, 1]"),
+}
+
+
+def make_stroke(el: dict) -> Stroke | None:
+    """The Stroke of an element's stroke/stroke_width/dash keys (None: no outline)."""
+    if el.get("stroke") is None or el.get("stroke_width", 0) <= 0:
+        return None
+    return Stroke(el["stroke"], el["stroke_width"], el.get("dash"))
+
+
+def describe_kinds() -> str:
+    """Every kind with its keys and defaults, as Markdown (for `pnpgen cards --kinds` and the docs)."""
+    out = []
+    for kind in kinds().values():
+        out.append(f"### {kind.name}\n\n{kind.doc}  (module `{kind.module}`)\n")
+        for key, param in kind.keys.items():
+            default = "**required**" if param.required else f"default `{_show(param.default)}`"
+            out.append(f"- `{key}`: {default}" + (f"; {param.doc}" if param.doc else ""))
+        out.append("")
+    return "\n".join(out)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+__all__ = ["describe_kinds", "element", "ElementContext", "Param", "Kind", "BadValue", "REQUIRED", "kinds", "get_kind",
+           "discover", "num", "color", "text", "flag", "points", "font", "one_of", "choice",
+           "STROKE_KEYS", "make_stroke", "to_num", "to_color", "to_text", "to_bool"]

@@ -1,0 +1,270 @@
+"""The built-in element kinds: rect, line, polyline, polygon, circle, star, pips, text, image, pattern.
+
+Coordinates are millimetres from the top-left corner of the card's trim (y down); art meant to
+reach the cut extends into the bleed (negative x/y, or past the card's width/height).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from functools import lru_cache
+from pathlib import Path
+
+from generator.scene.model import (Circle, Group, Image, Line, Polygon, Polyline, Rect, Text, compose,
+                                   rotate, translate)
+from generator.cards.elements import (REQUIRED, STROKE_KEYS, BadValue, ElementContext, Param, color,
+                                       element, flag, font, make_stroke, num, one_of, points, text)
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_PIPS = 60
+
+NO_STROKE = {**STROKE_KEYS, "stroke": color(None, "outline colour (default: none)")}
+BOX = {"x": num(None, "left (mm); default: the card's left edge"),
+       "y": num(None, "top (mm); default: the card's top edge"),
+       "w": num(None, "width (mm); default: the card's width"),
+       "h": num(None, "height (mm); default: the card's height"),
+       "inset": num(0.0, "with a default box: move each edge in by this many mm "
+                         "(negative: out into the bleed)")}
+
+
+def card_box(el: dict, ctx: ElementContext) -> tuple[float, float, float, float]:
+    """x, y, w, h of an element, defaulting to the whole card inset by `inset`."""
+    inset = el.get("inset", 0.0)
+    x = el["x"] if el.get("x") is not None else inset
+    y = el["y"] if el.get("y") is not None else inset
+    w = el["w"] if el.get("w") is not None else ctx.card_w - 2 * inset
+    h = el["h"] if el.get("h") is not None else ctx.card_h - 2 * inset
+    return x, y, w, h
+
+
+@element("rect", {**BOX, "radius": num(0.0, "corner radius (mm)"), "fill": color(None), **NO_STROKE})
+def rect(el: dict, ctx: ElementContext) -> list:
+    """A rectangle (rounded with radius); without x/y/w/h it covers the card (see inset)."""
+    x, y, w, h = card_box(el, ctx)
+    return [Rect(x, y, w, h, fill=el["fill"], stroke=make_stroke(el), radius=el["radius"])]
+
+
+@element("line", {"x1": num(), "y1": num(), "x2": num(), "y2": num(), **STROKE_KEYS})
+def line(el: dict, ctx: ElementContext) -> list:
+    """A straight segment."""
+    stroke = make_stroke(el)
+    return [Line(el["x1"], el["y1"], el["x2"], el["y2"], stroke)] if stroke else []
+
+
+@element("polyline", {"points": points("[[x, y], ...] in mm"), **STROKE_KEYS})
+def polyline(el: dict, ctx: ElementContext) -> list:
+    """An open path through points."""
+    return [Polyline(el["points"], False, None, make_stroke(el))]
+
+
+@element("polygon", {"points": points("[[x, y], ...] in mm"), "fill": color(None), **NO_STROKE})
+def polygon(el: dict, ctx: ElementContext) -> list:
+    """A closed shape through points (icons: triangles, shields, arrows...)."""
+    return [Polygon(el["points"], el["fill"], make_stroke(el))]
+
+
+@element("circle", {"cx": num(), "cy": num(), "r": num(), "fill": color(None), **NO_STROKE})
+def circle(el: dict, ctx: ElementContext) -> list:
+    """A circle by centre and radius."""
+    return [Circle(el["cx"], el["cy"], el["r"], el["fill"], make_stroke(el))]
+
+
+def star_points(cx: float, cy: float, r: float, tips: int, inner: float, angle: float) -> list:
+    """Vertices of a star (inner < 1) or a regular polygon (inner == 1 gives 2*tips sides)."""
+    out = []
+    for i in range(2 * tips):
+        radius = r if i % 2 == 0 else r * inner
+        a = math.radians(angle - 90 + i * 180 / tips)
+        out.append((round(cx + radius * math.cos(a), 4), round(cy + radius * math.sin(a), 4)))
+    return out
+
+
+STAR_KEYS = {"points": num(5, "number of tips (3..24)"),
+             "inner": num(0.5, "inner radius as a fraction of r (1: a regular polygon)"),
+             "angle": num(0, "rotation in degrees, clockwise")}
+
+
+@element("star", {"cx": num(), "cy": num(), "r": num(), **STAR_KEYS, "fill": color(None), **NO_STROKE})
+def star(el: dict, ctx: ElementContext) -> list:
+    """A star (or, with inner: 1, a regular polygon) centred at cx, cy."""
+    tips = _tips(el, ctx)
+    pts = star_points(el["cx"], el["cy"], el["r"], tips, el["inner"], el["angle"])
+    return [Polygon(pts, el["fill"], make_stroke(el))]
+
+
+def _tips(el: dict, ctx: ElementContext) -> int:
+    tips = int(el["points"])
+    if not 3 <= tips <= 24 or tips != el["points"]:
+        raise ctx.template_error(f"points must be a whole number from 3 to 24, not {el['points']}", "points")
+    return tips
+
+
+@element("pips", {"count": num(doc="how many (a field such as \"{cost}\")"), "x": num(), "y": num(),
+                  "dx": num(0.0, "step to the next pip (mm)"), "dy": num(0.0, "step down (mm)"),
+                  "r": num(1.5, "radius (mm)"),
+                  "shape": one_of(("circle", "diamond", "square", "star"), "circle"),
+                  "fill": color("#000000"), **NO_STROKE})
+def pips(el: dict, ctx: ElementContext) -> list:
+    """A row (or column) of `count` small shapes: costs, strength, lives."""
+    count = el["count"]
+    if count != int(count) or not 0 <= count <= MAX_PIPS:
+        raise ctx.data_error(f"{ctx.where}: count must be a whole number from 0 to {MAX_PIPS}, "
+                             f"not {count:g}", key="count")
+    stroke = make_stroke(el)
+    return [_pip(el, el["x"] + i * el["dx"], el["y"] + i * el["dy"], stroke) for i in range(int(count))]
+
+
+def _pip(el: dict, cx: float, cy: float, stroke) -> object:
+    r, fill = el["r"], el["fill"]
+    if el["shape"] == "circle":
+        return Circle(cx, cy, r, fill, stroke)
+    if el["shape"] == "square":
+        return Rect(cx - r, cy - r, 2 * r, 2 * r, fill=fill, stroke=stroke)
+    if el["shape"] == "diamond":
+        return Polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill, stroke)
+    return Polygon(star_points(cx, cy, r, 5, 0.45, 0), fill, stroke)
+
+
+TEXT_KEYS = {
+    "x": num(), "y": num(), "w": num(), "h": num(),
+    "text": text(doc="the text; {field}s are replaced"),
+    "font": font("sans"), "size": num(10.0, "size in points"), "color": color("#000000"),
+    "align": one_of(("left", "center", "right"), "left"),
+    "valign": one_of(("top", "middle", "bottom"), "top"),
+    "wrap": flag(True, "break lines to the box width"),
+    "shrink": flag(True, "reduce the size (down to min_size) until the text fits"),
+    "min_size": num(5.0, "smallest size when shrinking (pt)"),
+    "line_height": num(1.2, "baseline spacing as a multiple of the size"),
+    "rotate": one_of(("0", "90", "180", "270"), "0"),
+}
+
+
+@element("text", TEXT_KEYS)
+def text_box(el: dict, ctx: ElementContext) -> list:
+    """A text box: wrapped, shrunk to fit, aligned; never drawn outside its box; may be rotated."""
+    x, y, w, h, turn = el["x"], el["y"], el["w"], el["h"], int(el["rotate"])
+    local_w, local_h = (h, w) if turn in (90, 270) else (w, h)
+    box = Text(0.0, 0.0, local_w, local_h, el["text"], el["font"], el["size"], el["color"], el["align"],
+               el["valign"], el["wrap"], el["shrink"], min(el["min_size"], el["size"]), el["line_height"])
+    if turn == 0:
+        return [Text(x, y, w, h, *_text_style(box))]
+    shift = {90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[turn]
+    return [Group((box,), compose(translate(*shift), rotate(turn)))]
+
+
+def _text_style(box: Text) -> tuple:
+    return (box.text, box.font, box.size, box.color, box.align, box.valign, box.wrap, box.shrink,
+            box.min_size, box.line_height)
+
+
+@element("image", {"x": num(), "y": num(), "w": num(), "h": num(),
+                   "src": text(doc="PNG or JPEG file, relative to the data file (or the template)"),
+                   "fit": one_of(("stretch", "contain", "cover"), "contain")})
+def image(el: dict, ctx: ElementContext) -> list:
+    """A raster picture in a box: contain (whole picture, centred), cover (fills, cropped) or stretch."""
+    if not el["src"].strip():
+        return []
+    path = ctx.find_file(el["src"])
+    data = (ctx.image_loader or read_png)(path)
+    x, y, w, h = el["x"], el["y"], el["w"], el["h"]
+    if el["fit"] == "stretch":
+        return [Image(x, y, w, h, data)]
+    iw, ih = png_size(data)
+    k = (min if el["fit"] == "contain" else max)(w / iw, h / ih)
+    pic = Image(x + (w - iw * k) / 2, y + (h - ih * k) / 2, iw * k, ih * k, data)
+    if el["fit"] == "contain":
+        return [pic]
+    return [Group((pic,), clip=Rect(x, y, w, h, fill=None, stroke=None))]
+
+
+@lru_cache(maxsize=64)
+def read_png(path: Path) -> bytes:
+    """The bytes of a PNG file (other formats need a converter: `pnpgen cards` passes one)."""
+    data = Path(path).read_bytes()
+    if not data.startswith(PNG_SIGNATURE):
+        from generator.core.errors import DataError
+
+        raise DataError("not a PNG file (convert it, or use pnpgen cards which converts JPEG)", file=path)
+    return data
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height in pixels from a PNG's IHDR chunk."""
+    if not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        raise BadValue("image data is not PNG")
+    return struct.unpack(">II", data[16:24])
+
+
+PATTERN_KEYS = {**BOX, "style": one_of(("stripes", "dots", "grid", "diamonds", "chevrons"), "stripes"),
+                "spacing": num(4.0, "distance between motifs (mm)"), "color": color("#000000"),
+                "width": num(0.4, "line width or dot radius (mm)"),
+                "fill": color(None, "background colour under the pattern")}
+
+
+@element("pattern", PATTERN_KEYS)
+def pattern(el: dict, ctx: ElementContext) -> list:
+    """A repeating motif clipped to a box (default: the card and its bleed): card backs, textures."""
+    x, y, w, h = _pattern_box(el, ctx)
+    if el["spacing"] <= 0:
+        raise ctx.template_error("spacing must be more than 0", "spacing")
+    items = [Rect(x, y, w, h, fill=el["fill"], stroke=None)] if el["fill"] else []
+    items += _MOTIFS[el["style"]](x, y, w, h, el)
+    return [Group(tuple(items), clip=Rect(x, y, w, h, fill=None, stroke=None))]
+
+
+def _pattern_box(el: dict, ctx: ElementContext) -> tuple[float, float, float, float]:
+    if el.get("x") is None and el.get("w") is None and el.get("inset", 0.0) == 0.0:
+        b = ctx.bleed
+        return -b, -b, ctx.card_w + 2 * b, ctx.card_h + 2 * b
+    return card_box(el, ctx)
+
+
+def _stroke(el: dict):
+    from generator.scene.model import Stroke
+
+    return Stroke(el["color"], el["width"])
+
+
+def _steps(start: float, length: float, spacing: float) -> list[float]:
+    n = int(math.ceil(length / spacing)) + 1
+    return [round(start + i * spacing, 4) for i in range(n)]
+
+
+def _stripes(x, y, w, h, el, slope=1.0) -> list:
+    s = el["spacing"]
+    return [Line(x0, y, x0 + slope * h, y + h, _stroke(el)) for x0 in _steps(x - h, w + h, s)]
+
+
+def _diamonds(x, y, w, h, el) -> list:
+    back = [Line(x0 + h, y, x0, y + h, _stroke(el)) for x0 in _steps(x - h, w + h, el["spacing"])]
+    return _stripes(x, y, w, h, el) + back
+
+
+def _grid(x, y, w, h, el) -> list:
+    s, st = el["spacing"], _stroke(el)
+    return ([Line(x0, y, x0, y + h, st) for x0 in _steps(x, w, s)]
+            + [Line(x, y0, x + w, y0, st) for y0 in _steps(y, h, s)])
+
+
+def _dots(x, y, w, h, el) -> list:
+    s = el["spacing"]
+    out = []
+    for row, cy in enumerate(_steps(y, h, s)):
+        offset = s / 2 if row % 2 else 0.0
+        out += [Circle(cx + offset, cy, el["width"], el["color"], None) for cx in _steps(x - s, w + s, s)]
+    return out
+
+
+def _chevrons(x, y, w, h, el) -> list:
+    s, st = el["spacing"], _stroke(el)
+    out = []
+    for y0 in _steps(y - s, h + s, s):
+        pts = tuple((x0, y0 + (s / 2 if i % 2 else 0.0)) for i, x0 in enumerate(_steps(x - s, w + 2 * s, s)))
+        out.append(Polyline(pts, False, None, st))
+    return out
+
+
+_MOTIFS = {"stripes": _stripes, "diamonds": _diamonds, "grid": _grid, "dots": _dots, "chevrons": _chevrons}
+
+__all__ = ["card_box", "star_points", "read_png", "png_size", "PNG_SIGNATURE", "REQUIRED", "Param"]

@@ -1,0 +1,261 @@
+"""Rich card text: [conditions] in bold, <g>green values</g>, and icons inline on the baseline.
+
+Markup: `<pa>`, `<engage>`, `<pv>`, `<melee>`, `<ranged>`, `<passive>` draw that icon (see
+icons.py) as a word part, its bottom on the line's baseline; `[...]` is set in the bold font
+(brackets kept, as the rulebooks print conditions); `<g>...</g>` is set in the green colour (the
+alternative values of a Plante); `<b>...</b>` is bold without brackets. A newline starts a paragraph; paragraphs may be separated by a
+gap and a horizontal rule. Widths come from generator.scene.text.text_width (the one source of
+widths); the block shrinks in 0.5 pt steps to min_size, and text that cannot fit even then raises
+LayoutError, like a plain Text box.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.core.errors import LayoutError
+from generator.core.units import MM_PER_PT
+from generator.scene.fonts import font_metrics
+from generator.cards.icons import draw_icon, icon_names, icon_width
+from generator.scene.model import Item, Line, Stroke, TextLine
+from generator.scene.text import line_pitch, text_width
+
+SHRINK_STEP = 0.5
+_TOKEN = re.compile(r"<(/?)([a-z]+)>|(\[)|(\])|(\s)|([^<\[\]\s]+|<)")
+
+
+@dataclass(frozen=True)
+class RichStyle:
+    """How rich text is set: fonts, sizes (pt), colours, alignment, icon height (em), paragraphs."""
+
+    font: str = "sans"
+    bold: str = "sans-bold"
+    size: float = 8.0
+    min_size: float = 5.0
+    color: str = "#000000"
+    green: str = "#2e7d32"
+    line_height: float = 1.2
+    align: str = "left"
+    valign: str = "top"
+    icon_scale: float = 0.85
+    para_gap: float = 0.0          # extra mm between paragraphs (half above, half below a rule)
+    rule: Stroke | None = None     # a horizontal line between paragraphs
+
+
+@dataclass(frozen=True)
+class Atom:
+    """A piece of a word: text in a style (bold, green) or an icon."""
+
+    text: str = ""
+    icon: str | None = None
+    bold: bool = False
+    green: bool = False
+
+
+Word = tuple[Atom, ...]
+
+
+def parse_rich(text: str) -> list[list[Word]]:
+    """Paragraphs of words of atoms; LayoutError for an unknown icon or an unclosed tag."""
+    paragraphs: list[list[Word]] = [[]]
+    word: list[Atom] = []
+    bold = green = False
+
+    def end_word() -> None:
+        if word:
+            paragraphs[-1].append(tuple(word))
+            word.clear()
+
+    for closing, tag, opening, close_br, space, chunk in _TOKEN.findall(text):
+        if tag == "g":
+            green = not closing
+        elif tag == "b":
+            bold = not closing
+        elif tag:
+            if closing or tag not in icon_names():
+                raise LayoutError(f"unknown icon <{closing}{tag}> in {text[:30]!r} "
+                                  f"(known: {', '.join(icon_names())}, and <g>…</g>)", key="text")
+            word.append(Atom(icon=tag, bold=bold, green=green))
+        elif opening or close_br:
+            bold = bool(opening)
+            word.append(Atom("[" if opening else "]", bold=True, green=green))
+        elif space:
+            end_word()
+            if space == "\n":
+                paragraphs.append([])
+        else:
+            word.append(Atom(chunk, bold=bold, green=green))
+    end_word()
+    return [p for p in paragraphs if p] or []
+
+
+def _font(atom: Atom, style: RichStyle) -> str:
+    return style.bold if atom.bold else style.font
+
+
+def _icon_h(size: float, style: RichStyle) -> float:
+    return size * MM_PER_PT * style.icon_scale
+
+
+def _icon_pad(size: float) -> float:
+    return size * MM_PER_PT * 0.06
+
+
+def atom_width(atom: Atom, size: float, style: RichStyle) -> float:
+    """Width in mm of one atom at a size."""
+    if atom.icon:
+        return icon_width(atom.icon, _icon_h(size, style)) + 2 * _icon_pad(size)
+    return text_width(atom.text, _font(atom, style), size)
+
+
+def word_width(word: Word, size: float, style: RichStyle) -> float:
+    """Width in mm of a word (its atoms side by side)."""
+    return sum(atom_width(a, size, style) for a in word)
+
+
+def space_after(word: Word, size: float, style: RichStyle) -> float:
+    """Width of the space after a word: set in the font of the word's last piece (a bold run
+    continues through the space into the next bold word)."""
+    last = word[-1]
+    return text_width(" ", style.font if last.icon else _font(last, style), size)
+
+
+def line_width(words: list[Word], size: float, style: RichStyle) -> float:
+    """Width in mm of words set on one line."""
+    return (sum(word_width(w, size, style) for w in words)
+            + sum(space_after(w, size, style) for w in words[:-1]))
+
+
+def _wrap(words: list[Word], width: float, size: float, style: RichStyle) -> list[list[Word]] | None:
+    lines: list[list[Word]] = []
+    current: list[Word] = []
+    used = 0.0
+    for word in words:
+        w = word_width(word, size, style)
+        if w > width + 1e-6:
+            return None
+        space = space_after(current[-1], size, style) if current else 0.0
+        if current and used + space + w > width + 1e-6:
+            lines.append(current)
+            current, used, space = [], 0.0, 0.0
+        used += space + w
+        current.append(word)
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _extent(size: float, style: RichStyle) -> tuple[float, float]:
+    """Ascent and descent in mm (the larger of the regular and bold faces)."""
+    ascent = max(font_metrics(f).ascent for f in (style.font, style.bold)) / 1000 * size * MM_PER_PT
+    descent = max(font_metrics(f).descent for f in (style.font, style.bold)) / 1000 * size * MM_PER_PT
+    return ascent, descent
+
+
+def _height(paras: list[list[list[Word]]], size: float, style: RichStyle) -> float:
+    ascent, descent = _extent(size, style)
+    lines = sum(len(p) for p in paras)
+    gaps = len(paras) - 1
+    return ascent + descent + (lines - 1) * line_pitch(size, style.line_height) + gaps * style.para_gap
+
+
+def _sizes(style: RichStyle) -> list[float]:
+    sizes, size = [float(style.size)], float(style.size)
+    while size - SHRINK_STEP >= style.min_size - 1e-9:
+        size = round(size - SHRINK_STEP, 4)
+        sizes.append(size)
+    return sizes
+
+
+def fit(text: str, w: float, h: float, style: RichStyle) -> tuple[float, list[list[list[Word]]]] | None:
+    """The largest size (and its lines) at which the text fits w x h mm, or None."""
+    paragraphs = parse_rich(text)
+    for size in _sizes(style):
+        paras = [_wrap(p, w, size, style) for p in paragraphs]
+        if all(p is not None for p in paras) and _height(paras, size, style) <= h + 1e-6:
+            return size, paras
+    return None
+
+
+def fit_size(texts: list[tuple[str, float, float]], style: RichStyle) -> float:
+    """The largest size at which every (text, w, h) fits: one size for a table of cells."""
+    size = style.size
+    for text, w, h in texts:
+        if not text.strip():
+            continue
+        found = fit(text, w, h, RichStyle(**{**style.__dict__, "size": size}))
+        if found is None:
+            raise LayoutError(f"text {text[:30]!r} does not fit its {w:g} x {h:g} mm box "
+                              f"even at {style.min_size:g} pt", key="text")
+        size = found[0]
+    return size
+
+
+def layout_rich(text: str, x: float, y: float, w: float, h: float, style: RichStyle) -> list[Item]:
+    """The text set in the box (x, y, w, h): TextLines, icon Groups and rules; LayoutError if it cannot fit."""
+    return list(_layout_cached(text, x, y, w, h, style))
+
+
+@lru_cache(maxsize=4096)
+def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: RichStyle) -> tuple:
+    if not text.strip():
+        return ()
+    found = fit(text, w, h, style)
+    if found is None:
+        raise LayoutError(f"text {text[:30]!r} does not fit its {w:g} x {h:g} mm box "
+                          f"even at {style.min_size:g} pt", key="text")
+    size, paras = found
+    ascent, _ = _extent(size, style)
+    spare = h - _height(paras, size, style)
+    top = y + {"top": 0.0, "middle": spare / 2, "bottom": spare}.get(style.valign, 0.0)
+    baseline, pitch = top + ascent, line_pitch(size, style.line_height)
+    descent = _extent(size, style)[1]
+    items: list[Item] = []
+    for i, para in enumerate(paras):
+        if i and style.rule is not None:
+            # midway between the last line's descent and this line's ascent
+            ry = round((baseline - pitch - style.para_gap + descent + baseline - ascent) / 2, 4)
+            items.append(Line(x, ry, x + w, ry, style.rule))
+        for line in para:
+            items += _set_line(line, x, baseline, w, size, style)
+            baseline += pitch
+        baseline += style.para_gap
+    return tuple(items)
+
+
+def _set_line(words: list[Word], x: float, baseline: float, w: float, size: float,
+              style: RichStyle) -> list[Item]:
+    """One line: runs of same-style text merged into TextLines, icons as Groups on the baseline."""
+    width = line_width(words, size, style)
+    cx = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}.get(style.align, 0.0)
+    items: list[Item] = []
+    run: list = []          # [start x, text, font, colour]
+    for n, word in enumerate(words):
+        if n:
+            if run:
+                run[1] += " "
+            cx += space_after(words[n - 1], size, style)
+        for atom in word:
+            colour = style.green if atom.green else style.color
+            if atom.icon:
+                _flush(run, baseline, size, items)
+                ih, pad = _icon_h(size, style), _icon_pad(size)
+                items.append(draw_icon(atom.icon, round(cx + pad, 4), round(baseline, 4), ih, colour))
+            else:
+                font = _font(atom, style)
+                if run and (run[2], run[3]) != (font, colour):
+                    _flush(run, baseline, size, items)
+                if not run:
+                    run[:] = [cx, "", font, colour]
+                run[1] += atom.text
+            cx += atom_width(atom, size, style)
+    _flush(run, baseline, size, items)
+    return items
+
+
+def _flush(run: list, baseline: float, size: float, items: list[Item]) -> None:
+    if run and run[1].strip():
+        items.append(TextLine(round(run[0], 4), round(baseline, 4), run[1].rstrip(), run[2], size, run[3]))
+    run.clear()

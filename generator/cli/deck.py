@@ -1,0 +1,281 @@
+"""Output plumbing every deck command reuses: the deck options, output paths, and writing a deck.
+
+A deck command builds its cards (generator.scene.imposition.Card) and calls `write_deck`; the
+options (`@deck_options`) arrive as one `opts: DeckOptions` argument. Formats: pdf (imposed
+sheets with crop marks and duplex backs), svg/png (one file per card face, or whole sheets with
+--sheets), tts (Tabletop Simulator deck sheets and a back image), json (the command's data).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import click
+
+from generator import paths
+from generator.cli.common import check_outputs, emit_json, progress, write_file
+
+FORMATS = ("pdf", "svg", "png", "tts", "json")
+TTS_PER_SHEET = 70
+DEFAULT_DPI = 300
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    """The deck options of a command line, parsed."""
+
+    format: str = "pdf"
+    sheets: bool = False
+    paper: str = "a4"
+    orientation: str = "auto"
+    duplex: str | None = "long"
+    offset: tuple[float, float] = (0.0, 0.0)
+    gutter_fold: bool = False
+    bleed: float | None = None
+    crop_marks: bool = True
+    cut_lines: bool = False
+    dpi: float | None = None
+    output: Path | None = None
+    force: bool = False
+    quiet: bool = False
+    lang: str = "en"            # the language of the sheet footers
+
+    @property
+    def landscape(self) -> bool | None:
+        return {"auto": None, "portrait": False, "landscape": True}[self.orientation]
+
+
+def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float]:
+    """--offset X,Y in mm, as read on the calibration sheet (its minus sign "−" is accepted)."""
+    from generator.core.errors import LayoutError
+    from generator.scene.imposition import parse_offset
+
+    try:
+        return parse_offset(value)
+    except LayoutError:
+        raise click.BadParameter(f"expected X,Y in mm (e.g. 0.5,-1), not {value!r}") from None
+
+
+_OPTIONS = [
+    click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf", show_default=True,
+                 help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
+                      "tts: Tabletop Simulator deck images; json: the data, on stdout unless -o."),
+    click.option("--sheets", is_flag=True, help="svg/png: whole printable pages, not one file per card."),
+    click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+                 help="Paper size."),
+    click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
+                 show_default=True, help="Paper orientation (auto: whichever holds more cards)."),
+    click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+                 help="Backs after each sheet of fronts, for a long- or short-edge flip; none: no backs."),
+    click.option("--offset", default=None, metavar="X,Y", callback=_parse_offset,
+                 help="Shift back pages by X,Y mm to correct a printer (see pnpgen calibrate)."),
+    click.option("--gutter-fold", is_flag=True,
+                 help="Fronts and backs side by side on one page, to fold (no duplex printer needed)."),
+    click.option("--bleed", type=click.FloatRange(0, 20), default=None, metavar="MM",
+                 help="Bleed around each card in mm (default: the template's)."),
+    click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
+    click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
+    click.option("--dpi", type=click.FloatRange(30, 1200), default=None,
+                 help="PNG/TTS resolution (default 300; TTS lowers it to stay within 4096 px)."),
+    click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
+                 help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
+    click.option("--force", is_flag=True, help="Overwrite existing files."),
+    click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary."),
+]
+_NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
+          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet")
+
+
+def deck_options(func: Callable) -> Callable:
+    """Add the deck options to a click command; the function receives them as `opts: DeckOptions`."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        values = {name: kwargs.pop(name) for name in _NAMES}
+        return func(*args, opts=options_from(values), **kwargs)
+
+    for option in reversed(_OPTIONS):
+        wrapper = option(wrapper)
+    return wrapper
+
+
+def options_from(values: dict[str, Any]) -> DeckOptions:
+    """DeckOptions from the raw click values."""
+    return DeckOptions(format=values["fmt"], sheets=values["sheets"], paper=values["paper"],
+                       orientation=values["orientation"],
+                       duplex=None if values["duplex"] == "none" else values["duplex"],
+                       offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
+                       crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
+                       dpi=values["dpi"], output=values["output"], force=values["force"],
+                       quiet=values["quiet"])
+
+
+# --- paths -----------------------------------------------------------------------------------------
+
+def sheet_spec(card_size: tuple[float, float], bleed: float, opts: DeckOptions):
+    """The imposition spec for these options (LayoutError for a card that cannot fit)."""
+    from generator.scene.imposition import SheetSpec
+
+    return SheetSpec(paper=opts.paper, landscape=opts.landscape, card_size=card_size, bleed=bleed,
+                     crop_marks=opts.crop_marks, cut_lines=opts.cut_lines, duplex=opts.duplex,
+                     offset=opts.offset, gutter_fold=opts.gutter_fold)
+
+
+def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], bleed: float,
+               opts: DeckOptions, stem: str) -> list[Path]:
+    """Every file write_deck will write for `count` cards (checked before any work)."""
+    fmt = opts.format
+    if fmt == "json":
+        return [opts.output] if opts.output and str(opts.output) != "-" else []
+    if fmt == "pdf":
+        return [opts.output or paths.default_output(f"{stem}.pdf")]
+    folder, base = _folder_and_stem(opts, stem, "png" if fmt == "tts" else fmt)
+    if fmt == "tts":
+        sheets = math.ceil(count / TTS_PER_SHEET)
+        return [folder / f"{base}-tts-{i}.png" for i in range(1, sheets + 1)] + [folder / f"{base}-tts-back.png"]
+    if opts.sheets:
+        pages = _sheet_count(count, has_backs, card_size, bleed, opts)
+        return [folder / f"{base}-sheet-{i:03d}.{fmt}" for i in range(1, pages + 1)]
+    names = [f"{base}-{i:03d}.{fmt}" for i in range(1, count + 1)]
+    if has_backs and opts.duplex:
+        names += [f"{base}-back-{i:03d}.{fmt}" for i in range(1, count + 1)]
+    return [folder / name for name in names]
+
+
+def _folder_and_stem(opts: DeckOptions, stem: str, suffix: str) -> tuple[Path, str]:
+    """-o FILE.ext gives its folder and stem; -o FOLDER (or no suffix) a folder; default output/STEM/."""
+    if opts.output is None:
+        return paths.default_output(stem), stem
+    out = Path(opts.output)
+    if out.suffix.lower() == f".{suffix}":
+        return out.parent, out.stem
+    return out, stem
+
+
+def _sheet_count(count: int, has_backs: bool, card_size, bleed: float, opts: DeckOptions) -> int:
+    from generator.scene.layout import cards_per_sheet
+
+    spec = sheet_spec(card_size, bleed, opts)
+    sheets = max(1, math.ceil(count / cards_per_sheet(spec)))
+    return sheets * (2 if has_backs and opts.duplex and not opts.gutter_fold else 1)
+
+
+# --- writing -----------------------------------------------------------------------------------------
+
+def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float, title: str, source: str,
+               opts: DeckOptions, stem: str, lang: str | None = None) -> list[Path]:
+    """Render the cards in the chosen format and write the files whole; returns the paths written.
+
+    lang, when given, is the language of the sheet footers (en, it, fr, pt)."""
+    if lang is not None:
+        opts = replace(opts, lang=lang)
+    cards = list(cards)
+    has_backs = any(card.back is not None for card in cards)
+    targets = deck_paths(len(cards), has_backs=has_backs, card_size=card_size, bleed=bleed, opts=opts,
+                         stem=stem)
+    check_outputs(targets, opts.force)
+    writer = _WRITERS.get(opts.format)
+    if writer is None:
+        raise click.UsageError(f"--format {opts.format} is not a deck image format")
+    blobs = writer(cards, card_size, bleed, title, source, opts)
+    if len(blobs) != len(targets):
+        raise RuntimeError(f"internal: {len(blobs)} files rendered for {len(targets)} paths")
+    return [write_file(path, blob, opts.force) for path, blob in zip(targets, blobs)]
+
+
+def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:
+    from generator.render import render_pdf
+    from generator.scene.imposition import impose
+
+    pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
+                       lang=opts.lang)
+    return [render_pdf(pages, title=title)]
+
+
+def _per_page(pages: list, fmt: str, opts: DeckOptions) -> list[bytes]:
+    from generator.render import render_png, render_svg
+
+    dpi = opts.dpi or DEFAULT_DPI
+    render = (lambda page: render_svg(page)) if fmt == "svg" else (lambda page: render_png(page, dpi=dpi))
+    with progress(pages, f"Rendering {fmt.upper()}", opts.quiet) as bar:
+        return [render(page) for page in bar]
+
+
+def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> list[bytes]:
+    from generator.scene.imposition import card_pages, impose
+
+    if opts.sheets:
+        pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
+                       lang=opts.lang)
+    else:
+        pages = card_pages(cards, card_size, bleed)
+        if opts.duplex and any(card.back is not None for card in cards):
+            pages += card_pages(cards, card_size, bleed, side="back")
+    return _per_page(pages, fmt, opts)
+
+
+def _tts(cards, card_size, bleed, title, source, opts) -> list[bytes]:
+    from generator.render import render_tts
+    from generator.scene.imposition import card_pages
+
+    fronts = card_pages(cards, card_size, 0.0)
+    back = card_pages(cards[:1], card_size, 0.0, side="back")[0]
+    chunks = [fronts[i:i + TTS_PER_SHEET] for i in range(0, len(fronts), TTS_PER_SHEET)]
+    sheets: list[bytes] = []
+    with progress(chunks, "Rendering Tabletop Simulator sheets", opts.quiet, threshold=2) as bar:
+        for chunk in bar:
+            chunk_sheets, back_png = render_tts(chunk, back, dpi=opts.dpi)
+            sheets += chunk_sheets
+    return [*sheets, back_png]
+
+
+_WRITERS: dict[str, Callable] = {
+    "pdf": _pdf,
+    "svg": lambda *a: _faces(*a, fmt="svg"),
+    "png": lambda *a: _faces(*a, fmt="png"),
+    "tts": _tts,
+}
+
+
+def emit_deck_json(data: Any, opts: DeckOptions) -> list[Path]:
+    """--format json: the data on stdout, or into the -o file; returns the path written (if any)."""
+    written = emit_json(data, opts.output, opts.force)
+    return [written] if written else []
+
+
+# --- images ------------------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=128)
+def image_to_png(path: Path) -> bytes:
+    """The PNG bytes of an image file: PNG as it is, JPEG (or any format Pillow reads) converted."""
+    from generator.core.errors import DataError
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise DataError(f"cannot read image: {err.strerror}", file=path) from None
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return data
+    return _convert_to_png(data, path)
+
+
+def _convert_to_png(data: bytes, path: Path) -> bytes:
+    import io
+
+    from PIL import Image, UnidentifiedImageError
+
+    from generator.core.errors import DataError
+
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            im.load()
+            im = im.convert("RGBA" if "A" in im.getbands() else "RGB")
+    except (UnidentifiedImageError, OSError):
+        raise DataError("not an image file Pillow can read (use PNG or JPEG)", file=path) from None
+    out = io.BytesIO()
+    im.save(out, format="PNG")
+    return out.getvalue()

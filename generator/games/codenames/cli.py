@@ -1,0 +1,191 @@
+"""`pnpgen codenames`: fresh Codenames key cards with shareable codes, and word cards to print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator.cli.common import report_paths, resolve_seed, seed_option
+from generator.cli.deck import DeckOptions, deck_options, emit_deck_json
+
+DEFAULT_COUNT = 8           # one A4 sheet of 70 mm keys
+
+
+def _card_size_option(func):
+    return click.option("--card-size", default="70", show_default=True,
+                        help="Key card side in mm (a number, or WxH with W = H).")(func)
+
+
+def parse_key_size(text: str) -> float:
+    """A key-card side in mm from "70" or "70x70"; LayoutError unless square and 40-150 mm."""
+    from generator.core.errors import LayoutError
+
+    parts = str(text).lower().replace("mm", "").split("x")
+    try:
+        sides = [float(p) for p in parts]
+    except ValueError:
+        raise LayoutError(f"card size {text!r} is not a number of mm (e.g. 70)", key="card-size") from None
+    if len(sides) > 2 or (len(sides) == 2 and sides[0] != sides[1]):
+        raise LayoutError(f"a key card is square; {text!r} is not", key="card-size")
+    if not 40 <= sides[0] <= 150:
+        raise LayoutError(f"key card side must be 40 to 150 mm, not {sides[0]:g}", key="card-size")
+    return sides[0]
+
+
+@click.group()
+def command() -> None:
+    """Codenames: key cards for the spymasters (classic 5x5, Pictures 5x4) and word cards.
+
+    Every key has a 10-character code (two groups of five); `pnpgen codenames key CODE`
+    prints the same card again, so spymasters can share a key or reprint a lost one.
+
+    \b
+    Examples:
+      pnpgen codenames keys --grid 5x5 --count 12 --seed 42
+      pnpgen codenames key 9RPPD-Y73TY --format png
+      pnpgen codenames words --lang it --seed 7
+    """
+
+
+@command.command("keys")
+@click.option("--grid", type=click.Choice(["5x5", "5x4"]), default="5x5", show_default=True,
+              help="5x5: classic (words); 5x4: Pictures.")
+@click.option("--count", type=click.IntRange(1, 10_000), default=DEFAULT_COUNT, show_default=True,
+              help="How many different keys (no two the same card turned).")
+@click.option("--starting", type=click.Choice(["red", "blue"]), default=None,
+              help="Fix the starting team (default: random for each key).")
+@seed_option
+@_card_size_option
+@deck_options
+def keys_command(grid: str, count: int, starting: str | None, seed: int | None, card_size: str,
+                 opts: DeckOptions) -> None:
+    """Print N different random key cards (8 per A4 sheet at 70 mm).
+
+    \b
+    Example:
+      pnpgen codenames keys --grid 5x4 --count 8 --starting red --seed 42
+    """
+    from generator.core.rng import make_rng
+    from generator.games.codenames.rules import keys as cn
+
+    size = parse_key_size(card_size)
+    seed = resolve_seed(seed, opts.quiet)
+    keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid), starting)
+    written = write_keys(keys, size, opts, f"codenames-keys-{grid}-seed{seed}", f"seed {seed}")
+    report_paths(written, opts.quiet)
+
+
+@command.command("key")
+@click.argument("codes", nargs=-1, required=True)
+@_card_size_option
+@deck_options
+def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> None:
+    """Print the key card of one or more codes again (case, spaces and '-' do not matter).
+
+    A mistyped code is refused (its check character catches any one wrong character and any
+    two swapped characters), never turned into another key.
+
+    \b
+    Examples:
+      pnpgen codenames key 9RPPD-Y73TY                       # a PDF sheet to print
+      pnpgen codenames key 9RPPD-Y73TY --format png -o key.png  # an image for a phone
+    """
+    from generator.games.codenames.rules import keys as cn
+
+    size = parse_key_size(card_size)
+    keys = [cn.Key.from_code(code) for code in codes]
+    name = keys[0].code if len(keys) == 1 else f"{keys[0].code}-and-{len(keys) - 1}-more"
+    source = "code " + " ".join(k.code for k in keys)
+    report_paths(write_keys(keys, size, opts, f"codenames-key-{name}", source), opts.quiet)
+
+
+@command.command("words")
+@click.option("--lang", type=click.Choice(["en", "it"]), default="en", show_default=True,
+              help="Word list language.")
+@click.option("--seed", type=int, default=None,
+              help="Deal a random 25 words for one game; without it, the whole list as a deck.")
+@deck_options
+def words_command(lang: str, seed: int | None, opts: DeckOptions) -> None:
+    """Print word cards for the classic 5x5 table (60 x 40 mm; each word twice, once upside down).
+
+    \b
+    Examples:
+      pnpgen codenames words --lang en            # the whole English list as a deck
+      pnpgen codenames words --lang it --seed 7   # 25 words for one game
+    """
+    words, stem = choose_words(lang, seed)
+    report_paths(write_words(words, lang, opts, stem, seed), opts.quiet)
+
+
+def choose_words(lang: str, seed: int | None) -> tuple[list[str], str]:
+    """The words to print and the file stem: a seeded deal of 25, or the whole list."""
+    from generator.games.codenames.sheets import load_words
+
+    words = load_words(lang)
+    if seed is None:
+        return words, f"codenames-words-{lang}"
+    from generator.core.rng import make_rng
+    from generator.games.codenames.rules.keys import deal_words
+
+    deal = deal_words(words, make_rng(seed, "codenames", "words", lang))
+    return deal, f"codenames-words-{lang}-seed{seed}"
+
+
+# --- writing -------------------------------------------------------------------------------
+
+def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: str) -> list[Path]:
+    """Keys as JSON data, or through the shared deck output (no bleed, no backs)."""
+    if opts.format == "json":
+        return emit_deck_json([k.to_json() for k in keys], opts)
+    from generator.cli.deck import write_deck
+    from generator.games.codenames import sheets as sheet
+
+    grids = "/".join(sorted({k.grid for k in keys}))
+    return write_deck(sheet.key_cards(keys, size), card_size=(size, size), bleed=_bleed(opts),
+                      title=f"Codenames key cards {grids}", source=source, opts=opts, stem=stem)
+
+
+def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
+                seed: int | None) -> list[Path]:
+    """Words as JSON data, or word cards through the shared deck output."""
+    if opts.format == "json":
+        return emit_deck_json(list(words), opts)
+    from generator.cli.deck import write_deck
+    from generator.games.codenames import sheets as sheet
+
+    source = f"seed {seed}" if seed is not None else f"whole {lang} list"
+    return write_deck(sheet.word_cards(words), card_size=sheet.WORD_CARD_SIZE, bleed=_bleed(opts),
+                      title=f"Codenames word cards ({lang})", source=source, opts=opts, stem=stem,
+                      lang=lang)
+
+
+def _bleed(opts: DeckOptions) -> float:
+    """The cards have white edges: no bleed unless asked for."""
+    return 0.0 if opts.bleed is None else opts.bleed
+
+
+# --- the kit -------------------------------------------------------------------------------
+
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
+    """A full sheet of keys for each grid, and the English and Italian word-card decks."""
+    from generator.cli.deck import sheet_spec
+    from generator.core.rng import make_rng
+    from generator.games.codenames.rules import keys as cn
+    from generator.scene.imposition import cards_per_sheet
+    from generator.games.codenames import sheets as sheet
+
+    made: list[tuple[Path, str]] = []
+    folder = Path(out_dir) / "codenames"
+    for grid in ("5x5", "5x4"):
+        opts = DeckOptions(paper=paper, output=folder / f"keys-{grid}.pdf", force=force, quiet=True)
+        count = cards_per_sheet(sheet_spec((sheet.KEY_CARD_SIZE,) * 2, 0.0, opts))
+        keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid))
+        made += [(p, f"Codenames {grid} key cards ({count}; the code on each reprints it)")
+                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", f"kit seed {seed}")]
+    for lang in sheet.LANGUAGES:
+        words = sheet.load_words(lang)
+        opts = DeckOptions(paper=paper, output=folder / f"words-{lang}.pdf", force=force, quiet=True)
+        made += [(p, f"Codenames word cards, {lang} ({len(words)} cards)")
+                 for p in write_words(words, lang, opts, "", None)]
+    return made

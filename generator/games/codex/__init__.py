@@ -1,0 +1,1 @@
+"""Codex (secret agents): deals of identities and code fragments, their sheets and the `pnpgen codex` commands."""

@@ -1,0 +1,195 @@
+"""`pnpgen codex`: deal Codex secret-agent identities and print the agent cards, the Master's sheet
+and the public roles card (or the deal as JSON)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from generator import paths
+from generator.cli.common import (check_outputs, emit_json, output_options, report_paths,
+                                        resolve_seed, seed_option)
+
+FORMATS = ("pdf", "svg", "png", "json")
+SUFFIX = {"pdf": ".pdf", "svg": ".svg", "png": ".png", "json": ".json"}
+
+
+def _print_options(func):
+    """--lang, --format, --paper, --phases, --dpi: how a deal is printed."""
+    func = click.option("--split", is_flag=True,
+                        help="Separate files in a folder (-o DIR): master, roles, and one per "
+                             "agent named after it, with no seed in any name (to send each "
+                             "player only their card).")(func)
+    func = click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True,
+                        help="Resolution of --format png.")(func)
+    func = click.option("--phases", type=click.IntRange(1, 20), default=6, show_default=True,
+                        help="Phase blocks in the Master's log.")(func)
+    func = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
+                        show_default=True, help="Paper size.")(func)
+    func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf",
+                        show_default=True,
+                        help="pdf: one file (Master's sheet, agent cards, roles card); svg/png: "
+                             "one file per page; json: the deal as data.")(func)
+    func = click.option("--lang", type=click.Choice(["it", "en"]), default="it", show_default=True,
+                        help="Language of everything printed.")(func)
+    return func
+
+
+@click.group()
+def command() -> None:
+    """Codex: deal the secret agents (identities, code fragments, both codes) and print them.
+
+    One PDF holds, in order: the Master's sheet (every identikit, both codes, a log per phase;
+    it carries the seed), one fold-over card per agent (name outside, identikit inside; no
+    seed), and the public card of the roles in play. See docs/codex.md.
+
+    \b
+    Examples:
+      pnpgen codex deal --players "Ann,Ben,Cleo,Dan,Eva,Fede" --seed 7
+      pnpgen codex deal --roles infiltrator,hacker --lang en --seed 7
+      pnpgen codex deal --seed 7 --format json -o deal.json
+      pnpgen codex print deal.json --lang en
+    """
+
+
+@command.command("deal")
+@click.option("--players", default=None,
+              help='Player names, comma-separated ("Ann,Ben,..."): one per agent, twice --agents, '
+                   "all different; without it, generated codenames.")
+@click.option("--agents", type=int, default=None,
+              help="Agents per faction, 2 to 5 (default: half the --players, else 3).")
+@click.option("--roles", default=None,
+              help="Roles beside the Leader (hacker, infiltrator, informant, inquisitor, "
+                   "profiler), comma-separated; missing ones are drawn at random.")
+@click.option("--factions", default="red,blue", show_default=True,
+              help="The two faction colours (red, blue, green, yellow, orange, purple, grey, black).")
+@seed_option
+@_print_options
+@output_options
+def deal_command(players: str | None, agents: int | None, roles: str | None, factions: str,
+                 seed: int | None, lang: str, fmt: str, paper: str, phases: int, dpi: int,
+                 split: bool, output: Path | None, force: bool, quiet: bool) -> None:
+    """Deal a fresh game: random identities, roles, positions and fragments.
+
+    \b
+    Example:
+      pnpgen codex deal --players "Ann,Ben,Cleo,Dan,Eva,Fede" --roles hacker,profiler --seed 7
+    """
+    from generator.games.codex import rules as codex
+
+    names = codex.parse_names(players) if players is not None else None
+    k = _agents_per_faction(agents, names)
+    chosen = codex.parse_roles(roles) if roles is not None else []
+    sides = codex.parse_factions(factions)
+    codex.check_agents_per_faction(k)
+    seed = resolve_seed(seed, quiet)
+    deal = make_deal(seed, k, sides, chosen, names)
+    stem = f"deal-seed{seed}"
+    default = paths.default_output("codex", stem if split else f"{stem}{SUFFIX[fmt]}")
+    options = Printing(fmt, lang, paper, phases, dpi, split)
+    report_paths(write_deal(deal, options, output, default, force),
+                 quiet or (fmt == "json" and output is None))
+
+
+def _agents_per_faction(agents: int | None, names: list[str] | None) -> int:
+    """--agents if given, else half the names, else the rulebook's 3."""
+    from generator.games.codex import rules as codex
+
+    if agents is not None:
+        return agents
+    return codex.agents_for_names(names) if names is not None else codex.DEFAULT_AGENTS
+
+
+@command.command("print")
+@click.argument("deal_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@_print_options
+@output_options
+def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int, dpi: int,
+                  split: bool, output: Path | None, force: bool, quiet: bool) -> None:
+    """Print a deal saved with --format json again (checked against every rule first).
+
+    \b
+    Example:
+      pnpgen codex print deal.json --lang en -o table.pdf
+    """
+    from generator.games.codex import rules as codex
+
+    from generator.core.errors import ParseError
+
+    try:
+        text = deal_file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ParseError("not a UTF-8 text file (save the deal with --format json)",
+                         file=str(deal_file)) from None
+    deal = codex.parse_deal(text, source=str(deal_file))
+    default = paths.default_output("codex", deal_file.stem if split else f"{deal_file.stem}{SUFFIX[fmt]}")
+    options = Printing(fmt, lang, paper, phases, dpi, split)
+    report_paths(write_deal(deal, options, output, default, force),
+                 quiet or (fmt == "json" and output is None))
+
+
+def make_deal(seed: int, k: int, factions, roles, names):
+    """A deal with the built-in codename pool."""
+    from generator.games.codex import rules as codex
+    from generator.games.codex.content import load_codenames
+
+    return codex.deal(seed, agents_per_faction=k, factions=factions, roles=roles, names=names,
+                      codenames=load_codenames())
+
+
+@dataclass(frozen=True)
+class Printing:
+    """How a deal is written: format, language, paper, phase blocks, PNG resolution, split."""
+
+    fmt: str = "pdf"
+    lang: str = "it"
+    paper: str = "a4"
+    phases: int = 6
+    dpi: int = 200
+    split: bool = False
+
+
+def write_deal(deal, options: Printing, output: Path | None, default: Path, force: bool) -> list[Path]:
+    """Write the deal as JSON (stdout without -o), as one document, or split into a folder."""
+    from generator.games.codex.rules import deal_to_dict
+
+    if options.fmt == "json":
+        written = emit_json(deal_to_dict(deal), output, force)
+        return [written] if written else []
+    from generator.games.codex.sheets.deal import codex_pages, split_parts
+
+    if not options.split:
+        pages = codex_pages(deal, lang=options.lang, paper=options.paper, phases=options.phases)
+        return _write_documents([(output or default, pages)], options, force)
+    folder = output or default
+    parts = split_parts(deal, lang=options.lang, paper=options.paper, phases=options.phases)
+    return _write_documents([(folder / f"{name}{SUFFIX[options.fmt]}", pages)
+                             for name, pages in parts], options, force)
+
+
+def _write_documents(documents: list, options: Printing, force: bool) -> list[Path]:
+    """Check every target first (nothing half-written), then render and write each."""
+    from generator.render import write_pages
+    from generator.render.write import output_paths
+
+    check_outputs([p for target, pages in documents
+                   for p in output_paths(len(pages), options.fmt, target)], force)
+    written: list[Path] = []
+    for target, pages in documents:
+        written += write_pages(pages, options.fmt, target, force=force, dpi=options.dpi, title="Codex")
+    return written
+
+
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
+    """One six-agent deal from the kit seed: the PDF (Italian) and its JSON."""
+    from generator.games.codex import rules as codex
+
+    deal = make_deal(seed, codex.DEFAULT_AGENTS, codex.DEFAULT_FACTIONS, [], None)
+    pdf, data = out_dir / "codex" / "codex-deal.pdf", out_dir / "codex" / "codex-deal.json"
+    check_outputs([pdf, data], force)
+    written = write_deal(deal, Printing("pdf", paper=paper), pdf, pdf, force)
+    written += write_deal(deal, Printing("json"), data, data, force)
+    return [(written[0], "Codex: a six-agent deal (Master's sheet, agent cards to fold, roles card)"),
+            (written[1], "Codex: the same deal as JSON (for `pnpgen codex print`)")]

@@ -1,0 +1,373 @@
+"""`pnpgen dungeon`: CODEX, the co-operative dungeon crawl: the 82-card deck, data checks, campaigns, chapters."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import click
+
+from generator import paths
+from generator.cli.common import check_outputs, output_options, report_paths, resolve_seed, seed_option
+from generator.cli.deck import DeckOptions, deck_options
+
+LANGS = ("fr", "en")
+KIND_CHOICES = ("character", "ration", "object", "secret", "creature", "special", "boss", "zone")
+SHEET_FORMATS = ("pdf", "png", "svg", "none")
+
+
+def _lang_option(func):
+    return click.option("--lang", type=click.Choice(LANGS), default="fr", show_default=True,
+                        help="Language of the cards (fr: the designer's, en: English).")(func)
+
+
+def _data_option(func):
+    return click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+                        help="A folder of CODEX card data to use instead of the built-in card_data/dungeon.")(func)
+
+
+@click.group()
+def command() -> None:
+    """CODEX, the co-operative dungeon crawl (1-4 players): the deck, campaigns and chapter setups.
+
+    \b
+    Examples:
+      pnpgen dungeon cards                         # the 82 cards, PDF, French, duplex long edge
+      pnpgen dungeon cards --lang en --kind creature --format png
+      pnpgen dungeon validate                      # check the card data
+      pnpgen dungeon new --players 3 --seed 7 -o campaign.json
+      pnpgen dungeon chapter campaign.json         # deal the next chapter, update the file
+    """
+
+
+def _deck(data_dir: Path | None, check: bool = True):
+    """The card data, refused with its first problems when it does not validate."""
+    from generator.games.dungeon.content import load_deck
+    from generator.core.errors import DataError
+    from generator.games.dungeon.rules.validate import validate_deck
+
+    deck = load_deck(data_dir)
+    problems = validate_deck(deck.cards, deck.keywords) if check else []
+    if problems:
+        first = problems[0]
+        raise DataError(f"{first.message} (and {len(problems) - 1} more: run pnpgen dungeon validate)"
+                        if len(problems) > 1 else first.message, file=first.file, line=first.line, key=first.key)
+    return deck
+
+
+# --- validate -----------------------------------------------------------------------------------
+
+@command.command("validate")
+@_data_option
+def validate_command(data_dir: Path | None) -> None:
+    """Check the card data: counts per kind, references between cards, keywords, texts.
+
+    Prints the count of each kind, then one line per problem (file:line: card: message). Exit
+    status 0 when the data is sound, 2 when it is not.
+
+    \b
+    Example:
+      pnpgen dungeon validate --data my_codex_cards/
+    """
+    from generator.games.dungeon.content import data_dir as folder
+    from generator.core.errors import DataError
+    from generator.games.dungeon.rules.deck import COUNTS, count_kinds
+    from generator.games.dungeon.rules.validate import validate_deck
+
+    deck = _deck(data_dir, check=False)
+    counts = count_kinds(deck.cards)
+    for kind, count in counts.items():
+        mark = "ok" if count == COUNTS.get(kind) else f"expected {COUNTS.get(kind)}"
+        click.echo(f"{kind:10} {count:3}  {mark}")
+    click.echo(f"{'total':10} {sum(counts.values()):3}")
+    problems = validate_deck(deck.cards, deck.keywords)
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    if problems:
+        raise DataError(f"{len(problems)} problem(s) in the CODEX data", file=folder(data_dir))
+    click.echo("CODEX data: ok")
+
+
+# --- cards --------------------------------------------------------------------------------------
+
+@command.command("cards")
+@_lang_option
+@click.option("--kind", "kinds", type=click.Choice(KIND_CHOICES), multiple=True,
+              help="Print only this kind of card (repeatable). Default: the whole deck.")
+@_data_option
+@deck_options
+def cards_command(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: DeckOptions) -> None:
+    """Print the CODEX deck: 82 cards, each kind with its own template and back.
+
+    PDF (default): 3x3 poker cards a sheet with crop marks, each sheet of fronts followed by its
+    backs for a long-edge flip (--duplex short, or --gutter-fold without a duplex printer).
+    png/svg: one file per card face; tts: Tabletop Simulator sheets, one set per kind (each kind
+    has its own back); json: the printed fields of every card.
+
+    \b
+    Examples:
+      pnpgen dungeon cards                        # output/dungeon/codex-cards-fr.pdf
+      pnpgen dungeon cards --lang en --paper letter
+      pnpgen dungeon cards --kind creature --kind boss --format png --dpi 150
+    """
+    report_paths(write_cards(lang, kinds or KIND_CHOICES, data_dir, opts), opts.quiet or opts.format == "json")
+
+
+def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: DeckOptions,
+                stem: str | None = None) -> list[Path]:
+    """Build the chosen kinds and write them in the chosen format; returns the files written."""
+    from generator.cli.deck import emit_deck_json, write_deck
+    from generator.games.dungeon.content import load_labels
+    from generator.games.dungeon.sheets import build_deck, deck_card_size, deck_records
+
+    deck, labels = _deck(data_dir), load_labels(data_dir)
+    kinds = tuple(k for k in KIND_CHOICES if k in kinds)
+    stem = stem or (f"codex-cards-{lang}" if len(kinds) == len(KIND_CHOICES) else f"codex-{'-'.join(kinds)}-{lang}")
+    if opts.format == "json":
+        records = deck_records(deck, labels, lang, kinds)
+        return emit_deck_json([r.fields for kind in kinds for r in records[kind]], opts)
+    size = deck_card_size()
+    bleed = 3.0 if opts.bleed is None else opts.bleed
+    title = "CODEX" + ("" if lang == "fr" else " (English)")
+    source = f"lang {lang}, {', '.join(kinds)}"
+    if opts.format == "tts":
+        written = []
+        for kind in kinds:
+            cards = build_deck(deck, labels, lang, (kind,), bleed)
+            kind_stem = f"{stem}-{kind}" if len(kinds) > 1 else stem
+            kind_opts = _default_output(_per_kind(opts, kind) if len(kinds) > 1 else opts, kind_stem)
+            written += write_deck(cards, card_size=size, bleed=bleed, title=title, source=source, opts=kind_opts,
+                                  stem=kind_stem, lang=lang)
+        return written
+    cards = build_deck(deck, labels, lang, kinds, bleed)
+    return write_deck(cards, card_size=size, bleed=bleed, title=title, source=source,
+                      opts=_default_output(opts, stem), stem=stem, lang=lang)
+
+
+def _default_output(opts: DeckOptions, stem: str) -> DeckOptions:
+    """Without -o, CODEX files go to output/dungeon/ (apart from the other games' files)."""
+    if opts.output is not None:
+        return opts
+    suffix = "png" if opts.format == "tts" else opts.format
+    return replace(opts, output=paths.default_output("dungeon", f"{stem}.{suffix}"))
+
+
+def _per_kind(opts: DeckOptions, kind: str) -> DeckOptions:
+    """tts writes one set per kind: -o FILE.png becomes FILE-<kind>.png (a folder stays a folder)."""
+    out = opts.output
+    if out is None or not Path(out).suffix:
+        return opts
+    return replace(opts, output=Path(out).with_name(f"{Path(out).stem}-{kind}{Path(out).suffix}"))
+
+
+# --- new ----------------------------------------------------------------------------------------
+
+@command.command("new")
+@click.option("--players", type=click.IntRange(1, 4), required=True,
+              help="Number of players, 1 to 4 (solo: one player plays two characters).")
+@click.option("--characters", default=None, metavar="A,B,...",
+              help="The characters in play, by id or name (default: chosen at random). Solo needs two.")
+@seed_option
+@_data_option
+@output_options
+def new_command(players: int, characters: str | None, seed: int | None, data_dir: Path | None,
+                output: Path | None, force: bool, quiet: bool) -> None:
+    """Start a campaign: characters, their starting Objet and Rations, every pile shuffled.
+
+    Rations per character: 2 players 4, 3 players 3, 4 players 2; solo plays two characters
+    with 4 each. The piles are shuffled here, once: chapters are dealt from them in order.
+    The campaign is a plain JSON file (versioned); `dungeon chapter` reads and updates it.
+
+    \b
+    Example:
+      pnpgen dungeon new --players 2 --characters obstine,curieux --seed 42 -o campaign.json
+    """
+    from generator.core.files import write_atomic
+    from generator.core.rng import make_rng
+    from generator.games.dungeon.rules.campaign import new_campaign
+
+    seed = resolve_seed(seed, quiet)
+    target = output or paths.default_output("dungeon", f"codex-campaign-seed{seed}.json")
+    check_outputs([target], force)
+    deck = _deck(data_dir)
+    wanted = _card_ids(characters, deck) if characters else None
+    campaign = new_campaign(deck, players, make_rng(seed, "dungeon", "campaign"), seed, wanted)
+    write_atomic(target, campaign_text(campaign), force=force)
+    if not quiet:
+        for hero in campaign.heroes:
+            click.echo(f"{deck.get(hero.id).name()}: {', '.join(deck.get(o).name() for o in hero.objects)}; "
+                       f"{len(hero.rations)} Rations")
+    report_paths([target], quiet)
+
+
+def _card_ids(text: str, deck, kind: str = "character") -> list[str]:
+    """Ids from comma-separated ids or names, French or English (accents and case ignored)."""
+    import unicodedata
+
+    def key(s: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", s.strip().lower()) if not unicodedata.combining(c))
+
+    names = {}
+    for card in deck.of_kind(kind):
+        for name in (card.id, card.name("fr"), card.name("en")):
+            names[key(name)] = card.id
+    return [names.get(key(part), part.strip()) for part in text.split(",") if part.strip()]
+
+
+def campaign_text(campaign) -> str:
+    """The campaign file's text (JSON, fixed key order, UTF-8 kept readable)."""
+    import json
+
+    from generator.games.dungeon.rules.campaign_json import campaign_to_json
+
+    return json.dumps(campaign_to_json(campaign), ensure_ascii=False, indent=2) + "\n"
+
+
+def read_campaign(path: Path, deck):
+    """Read and check a campaign file; errors name the file and the key (or the JSON line)."""
+    import json
+
+    from generator.core.errors import ParseError
+    from generator.games.dungeon.rules.campaign_json import campaign_from_json
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ParseError(f"cannot read: {err.strerror}", file=path) from None
+    except UnicodeDecodeError:
+        raise ParseError("not UTF-8 text", file=path) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ParseError(f"not valid JSON: {err.msg}", file=path, line=err.lineno, column=err.colno) from None
+    return campaign_from_json(data, deck, file=str(path))
+
+
+# --- chapter ------------------------------------------------------------------------------------
+
+@command.command("chapter")
+@click.argument("campaign_file", type=click.Path(dir_okay=False, exists=True, path_type=Path))
+@click.option("--keep", multiple=True, metavar="CHARACTER=OBJECT",
+              help="At the end of the chapter on the table, this character holds this Objet (repeatable; "
+                   "ids or names).")
+@click.option("--left", multiple=True, metavar="OBJECT",
+              help="An Objet left in a Zone at the end of the chapter: it goes under the pile (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(SHEET_FORMATS), default="pdf", show_default=True,
+              help="The setup sheet's format; none: the text only.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
+@_lang_option
+@_data_option
+@output_options
+def chapter_command(campaign_file: Path, keep: tuple[str, ...], left: tuple[str, ...], fmt: str, paper: str,
+                    lang: str, data_dir: Path | None, output: Path | None, force: bool, quiet: bool) -> None:
+    """Deal the next chapter from the campaign's saved piles, and update CAMPAIGN_FILE in place.
+
+    Updating the campaign file is this command's job (it is rewritten whole, atomically; no
+    --force is needed for it). If a chapter is on the table it is ended first: its Zones and
+    Créatures (and Boss) go under their piles, Objets named with --left go under the Objet pile,
+    --keep gives Objets to characters (a Boss's rewards too). Then the next chapter is dealt from
+    the top of the piles (never reshuffled): Début, one Zone per player (solo: 2), one Créature
+    per Zone, and Fin de Chapitre, or on an act's second chapter Fin de Chapitre de Boss with a
+    Boss. Prints the setup and writes a setup sheet. A file that breaks the rules is an error.
+
+    \b
+    Example:
+      pnpgen dungeon chapter campaign.json --keep obstine=dague-noire --left grappin
+    """
+    from generator.core.errors import RulesError
+
+    try:
+        _chapter(campaign_file, keep, left, fmt, paper, lang, data_dir, output, force, quiet)
+    except RulesError as err:
+        err.file = err.file or campaign_file
+        raise
+
+
+def _chapter(campaign_file: Path, keep, left, fmt: str, paper: str, lang: str, data_dir, output, force: bool,
+             quiet: bool) -> None:
+    from generator.core.files import write_atomic
+    from generator.games.dungeon.rules.campaign import deal_chapter, end_chapter
+
+    deck = _deck(data_dir)
+    campaign = read_campaign(campaign_file, deck)
+    report = _chapter_end(keep, left, deck, campaign)
+    if campaign.in_play:
+        end_chapter(campaign, deck, report)
+        if campaign.finished:
+            write_atomic(campaign_file, campaign_text(campaign), force=True)
+            click.echo("The campaign is won: its last Boss chapter has ended (the demo holds one act).")
+            report_paths([campaign_file], quiet)
+            return
+    setup = deal_chapter(campaign, deck)
+    written = _write_sheet(setup, campaign, deck, campaign_file, fmt, paper, lang, data_dir, output, force)
+    write_atomic(campaign_file, campaign_text(campaign), force=True)
+    if not quiet:
+        click.echo("\n".join(_text(setup, campaign, deck, lang, data_dir)))
+    report_paths(written + [campaign_file], quiet)
+
+
+def _chapter_end(keep, left, deck, campaign):
+    from generator.core.errors import RulesError
+    from generator.games.dungeon.rules.campaign import ChapterEnd
+
+    if (keep or left) and not campaign.in_play:
+        raise RulesError("--keep and --left describe the end of a chapter, and none is on the table")
+    pairs = []
+    for item in keep:
+        hero, sep, obj = item.partition("=")
+        if not sep or not hero.strip() or not obj.strip():
+            raise RulesError(f"--keep {item!r}: write CHARACTER=OBJECT (ids, e.g. obstine=dague-noire)")
+        pairs.append((_card_ids(hero, deck)[0], _card_ids(obj, deck, "object")[0]))
+    return ChapterEnd(tuple(pairs), tuple(_card_ids(o, deck, "object")[0] for o in left if o.strip()))
+
+
+def _text(setup, campaign, deck, lang: str, data_dir) -> list[str]:
+    from generator.games.dungeon.content import load_labels
+    from generator.games.dungeon.sheets import chapter_lines
+
+    return chapter_lines(setup, campaign, deck, load_labels(data_dir), lang)
+
+
+def _write_sheet(setup, campaign, deck, campaign_file: Path, fmt: str, paper: str, lang: str, data_dir,
+                 output: Path | None, force: bool) -> list[Path]:
+    if fmt == "none":
+        return []
+    from generator.games.dungeon.content import load_labels
+    from generator.render import write_pages
+    from generator.games.dungeon.sheets import chapter_pages
+
+    target = output or paths.default_output("dungeon", f"{campaign_file.stem}-chapter-{setup.number}.{fmt}")
+    check_outputs([target], force)
+    pages = chapter_pages(setup, campaign, deck, load_labels(data_dir), lang, paper,
+                          source=f"{campaign_file.name}, seed {campaign.seed}")
+    return write_pages(pages, fmt, target, force=force, dpi=150, title=f"CODEX chapter {setup.number}")
+
+
+# --- kit ----------------------------------------------------------------------------------------
+
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
+    """The whole deck (French, duplex long edge) and a first chapter setup for 2 players."""
+    from generator.cli.deck import DeckOptions
+    from generator.core.files import write_atomic
+    from generator.core.rng import make_rng
+    from generator.games.dungeon.rules.campaign import deal_chapter, new_campaign
+    from generator.games.dungeon.content import load_labels
+    from generator.render import write_pages
+    from generator.games.dungeon.sheets import chapter_pages
+
+    folder = out_dir / "dungeon"
+    deck_pdf, campaign_json, sheet = (folder / "codex-cards-fr.pdf", folder / "codex-campaign.json",
+                                      folder / "codex-chapter-1.pdf")
+    check_outputs([deck_pdf, campaign_json, sheet], force)
+    opts = DeckOptions(paper=paper, output=deck_pdf, force=force, quiet=True)
+    made = [(p, "CODEX: the 82 cards (French), backs for long-edge duplex")
+            for p in write_cards("fr", KIND_CHOICES, None, opts)]
+    deck = _deck(None)
+    campaign = new_campaign(deck, 2, make_rng(seed, "dungeon", "campaign"), seed)
+    setup = deal_chapter(campaign, deck)
+    pages = chapter_pages(setup, campaign, deck, load_labels(), "fr", paper, source=f"kit seed {seed}")
+    made += [(p, "CODEX: first chapter setup, 2 players") for p in
+             write_pages(pages, "pdf", sheet, force=force, title="CODEX chapter 1")]
+    made.append((write_atomic(campaign_json, campaign_text(campaign), force=force),
+                 "CODEX: that campaign, to continue with pnpgen dungeon chapter"))
+    return made

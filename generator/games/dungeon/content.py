@@ -1,0 +1,110 @@
+"""CODEX card data: card_data/dungeon/*.yaml read (through the card engine's record reader) into a Deck."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.cards.records import Record, load_records
+from generator.core.errors import DataError
+from generator.games.dungeon.rules.deck import KINDS, TEXT_FIELDS, Card, Deck, Keyword
+
+# One file per kind, in printing order; the keywords of the annex in their own file.
+FILES: dict[str, str] = {"character": "characters.yaml", "ration": "rations.yaml", "object": "objects.yaml",
+                         "secret": "secrets.yaml", "creature": "creatures.yaml", "special": "specials.yaml",
+                         "boss": "bosses.yaml", "zone": "zones.yaml"}
+KEYWORDS_FILE = "keywords.yaml"
+LABELS_FILE = "labels.yaml"
+CARD_KEYS = ("id", "qty", "source")
+
+
+def data_dir(folder: str | Path | None = None) -> Path:
+    """The folder holding the CODEX data: the given one, else the built-in card_data/dungeon."""
+    if folder is not None:
+        path = Path(folder)
+        if not path.is_dir():
+            raise DataError("no such data folder", file=path)
+        return path
+    from generator import paths
+
+    return paths.card_data("dungeon")
+
+
+def load_deck(folder: str | Path | None = None) -> Deck:
+    """Every card of every kind (data order) and the keywords; DataError with file and line."""
+    root = data_dir(folder)
+    cards = [card for kind in KINDS for card in _load_kind(root / FILES[kind], kind)]
+    return Deck(cards, load_keywords(root / KEYWORDS_FILE))
+
+
+def _load_kind(path: Path, kind: str) -> list[Card]:
+    if not path.is_file():
+        raise DataError(f"missing data file for the {kind} cards", file=path)
+    return [card_from_record(record, kind) for record in load_records(path, expand=False)]
+
+
+def card_from_record(record: Record, kind: str) -> Card:
+    """A Card from one record: French texts, their `_en` twins, and the language-neutral values."""
+    fields = dict(record.fields)
+    card_id = str(fields.get("id") or "").strip()
+    if not card_id:
+        raise DataError("a card needs an id", file=record.file, line=record.line, key="id")
+    texts: dict[str, dict[str, str]] = {"fr": {}, "en": {}}
+    values: dict = {}
+    for key, value in fields.items():
+        if key in CARD_KEYS:
+            continue
+        base, lang = (key[:-3], "en") if key.endswith("_en") else (key, "fr")
+        if base in TEXT_FIELDS[kind]:
+            if value not in ("", None):
+                texts[lang][base] = _text(value, record, key)
+        elif lang == "en":
+            raise DataError(f"{key}: {base} is not a text field of a {kind}", file=record.file,
+                            line=record.line_of(key), key=key)
+        elif value != "":
+            values[key] = value
+    return Card(kind, card_id, fields.get("qty", 1), str(fields.get("source", "")), values, texts,
+                str(record.file), record.line)
+
+
+def _text(value: object, record: Record, key: str) -> str:
+    if isinstance(value, (dict, list)):
+        raise DataError(f"{key} must be text", file=record.file, line=record.line_of(key), key=key)
+    return str(value)
+
+
+def load_keywords(path: Path) -> list[Keyword]:
+    """The passive keywords (id, name, name_en, value: true when it takes X, reminder, reminder_en)."""
+    if not path.is_file():
+        raise DataError("missing keywords file", file=path)
+    out = []
+    for record in load_records(path, expand=False):
+        f = record.fields
+        missing = [k for k in ("id", "name", "name_en", "reminder", "reminder_en") if not f.get(k)]
+        if missing:
+            raise DataError(f"a keyword needs {', '.join(missing)}", file=record.file, line=record.line)
+        out.append(Keyword(str(f["id"]), {"fr": str(f["name"]), "en": str(f["name_en"])},
+                           f.get("value") is True, {"fr": str(f["reminder"]), "en": str(f["reminder_en"])}))
+    return out
+
+
+def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
+    """The printed words that are not card texts (kind names, "Défaut", ...), per language."""
+    import yaml
+
+    from generator.cards.records import yaml_error
+
+    path = data_dir(folder) / LABELS_FILE
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise DataError(f"cannot read: {err.strerror}", file=path) from None
+    except yaml.YAMLError as err:
+        raise yaml_error(err, path) from None
+    if not isinstance(data, dict) or set(data) != {"fr", "en"}:
+        raise DataError("labels need exactly two sections: fr and en", file=path)
+    keys = set(data["fr"])
+    for lang in ("fr", "en"):
+        if not isinstance(data[lang], dict) or set(data[lang]) != keys:
+            raise DataError(f"section {lang} must have the same keys as fr ({', '.join(sorted(keys))})",
+                            file=path, key=lang)
+    return data

@@ -1,0 +1,1 @@
+"""CODEX (the dungeon crawl) rules: the deck model and checks, chapter deals, the saved campaign (pure)."""

@@ -1,0 +1,281 @@
+"""`pnpgen laser`: observe, check, solve and generate laser-circuit layouts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
+from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
+from generator.core.errors import ParseError, RulesError
+from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
+
+def _emit_text(text: str, output: Path | None, force: bool) -> None:
+    written = emit_text(text, output, force)
+    if written is not None:
+        click.echo(f"wrote {written}")
+
+
+def _prepare(output: Path | None, force: bool) -> None:
+    if output is not None and str(output) != "-":
+        check_outputs([output], force)
+
+
+component_file_option = click.option(
+    "--component-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="YAML file of component types (default: the built-in card_data/laser/components.yaml).")
+components_option = click.option(
+    "--components", default="beginner", show_default=True,
+    help="Set in play: beginner, all, or type names separated by commas (e.g. absorber,jump).")
+json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
+output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                             help="Write to this file instead of stdout.")
+force_option = click.option("--force", is_flag=True, help="Overwrite the output file.")
+
+
+@click.group()
+def command() -> None:
+    """Laser circuits: simulate shots, check a layout is fair, solve, generate fair layouts.
+
+    \b
+    Examples:
+      pnpgen laser observe circuit.txt          # all 30 shots, in the rulebook's format
+      pnpgen laser check circuit.txt            # playable? fair? what is ambiguous
+      pnpgen laser solve shots.txt --limit 5    # layouts that fit the shots fired so far
+      pnpgen laser generate --count 3 --seed 7 --min-difficulty 8
+    """
+
+
+@command.command()
+@click.argument("layout")
+@json_option
+@component_file_option
+@output_option
+@force_option
+def observe(layout: str, as_json: bool, component_file: Path | None, output: Path | None, force: bool) -> None:
+    """Fire every cannon at LAYOUT ('-' for stdin) and print what each shot reveals.
+
+    Exit status 1 if a beam is trapped (the layout is unplayable).
+
+    \b
+    Example:
+      pnpgen laser observe circuit.txt --json
+    """
+    from generator.games.laser.rules.engine import observe as simulate
+    from generator.games.laser.rules.notation import format_observation
+
+    _prepare(output, force)
+    observation = simulate(load_layout(layout, component_file))
+    trapped = [s.cannon for s in observation.shots if s.trapped]
+    if as_json:
+        emit_json(_observation_json(observation), output, force)
+    else:
+        _emit_text(format_observation(observation), output, force)
+    if trapped:
+        click.echo(f"unplayable: the beam of cannon {trapped[0]} never leaves the board", err=True)
+        sys.exit(1)
+
+
+def _observation_json(observation) -> dict:
+    shots = []
+    for s in observation.shots:
+        result = "trapped" if s.trapped else "absorbed" if s.absorbed else "received"
+        shots.append({"cannon": s.cannon, "hits": list(s.hits), "result": result,
+                      "receiver": s.outcome if result == "received" else None})
+    board = observation.board
+    return {"board": {"columns": board.width, "rows": board.height}, "shots": shots}
+
+
+@command.command()
+@click.argument("layout")
+@json_option
+@click.option("--difficulty", is_flag=True, help="Also rate the layout: the fewest shots that determine it.")
+@component_file_option
+@output_option
+@force_option
+@check_picture_options
+def check(layout: str, as_json: bool, difficulty: bool, component_file: Path | None, output: Path | None,
+          force: bool, pdf: Path | None, png: Path | None) -> None:
+    """Check LAYOUT ('-' for stdin): playable, fair, and every place each component could be.
+
+    Exit status: 0 fair, 1 not fair or unplayable, 2 bad input. --pdf/--png draw the layout with
+    every unlocatable component's possible cells marked (or the trapped beam's path).
+
+    \b
+    Examples:
+      pnpgen laser check circuit.txt --difficulty
+      pnpgen laser check circuit.txt --pdf problems.pdf
+    """
+    from generator.games.laser.rules.check import check as run_check, report_json
+    from generator.games.laser.rules.explain import explain
+
+    _prepare(output, force)
+    report = run_check(load_layout(layout, component_file))
+    rating = _rating(report) if difficulty else None
+    if as_json:
+        data = report_json(report)
+        if difficulty:
+            data["difficulty"] = None if rating is None else {"shots": rating.shots, "cannons": list(rating.cannons)}
+        emit_json(data, output, force)
+    else:
+        lines = explain(report)
+        if difficulty:
+            lines.append(_rating_text(rating))
+        _emit_text("\n".join(lines) + "\n", output, force)
+    write_check_picture(report.layout, report, pdf, png, force)
+    if not report.fair:
+        sys.exit(1)
+
+
+def _rating(report):
+    from generator.games.laser.rules.difficulty import rate
+
+    return rate(report.layout) if report.fair else None
+
+
+def _rating_text(rating) -> str:
+    if rating is None:
+        return "difficulty: none (no set of shots determines an unfair or unplayable layout)"
+    if rating.shots == 0:
+        return "difficulty: 0 shots (no other layout is possible on this board)"
+    cannons = ", ".join(str(k) for k in rating.cannons)
+    noun = "shot determines" if rating.shots == 1 else "shots determine"
+    return f"difficulty: {rating.shots} {noun} it, e.g. cannon{'s' if rating.shots > 1 else ''} {cannons}"
+
+
+@command.command()
+@click.argument("observation")
+@click.option("--count", "count_only", is_flag=True, help="Print only the number of consistent layouts.")
+@click.option("--limit", type=click.IntRange(min=0), default=20, show_default=True,
+              help="List at most this many layouts.")
+@components_option
+@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
+@json_option
+@component_file_option
+@output_option
+@force_option
+def solve(observation: str, count_only: bool, limit: int, components: str, size: str, as_json: bool,
+          component_file: Path | None, output: Path | None, force: bool) -> None:
+    """Every layout consistent with OBSERVATION ('-' for stdin): all shots, or those fired so far.
+
+    Cannons missing from the observation count as not fired yet.
+
+    \b
+    Example:
+      pnpgen laser solve shots.txt --count
+    """
+    from generator.games.laser.rules.notation import format_layout, parse_observation
+    from generator.games.laser.rules.solve import solve as run_solve
+
+    _prepare(output, force)
+    board = parse_size(size)
+    catalog = load_catalog(component_file)
+    chosen = in_play(catalog, components)
+    text, name = read_input(observation)
+    obs = parse_observation(text, chosen, board, file=name)
+    solution = run_solve(obs, chosen, limit=0 if count_only else limit)
+    if as_json:
+        emit_json({"board": {"columns": board.width, "rows": board.height},
+                   "components": list(chosen.names), "shots": len(obs.shots), "count": solution.count,
+                   "layouts": [{"layout": format_layout(lay), "trapped_cannon": trapped}
+                               for lay, trapped in zip(solution.layouts, solution.unplayable)]},
+                  output, force)
+        return
+    if count_only:
+        _emit_text(f"{solution.count}\n", output, force)
+        return
+    _emit_text(_solution_text(solution, obs, format_layout), output, force)
+
+
+def _solution_text(solution, obs, format_layout) -> str:
+    noun = "layout fits" if solution.count == 1 else "layouts fit"
+    lines = [f"# {solution.count} {noun} the {len(obs.shots)} shots"
+             f"{'' if obs.complete else ' (partial observation)'}"
+             f"; listing {len(solution.layouts)}"]
+    for number, (layout, trapped) in enumerate(zip(solution.layouts, solution.unplayable), start=1):
+        note = f" (unplayable: cannon {trapped}'s beam would be trapped)" if trapped else ""
+        lines += ["", f"# layout {number}{note}", format_layout(layout).rstrip("\n")]
+    return "\n".join(lines) + "\n"
+
+
+@command.command()
+@click.option("--count", type=click.IntRange(1, 10000), default=1, show_default=True, help="How many layouts.")
+@seed_option
+@components_option
+@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
+@click.option("--min-difficulty", type=click.IntRange(min=0), default=0,
+              help="Keep only layouts at least this hard (fewest shots that determine them).")
+@json_option
+@component_file_option
+@output_option
+@force_option
+def generate(count: int, seed: int | None, components: str, size: str, min_difficulty: int, as_json: bool,
+             component_file: Path | None, output: Path | None, force: bool) -> None:
+    """Random fair layouts (playable, every component locatable), with statistics per layout.
+
+    \b
+    Example:
+      pnpgen laser generate --count 5 --seed 42 --min-difficulty 8 --json
+    """
+    _prepare(output, force)
+    board = parse_size(size)
+    chosen = in_play(load_catalog(component_file), components)
+    seed = resolve_seed(seed)
+    made = _generate_all(board, chosen, seed, count, min_difficulty)
+    if as_json:
+        emit_json(_generated_json(board, chosen, seed, made), output, force)
+    else:
+        _emit_text(_generated_text(board, seed, made), output, force)
+
+
+def _generate_all(board, chosen, seed: int, count: int, min_difficulty: int) -> list:
+    """[(layout, stats)] for `count` fair layouts from one seeded stream."""
+    from generator.core.rng import make_rng
+    from generator.games.laser.rules.generate import generate_fair, layout_stats
+
+    rng = make_rng(seed, "laser", "generate")
+    made = []
+    for _ in range(count):
+        layout = generate_fair(rng, board, chosen, min_difficulty)
+        made.append((layout, layout_stats(layout)))
+    return made
+
+
+def _stats_json(stats) -> dict:
+    rating = stats.difficulty
+    return {"blank_shots": stats.blank_shots, "mean_hits_per_shot": round(stats.mean_hits, 3),
+            "returning_shots": stats.returning, "difficulty": rating.shots if rating else None,
+            "difficulty_cannons": list(rating.cannons) if rating else None}
+
+
+def _generated_json(board, chosen, seed: int, made: list) -> dict:
+    from generator.games.laser.rules.notation import format_layout
+
+    return {"seed": seed, "board": {"columns": board.width, "rows": board.height},
+            "components": list(chosen.names),
+            "layouts": [{"layout": format_layout(layout),
+                         "components": [{"type": p.type, "cell": list(p.cell), "orientation": p.orientation}
+                                        for p in layout.placements],
+                         "stats": _stats_json(stats)} for layout, stats in made]}
+
+
+def _generated_text(board, seed: int, made: list) -> str:
+    from generator.games.laser.rules.notation import format_layout
+
+    blocks = []
+    for number, (layout, stats) in enumerate(made, start=1):
+        rating = stats.difficulty
+        cannons = ", ".join(str(k) for k in rating.cannons) if rating else "-"
+        blocks.append("\n".join([
+            f"# layout {number} of {len(made)} (seed {seed}, {board.width}x{board.height})",
+            f"# shots that hit nothing: {stats.blank_shots}; mean hits per shot: {stats.mean_hits:.2f}; "
+            f"shots back to their own cannon: {stats.returning}",
+            f"# difficulty: {rating.shots if rating else '-'} (e.g. cannons {cannons})",
+            format_layout(layout).rstrip("\n")]))
+    return "\n\n".join(blocks) + "\n"
+
+
+command.add_command(sheet)
+kit_part = laser_kit_part

@@ -1,0 +1,1 @@
+"""Laser circuits: pure rules (model, notation, engine, search, check, solve, difficulty, generate, explain)."""

@@ -1,0 +1,194 @@
+"""Difficulty: the fewest shots whose results alone determine a layout, found exactly.
+
+A set of cannons S determines layout L when every other layout (of the same board and set in
+play) differs from L on at least one shot of S. Each other layout L' gives the constraint
+"S meets D(L')", D(L') being the cannons whose results differ. The smallest S is a minimum
+hitting set of all those constraints. We never list them all: we solve the minimum hitting set of
+the constraints found so far (a lower bound on the answer), ask the exact search for a layout
+other than L consistent with L's results on that set, and if one exists add its D and repeat.
+When none exists, the set determines L and, being a minimum for a subset of the constraints, no
+smaller set can: the answer is exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.laser.rules.engine import EMPTY, engine_for
+from generator.games.laser.rules.model import TRAPPED, Layout
+from generator.games.laser.rules.search import Search, completions, shots_from_results
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """The rating: the number of shots and one set of cannons that achieves it."""
+
+    shots: int
+    cannons: tuple[int, ...]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _packing(sets: list[int]) -> int:
+    """A lower bound: how many of the sets are pairwise disjoint (greedy, smallest first)."""
+    used, count = 0, 0
+    for s in sets:
+        if not s & used:
+            used |= s
+            count += 1
+    return count
+
+
+def _greedy(sets: list[int]) -> int:
+    chosen = 0
+    for s in sets:
+        if not s & chosen:
+            counts: dict[int, int] = {}
+            for t in sets:
+                if not t & chosen:
+                    for e in _bits(t):
+                        counts[e] = counts.get(e, 0) + 1
+            chosen |= max(_bits(s), key=lambda e: counts[e])
+    return chosen
+
+
+def min_hitting_set(sets: list[int], lower: int = 0) -> int:
+    """A smallest bitmask meeting every set (all non-empty), by branch and bound."""
+    sets = sorted(set(sets), key=int.bit_count)
+    minimal = [s for i, s in enumerate(sets) if not any(t & s == t for t in sets[:i])]
+    best = _greedy(minimal)
+    bound = [best.bit_count()]
+    if bound[0] <= max(lower, _packing(minimal)):
+        return best
+
+    def recurse(chosen: int, size: int, forbidden: int) -> None:
+        nonlocal best
+        unhit = [s for s in minimal if not s & chosen]
+        if not unhit:
+            best, bound[0] = chosen, size
+            return
+        if size + _packing(unhit) >= bound[0]:
+            return
+        pick = min(unhit, key=lambda s: (s & ~forbidden).bit_count())
+        for e in _bits(pick & ~forbidden):
+            recurse(chosen | e, size + 1, forbidden)
+            forbidden |= e
+            if bound[0] <= lower:
+                return
+
+    recurse(0, 0, 0)
+    return best
+
+
+class _Rater:
+    """Holds one layout's tables and results while its difficulty is searched."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.engine = engine_for(layout.board, layout.in_play)
+        self.cells = self.engine.cells_of(layout)
+        self.results = self.engine.results(self.cells)
+        self.target_type = {self.engine.ptype[p]: (i, p) for i, p in enumerate(self.cells) if p >= 0}
+
+    def difference(self, cells: list[int]) -> int:
+        """Bitmask (bit k-1 for cannon k) of the shots whose results differ from the layout's."""
+        mask = 0
+        for k, result in enumerate(self.engine.results(cells)):
+            if result != self.results[k]:
+                mask |= 1 << k
+        return mask
+
+    def neighbours(self) -> list[int]:
+        """Constraints from small changes (one component turned, or moved to a neighbouring free
+        cell): they differ from ours on few shots, so they are the strongest constraints."""
+        eng, board, found = self.engine, self.engine.board, []
+        for t, (i, p) in self.target_type.items():
+            moves = [(i, q) for q in eng.type_pieces[t] if q != p]
+            for d in range(4):
+                n = eng.nxt[d][i]
+                if n >= 0 and self.cells[n] < 0:
+                    moves += [(n, q) for q in eng.type_pieces[t]]
+            for spot, piece in moves:
+                cells = list(self.cells)
+                cells[i] = -1
+                cells[spot] = piece
+                d = self.difference(cells)
+                if d:
+                    found.append(d)
+        return found if board.cells > 1 else []
+
+    def other(self, mask: int) -> list[int] | None:
+        """Cells of a layout other than ours, consistent with our results on the cannons in mask."""
+        cannons = [k + 1 for k in range(len(self.results)) if mask >> k & 1]
+        found: list[list[int]] = []
+
+        def leaf(b: list, placed: int, known: int) -> bool:
+            if completions(self.engine, placed, known) == 0:
+                return False
+            cells = self._complete(b, placed)
+            if cells is not None:
+                found.append(cells)
+                return True
+            return False
+
+        Search(self.engine, shots_from_results(self.results, cannons)).run(leaf)
+        return found[0] if found else None
+
+    def _complete(self, b: list, placed: int) -> list[int] | None:
+        """A full layout from a leaf, as close to ours as possible but not ours (None if impossible)."""
+        eng = self.engine
+        cells = [EMPTY if p is None else p for p in b]
+        free = [i for i, p in enumerate(b) if p is None]
+        missing = [t for t in range(len(eng.type_pieces)) if not placed >> t & 1]
+        for t in missing:
+            i, p = self.target_type[t]
+            if b[i] is None and cells[i] == EMPTY:
+                cells[i] = p
+            else:
+                spot = next(c for c in free if cells[c] == EMPTY)
+                cells[spot] = eng.type_pieces[t][0]
+        if cells != self.cells:
+            return cells
+        for t in missing:                       # ours: move one unplaced piece somewhere else
+            i, p = self.target_type[t]
+            for alt in eng.type_pieces[t]:
+                if alt != p:
+                    cells[i] = alt
+                    return cells
+            spot = next((c for c in free if cells[c] == EMPTY), None)
+            if spot is not None:
+                cells[i], cells[spot] = EMPTY, p
+                return cells
+        if len(missing) >= 2:                   # no spare cell or orientation: swap two of them
+            a, b2 = (self.target_type[t][0] for t in missing[:2])
+            cells[a], cells[b2] = cells[b2], cells[a]
+            return cells
+        return None
+
+
+def rate(layout: Layout, max_rounds: int = 100000) -> Difficulty | None:
+    """The exact difficulty of a layout, or None if no set of shots determines it (not fair or
+    unplayable)."""
+    rater = _Rater(layout)
+    if any(outcome == TRAPPED for _, outcome in rater.results):
+        return None
+    constraints: list[int] = rater.neighbours()
+    lower = 0
+    for _ in range(max_rounds):
+        chosen = min_hitting_set(constraints, lower) if constraints else 0
+        lower = chosen.bit_count()
+        other = rater.other(chosen)
+        if other is None:
+            cannons = tuple(k + 1 for k in range(len(rater.results)) if chosen >> k & 1)
+            return Difficulty(len(cannons), cannons)
+        d = rater.difference(other)
+        if d == 0:
+            return None
+        constraints.append(d)
+    raise RuntimeError("difficulty search did not converge")

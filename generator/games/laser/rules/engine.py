@@ -1,0 +1,173 @@
+"""Flat tables for one board and set in play, and the beam simulator that runs on them."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from generator.games.laser.rules.model import (
+    ABSORBED, DX, DY, JUMP_BASE, STOP, TRAPPED, Board, ComponentSet, Layout, Observation, Placement, Shot,
+)
+
+EMPTY = -1   # a cell known to be empty; a cell >= 0 holds that piece; None (solver only) is unknown
+
+
+class Engine:
+    """Precomputed moves for a board and a set in play: cells are flat indices, pieces are
+    (type, orientation) pairs numbered from 0, actions are encoded ints (see model.decode_action)."""
+
+    def __init__(self, board: Board, in_play: ComponentSet) -> None:
+        self.board = board
+        self.in_play = in_play
+        self.size = board.cells
+        self.limit = 4 * board.cells + 4     # more entries than (cell, direction) states: a loop
+        self.nxt = [self._neighbours(d) for d in range(4)]
+        self.start = [(0, 0)] + [board.entry(k) for k in range(1, board.cannons + 1)]
+        self.pieces: list[tuple[int, int]] = []
+        self.type_pieces: list[list[int]] = []
+        for t, ctype in enumerate(in_play):
+            ids = []
+            for o in range(len(ctype.orientations)):
+                ids.append(len(self.pieces))
+                self.pieces.append((t, o))
+            self.type_pieces.append(ids)
+        self.ptype = [t for t, _ in self.pieces]
+        self.act = [in_play.types[t].orientations[o].actions for t, o in self.pieces]
+        self.land = self._landings()
+        self.hit_index = {ctype.hit: t for t, ctype in enumerate(in_play)}
+
+    def _neighbours(self, d: int) -> list[int]:
+        """For each cell, the next cell in direction d, or -(receiving cannon) off the board."""
+        board, out = self.board, []
+        for index in range(board.cells):
+            column, row = board.cell(index)
+            c, r = column + DX[d], row + DY[d]
+            if 1 <= c <= board.width and 1 <= r <= board.height:
+                out.append(board.index(c, r))
+            else:
+                out.append(-board.exit_cannon(column, row, d))
+        return out
+
+    def _landings(self) -> dict[int, list[list[int]]]:
+        """For each jump action in play, direction and cell: where a beam leaving that jump's cell
+        carries on (the cell after the skipped ones, or -(receiving cannon) off the board)."""
+        land: dict[int, list[list[int]]] = {}
+        for a in {a for actions in self.act for a in actions if a >= JUMP_BASE}:
+            land[a] = [[self._advance(i, d, a - JUMP_BASE + 1) for i in range(self.size)] for d in range(4)]
+        return land
+
+    def _advance(self, i: int, d: int, steps: int) -> int:
+        for _ in range(steps):
+            i = self.nxt[d][i]
+            if i < 0:
+                break
+        return i
+
+    # -- layouts as flat cells ------------------------------------------------------------
+    def cells_of(self, layout: Layout) -> list[int]:
+        """The layout as a flat list: EMPTY or a piece id per cell."""
+        cells = [EMPTY] * self.size
+        for p in layout.placements:
+            t = self.in_play.names.index(p.type)
+            o = self.in_play.types[t].orientation_index(p.orientation)
+            cells[self.board.index(*p.cell)] = self.type_pieces[t][o]
+        return cells
+
+    def layout_of(self, cells: list) -> Layout:
+        """The Layout a flat list describes (unknown cells count as empty)."""
+        placements = []
+        for index, piece in enumerate(cells):
+            if piece is not None and piece >= 0:
+                t, o = self.pieces[piece]
+                ctype = self.in_play.types[t]
+                placements.append(Placement(ctype.name, self.board.cell(index), ctype.orientations[o].name))
+        return Layout(self.board, tuple(placements), self.in_play)
+
+    # -- the simulator ----------------------------------------------------------------------
+    def trace(self, cells: list[int], cannon: int) -> tuple[list[int], int]:
+        """(hit type ids in order, outcome) of one shot; outcome is the receiving cannon, ABSORBED
+        or TRAPPED (the beam entered more cells than there are (cell, direction) states)."""
+        nxt, act, ptype, land = self.nxt, self.act, self.ptype, self.land
+        i, d = self.start[cannon]
+        hits: list[int] = []
+        steps, limit = 0, self.limit
+        while i >= 0:
+            steps += 1
+            if steps > limit:
+                return hits, TRAPPED
+            p = cells[i]
+            if p < 0:
+                i = nxt[d][i]
+                continue
+            hits.append(ptype[p])
+            a = act[p][d]
+            if a == STOP:
+                return hits, ABSORBED
+            if a < JUMP_BASE:
+                d = a
+                i = nxt[d][i]
+            else:
+                i = land[a][d][i]
+        return hits, -i
+
+    def path(self, cells: list[int], cannon: int) -> list[tuple[int, int]]:
+        """The (cell, direction of travel on entry) states a beam goes through, in order."""
+        nxt, act, land = self.nxt, self.act, self.land
+        i, d = self.start[cannon]
+        states: list[tuple[int, int]] = []
+        while i >= 0 and len(states) <= self.limit:
+            states.append((i, d))
+            p = cells[i]
+            if p < 0:
+                i = nxt[d][i]
+                continue
+            a = act[p][d]
+            if a == STOP:
+                break
+            if a < JUMP_BASE:
+                d = a
+                i = nxt[d][i]
+            else:
+                i = land[a][d][i]
+        return states
+
+    def results(self, cells: list[int]) -> list[tuple[tuple[int, ...], int]]:
+        """Every shot's (hit type ids, outcome), index k-1 for cannon k."""
+        out = []
+        for cannon in range(1, self.board.cannons + 1):
+            hits, outcome = self.trace(cells, cannon)
+            out.append((tuple(hits), outcome))
+        return out
+
+    def shot(self, cells: list[int], cannon: int) -> Shot:
+        hits, outcome = self.trace(cells, cannon)
+        symbols = tuple(self.in_play.types[t].hit for t in hits)
+        return Shot(cannon, symbols, outcome)
+
+
+def engine_for(board: Board, in_play: ComponentSet) -> Engine:
+    """The (cached) engine of a board and set in play: tables are built once per pair."""
+    return _cached_engine(board, in_play.types)
+
+
+@lru_cache(maxsize=32)
+def _cached_engine(board: Board, types: tuple) -> Engine:
+    return Engine(board, ComponentSet(types))
+
+
+def observe(layout: Layout, cannons: list[int] | None = None) -> Observation:
+    """The observation of a layout: every shot (or the cannons listed), in cannon order.
+    A trapped beam has outcome TRAPPED (the layout is unplayable)."""
+    engine = engine_for(layout.board, layout.in_play)
+    cells = engine.cells_of(layout)
+    chosen = cannons if cannons is not None else range(1, layout.board.cannons + 1)
+    return Observation(layout.board, tuple(engine.shot(cells, k) for k in chosen))
+
+
+def trapped_cannon(layout: Layout) -> int | None:
+    """The lowest-numbered cannon whose beam never leaves, or None if the layout is playable."""
+    engine = engine_for(layout.board, layout.in_play)
+    cells = engine.cells_of(layout)
+    for cannon in range(1, layout.board.cannons + 1):
+        if engine.trace(cells, cannon)[1] == TRAPPED:
+            return cannon
+    return None

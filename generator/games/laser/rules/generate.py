@@ -1,0 +1,83 @@
+"""Random fair layouts from a seeded rng, with per-layout statistics and an optional difficulty floor."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from generator.core.errors import RulesError
+from generator.games.laser.rules.difficulty import Difficulty, rate
+from generator.games.laser.rules.engine import Engine, engine_for
+from generator.games.laser.rules.model import TRAPPED, Board, ComponentSet, Layout
+from generator.games.laser.rules.search import Search, completions, shots_from_results
+
+MAX_TRIES = 2000       # random layouts drawn per layout asked for before giving up
+
+
+@dataclass(frozen=True)
+class LayoutStats:
+    """What a host may want to know about a generated layout."""
+
+    blank_shots: int            # shots that hit nothing
+    mean_hits: float            # hits per shot, over every cannon
+    returning: int              # shots received back by the cannon that fired them
+    difficulty: Difficulty | None
+
+
+def random_cells(engine: Engine, rng: random.Random) -> list[int]:
+    """Each type of the set in play in a distinct random cell, in a random orientation."""
+    cells = [-1] * engine.size
+    spots = rng.sample(range(engine.size), len(engine.type_pieces))
+    for spot, pieces in zip(spots, engine.type_pieces):
+        cells[spot] = pieces[rng.randrange(len(pieces))]
+    return cells
+
+
+def is_fair_cells(engine: Engine, cells: list[int]) -> bool:
+    """Playable, and no other layout gives the same shots (the search stops at a second one)."""
+    results = engine.results(cells)
+    if any(outcome == TRAPPED for _, outcome in results):
+        return False
+    total = 0
+
+    def leaf(b: list, placed: int, known: int) -> bool:
+        nonlocal total
+        total += completions(engine, placed, known)
+        return total > 1
+
+    Search(engine, shots_from_results(results, range(1, engine.board.cannons + 1)), guide=cells).run(leaf)
+    return total == 1
+
+
+def layout_stats(layout: Layout, with_difficulty: bool = True) -> LayoutStats:
+    """Shot statistics of a playable layout (and its difficulty if asked)."""
+    engine = engine_for(layout.board, layout.in_play)
+    results = engine.results(engine.cells_of(layout))
+    blank = sum(1 for hits, _ in results if not hits)
+    mean = sum(len(hits) for hits, _ in results) / len(results)
+    back = sum(1 for k, (_, outcome) in enumerate(results, start=1) if outcome == k)
+    return LayoutStats(blank, mean, back, rate(layout) if with_difficulty else None)
+
+
+def generate_fair(rng: random.Random, board: Board, in_play: ComponentSet, min_difficulty: int = 0,
+                  max_tries: int = MAX_TRIES) -> Layout:
+    """A random fair layout (every component locatable, playable), at least `min_difficulty` hard."""
+    if len(in_play) == 0:
+        raise RulesError("no component types in play")
+    if board.cells < len(in_play):
+        raise RulesError(f"{len(in_play)} components cannot fit on a {board.width}x{board.height} board")
+    if min_difficulty > board.cannons:
+        raise RulesError(f"difficulty {min_difficulty} is impossible: the board has {board.cannons} cannons")
+    engine = engine_for(board, in_play)
+    for _ in range(max_tries):
+        cells = random_cells(engine, rng)
+        if not is_fair_cells(engine, cells):
+            continue
+        layout = engine.layout_of(cells)
+        if min_difficulty:
+            rating = rate(layout)
+            if rating is None or rating.shots < min_difficulty:
+                continue
+        return layout
+    raise RulesError(f"no fair layout with difficulty at least {min_difficulty} in {max_tries} random "
+                     "tries: ask for an easier one")

@@ -1,0 +1,220 @@
+"""`pnpgen noir`: the Noir (Killer vs Inspector) deck to print, and fresh random table setups."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator import paths
+from generator.cli.common import (check_outputs, emit_json, output_options, report_paths,
+                                        resolve_seed, seed_option)
+from generator.cli.deck import DeckOptions, deck_options
+
+LANGS = ("pt", "en")
+SETUP_FORMATS = ("pdf", "png", "svg", "json")
+DEFAULT_KILL_LIMIT = 16
+
+
+def _lang_option(func):
+    return click.option("--lang", type=click.Choice(LANGS), default="pt", show_default=True,
+                        help="Language of the printed words (pt: the rulebook's, en: English).")(func)
+
+
+def _kill_limit_option(func):
+    return click.option("--kill-limit", type=click.IntRange(1, 25), default=DEFAULT_KILL_LIMIT,
+                        show_default=True,
+                        help="Dead suspects at which the killer wins (printed on the reference cards).")(func)
+
+
+@click.group()
+def command() -> None:
+    """Noir: Killer vs Inspector: the 50 cards (+2 reference cards) and random setups.
+
+    The suspect cards print double-sided (alive front, dead back, each back behind its front);
+    the evidence cards share one back. `setup` deals the 5x5 table and the evidence pile.
+
+    \b
+    Examples:
+      pnpgen noir cards                      # PDF, Portuguese, duplex long edge
+      pnpgen noir cards --lang en --gutter-fold
+      pnpgen noir setup --seed 42            # a setup sheet (PDF)
+      pnpgen noir setup --seed 42 --format json
+    """
+
+
+# --- setup --------------------------------------------------------------------------------------
+
+@command.command("setup")
+@seed_option
+@click.option("--format", "fmt", type=click.Choice(SETUP_FORMATS), default="pdf", show_default=True,
+              help="pdf/png/svg: the setup sheet; json: the grid and deck as data.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="Paper size of the sheet.")
+@_lang_option
+@_kill_limit_option
+@output_options
+def setup_command(seed: int | None, fmt: str, paper: str, lang: str, kill_limit: int,
+                  output: Path | None, force: bool, quiet: bool) -> None:
+    """Deal a random table: the 25 suspects in a 5x5 grid and the evidence pile order.
+
+    The same seed always gives the same setup. JSON: {"seed", "code", "kill_limit",
+    "grid" (5 rows of 5 names), "grid_numbers", "deck" (25 names, top card first), "deck_numbers"}.
+
+    \b
+    Example:
+      pnpgen noir setup --seed 42 --format png -o table.png
+    """
+    seed = resolve_seed(seed, quiet or fmt == "json")
+    setup = deal(seed)
+    if fmt == "json":
+        emit_json(setup_json(setup, seed, kill_limit), output, force)
+        return
+    target = output or paths.default_output("noir", f"noir-setup-seed{seed}.{fmt}")
+    report_paths(write_setup(setup, seed, fmt, target, paper, lang, kill_limit, force), quiet)
+
+
+def deal(seed: int):
+    """The setup of a seed (grid and deck from independent random streams)."""
+    from generator.core.rng import make_rng
+    from generator.games.noir.rules import deal_setup
+
+    return deal_setup(make_rng(seed, "noir", "grid"), make_rng(seed, "noir", "deck"))
+
+
+def setup_json(setup, seed: int, kill_limit: int = DEFAULT_KILL_LIMIT) -> dict:
+    """The setup as JSON data, names and card numbers."""
+    from generator.games.noir.rules import format_setup, name_setup
+    from generator.games.noir.sheets import suspect_names
+
+    named = name_setup(setup, suspect_names())
+    return {"seed": seed, "code": format_setup(setup), "kill_limit": kill_limit,
+            "grid": named["grid"], "grid_numbers": [list(row) for row in setup.grid],
+            "deck": named["deck"], "deck_numbers": list(setup.deck)}
+
+
+def write_setup(setup, seed: int, fmt: str, target: Path, paper: str, lang: str, kill_limit: int,
+                force: bool) -> list[Path]:
+    """The setup sheet as PDF, PNG or SVG; returns the files written."""
+    from generator.render import write_pages
+    from generator.games.noir.sheets import setup_pages
+
+    check_outputs([target], force)
+    pages = setup_pages(setup, seed, lang, paper, kill_limit)
+    return write_pages(pages, fmt, target, force=force, dpi=150 if fmt == "png" else 300,
+                       title="Noir setup")
+
+
+# --- cards --------------------------------------------------------------------------------------
+
+@command.command("cards")
+@_lang_option
+@_kill_limit_option
+@deck_options
+def cards_command(lang: str, kill_limit: int, opts: DeckOptions) -> None:
+    """Print the Noir deck: 25 suspect cards, 25 evidence cards and 2 reference cards.
+
+    PDF (default): 3x3 poker cards a sheet with crop marks; every sheet of fronts is followed by
+    its backs, placed for a long-edge flip (--duplex short for a short-edge printer). Without a
+    duplex printer use --gutter-fold: fronts and backs side by side, fold and glue. The suspect
+    cards' backs are their dead sides; the evidence cards share one back. tts: Tabletop Simulator
+    sheets per group (unique backs for suspects and reference cards). json: the card data.
+
+    \b
+    Examples:
+      pnpgen noir cards                              # output/noir-cards-pt.pdf
+      pnpgen noir cards --lang en --paper letter --duplex short
+      pnpgen noir cards --gutter-fold -o noir-fold.pdf
+      pnpgen noir cards --format png --dpi 150       # one PNG per card face
+      pnpgen noir cards --format tts
+    """
+    report_paths(write_noir_cards(lang, kill_limit, opts), opts.quiet or opts.format == "json")
+
+
+def write_noir_cards(lang: str, kill_limit: int, opts: DeckOptions) -> list[Path]:
+    """Build the deck and write it in the chosen format; returns the files written."""
+    from generator.cli.deck import emit_deck_json, write_deck
+    from generator.games.noir.sheets import build_deck, deck_json
+
+    stem = f"noir-cards-{lang}"
+    if opts.format == "json":
+        return emit_deck_json(deck_json(lang, kill_limit), opts)
+    if opts.format != "tts":
+        _refuse_existing(opts, stem)
+    deck = build_deck(lang, kill_limit, bleed=opts.bleed)
+    if opts.format == "tts":
+        return _write_tts(deck, opts, stem)
+    return write_deck(deck.cards, card_size=deck.card_size, bleed=deck.bleed, title=_title(lang),
+                      source=f"lang {lang}, killer wins at {kill_limit} dead", opts=opts, stem=stem,
+                      lang=lang)
+
+
+def _refuse_existing(opts: DeckOptions, stem: str) -> None:
+    """Check the output paths before drawing anything (52 cards, all with backs)."""
+    from generator.cli.deck import deck_paths
+    from generator.cards.templates import load_template
+    from generator.cards.build import card_size_of
+    from generator.games.noir.sheets import CARD_COUNT, TEMPLATES
+
+    template = load_template(TEMPLATES["suspect"])
+    bleed = template.bleed if opts.bleed is None else opts.bleed
+    check_outputs(deck_paths(CARD_COUNT, has_backs=True, card_size=card_size_of(template), bleed=bleed,
+                             opts=opts, stem=stem), opts.force)
+
+
+def _title(lang: str) -> str:
+    return {"pt": "Noir: Assassino vs Inspetor", "en": "Noir: Killer vs Inspector"}[lang]
+
+
+def _write_tts(deck, opts: DeckOptions, stem: str) -> list[Path]:
+    """Tabletop Simulator: evidence as a deck with one back; suspects and reference with unique backs."""
+    from dataclasses import replace
+
+    from generator.cli.common import write_file
+    from generator.cli.deck import write_deck
+
+    folder = _tts_folder(opts, stem)
+    groups = {"suspects": deck.suspects, "reference": deck.reference}
+    targets = {name: [folder / f"{stem}-{name}-tts-faces.png", folder / f"{stem}-{name}-tts-backs.png"]
+               for name in groups}
+    check_outputs([p for paths_ in targets.values() for p in paths_], opts.force)
+    written = write_deck(deck.evidence, card_size=deck.card_size, bleed=0.0, title="Noir evidence",
+                         source="", opts=replace(opts, output=folder), stem=f"{stem}-evidence")
+    for name, cards in groups.items():
+        faces, backs = _unique_backs_sheets(cards, deck.card_size, opts.dpi)
+        written += [write_file(targets[name][0], faces, opts.force), write_file(targets[name][1], backs, opts.force)]
+    return written
+
+
+def _tts_folder(opts: DeckOptions, stem: str) -> Path:
+    if opts.output is None:
+        return paths.default_output(stem)
+    out = Path(opts.output)
+    return out.parent if out.suffix else out
+
+
+def _unique_backs_sheets(cards, card_size, dpi) -> tuple[bytes, bytes]:
+    """One faces sheet and one backs sheet in the same grid (TTS "unique backs")."""
+    from generator.render import render_tts
+    from generator.scene.imposition import card_pages
+
+    fronts, backs = card_pages(cards, card_size, 0.0), card_pages(cards, card_size, 0.0, side="back")
+    face_sheets, _ = render_tts(fronts, backs[0], dpi=dpi)
+    back_sheets, _ = render_tts(backs, backs[0], dpi=dpi)
+    return face_sheets[0], back_sheets[0]
+
+
+# --- the kit ------------------------------------------------------------------------------------
+
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
+    """The Noir deck (PDF, duplex long edge, Portuguese) and a setup sheet dealt from the kit seed."""
+    folder = Path(out_dir) / "noir"
+    opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=folder / "noir-cards-pt.pdf",
+                       force=force, quiet=True)
+    made = [(path, "Noir deck: 25 suspect cards (alive/dead sides), 25 evidence cards, 2 reference cards; "
+                   "print duplex, long edge")
+            for path in write_noir_cards("pt", DEFAULT_KILL_LIMIT, opts)]
+    made += [(path, f"Noir setup sheet: 5x5 table and evidence pile (seed {seed})")
+             for path in write_setup(deal(seed), seed, "pdf", folder / f"noir-setup-seed{seed}.pdf", paper,
+                                     "pt", DEFAULT_KILL_LIMIT, force)]
+    return made

@@ -1,0 +1,171 @@
+"""Noir products: the deck (suspect, evidence and reference cards through the card engine) and setup sheets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.games.noir.content import fill_limit, load_labels, load_reference, load_suspects, localise
+from generator.cards.records import Record
+from generator.cards.templates import load_template
+from generator.games.noir.rules import KILL_LIMIT, Setup, check_kill_limit, format_setup
+from generator.scene.imposition import Card, add_footers, content_box, sheet_pages
+from generator.scene.model import Circle, Line, Page, Rect, Stroke, Text
+from generator.cards.build import build_cards, card_size_of
+
+TEMPLATES = {"suspect": "noir/suspect", "evidence": "noir/evidence", "reference": "noir/reference"}
+INK = "#1a1a1a"
+SETUP_TEXT_ROOM = 100.0             # mm of a setup sheet taken by everything but the grid
+CARD_COUNT = 52                     # 25 suspect cards, 2 reference cards, 25 evidence cards
+PORTRAIT_FIELDS = ("hat", "hair", "hair_color", "face", "neck", "skin", "coat", "backdrop", "shape")
+
+
+@dataclass(frozen=True)
+class NoirDeck:
+    """The printable deck: suspect cards (alive/dead), reference cards, evidence cards, in print order."""
+
+    suspects: list[Card]
+    reference: list[Card]
+    evidence: list[Card]
+    card_size: tuple[float, float]
+    bleed: float
+
+    @property
+    def cards(self) -> list[Card]:
+        """Suspects and reference cards first (they fill three 3x3 sheets exactly), then evidence."""
+        return [*self.suspects, *self.reference, *self.evidence]
+
+
+def suspect_records(lang: str, kill_limit: int = KILL_LIMIT, path: str | Path | None = None) -> list[Record]:
+    """The 25 suspects with the words of one language as fields (trait, dead, evidence...)."""
+    labels = {k: fill_limit(v, kill_limit) for k, v in load_labels(lang).items()}
+    out = []
+    for record in load_suspects(path):
+        extra = {**labels, "dead": labels[f"dead_{record.fields['gender']}"]}
+        out.append(localise(record, lang, extra))
+    return out
+
+
+def reference_records(lang: str, kill_limit: int = KILL_LIMIT) -> list[Record]:
+    """The two reference cards in one language, the kill limit filled in."""
+    labels = {k: fill_limit(v, kill_limit) for k, v in load_labels(lang).items()}
+    out = []
+    for record in load_reference():
+        local = localise(record, lang, labels)
+        fields = {k: fill_limit(v, kill_limit) if isinstance(v, str) else v for k, v in local.fields.items()}
+        out.append(Record(fields, record.file, record.line, record.copy))
+    return out
+
+
+def build_deck(lang: str = "pt", kill_limit: int = KILL_LIMIT, suspects: str | Path | None = None,
+               bleed: float | None = None) -> NoirDeck:
+    """All Noir cards in one language: 25 suspect cards, 2 reference cards, 25 evidence cards."""
+    check_kill_limit(kill_limit)
+    people = suspect_records(lang, kill_limit, suspects)
+    suspect_t, evidence_t, reference_t = (load_template(TEMPLATES[k]) for k in ("suspect", "evidence", "reference"))
+    return NoirDeck(suspects=build_cards(people, suspect_t, bleed=bleed),
+                    reference=build_cards(reference_records(lang, kill_limit), reference_t, bleed=bleed),
+                    evidence=build_cards(people, evidence_t, bleed=bleed),
+                    card_size=card_size_of(suspect_t),
+                    bleed=suspect_t.bleed if bleed is None else bleed)
+
+
+def suspect_names(path: str | Path | None = None) -> dict[int, str]:
+    """Card number → name, for naming a setup."""
+    return {int(r.fields["number"]): str(r.fields["name"]) for r in load_suspects(path)}
+
+
+# --- the setup sheet ----------------------------------------------------------------------------
+
+def setup_pages(setup: Setup, seed: int, lang: str = "pt", paper: str = "a4", kill_limit: int = KILL_LIMIT,
+                suspects: str | Path | None = None) -> list[Page]:
+    """One page: the 5x5 table as a diagram (name, number, trait), the evidence pile in order, how to lay out."""
+    check_kill_limit(kill_limit)
+    labels = {k: fill_limit(v, kill_limit) for k, v in load_labels(lang).items()}
+    people = {int(r.fields["number"]): r.fields for r in suspect_records(lang, kill_limit, suspects)}
+    page = sheet_pages(1, paper)[0]
+    x, y, w, h = content_box(paper)
+    page.add(Text(x, y, w, 10, labels["setup_title"], "sans-bold", 18, INK, "left", "middle", wrap=False))
+    y += 12
+    page.add(Text(x, y, w, 6, labels["setup_grid"], "sans", 10, "#444444", "left", "middle"))
+    grid_room = h - SETUP_TEXT_ROOM                  # what the title, list and notes leave for the grid
+    y = _grid(page, setup, people, labels, x, y + 7, w, grid_room) + 6
+    page.add(Text(x, y, w, 6, labels["setup_deck"], "sans", 10, "#444444", "left", "middle"))
+    y = _deck_list(page, setup, people, x, y + 7, w) + 5
+    page.add(Text(x, y, w, 16, labels["setup_steps"], "sans", 9.5, INK, min_size=6))
+    page.add(Text(x, y + 17, w, 8, f"{labels['setup_code']}: {format_setup(setup)}", "mono", 7, "#555555",
+                  min_size=4))
+    title = labels["deck_title"]
+    return add_footers([page], title=title, source=f"seed {seed}", lang=lang)
+
+
+def _grid(page: Page, setup: Setup, people: dict, labels: dict, x: float, y: float, w: float,
+          room: float) -> float:
+    """Draw the table diagram with row and column numbers within `room` mm; returns the y below it."""
+    size = len(setup.grid)
+    gutter = 7.0
+    cell_w = (w - gutter) / size
+    cell_h = min(34.0, cell_w, (room - 5.5) / size)
+    for c in range(size):
+        page.add(Text(x + gutter + c * cell_w, y, cell_w, 5, f"{labels['column']} {c + 1}", "sans", 8,
+                      "#666666", "center", "middle", wrap=False))
+    top = y + 5.5
+    for r, row in enumerate(setup.grid):
+        cy = top + r * cell_h
+        page.add(Text(x, cy, gutter - 1, cell_h, str(r + 1), "sans-bold", 11, "#666666", "center", "middle",
+                      wrap=False))
+        for c, number in enumerate(row):
+            _cell(page, people[number], x + gutter + c * cell_w, cy, cell_w, cell_h)
+    return top + size * cell_h
+
+
+def _cell(page: Page, fields: dict, x: float, y: float, w: float, h: float) -> None:
+    """One suspect card in the diagram: colour tab, number disc, small portrait, name, trait."""
+    page.add(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, fill="#f4efe4", stroke=Stroke(INK, 0.35), radius=1.5))
+    page.add(Rect(x + 0.8, y + 0.8, w - 1.6, 3.0, fill=fields["backdrop"], stroke=None, radius=1.5))
+    pic = h - 17.5
+    page.add(*portrait(fields, x + (w - pic) / 2, y + 4.4, pic, pic))
+    page.add(Circle(x + 5.4, y + 8.6, 3.4, fill=INK, stroke=None))
+    page.add(Text(x + 2.0, y + 5.2, 6.8, 6.8, str(fields["number"]), "sans-bold", 9, "#ffffff", "center",
+                  "middle", wrap=False))
+    page.add(Text(x + 1.5, y + h - 13, w - 3, 7.5, str(fields["name"]), "sans-bold", 13, INK, "center",
+                  "middle", wrap=False, min_size=7))
+    page.add(Text(x + 1.5, y + h - 5.8, w - 3, 4.2, str(fields["trait"]), "sans-italic", 7.5, "#555555",
+                  "center", "middle", wrap=False, min_size=5))
+
+
+def portrait(fields: dict, x: float, y: float, w: float, h: float) -> list:
+    """A suspect's portrait drawn by the `emblem` element kind, as on the cards."""
+    from generator.cards.elements import ElementContext, get_kind
+
+    kind = get_kind("emblem")
+    raw = {key: param.default for key, param in kind.keys.items() if not param.required}
+    raw.update({key: fields[key] for key in PORTRAIT_FIELDS})
+    raw.update(x=x, y=y, w=w, h=h, seed=str(fields["name"]))
+    values = {key: None if value is None else kind.keys[key].convert(value) for key, value in raw.items()}
+    return kind.draw(values, ElementContext(fields=fields, card_w=w, card_h=h))
+
+
+def _deck_list(page: Page, setup: Setup, people: dict, x: float, y: float, w: float) -> float:
+    """The evidence pile top to bottom, in five columns of five; returns the y below it."""
+    cols, line = 5, 6.0
+    col_w = w / cols
+    rows = -(-len(setup.deck) // cols)
+    for i, number in enumerate(setup.deck):
+        c, r = divmod(i, rows)
+        text = f"{i + 1}. {people[number]['name']} (#{number})"
+        page.add(Text(x + c * col_w, y + r * line, col_w - 2, line, text, "sans", 9.5, INK, "left", "middle",
+                      wrap=False, min_size=6))
+    for c in range(1, cols):
+        page.add(Line(x + c * col_w - 2.5, y, x + c * col_w - 2.5, y + rows * line, Stroke("#bbbbbb", 0.2)))
+    return y + rows * line
+
+
+def deck_json(lang: str = "pt", kill_limit: int = KILL_LIMIT) -> dict:
+    """The deck's data (for --format json): the suspects and reference cards in one language."""
+    keep = ("number", "name", "trait", "dead", "hat", "hair", "hair_color", "face", "neck", "skin", "coat",
+            "backdrop", "shape")
+    return {"lang": lang, "kill_limit": kill_limit,
+            "suspects": [{k: r.fields[k] for k in keep} for r in suspect_records(lang, kill_limit)],
+            "reference": [{k: r.fields[k] for k in ("role", "title", "first", "a1", "a2", "a3")}
+                          for r in reference_records(lang, kill_limit)]}
