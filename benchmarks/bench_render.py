@@ -16,9 +16,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.core.units import MM_PER_PT, PT_PER_MM  # noqa: E402
-from generator.scene.model import (  # noqa: E402
-    Circle, Group, Line, Page, Polygon, Rect, Stroke, Text, translate,
+from generator.core.units import PT_PER_MM
+from generator.scene.model import (
+    Circle,
+    Group,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Stroke,
+    Text,
+    translate,
 )
 
 CARD_W, CARD_H = 63.5, 88.9

@@ -26,9 +26,9 @@ def _command_paths() -> list[list[str]]:
         ctx = click.Context(group)
         for name in group.list_commands(ctx):
             sub = group.get_command(ctx, name)
-            found.append(prefix + [name])
+            found.append([*prefix, name])
             if isinstance(sub, click.Group):
-                walk(sub, prefix + [name])
+                walk(sub, [*prefix, name])
 
     walk(cli, [])
     return found

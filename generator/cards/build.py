@@ -7,16 +7,25 @@ turning a record's own faults (a missing field, a bad value) into a DataError na
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
+from generator.cards.elements import BadValue, ElementContext, Kind, get_kind, kinds, to_color
 from generator.cards.records import Record, field_names
-from generator.cards.templates import (MissingField, Template, bad_field_name, element_label, fields_in,
-                                         format_value, substitute, when_holds)
+from generator.cards.templates import (
+    MissingField,
+    Template,
+    bad_field_name,
+    element_label,
+    fields_in,
+    format_value,
+    substitute,
+    when_holds,
+)
 from generator.core.errors import DataError, LayoutError, TemplateError
 from generator.scene.model import Group, Rect, Text
-from generator.cards.elements import BadValue, ElementContext, Kind, get_kind, kinds, to_color
 
 META_KEYS = {"kind", "id", "when", "drop"}
 LABEL_FIELDS = ("name", "title", "nome", "nom")
@@ -251,9 +260,9 @@ def _dynamic_values(prep: Prepared, record: Record, design: CardDesign) -> dict[
         value = _record_value(raw, record, prep.where, design)
         used = fields_in(raw)
         line = record.line_of(used[0]) if len(used) == 1 else record.line
-        out[key] = _convert(prep.kind, key, value, lambda msg, k=key: DataError(
-            f"{msg} (template {design.template.name} {prep.where} key '{k}' from {raw!r})",
-            file=record.file, line=line, key=used[0] if len(used) == 1 else None))
+        out[key] = _convert(prep.kind, key, value, lambda msg, k=key, r=raw, n=line, u=used: DataError(
+            f"{msg} (template {design.template.name} {prep.where} key '{k}' from {r!r})",
+            file=record.file, line=n, key=u[0] if len(u) == 1 else None))
     return out
 
 

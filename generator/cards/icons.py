@@ -8,8 +8,8 @@ primitives are used (polygons, circles, lines), so every backend draws them the 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from generator.core.errors import LayoutError
 from generator.scene.model import Circle, Group, Item, Polygon, Polyline, Stroke

@@ -50,7 +50,7 @@ def _builtin_candidates(name: str, root: Path) -> list[Path]:
     base = root / name
     found = [base / f"cards{suffix}" for suffix in DATA_SUFFIXES]
     found += [base.with_name(base.name + suffix) for suffix in DATA_SUFFIXES]
-    return found + [base]
+    return [*found, base]
 
 
 def load_records(path: str | Path, expand: bool = True) -> list[Record]:
@@ -164,7 +164,7 @@ def _csv_body(reader, names: list[str], path: Path):
         if len(row) > len(names):
             raise DataError(f"{len(row)} cells but the header has {len(names)} columns", file=path, line=line)
         cells = row + [""] * (len(names) - len(row))
-        yield dict(zip(names, cells)), line, {}
+        yield dict(zip(names, cells, strict=False)), line, {}
 
 
 # --- YAML ------------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def _yaml_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
         return []
     node, data = _cards_part(node, data, path)
     rows = []
-    for item_node, item in zip(node.value, data):
+    for item_node, item in zip(node.value, data, strict=False):
         line = item_node.start_mark.line + 1
         if not isinstance(item, dict):
             raise DataError("each card must be a mapping of field: value", file=path, line=line)

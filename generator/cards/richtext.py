@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from generator.cards.icons import draw_icon, icon_names, icon_width
 from generator.core.errors import LayoutError
 from generator.core.units import MM_PER_PT
 from generator.scene.fonts import font_metrics
-from generator.cards.icons import draw_icon, icon_names, icon_width
 from generator.scene.model import Item, Line, Stroke, TextLine
 from generator.scene.text import line_pitch, text_width
 

@@ -7,9 +7,10 @@ module only knows the template's shape, so it stays free of drawing code.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from generator.core.errors import TemplateError
 

@@ -13,8 +13,7 @@ import sys
 
 import click
 
-from generator import __version__
-from generator import games
+from generator import __version__, games
 
 # The commands that are not a game's: name -> module defining `command`.
 ENGINE_COMMANDS = {

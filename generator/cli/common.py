@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 import click
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import click
 
@@ -184,7 +185,7 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
     blobs = writer(cards, card_size, bleed, title, source, opts)
     if len(blobs) != len(targets):
         raise RuntimeError(f"internal: {len(blobs)} files rendered for {len(targets)} paths")
-    return [write_file(path, blob, opts.force) for path, blob in zip(targets, blobs)]
+    return [write_file(path, blob, opts.force) for path, blob in zip(targets, blobs, strict=False)]
 
 
 def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:

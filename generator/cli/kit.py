@@ -11,8 +11,8 @@ from pathlib import Path
 import click
 
 from generator import games, paths
-from generator.games import KitPart
 from generator.cli.common import check_outputs, progress, resolve_seed, seed_option, write_file
+from generator.games import KitPart
 
 
 def _kit_parts() -> list[tuple[str, KitPart]]:

@@ -9,41 +9,41 @@ if TYPE_CHECKING:   # pragma: no cover
     from generator.scene.model import Page
 
 
-def render_pdf(pages: list["Page"], title: str = "") -> bytes:
+def render_pdf(pages: list[Page], title: str = "") -> bytes:
     """All pages as one PDF (fonts embedded as subsets, invariant, TrimBox/BleedBox, PrintScaling None)."""
     from generator.render.pdf import render_pdf as run
     return run(pages, title=title)
 
 
-def render_svg(page: "Page") -> bytes:
+def render_svg(page: Page) -> bytes:
     """One page as SVG (size in mm, explicit ids)."""
     from generator.render.svg import render_svg as run
     return run(page)
 
 
-def render_png(page: "Page", dpi: float = 300) -> bytes:
+def render_png(page: Page, dpi: float = 300) -> bytes:
     """One page as an RGB PNG at dpi (pixel size round(mm / 25.4 * dpi))."""
     from generator.render.png import render_png as run
     return run(page, dpi=dpi)
 
 
-def render_recording(pages: list["Page"]) -> str:
+def render_recording(pages: list[Page]) -> str:
     """One text line per primitive after text layout (numbers to 0.01 mm), for golden tests."""
     from generator.render.recording import render_recording as run
     return run(pages)
 
 
-def render_tts(card_pages: list["Page"], back_page: "Page", dpi: float | None = None):
+def render_tts(card_pages: list[Page], back_page: Page, dpi: float | None = None):
     """Tabletop Simulator deck sheets (<= 10x7 cards, <= 4096 px wide, RGB) and the back image."""
     from generator.render.tts import render_tts as run
     return run(card_pages, back_page, dpi=dpi)
 
 
-def write_pages(pages: list["Page"], fmt: str, path: str | Path, force: bool = False,
+def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = False,
                 dpi: float = 300, title: str = "") -> list[Path]:
     """Render and write pages: pdf one file; svg/png one file per page (stem-001.ext...)."""
     from generator.render.write import write_pages as run
     return run(pages, fmt, path, force=force, dpi=dpi, title=title)
 
 
-__all__ = ["render_pdf", "render_svg", "render_png", "render_recording", "render_tts", "write_pages"]
+__all__ = ["render_pdf", "render_png", "render_recording", "render_svg", "render_tts", "write_pages"]

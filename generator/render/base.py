@@ -8,12 +8,21 @@ colour parsing, number formatting) is done once here.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 from generator.core.errors import LayoutError
 from generator.scene.model import (
-    Circle, Group, Image, Item, Line, Page, Polyline, Rect, Text, TextLine,
+    Circle,
+    Group,
+    Image,
+    Item,
+    Line,
+    Page,
+    Polyline,
+    Rect,
+    Text,
+    TextLine,
 )
 from generator.scene.text import layout_text
 

@@ -8,19 +8,19 @@ upright. TrimBox/BleedBox come from the page; PrintScaling None asks viewers not
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from generator.core.errors import LayoutError
 from generator.core.units import PT_PER_MM
 from generator.render.base import Backend, check_pages, rgb_float, walk
 from generator.scene.fonts import font_path, font_spec
-from generator.scene.model import Circle, Group, IDENTITY, Image, Line, Page, Polyline, Rect, TextLine
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, TextLine
 
 K = PT_PER_MM
 _NO_STATE = object()
 
 
-@lru_cache(maxsize=None)
+@cache
 def pdf_font(name: str) -> str:
     """Register a registry font with reportlab once; returns its reportlab name."""
     from reportlab.pdfbase import pdfmetrics
@@ -81,13 +81,13 @@ KAPPA = 0.5522847498   # Bezier handle length for a quarter circle, per unit rad
 
 def _f(value: float) -> str:
     """A PDF number: up to 3 decimals (a micrometre in mm user space), no trailing zeros."""
-    text = ("%.3f" % value).rstrip("0").rstrip(".")
+    text = (f"{value:.3f}").rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
 
 @lru_cache(maxsize=1024)
 def _color_op(color: str, op: str) -> str:
-    return "%s %s %s %s" % (*(_f(round(v, 4)) for v in rgb_float(color)), op)
+    return "{} {} {} {}".format(*(_f(round(v, 4)) for v in rgb_float(color)), op)
 
 
 def _round_rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
@@ -153,7 +153,7 @@ class PdfBackend(Backend):
                 ops.append(f"{_f(stroke.width)} w")
                 state[2] = stroke.width
             if state[3] != stroke.dash:
-                ops.append("[%s] 0 d" % " ".join(_f(d) for d in stroke.dash or ()))
+                ops.append("[{}] 0 d".format(" ".join(_f(d) for d in stroke.dash or ())))
                 state[3] = stroke.dash
         if ops:
             self.emit(" ".join(ops))
@@ -227,6 +227,6 @@ def _f_matrix(m) -> list[str]:
     """Matrix entries: the rotation/scale part with 6 decimals, the offsets like other numbers."""
     out = []
     for i, value in enumerate(m):
-        text = ("%.6f" % value).rstrip("0").rstrip(".") if i < 4 else _f(value)
+        text = (f"{value:.6f}").rstrip("0").rstrip(".") if i < 4 else _f(value)
         out.append("0" if text == "-0" else text)
     return out

@@ -17,12 +17,29 @@ from generator.core.errors import LayoutError
 from generator.core.units import MM_PER_INCH, MM_PER_PT
 from generator.render.base import Backend, check_pages, rgb, walk
 from generator.render.raster import (
-    affine_paste, dash_runs, is_upright, matrix_scale, rect_outline, stroke_outline,
+    affine_paste,
+    dash_runs,
+    is_upright,
+    matrix_scale,
+    rect_outline,
+    stroke_outline,
 )
 from generator.scene.fonts import font_metrics, font_path
 from generator.scene.model import (
-    Circle, Group, IDENTITY, Image, Line, Matrix, Page, Polyline, Rect, Stroke, TextLine,
-    apply, compose, translate,
+    IDENTITY,
+    Circle,
+    Group,
+    Image,
+    Line,
+    Matrix,
+    Page,
+    Polyline,
+    Rect,
+    Stroke,
+    TextLine,
+    apply,
+    compose,
+    translate,
 )
 
 SUPERSAMPLE_MAX_PIXELS = 40_000_000   # supersampled canvas budget (pixels) before falling back to 1x
@@ -163,7 +180,8 @@ class PngBackend(Backend):
 
     def _text_layer(self, item: TextLine, m: Matrix) -> None:
         """Text under rotation/flip/shear: draw upright on a mask layer, then map it onto the page."""
-        from PIL import Image as PILImage, ImageDraw
+        from PIL import Image as PILImage
+        from PIL import ImageDraw
 
         fm = font_metrics(item.font)
         scale = matrix_scale(m)
@@ -179,7 +197,6 @@ class PngBackend(Backend):
         affine_paste(self.frame.target, layer, to_page, rgb(item.color))
 
     def image(self, item: Image) -> None:
-        from PIL import Image as PILImage
 
         source = decode_image(item.data)
         sx, sy = item.w / source.width, item.h / source.height
@@ -225,7 +242,8 @@ def _clip_box(outline, size, snap: bool = False) -> tuple[int, int, int, int]:
 
 def decode_image(data: bytes):
     """An Image item's bytes as an RGBA Pillow image; LayoutError if they are not an image."""
-    from PIL import Image as PILImage, UnidentifiedImageError
+    from PIL import Image as PILImage
+    from PIL import UnidentifiedImageError
 
     try:
         image = PILImage.open(io.BytesIO(data))
@@ -236,7 +254,8 @@ def decode_image(data: bytes):
 
 
 def _clip_mask(outline, box):
-    from PIL import Image as PILImage, ImageDraw
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
 
     mask = PILImage.new("L", (box[2] - box[0], box[3] - box[1]), 0)
     ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in outline], fill=255)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from generator.scene.model import Matrix, Point, apply
@@ -45,7 +46,7 @@ def dash_runs(points: list[Point], pattern: list[float]) -> list[list[Point]]:
     runs: list[list[Point]] = []
     index, left, on = 0, pattern[0], True
     current: list[Point] = [points[0]]
-    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
         seg = math.hypot(x2 - x1, y2 - y1)
         pos = 0.0
         while seg - pos > left:
@@ -105,14 +106,14 @@ def affine_paste(target, source, m: Matrix, color) -> None:
         return _resize_paste(target, source, m)
     quarter = _is_quarter_turn(m)
     if quarter:
-        m = m[:4] + (round(m[4]), round(m[5]))
+        m = (*m[:4], round(m[4]), round(m[5]))
     elif source.mode == "RGBA":
         source, m = _shrink_first(source, m)
     box = _target_box(_corners(m, source.width, source.height), target.size)
     if box is None:
         return
     left, top, right, bottom = box
-    inv = _invert(m[:4] + (m[4] - left, m[5] - top))
+    inv = _invert((*m[:4], m[4] - left, m[5] - top))
     data = (inv[0], inv[2], inv[4], inv[1], inv[3], inv[5])
     resample = PILImage.Resampling.NEAREST if quarter else PILImage.Resampling.BICUBIC
     out = source.transform((right - left, bottom - top), PILImage.Transform.AFFINE, data,
@@ -206,4 +207,4 @@ def stroke_outline(points: list[Point], width: float, closed: bool) -> list[Poin
         return left + right[::-1]
     outer = offset_path(points, half, True)
     inner = offset_path(points, -half, True)
-    return outer + [outer[0], inner[0]] + inner[1:][::-1] + [inner[0]]
+    return [*outer, outer[0], inner[0], *inner[1:][::-1], inner[0]]

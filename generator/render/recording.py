@@ -7,7 +7,7 @@ and close with `end`, indented by depth, so a diff points at the shape that move
 from __future__ import annotations
 
 from generator.render.base import Backend, check_pages, num, walk
-from generator.scene.model import Circle, Group, IDENTITY, Image, Line, Page, Polyline, Rect, Stroke, TextLine
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, Stroke, TextLine
 
 
 def render_recording(pages: list[Page]) -> str:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import base64
 import io
 
+from generator.core.units import MM_PER_PT
 from generator.render.base import Backend, check_pages, num, rgb, walk
 from generator.scene.fonts import font_spec
-from generator.scene.model import Circle, Group, IDENTITY, Image, Line, Page, Polyline, Rect, Stroke, TextLine
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, Stroke, TextLine
 from generator.scene.text import text_width
-from generator.core.units import MM_PER_PT
 
 
 def render_svg(page: Page) -> bytes:

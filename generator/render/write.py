@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from generator.core.errors import LayoutError
 from generator.core.files import check_writable, write_atomic
@@ -76,4 +76,4 @@ def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = Fal
     for target in targets:
         check_writable(target, force)
     blobs = _format(fmt).render(pages, dpi, title)
-    return [write_atomic(target, blob, force=force) for target, blob in zip(targets, blobs)]
+    return [write_atomic(target, blob, force=force) for target, blob in zip(targets, blobs, strict=False)]

@@ -1,6 +1,19 @@
 """Backend-agnostic drawing: pages of shapes in millimetres, text layout, and print imposition."""
 
 from generator.scene.model import (  # noqa: F401
-    Circle, Group, Image, Line, Page, Polyline, Rect, Stroke, Text, TextLine,
-    IDENTITY, rotate, scale, translate, compose,
+    IDENTITY,
+    Circle,
+    Group,
+    Image,
+    Line,
+    Page,
+    Polyline,
+    Rect,
+    Stroke,
+    Text,
+    TextLine,
+    compose,
+    rotate,
+    scale,
+    translate,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from generator.core.errors import LayoutError
@@ -78,7 +78,7 @@ def font_path(name: str) -> Path:
     return fonts_dir() / font_spec(name).file
 
 
-@lru_cache(maxsize=None)
+@cache
 def font_metrics(name: str) -> FontMetrics:
     """Metrics of a registered font, parsed once per process."""
     from reportlab.pdfbase.ttfonts import TTFontFile

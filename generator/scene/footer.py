@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from generator.scene.model import Group, Item, Line, Matrix, Page, Stroke, Text
-from generator.scene.papers import (FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SCALE_BAR_LENGTH)
+from generator.scene.papers import FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SCALE_BAR_LENGTH
 
 FOOTER_FONT = "sans"
 FOOTER_SIZE = 6.5            # pt
@@ -83,7 +83,7 @@ def _strip(length: float, text: str, scale_label: str = "{n} mm scale:") -> list
 def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item]:
     """A ruler `length` mm long on baseline y: ticks every 5 mm, taller every 10, tallest at the ends."""
     items: list[Item] = [Line(x, y, x + length, y, BAR_STROKE)]
-    steps = int(round(length / 5.0))
+    steps = round(length / 5.0)
     for i in range(steps + 1):
         tick = 3.6 if i in (0, steps) else 2.0 if i % 2 == 0 else 1.0
         items.append(Line(x + i * 5.0, y, x + i * 5.0, y - tick, BAR_STROKE))
@@ -106,7 +106,7 @@ def _fit_text(text: str, width: float) -> str:
         if index >= len(parts) - 2:        # the last two parts are page n/N and the advice
             break
         word = parts[index]
-        while word and not fits(SEPARATOR.join(parts[:index] + [_ellipsis(word, keep_end)] + parts[index + 1:])):
+        while word and not fits(SEPARATOR.join([*parts[:index], _ellipsis(word, keep_end), *parts[index + 1:]])):
             word = word[1:] if keep_end else word[:-1]
         parts[index] = _ellipsis(word, keep_end)
         if fits(SEPARATOR.join(parts)):
@@ -134,4 +134,4 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
     return (m, m, width - 2 * m, height - 2 * m - FOOTER_HEIGHT - FOOTER_GAP)
 
 
-__all__ = ["add_footers", "footer_items", "footer_text", "footer_words", "FOOTER_WORDS", "footer_band", "scale_bar", "content_box_for"]
+__all__ = ["FOOTER_WORDS", "add_footers", "content_box_for", "footer_band", "footer_items", "footer_text", "footer_words", "scale_bar"]

@@ -49,12 +49,12 @@ class Axis:
         """The bleed a card keeps on a side facing another card."""
         return min(bleed, self.gutter / 2.0)
 
-    def mirrored(self, length: float) -> "Axis":
+    def mirrored(self, length: float) -> Axis:
         """The same cards mirrored about the paper's centre line on this axis."""
         return Axis(self.count, self.card, self.gutter, length - self.end, length - self.hi,
                     length - self.lo, self.hard_hi, self.hard_lo)
 
-    def shifted(self, delta: float) -> "Axis":
+    def shifted(self, delta: float) -> Axis:
         """The same cards moved by delta mm."""
         return Axis(self.count, self.card, self.gutter, self.start + delta, self.lo + delta,
                     self.hi + delta, self.hard_lo, self.hard_hi)

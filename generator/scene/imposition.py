@@ -8,16 +8,25 @@ marks.py (crop marks, cut and fold lines), footer.py (footer and scale bar) and 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text
 from generator.scene.grid import Axis
 from generator.scene.layout import Plan, SheetSpec, cards_per_sheet, parse_offset, plan_sheet
 from generator.scene.marks import crop_marks, cut_lines, fold_line
 from generator.scene.model import Group, Item, Page, Rect, translate
-from generator.scene.papers import (CARD_SIZES, FOOTER_GAP, FOOTER_HEIGHT, PAPERS, PRINTER_MARGIN,
-                                    SAFE_MARGIN, SCALE_BAR_LENGTH, paper_size, parse_card_size)
+from generator.scene.papers import (
+    CARD_SIZES,
+    FOOTER_GAP,
+    FOOTER_HEIGHT,
+    PAPERS,
+    PRINTER_MARGIN,
+    SAFE_MARGIN,
+    SCALE_BAR_LENGTH,
+    paper_size,
+    parse_card_size,
+)
 
 
 @dataclass(frozen=True)
@@ -60,7 +69,7 @@ def _face_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int, side
     xs, ys = plan.xs.positions(), plan.ys.positions()
     mirror_x = side == "back" and plan.flip_axis(spec.duplex) == "x"
     mirror_y = side == "back" and not mirror_x
-    for card, (c, r) in zip(chunk, _slots(plan)):
+    for card, (c, r) in zip(chunk, _slots(plan), strict=False):
         items = card.front if side == "front" else card.back
         if items is None:
             continue
@@ -106,7 +115,7 @@ def _fold_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int) -> P
     back_xs = plan.xs.mirrored(plan.width)
     fx, bx, ys = plan.xs.positions(), back_xs.positions(), plan.ys.positions()
     last = plan.xs.count - 1
-    for card, (c, r) in zip(chunk, _slots(plan)):
+    for card, (c, r) in zip(chunk, _slots(plan), strict=False):
         page.add(_placed(card.front, plan.xs, plan.ys, c, r, fx[c], ys[r], spec.bleed))
         if card.back is not None:
             page.add(_placed(card.back, back_xs, plan.ys, last - c, r, bx[last - c], ys[r],
@@ -194,8 +203,25 @@ def calibration_pages(spec: SheetSpec | None = None) -> list[Page]:
 
 
 __all__ = [
-    "PAPERS", "paper_size", "CARD_SIZES", "parse_card_size", "Card", "SheetSpec", "impose",
-    "card_pages", "sheet_pages", "content_box", "add_footers", "calibration_pages", "safe_box",
-    "cards_per_sheet", "plan_sheet", "parse_offset", "PRINTER_MARGIN", "FOOTER_HEIGHT", "FOOTER_GAP",
-    "SAFE_MARGIN", "SCALE_BAR_LENGTH",
+    "CARD_SIZES",
+    "FOOTER_GAP",
+    "FOOTER_HEIGHT",
+    "PAPERS",
+    "PRINTER_MARGIN",
+    "SAFE_MARGIN",
+    "SCALE_BAR_LENGTH",
+    "Card",
+    "SheetSpec",
+    "add_footers",
+    "calibration_pages",
+    "card_pages",
+    "cards_per_sheet",
+    "content_box",
+    "impose",
+    "paper_size",
+    "parse_card_size",
+    "parse_offset",
+    "plan_sheet",
+    "safe_box",
+    "sheet_pages",
 ]

@@ -6,8 +6,15 @@ from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
 from generator.scene.grid import Axis, solve_axis
-from generator.scene.papers import (FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, describe_paper,
-                                    paper_size, parse_card_size, PAPERS)
+from generator.scene.papers import (
+    FOOTER_GAP,
+    FOOTER_HEIGHT,
+    PAPERS,
+    PRINTER_MARGIN,
+    describe_paper,
+    paper_size,
+    parse_card_size,
+)
 
 FOLD_GAP = 1.0          # mm between the fold line and any mark (the bleed stays this far off too)
 DUPLEX_MODES = ("long", "short", None)
@@ -69,7 +76,7 @@ class Plan:
         long_is_vertical = self.height >= self.width
         return "x" if (duplex == "long") == long_is_vertical else "y"
 
-    def backs(self, duplex: str) -> "Plan":
+    def backs(self, duplex: str) -> Plan:
         """The plan of the back page: the grid and footer mirrored about the paper's centre line."""
         if self.flip_axis(duplex) == "x":
             side = {"left": "right", "right": "left"}.get(self.footer, self.footer)
@@ -157,4 +164,4 @@ def cards_per_sheet(spec: SheetSpec) -> int:
     return plan_sheet(spec).per_sheet
 
 
-__all__ = ["SheetSpec", "Plan", "plan_sheet", "cards_per_sheet", "parse_offset", "PAPERS"]
+__all__ = ["PAPERS", "Plan", "SheetSpec", "cards_per_sheet", "parse_offset", "plan_sheet"]

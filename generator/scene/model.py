@@ -8,8 +8,8 @@ generator/scene/text.py into `TextLine`s, so every backend breaks lines identica
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence, Union
 
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]   # (a, b, c, d, e, f) as in SVG/PDF
@@ -134,12 +134,12 @@ class Group:
     """Items drawn under an affine transform (applied to the items' coordinates), optionally
     clipped to a rectangle given in the group's own coordinates (before the transform)."""
 
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
     transform: Matrix = IDENTITY
     clip: Rect | None = None
 
 
-Item = Union[Rect, Line, Polyline, Circle, Text, TextLine, Image, Group]
+Item = Rect | Line | Polyline | Circle | Text | TextLine | Image | Group
 
 
 @dataclass
@@ -159,7 +159,7 @@ class Page:
     trim_box: tuple[float, float, float, float] | None = None
     bleed_box: tuple[float, float, float, float] | None = None
 
-    def add(self, *items: Item) -> "Page":
+    def add(self, *items: Item) -> Page:
         """Append items; returns the page for chaining."""
         self.items.extend(items)
         return self

@@ -10,9 +10,9 @@ from PIL import Image as PILImage
 from pypdf import PdfReader
 
 from generator import paths
-from generator.cards.cli import kit_part
 from generator.cards import load_records, load_template
 from generator.cards.build import build_cards
+from generator.cards.cli import kit_part
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
@@ -178,7 +178,7 @@ def test_png_per_card_faces_and_sizes(pnpgen, out_dir):
 
 
 def test_svg_sheets(pnpgen, tmp_path):
-    code, out, _ = pnpgen("cards", "example", "example", "--format", "svg", "--sheets", "-o", tmp_path / "s.svg")
+    code, _out, _ = pnpgen("cards", "example", "example", "--format", "svg", "--sheets", "-o", tmp_path / "s.svg")
     assert code == 0
     written = sorted(tmp_path.glob("s-sheet-*.svg"))
     assert len(written) == 4

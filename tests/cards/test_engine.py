@@ -9,14 +9,13 @@ import pkgutil
 import pytest
 from PIL import Image as PILImage
 
-from generator.cli.deck import image_to_png
-from generator.cards import load_records, load_template
-from generator.core.errors import DataError, LayoutError, TemplateError
-from generator.scene.model import Circle, Group, Image, Line, Polyline, Rect, Text, TextLine
-from generator.cards import elements
+from generator.cards import elements, load_records, load_template
 from generator.cards.build import build_cards, check_template
 from generator.cards.elements import kinds, to_bool, to_color, to_num, to_points, to_text
 from generator.cards.elements.basic import png_size
+from generator.cli.deck import image_to_png
+from generator.core.errors import DataError, LayoutError, TemplateError
+from generator.scene.model import Circle, Group, Image, Line, Polyline, Rect, Text, TextLine
 
 DATA = """
     - {name: Alpha, cost: 2, colour: "#aa0000", text: "Première carte", rare: true}

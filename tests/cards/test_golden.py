@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli.deck import image_to_png
 from generator.cards import load_records, load_template
+from generator.cards.build import build_cards
+from generator.cli.deck import image_to_png
 from generator.render import render_recording
 from generator.scene.imposition import card_pages
-from generator.cards.build import build_cards
 
 GOLDEN = Path(__file__).parent / "golden"
 

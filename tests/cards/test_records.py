@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pytest
-
+from generator import paths
 from generator.cards.records import field_names, load_records, resolve_data
 from generator.core.errors import DataError
-from generator import paths
 
 
 def test_yaml_list_keeps_lines_and_fields(write):
@@ -151,7 +150,7 @@ names = st.text(alphabet="abcdefghijklmnopqrstuvwxyzàèéìòùçãõâêôœ "
 @given(st.lists(st.tuples(names, st.integers(0, 4)), min_size=1, max_size=12))
 def test_qty_expansion_and_lines_round_trip(tmp_path_factory, cards):
     if sum(q for _, q in cards) == 0:
-        cards = cards + [("x", 1)]
+        cards = [*cards, ("x", 1)]
     path = tmp_path_factory.mktemp("h") / "d.yaml"
     data = [{"name": n, "qty": q, "note": f"n{i}"} for i, (n, q) in enumerate(cards)]
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")

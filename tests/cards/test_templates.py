@@ -7,8 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator import paths
-from generator.cards.templates import (MissingField, fields_in, load_template, resolve_template,
-                                         substitute, when_holds)
+from generator.cards.templates import MissingField, fields_in, load_template, resolve_template, substitute, when_holds
 from generator.core.errors import TemplateError
 
 BASE = """

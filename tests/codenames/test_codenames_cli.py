@@ -62,7 +62,7 @@ def test_mistyped_code_is_one_line_exit_2_and_writes_nothing(capsys, tmp_path: P
     swapped = good[1] + good[0] + good[2:] if good[0] != good[1] else good[:2] + good[3] + good[2] + good[4:]
     target = tmp_path / "k.pdf"
     for bad in (swapped, good[:-2], good.replace(good[3], "0")):
-        code, out, err = _run(capsys, "codenames", "key", bad, "-o", str(target))
+        code, _out, err = _run(capsys, "codenames", "key", bad, "-o", str(target))
         assert code == 2 and err.startswith("pnpgen: error: code: ") and err.count("\n") == 1, err
         assert "Traceback" not in err
     assert not target.exists()
@@ -71,7 +71,7 @@ def test_mistyped_code_is_one_line_exit_2_and_writes_nothing(capsys, tmp_path: P
 def test_pdf_sheets_are_a4_hold_the_codes_and_are_byte_identical(capsys, tmp_path: Path) -> None:
     paths = []
     for name, seed in (("a.pdf", "42"), ("b.pdf", "42"), ("c.pdf", "43")):
-        code, out, err = _run(capsys, "codenames", "keys", "--count", "10", "--seed", seed,
+        code, _out, err = _run(capsys, "codenames", "keys", "--count", "10", "--seed", seed,
                               "-o", str(tmp_path / name))
         assert code == 0, err
         paths.append(tmp_path / name)
@@ -107,13 +107,13 @@ def test_existing_file_needs_force(capsys, tmp_path: Path) -> None:
 def test_png_and_svg_give_one_file_per_card_at_the_card_size(capsys, tmp_path: Path) -> None:
     from PIL import Image
 
-    code, out, err = _run(capsys, "codenames", "keys", "--count", "2", "--seed", "5", "--format",
-                          "png", "--card-size", "60", "-o", str(tmp_path / "k.png"))
+    code, _out, err = _run(capsys, "codenames", "keys", "--count", "2", "--seed", "5", "--format",
+                           "png", "--card-size", "60", "-o", str(tmp_path / "k.png"))
     assert code == 0, err
     files = sorted(tmp_path.glob("k-*.png"))
     assert len(files) == 2
     assert Image.open(files[0]).size == (709, 709)   # 60 mm at 300 dpi
-    code, out, err = _run(capsys, "codenames", "key", "9RPPD-Y73TY", "--format", "svg",
+    code, _out, err = _run(capsys, "codenames", "key", "9RPPD-Y73TY", "--format", "svg",
                           "-o", str(tmp_path / "one.svg"))
     assert code == 0 and b"9RPPD-Y73TY" in (tmp_path / "one-001.svg").read_bytes()
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core.errors import ParseError
-from generator.games.codenames.rules import keys as cn
 from generator.games.codenames.rules import code as kc
+from generator.games.codenames.rules import keys as cn
 
 CONFUSABLE = "0OQ1ILZ5S8BUV"
 
@@ -111,7 +111,7 @@ def test_a_checked_but_unused_payload_is_rejected() -> None:
     rejected = 0
     for _ in range(200):
         payload = [rng.randrange(23) for _ in range(9)]
-        text = "".join(kc.ALPHABET[v] for v in payload + [kc.check_value(payload)])
+        text = "".join(kc.ALPHABET[v] for v in [*payload, kc.check_value(payload)])
         try:
             cn.Key.from_code(text)
         except ParseError as err:

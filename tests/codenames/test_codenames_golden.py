@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.games.codenames import sheets as sheet
 from generator.games.codenames.rules import keys as cn
 from generator.render import render_recording
 from generator.scene.imposition import card_pages
-from generator.games.codenames import sheets as sheet
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = {

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
 
 import pytest
 from PIL import Image
 
 from generator.core.units import mm_to_px
+from generator.games.codenames import sheets as sheet
 from generator.games.codenames.rules import keys as cn
 from generator.render import render_png, render_recording
 from generator.scene.imposition import card_pages
 from generator.scene.model import Group, Text
-from generator.games.codenames import sheets as sheet
 
 DPI = 150
 
@@ -24,7 +25,7 @@ def _card_image(key: cn.Key, size: float = sheet.KEY_CARD_SIZE) -> Image.Image:
 
 
 def _px(mm: float) -> int:
-    return int(round(mm_to_px(mm, DPI)))
+    return round(mm_to_px(mm, DPI))
 
 
 def _cell_crop(image: Image.Image, box: tuple[float, float, float]) -> Image.Image:
@@ -36,8 +37,8 @@ def _cell_crop(image: Image.Image, box: tuple[float, float, float]) -> Image.Ima
 def _cells_by_role(key: cn.Key, image: Image.Image, size: float = sheet.KEY_CARD_SIZE):
     boxes = sheet.cell_boxes(key.grid, size)
     found: dict[str, list[Image.Image]] = {role: [] for role in cn.ROLES}
-    for row, box_row in zip(key.cells, boxes):
-        for role, box in zip(row, box_row):
+    for row, box_row in zip(key.cells, boxes, strict=False):
+        for role, box in zip(row, box_row, strict=False):
             found[role].append(_cell_crop(image, box).resize((16, 16), Image.BILINEAR))
     return found
 
@@ -49,7 +50,7 @@ def _fill_luminance(cell: Image.Image) -> float:
 
 
 def _distance(a: Image.Image, b: Image.Image) -> float:
-    return sum(abs(p - q) for p, q in zip(a.tobytes(), b.tobytes())) / (16 * 16)
+    return sum(abs(p - q) for p, q in zip(a.tobytes(), b.tobytes(), strict=False)) / (16 * 16)
 
 
 @pytest.mark.parametrize("grid", ["5x5", "5x4"])
@@ -61,7 +62,7 @@ def test_greyscale_render_keeps_the_four_roles_apart(grid: str) -> None:
     means = {role: sum(v) / len(v) for role, v in fills.items()}
     # By lightness alone: the roles' fills are at least 40 grey levels apart, and consistent.
     ordered = sorted(means.values())
-    assert min(b - a for a, b in zip(ordered, ordered[1:])) >= 40, means
+    assert min(b - a for a, b in itertools.pairwise(ordered)) >= 40, means
     assert all(max(v) - min(v) < 10 for v in fills.values()), fills
     # By pattern: every cell is closest to its own role's template (nearest-centroid check),
     # by a wide margin over the variation within a role.
@@ -85,8 +86,8 @@ def test_symbols_differ_even_where_the_fill_is_ignored() -> None:
     for a in cn.ROLES:
         for b in cn.ROLES:
             if a < b:
-                union = sum(x or y for x, y in zip(masks[a], masks[b]))
-                differing = sum(x != y for x, y in zip(masks[a], masks[b]))
+                union = sum(x or y for x, y in zip(masks[a], masks[b], strict=False))
+                differing = sum(x != y for x, y in zip(masks[a], masks[b], strict=False))
                 assert differing / union >= 0.35, (a, b, differing, union)
 
 
@@ -101,7 +102,7 @@ def test_lights_on_all_four_sides_show_the_starting_colour(grid: str, team: str)
         # A point 7 mm (design) along each bar: between the team symbol and the letter.
         px, py = (x + 7 * s, y + h / 2) if w > h else (x + w / 2, y + 7 * s)
         got = image.getpixel((_px(px), _px(py)))
-        assert all(abs(g - c) <= 8 for g, c in zip(got, want)), (got, want)
+        assert all(abs(g - c) <= 8 for g, c in zip(got, want, strict=False)), (got, want)
 
 
 def test_card_items_carry_code_mark_and_team_letter() -> None:

@@ -7,8 +7,8 @@ import unicodedata
 import pytest
 
 from generator.core.rng import make_rng
-from generator.games.codenames.rules import keys as cn
 from generator.games.codenames import sheets as sheet
+from generator.games.codenames.rules import keys as cn
 
 LANGS = ["en", "it"]
 

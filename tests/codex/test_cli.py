@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.games.codex import cli as command
 from generator.cli.common import run_cli
+from generator.games.codex import cli as command
 from generator.games.codex import rules as codex
 
 PLAYERS = "Ann,Ben,Cleo,Dan,Eva,Fede"

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.games.codex import rules as codex
-from generator.render import render_recording
 from generator.games.codex.sheets.deal import agent_pages_one_each, codex_pages, split_parts
+from generator.render import render_recording
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = ["Ann", "Bèn", "Cleo", "Dan", "Eva", "Fede"]

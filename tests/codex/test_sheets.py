@@ -10,11 +10,11 @@ import pytest
 from pypdf import PdfReader
 
 from generator.games.codex import rules as codex
-from generator.render import render_pdf, render_png, render_recording
-from generator.scene.model import Group, Line, Rect, Text
+from generator.games.codex.content import LANGUAGES, load_codenames, load_texts
 from generator.games.codex.sheets import cards as codex_cards
 from generator.games.codex.sheets.deal import codex_pages
-from generator.games.codex.content import LANGUAGES, load_codenames, load_texts
+from generator.render import render_pdf, render_png, render_recording
+from generator.scene.model import Group, Rect, Text
 
 NAMES = ["Ann", "Bèn", "Cleo", "Dan", "Eva", "Fede"]
 SEED = 987654321
@@ -46,7 +46,7 @@ def italian():
 
 
 def test_pages_in_order_and_a4(italian) -> None:
-    d, pages, pdf, _ = italian
+    _d, pages, pdf, _ = italian
     master, agents, roles = _parts(pages)
     assert master == list(range(len(master))) and master
     assert agents == list(range(len(master), len(master) + 2))       # 6 strips, 4 a page
@@ -63,7 +63,7 @@ def test_master_sheet_has_everything_and_the_seed(italian) -> None:
     assert str(SEED) in text and "Scheda del Master" in text
     for agent in d.agents:
         assert agent.name in text and agent.fragment in text
-    for faction, code in d.codes.items():
+    for _faction, code in d.codes.items():
         positions = [text.index(f) for f in code]
         assert positions == sorted(positions)          # each code printed in order
     for role in d.roles_in_play:
@@ -127,12 +127,12 @@ def test_fold_card_outside_shows_only_the_name(lang: str) -> None:
     t = load_texts(lang)
     strips = [codex_cards.agent_strip(a, d, t) for a in d.agents]
     outside = [[(i.text if i.text != a.name else "<name>", i.x, i.y) for i in _panel_items(s, 0)]
-               for s, a in zip(strips, d.agents)]
+               for s, a in zip(strips, d.agents, strict=False)]
     assert all(o == outside[0] for o in outside)          # identical but for the name
     covers = [[i for i in s if getattr(i, "x1", getattr(i, "x", -1)) >= 2 * codex_cards.PANEL_W]
               for s in strips]
     assert all(c == covers[0] for c in covers)            # the cover is the same for all
-    for strip, agent in zip(strips, d.agents):
+    for strip, agent in zip(strips, d.agents, strict=False):
         secrets = {agent.fragment, t.role(agent.role), t.faction(agent.shown_faction)}
         for item in strip:
             if isinstance(item, Text) and any(s in item.text for s in secrets):

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.games.dungeon.content import load_deck
 from generator.core.errors import ParseError, RulesError
 from generator.core.rng import make_rng
-from generator.games.dungeon.rules.campaign import (RATIONS_PER_PLAYER, ChapterEnd, deal_chapter, end_chapter,
-                                              new_campaign)
+from generator.games.dungeon.content import load_deck
+from generator.games.dungeon.rules.campaign import (
+    RATIONS_PER_PLAYER,
+    ChapterEnd,
+    deal_chapter,
+    end_chapter,
+    new_campaign,
+)
 from generator.games.dungeon.rules.campaign_json import campaign_from_json, campaign_to_json
 from generator.games.dungeon.rules.chapter import Setup, parse_setup
 

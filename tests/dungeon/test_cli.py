@@ -68,7 +68,7 @@ def test_each_back_is_behind_its_front_for_a_long_edge_flip(deck_pdf):
     width = float(reader.pages[0].mediabox.width)
     kinds = set(LABELS["fr"]["kinds"].values())
     checked = 0
-    for front, back in zip(reader.pages[0::2], reader.pages[1::2]):
+    for front, back in zip(reader.pages[0::2], reader.pages[1::2], strict=False):
         front_kind = {(x, y): t for t, x, y, size in _runs(front) if size == 6.5 and t in kinds}
         back_kind = {(x, y): t for t, x, y, size in _runs(back) if size == 12.0 and t in kinds}
         assert len(front_kind) == len(back_kind) > 0

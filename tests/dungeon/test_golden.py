@@ -8,9 +8,9 @@ import pytest
 
 from generator.games.dungeon.content import load_deck, load_labels
 from generator.games.dungeon.rules.deck import expand
+from generator.games.dungeon.sheets import build_deck
 from generator.render import render_recording
 from generator.scene.imposition import card_pages
-from generator.games.dungeon.sheets import build_deck
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLES = ("obstine", "ration-1", "dague-noire", "secret-8", "lierre-carnivore", "encre", "peintre", "ruelle")

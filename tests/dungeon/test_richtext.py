@@ -6,14 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.games.dungeon.content import load_deck, load_labels
-from generator.core.errors import DataError, LayoutError
-from generator.cards.icons import ICONS, draw_icon, lowest
-from generator.scene.model import Group, Line, TextLine
-from generator.cards.richtext import RichStyle, layout_rich, parse_rich
-from generator.scene.text import text_width
-from generator.games.dungeon.sheets import build_deck
 from generator.cards.elements import ElementContext, get_kind
+from generator.cards.icons import ICONS, draw_icon, lowest
+from generator.cards.richtext import RichStyle, layout_rich, parse_rich
+from generator.core.errors import DataError, LayoutError
+from generator.games.dungeon.content import load_deck, load_labels
+from generator.games.dungeon.sheets import build_deck
+from generator.scene.model import Group, Line, TextLine
+from generator.scene.text import text_width
 
 
 def _icons_and_lines(items):
@@ -76,7 +76,7 @@ def test_rules_between_paragraphs_and_shrinking():
     items = layout_rich("Premier effet.\nSecond effet, plus long que le premier.", 0, 0, 25, 20, style)
     rules = [i for i in items if isinstance(i, Line)]
     _, lines = _icons_and_lines(items)
-    assert len(rules) == 1 and min(l.y for l in lines) < rules[0].y1 < max(l.y for l in lines)
+    assert len(rules) == 1 and min(ln.y for ln in lines) < rules[0].y1 < max(ln.y for ln in lines)
     small = layout_rich("un texte " * 20, 0, 0, 25, 12, RichStyle(size=10, min_size=4))
     assert max(line.size for line in small if isinstance(line, TextLine)) < 10
 

@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from generator.games.laser.content import load_catalog
 from generator.core.errors import DataError
+from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.engine import observe
 from generator.games.laser.rules.model import EAST, NORTH, SOUTH, STOP, WEST, decode_action
 from generator.games.laser.rules.notation import parse_layout

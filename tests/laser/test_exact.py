@@ -31,7 +31,7 @@ def _universe(catalog, width, height, names):
     for spots in itertools.permutations(range(engine.size), len(engine.type_pieces)):
         for pieces in itertools.product(*engine.type_pieces):
             cells = [-1] * engine.size
-            for spot, piece in zip(spots, pieces):
+            for spot, piece in zip(spots, pieces, strict=False):
                 cells[spot] = piece
             layouts.append((cells, tuple(engine.results(cells))))
     return engine, layouts
@@ -85,7 +85,7 @@ def test_partial_observations_count_exactly(catalog, width, height, names):
 
 
 def _brute_difficulty(engine, layouts, index):
-    cells, results = layouts[index]
+    _cells, results = layouts[index]
     if any(outcome == TRAPPED for _, outcome in results):
         return None
     n = engine.board.cannons

@@ -8,7 +8,10 @@ from generator.core.errors import ParseError, RulesError
 from generator.games.laser.rules.engine import observe
 from generator.games.laser.rules.model import ABSORBED, Board
 from generator.games.laser.rules.notation import (
-    format_layout, format_observation, parse_layout, parse_observation,
+    format_layout,
+    format_observation,
+    parse_layout,
+    parse_observation,
 )
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.core.rng import make_rng
 from generator.games.laser.rules.check import check

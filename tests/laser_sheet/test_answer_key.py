@@ -34,7 +34,7 @@ def test_answer_key_equals_the_rulebook_example(kit, tmp_path, example_layout, l
     assert kit.run(["sheet", "--layout", example_layout, "--lang", lang, "-o", out, "-q"]) == 0
     reader = PdfReader(str(out))
     assert len(reader.pages) == 2                                  # designer's sheet, answer key
-    assert key_lines(kit, out, 1, lang) == sorted(kit.example_observation(), key=lambda l: int(l.split()[0]))
+    assert key_lines(kit, out, 1, lang) == sorted(kit.example_observation(), key=lambda ln: int(ln.split()[0]))
 
 
 def test_answer_key_lists_cannons_in_three_columns_of_ten(kit, tmp_path, example_layout) -> None:

@@ -8,14 +8,14 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from generator.core.errors import OutputExistsError
 from generator.games.laser.cli.sheet import laser_kit_part
 from generator.games.laser.content import load_catalog
-from generator.core.errors import OutputExistsError
 from generator.games.laser.rules.check import check
 from generator.games.laser.rules.notation import parse_layout
-from generator.render import render_png
 from generator.games.laser.sheets.check_picture import PALETTE, check_pages
 from generator.games.laser.sheets.labels import load_labels
+from generator.render import render_png
 
 EN = load_labels("en")
 
@@ -66,8 +66,8 @@ def test_unfair_picture_marks_the_other_cells(kit) -> None:
 
 def _frame_of(page, report):
     """The board frame the check page used (the grid's outer rectangle is its only 0.55 mm stroke)."""
-    from generator.scene.model import Rect
     from generator.games.laser.sheets.draw import BORDER_STROKE, BoardFrame
+    from generator.scene.model import Rect
 
     rect = next(i for i in page.items if isinstance(i, Rect) and i.stroke == BORDER_STROKE)
     return BoardFrame(report.layout.board, rect.x, rect.y, rect.w / report.layout.board.width)
@@ -81,8 +81,8 @@ def test_unplayable_layout_picture_names_the_cannon_and_draws_the_path(kit, tmp_
     assert EN.fill("check_unplayable", k=report.trapped_cannon) in text
     assert EN["check_trapped_path"] in text
     page = check_pages(report)[0]
-    from generator.scene.model import Line
     from generator.games.laser.sheets.draw import BEAM
+    from generator.scene.model import Line
 
     beam = [i for i in page.items if isinstance(i, Line) and i.stroke.color == BEAM]
     assert len(beam) >= 6                          # in, jump, and the loop between triangle and reflector

@@ -11,9 +11,9 @@ from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.check import check
 from generator.games.laser.rules.model import Board
 from generator.games.laser.rules.notation import parse_layout
-from generator.render import render_recording
-from generator.games.laser.sheets.game_sheet import game_sheets
 from generator.games.laser.sheets.check_picture import check_pages
+from generator.games.laser.sheets.game_sheet import game_sheets
+from generator.render import render_recording
 
 GOLDEN = Path(__file__).parent / "golden"
 DATA = Path(__file__).parent / "data"

@@ -7,8 +7,8 @@ import yaml
 from pypdf import PdfReader
 
 from generator import paths
-from generator.games.laser.content import load_catalog
 from generator.core.errors import DataError
+from generator.games.laser.content import load_catalog
 from generator.games.laser.sheets.draw import behaviour, sample_travels
 from generator.games.laser.sheets.labels import LANGS, _check_table, load_labels
 

@@ -6,9 +6,9 @@ import pytest
 from pypdf import PdfReader
 
 from generator.games.laser.rules.model import Board
-from generator.scene.text import text_width
 from generator.games.laser.sheets.draw import RING
 from generator.games.laser.sheets.plan import plan_sheet
+from generator.scene.text import text_width
 
 CANNON_SIZE = 7.5       # pt: the cannon numbers (bold)
 PAPERS = {"a4": (841.89, 595.28), "letter": (792.0, 612.0)}
@@ -77,7 +77,7 @@ def test_cannon_numbers_around_both_boards(kit, tmp_path, paper: str, size: str)
     plan = plan_sheet(Board(w, h), paper, 5)
     assert plan.cell >= 8.0
     boards = cannons_by_board(kit, out, plan)
-    for found, frame in zip(boards, (plan.left, plan.right)):
+    for found, frame in zip(boards, (plan.left, plan.right), strict=False):
         assert len(found) == 2 * w + 2 * h
         check_positions(found, frame, w, h)
         check_clockwise(found, w, h)

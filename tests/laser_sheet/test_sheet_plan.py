@@ -7,16 +7,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.games.laser.content import load_catalog
 from generator.core.errors import LayoutError
+from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.model import Board
+from generator.games.laser.sheets.draw import CANNON_BOX, RING
+from generator.games.laser.sheets.game_sheet import sheet_items
+from generator.games.laser.sheets.labels import load_labels
+from generator.games.laser.sheets.plan import CELL_MIN, log_cells, plan_sheet
 from generator.render import render_recording
 from generator.scene.imposition import content_box
 from generator.scene.model import Page
-from generator.games.laser.sheets.game_sheet import sheet_items
-from generator.games.laser.sheets.draw import CANNON_BOX, RING
-from generator.games.laser.sheets.labels import load_labels
-from generator.games.laser.sheets.plan import CELL_MIN, log_cells, plan_sheet
 
 EPS = 1e-6
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.games.noir import content as content
 from generator.core.errors import DataError
+from generator.games.noir import content as content
 from generator.games.noir.sheets import CARD_COUNT, build_deck, reference_records, suspect_records
 
 PORTRAIT = ("hat", "hair", "face", "neck")

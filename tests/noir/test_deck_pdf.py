@@ -10,8 +10,8 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.cli.common import run_cli
-from generator.games.noir.content import load_suspects
 from generator.core.units import PT_PER_MM
+from generator.games.noir.content import load_suspects
 from generator.scene.text import text_width
 
 NAMES = [str(r.fields["name"]) for r in load_suspects()]

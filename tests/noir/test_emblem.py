@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.cards.build import build_cards
+from generator.cards.elements import ElementContext, get_kind
+from generator.cards.elements import emblem as mod
 from generator.cards.records import load_records
 from generator.cards.templates import load_template
 from generator.core.errors import DataError, TemplateError
 from generator.scene.model import Circle, Line, Polyline, Rect
-from generator.cards.build import build_cards
-from generator.cards.elements import ElementContext, get_kind
-from generator.cards.elements import emblem as mod
 
 BOX = (10.0, 20.0, 40.0, 30.0)
 
@@ -129,5 +129,5 @@ def test_badge_sides_are_checked(tmp_path) -> None:
     bad = "{kind: emblem, style: badge, x: 5, y: 5, w: 50, h: 50, sides: 2}"
     with pytest.raises(TemplateError):
         build_cards(load_records(_data(tmp_path, "cap")), load_template(_template(tmp_path, bad)))
-    octagon = [i for i in _draw(style="badge", sides=8) if isinstance(i, Polyline)][0]
+    octagon = next(i for i in _draw(style="badge", sides=8) if isinstance(i, Polyline))
     assert len(octagon.points) == 8

@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.games.noir import cli as cmd
 from generator.cli.common import run_cli
+from generator.games.noir import cli as cmd
 from generator.games.noir.content import load_suspects
 from generator.games.noir.rules import parse_setup
 
@@ -102,7 +102,7 @@ def test_kit_part_writes_the_deck_and_a_setup_from_the_kit_seed(tmp_path) -> Non
     made = cmd.kit_part(tmp_path, 77, "letter", False)
     files = [Path(p) for p, _ in made]
     assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-setup-seed77.pdf"]
-    assert all(f.is_file() and description for f, (_, description) in zip(files, made))
+    assert all(f.is_file() and description for f, (_, description) in zip(files, made, strict=False))
     deck = PdfReader(str(files[0]))
     assert round(float(deck.pages[0].mediabox.width)) == 612        # letter
     setup_text = PdfReader(str(files[1])).pages[0].extract_text()
@@ -111,9 +111,9 @@ def test_kit_part_writes_the_deck_and_a_setup_from_the_kit_seed(tmp_path) -> Non
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_setup_sheet_stays_inside_the_content_box_above_the_footer(paper: str) -> None:
+    from generator.games.noir.sheets import setup_pages
     from generator.scene.imposition import content_box
     from generator.scene.model import Text
-    from generator.games.noir.sheets import setup_pages
 
     x, y, w, h = content_box(paper)
     page = setup_pages(cmd.deal(4), 4, "en", paper)[0]

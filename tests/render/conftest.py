@@ -7,7 +7,18 @@ import io
 import pytest
 
 from generator.scene.model import (
-    Circle, Group, Image, Line, Page, Polygon, Rect, Stroke, Text, compose, rotate, translate,
+    Circle,
+    Group,
+    Image,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Stroke,
+    Text,
+    compose,
+    rotate,
+    translate,
 )
 
 ACCENTS = "àèéìòùçãõâêôœ ÀÉÇ"

@@ -14,7 +14,6 @@ from generator.render import render_pdf
 from generator.scene.model import Page, Rect, Text
 
 
-
 def _reader(data: bytes) -> PdfReader:
     return PdfReader(io.BytesIO(data))
 
@@ -66,7 +65,7 @@ def test_text_is_upright_and_inside_the_page() -> None:
             seen.append((text, cm, tm))
 
     reader.pages[0].extract_text(visitor_text=visitor)
-    (text, cm, tm), = seen
+    (_text, cm, tm), = seen
     # the effective y scale (cm x tm) is positive: glyphs stand upright
     assert cm[3] * tm[3] > 0
     # the baseline is near the top of the page (model y down → PDF y up)

@@ -7,14 +7,25 @@ import io
 import pytest
 from PIL import Image as PILImage
 
+from generator.core.units import MM_PER_PT
 from generator.render import render_png
 from generator.render.png import render_image
+from generator.scene.fonts import font_metrics
 from generator.scene.model import (
-    Circle, Group, Image, Line, Page, Rect, Stroke, Text, TextLine, compose, rotate, translate,
+    Circle,
+    Group,
+    Image,
+    Line,
+    Page,
+    Rect,
+    Stroke,
+    Text,
+    TextLine,
+    compose,
+    rotate,
+    translate,
 )
 from generator.scene.text import layout_text, text_width
-from generator.scene.fonts import font_metrics
-from generator.core.units import MM_PER_PT
 
 DPI = 50.8    # 2 pixels per mm
 
@@ -58,7 +69,7 @@ def _text_box(angle: int):
     """A text line turned by angle about (50, 50); returns the page and its expected bbox (mm)."""
     line = TextLine(50, 50, "HHHHHH", "sans-bold", 30, "#000000")
     width = text_width(line.text, line.font, line.size)
-    fm = font_metrics(line.font)
+    font_metrics(line.font)
     cap = 0.73 * line.size * MM_PER_PT       # height of H above the baseline
     corners = [(50, 50 - cap), (50 + width, 50 - cap), (50, 50), (50 + width, 50)]
     m = rotate(angle, 50, 50)

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from generator.render import render_recording
 from generator.scene.model import (
-    Circle, Group, Line, Page, Polygon, Polyline, Rect, Stroke, Text, TextLine, rotate,
+    Circle,
+    Group,
+    Line,
+    Page,
+    Polygon,
+    Polyline,
+    Rect,
+    Stroke,
+    Text,
+    TextLine,
+    rotate,
 )
 from generator.scene.text import layout_text
 
@@ -37,7 +47,7 @@ def test_text_is_recorded_after_layout() -> None:
     log = render_recording([Page(50, 50, [box])]).splitlines()[1:]
     lines = layout_text(box)
     assert len(log) == len(lines) > 1
-    for entry, line in zip(log, lines):
+    for entry, line in zip(log, lines, strict=False):
         x, y = (f"{v:.2f}".rstrip("0").rstrip(".") for v in (line.x, line.y))
         assert entry == f"  text {x},{y} sans {line.size:g}pt #000000 {line.text!r}"
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.core.errors import LayoutError
 from generator.core.units import MM_PER_PT
@@ -38,17 +41,17 @@ def test_wraps_at_spaces_and_keeps_every_word() -> None:
     box = Text(0, 0, 40, 100, text, size=10, shrink=False)
     lines = layout_text(box)
     assert len(lines) > 2
-    assert " ".join(l.text for l in lines).split() == WORDS
+    assert " ".join(ln.text for ln in lines).split() == WORDS
     assert _inside(box, lines)
     # greedy: the next line's first word would not have fitted on the line before
-    for a, b in zip(lines, lines[1:]):
+    for a, b in itertools.pairwise(lines):
         first = b.text.split()[0]
         assert text_width(a.text + " " + first, "sans", 10) > 40
 
 
 def test_explicit_newlines_start_new_lines() -> None:
     lines = layout_text(Text(0, 0, 100, 50, "uno\ndue tre\n\nquattro", size=10))
-    assert [l.text for l in lines] == ["uno", "due tre", "quattro"]
+    assert [ln.text for ln in lines] == ["uno", "due tre", "quattro"]
     pitch = 10 * 1.2 * MM_PER_PT
     assert lines[1].y - lines[0].y == pytest.approx(pitch)
     assert lines[2].y - lines[1].y == pytest.approx(2 * pitch)   # the empty line keeps its place
@@ -60,7 +63,7 @@ def test_shrinks_to_the_largest_size_that_fits() -> None:
     lines = layout_text(box)
     size = lines[0].size
     assert 4 <= size < 14
-    assert all(l.size == size for l in lines)
+    assert all(ln.size == size for ln in lines)
     assert _inside(box, lines)
     with pytest.raises(LayoutError):   # half a point larger does not fit
         layout_text(Text(0, 0, 50, 20, text, size=size + 0.5, shrink=False))
@@ -86,8 +89,8 @@ def test_long_word_is_broken_at_min_size() -> None:
     box = Text(0, 0, 20, 30, word, size=10, min_size=8)
     lines = layout_text(box)
     assert len(lines) > 1
-    assert "".join(l.text for l in lines) == word
-    assert all(l.size == 8 for l in lines)
+    assert "".join(ln.text for ln in lines) == word
+    assert all(ln.size == 8 for ln in lines)
     assert _inside(box, lines)
 
 
@@ -95,7 +98,7 @@ def test_long_word_is_not_broken_while_shrinking_can_fit_it() -> None:
     word = "Precipitevolissimevolmente"
     width = text_width(word, "sans", 9)
     lines = layout_text(Text(0, 0, width + 0.01, 30, word, size=12, min_size=6))
-    assert [l.text for l in lines] == [word]
+    assert [ln.text for ln in lines] == [word]
     assert lines[0].size == 9
 
 
@@ -128,7 +131,7 @@ def test_baseline_leaves_room_for_accented_capitals() -> None:
 
 def test_no_wrap_keeps_lines_whole_and_shrinks_them() -> None:
     lines = layout_text(Text(0, 0, 30, 20, "una riga sola un po' lunga", size=12, wrap=False, min_size=4))
-    assert [l.text for l in lines] == ["una riga sola un po' lunga"]
+    assert [ln.text for ln in lines] == ["una riga sola un po' lunga"]
     assert text_width(lines[0].text, "sans", lines[0].size) <= 30
 
 
@@ -145,7 +148,7 @@ def test_bad_settings_are_layout_errors(field: str, value: str) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(words=st.lists(st.sampled_from(WORDS + ["x", "ÀÉÇœ", "Precipitevolissimevolmente"]),
+@given(words=st.lists(st.sampled_from([*WORDS, "x", "ÀÉÇœ", "Precipitevolissimevolmente"]),
                       min_size=1, max_size=40),
        w=st.floats(5, 120), h=st.floats(3, 80), size=st.floats(6, 30),
        align=st.sampled_from(["left", "center", "right"]),
@@ -160,8 +163,8 @@ def test_layout_stays_in_its_box_or_raises(words, w, h, size, align, valign, fon
         assert "does not fit" in str(err)
         return
     assert _inside(box, lines)
-    assert "".join(l.text for l in lines).replace(" ", "") == "".join(words)
-    assert len({l.size for l in lines}) == 1 and 5 <= lines[0].size <= size
+    assert "".join(ln.text for ln in lines).replace(" ", "") == "".join(words)
+    assert len({ln.size for ln in lines}) == 1 and 5 <= lines[0].size <= size
 
 
 def test_no_break_space_keeps_words_together() -> None:

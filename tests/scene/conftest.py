@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scene_helpers import make_cards, read_pdf_shapes  # noqa: E402
+from scene_helpers import make_cards, read_pdf_shapes
 
 
 @pytest.fixture

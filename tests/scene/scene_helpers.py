@@ -107,7 +107,8 @@ def read_pdf_shapes(data: bytes) -> list[PdfShapes]:
 def _interpret(operations, shapes: PdfShapes) -> None:
     state = {"ctm": (1, 0, 0, 1, 0, 0), "w": 1.0, "RG": (0, 0, 0), "rg": (0, 0, 0)}
     stack, path, current = [], [], None
-    to_mm = lambda x, y: (x * MM_PER_PT, (shapes.height_pt - y) * MM_PER_PT)
+    def to_mm(x, y):
+        return (x * MM_PER_PT, (shapes.height_pt - y) * MM_PER_PT)
 
     def dev(x, y):
         a, b, c, d, e, f = state["ctm"]

@@ -7,12 +7,11 @@ import math
 
 import pytest
 from click.testing import CliRunner
+from scene_helpers import leaves, line_boxes, make_cards, marker_positions
 
 from generator.scene import calibration as cal
 from generator.scene.imposition import SheetSpec, calibration_pages, impose, paper_size
 from generator.scene.model import Text, apply
-
-from scene_helpers import leaves, line_boxes, make_cards, marker_positions
 
 
 def _flip(spec):
@@ -53,7 +52,6 @@ def _scale(front, axis):
 
 def _pointer_and_vernier(back, spec, axis, error):
     """Front-side positions of the back's pointer and of its vernier ticks, along axis."""
-    k = 0 if axis == "x" else 2
     pointers, ticks = [], []
     for x0, y0, x1, y1, stroke in line_boxes(back):
         a = _seen_from_front(spec, x0, y0, error)
@@ -103,12 +101,12 @@ def test_passing_the_reading_as_offset_puts_backs_behind_fronts(duplex, landscap
     for axis in ("x", "y"):
         value = _scale(front, axis)
         pointers, _ = _pointer_and_vernier(back, spec, axis, error)
-        reading.append([value(p) for p in pointers if abs(value(p)) < 10][0])
+        reading.append(next(value(p) for p in pointers if abs(value(p)) < 10))
     fixed = SheetSpec(paper="a4", duplex=duplex, offset=tuple(reading), landscape=landscape)
     pages = impose(make_cards(8), fixed, title="t", source="")
     fronts = {c[3:]: p for c, p in marker_positions(pages[0]).items()}
     backs = {c[3:]: p for c, p in marker_positions(pages[1]).items()}
-    w, h, axis = _flip(spec)
+    _w, _h, axis = _flip(spec)
     assert set(fronts) == set(backs) and len(fronts) == 8
     for key, (x, y) in backs.items():
         # each back card's trim, printed with the error and seen from the front, covers its front

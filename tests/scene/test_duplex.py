@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from scene_helpers import clipped_groups, line_boxes, marker_positions
 
 from generator.scene.imposition import SheetSpec, impose, plan_sheet
 from generator.scene.marks import FOLD_STROKE
-
-from scene_helpers import clipped_groups, line_boxes, marker_positions
 
 W, H = 210.0, 297.0
 MARK = (2.0, 3.0, 1.0)      # the test marker: card-local x, y and size
@@ -68,7 +67,7 @@ def test_offset_shifts_everything_on_back_pages_only(cards) -> None:
         assert b[i] == pytest.approx((a[i][0] + 1.5, a[i][1] - 0.75))
     lines_a, lines_b = line_boxes(plain[1]), line_boxes(moved[1])
     assert len(lines_a) == len(lines_b)
-    for la, lb in zip(lines_a, lines_b):
+    for la, lb in zip(lines_a, lines_b, strict=False):
         assert (lb[0] - la[0], lb[1] - la[1]) == pytest.approx((1.5, -0.75))
     assert moved[1].trim_box[0] == pytest.approx(plain[1].trim_box[0] + 1.5)
 

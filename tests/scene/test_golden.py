@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from scene_helpers import make_cards
 
 from generator.scene.imposition import SheetSpec, calibration_pages, impose
-
-from scene_helpers import make_cards
 
 render_recording = pytest.importorskip("generator.render").render_recording
 

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from scene_helpers import clipped_groups, leaves, line_boxes
 
 from generator.core.errors import LayoutError
 from generator.scene.footer import footer_band
-from generator.scene.imposition import (FOOTER_HEIGHT, PRINTER_MARGIN, SheetSpec, cards_per_sheet,
-                                        impose, paper_size, plan_sheet)
+from generator.scene.imposition import (
+    FOOTER_HEIGHT,
+    PRINTER_MARGIN,
+    SheetSpec,
+    cards_per_sheet,
+    impose,
+    paper_size,
+    plan_sheet,
+)
 from generator.scene.marks import MARK_STROKE
-
-from scene_helpers import clipped_groups, leaves, line_boxes
 
 
 def _fronts(page):
@@ -55,7 +61,7 @@ def test_abutting_cards_keep_bleed_only_on_the_outer_edges(cards) -> None:
 def test_bleed_box_of_each_card_is_trim_plus_bleed_with_gutters(cards) -> None:
     spec = SheetSpec(paper="a4", card_size="mini", duplex=None)
     page = impose(cards(16, 44.0, 63.0), spec, title="t", source="")[0]
-    for x, y, w, h in _fronts(page):
+    for _x, _y, w, h in _fronts(page):
         assert (w, h) == pytest.approx((50.0, 69.0))
 
 

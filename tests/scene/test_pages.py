@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import pytest
+from scene_helpers import clipped_groups, leaves, marker_positions
 
 from generator.core.errors import LayoutError
 from generator.scene.footer import footer_band
-from generator.scene.imposition import (FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, add_footers,
-                                        card_pages, content_box, safe_box, sheet_pages)
+from generator.scene.imposition import (
+    FOOTER_GAP,
+    FOOTER_HEIGHT,
+    PRINTER_MARGIN,
+    add_footers,
+    card_pages,
+    content_box,
+    safe_box,
+    sheet_pages,
+)
 from generator.scene.model import Text
-
-from scene_helpers import clipped_groups, leaves, marker_positions
 
 
 def test_card_pages_are_card_plus_bleed_and_clipped(cards) -> None:
@@ -30,7 +37,7 @@ def test_card_pages_backs_and_no_bleed(cards) -> None:
     deck = cards(2) + cards(1, back=False)
     backs = card_pages(deck, (63.5, 88.9), side="back")
     assert [(p.width, p.height) for p in backs] == [(63.5, 88.9)] * 3
-    assert list(marker_positions(backs[0]))[0].startswith("#00")
+    assert next(iter(marker_positions(backs[0]))).startswith("#00")
     assert backs[2].items == []                             # no back: a blank face keeps indexes
     with pytest.raises(LayoutError):
         card_pages(deck, "huge")

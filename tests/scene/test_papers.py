@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.core.errors import LayoutError
-from generator.scene.imposition import (CARD_SIZES, PAPERS, PRINTER_MARGIN, SheetSpec, paper_size,
-                                        parse_card_size)
+from generator.scene.imposition import CARD_SIZES, PAPERS, PRINTER_MARGIN, SheetSpec, paper_size, parse_card_size
 
 
 def test_papers_are_a4_and_letter_in_mm() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 
@@ -47,9 +48,9 @@ def test_card_size_from_the_crop_marks_equals_the_named_size(paper, size, cards,
     w, h = parse_card_size(size)
     shapes = pdf_shapes(_pdf(cards(2, w, h), paper=paper, card_size=size, duplex=None))[0]
     xs, ys = _mark_cuts(shapes)
-    gaps = {round(b - a, 2) for a, b in zip(xs, xs[1:])}
+    gaps = {round(b - a, 2) for a, b in itertools.pairwise(xs)}
     assert round(w, 2) in gaps and gaps <= {round(w, 2), 6.0}
-    gaps = {round(b - a, 2) for a, b in zip(ys, ys[1:])}
+    gaps = {round(b - a, 2) for a, b in itertools.pairwise(ys)}
     assert round(h, 2) in gaps and gaps <= {round(h, 2), 6.0}
 
 

@@ -21,7 +21,7 @@ def _png() -> bytes:
 def test_image_is_upright_and_in_its_box() -> None:
     page = Page(100, 100, [Image(10, 20, 30, 40, _png())])
     (m,) = read_pdf_shapes(render_pdf([page]))[0].images
-    a, b, c, d, e, f = m
+    a, _b, _c, d, e, f = m
     assert d > 0, "image drawn upside down"          # the top row sits at the higher y
     mm = 72 / 25.4
     assert abs(a - 30 * mm) < 0.01 and abs(d - 40 * mm) < 0.01

@@ -6,16 +6,22 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scene_helpers import clipped_groups, leaves, line_boxes, make_cards, marker_positions
 
 from generator.core.errors import LayoutError
 from generator.scene.footer import footer_band
-from generator.scene.imposition import (FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SheetSpec, impose,
-                                        paper_size, plan_sheet)
+from generator.scene.imposition import (
+    FOOTER_GAP,
+    FOOTER_HEIGHT,
+    PRINTER_MARGIN,
+    SheetSpec,
+    impose,
+    paper_size,
+    plan_sheet,
+)
 from generator.scene.marks import CUT_STROKE, MARK_STROKE
 from generator.scene.model import Text, apply
 from generator.scene.text import layout_text
-
-from scene_helpers import clipped_groups, leaves, line_boxes, make_cards, marker_positions
 
 EPS = 1e-6
 M = PRINTER_MARGIN
@@ -86,7 +92,7 @@ def test_every_layout_is_printable_and_backs_sit_behind_fronts(spec_args, count)
         assert (page.width, page.height) == (pw, ph)
         _check_page(page, plan, spec, w, h)
     if backs:
-        for front, back in zip(pages[::2], pages[1::2]):
+        for front, back in zip(pages[::2], pages[1::2], strict=False):
             _check_backs(front, back, plan, spec, w, h)
 
 

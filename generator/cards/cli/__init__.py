@@ -87,8 +87,8 @@ def _check_layout(design, opts: DeckOptions) -> None:
 
 
 def _draw(records, design, opts: DeckOptions) -> list:
-    from generator.cli.deck import image_to_png
     from generator.cards.build import build_cards
+    from generator.cli.deck import image_to_png
 
     chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
     cards: list = []

@@ -13,9 +13,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from generator.core.errors import DataError, TemplateError
 from generator.scene.model import Stroke
@@ -46,7 +47,7 @@ class Kind:
     """A registered element kind."""
 
     name: str
-    draw: Callable[[dict, "ElementContext"], list]
+    draw: Callable[[dict, ElementContext], list]
     keys: dict[str, Param]
     doc: str = ""
     module: str = ""
@@ -302,6 +303,29 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-__all__ = ["describe_kinds", "element", "ElementContext", "Param", "Kind", "BadValue", "REQUIRED", "kinds", "get_kind",
-           "discover", "num", "color", "text", "flag", "points", "font", "one_of", "choice",
-           "STROKE_KEYS", "make_stroke", "to_num", "to_color", "to_text", "to_bool"]
+__all__ = [
+    "REQUIRED",
+    "STROKE_KEYS",
+    "BadValue",
+    "ElementContext",
+    "Kind",
+    "Param",
+    "choice",
+    "color",
+    "describe_kinds",
+    "discover",
+    "element",
+    "flag",
+    "font",
+    "get_kind",
+    "kinds",
+    "make_stroke",
+    "num",
+    "one_of",
+    "points",
+    "text",
+    "to_bool",
+    "to_color",
+    "to_num",
+    "to_text",
+]

@@ -12,12 +12,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from generator.cards.elements import (
+    STROKE_KEYS,
+    BadValue,
+    ElementContext,
+    Param,
+    color,
+    element,
+    font,
+    make_stroke,
+    num,
+    to_num,
+    to_text,
+)
+from generator.cards.elements.richtext import rich_style, set_rich
+from generator.cards.richtext import fit_size
 from generator.core.errors import LayoutError
 from generator.scene.model import Line, Rect
-from generator.cards.richtext import fit_size
-from generator.cards.elements import (STROKE_KEYS, BadValue, ElementContext, Param, color, element, font,
-                                       make_stroke, num, to_num, to_text)
-from generator.cards.elements.richtext import rich_style, set_rich
 
 
 def to_columns(value: Any) -> tuple[tuple[str, str], ...]:

@@ -11,10 +11,23 @@ import struct
 from functools import lru_cache
 from pathlib import Path
 
-from generator.scene.model import (Circle, Group, Image, Line, Polygon, Polyline, Rect, Text, compose,
-                                   rotate, translate)
-from generator.cards.elements import (REQUIRED, STROKE_KEYS, BadValue, ElementContext, Param, color,
-                                       element, flag, font, make_stroke, num, one_of, points, text)
+from generator.cards.elements import (
+    REQUIRED,
+    STROKE_KEYS,
+    BadValue,
+    ElementContext,
+    Param,
+    color,
+    element,
+    flag,
+    font,
+    make_stroke,
+    num,
+    one_of,
+    points,
+    text,
+)
+from generator.scene.model import Circle, Group, Image, Line, Polygon, Polyline, Rect, Text, compose, rotate, translate
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PIPS = 60
@@ -227,7 +240,7 @@ def _stroke(el: dict):
 
 
 def _steps(start: float, length: float, spacing: float) -> list[float]:
-    n = int(math.ceil(length / spacing)) + 1
+    n = math.ceil(length / spacing) + 1
     return [round(start + i * spacing, 4) for i in range(n)]
 
 
@@ -267,4 +280,4 @@ def _chevrons(x, y, w, h, el) -> list:
 
 _MOTIFS = {"stripes": _stripes, "diamonds": _diamonds, "grid": _grid, "dots": _dots, "chevrons": _chevrons}
 
-__all__ = ["card_box", "star_points", "read_png", "png_size", "PNG_SIGNATURE", "REQUIRED", "Param"]
+__all__ = ["PNG_SIGNATURE", "REQUIRED", "Param", "card_box", "png_size", "read_png", "star_points"]

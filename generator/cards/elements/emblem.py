@@ -15,8 +15,8 @@ import hashlib
 import math
 from dataclasses import dataclass
 
-from generator.scene.model import Circle, Line, Polygon, Rect, Stroke
 from generator.cards.elements import ElementContext, color, element, num, one_of, text
+from generator.scene.model import Circle, Line, Polygon, Rect, Stroke
 
 HATS = ("none", "fedora", "bowler", "tophat", "cap", "beret", "cloche", "headscarf", "bun", "flower",
         "wide", "toque")
@@ -31,7 +31,7 @@ INK = "#1a1a1a"
 
 
 def _part(options: tuple[str, ...], default: str) -> object:
-    return one_of(options + ("auto",), default, f"one of {', '.join(options)}, or auto")
+    return one_of((*options, "auto"), default, f"one of {', '.join(options)}, or auto")
 
 
 KEYS = {
@@ -93,7 +93,7 @@ def _resolve_auto(el: dict) -> dict:
 
 
 def _hash(seed: str, part: str) -> int:
-    return int.from_bytes(hashlib.sha256(f"{seed}|{part}".encode("utf-8")).digest()[:4], "big")
+    return int.from_bytes(hashlib.sha256(f"{seed}|{part}".encode()).digest()[:4], "big")
 
 
 class _Paint:
@@ -130,7 +130,7 @@ def grey(colour: str, washed: bool = False) -> str:
     y = 0.299 * r + 0.587 * g + 0.114 * b
     if washed:
         y = 110 + y * 100 / 255
-    v = max(0, min(255, int(round(y))))
+    v = max(0, min(255, round(y)))
     return f"#{v:02x}{v:02x}{v:02x}"
 
 
@@ -185,23 +185,23 @@ def _head(f: Frame, el: dict, paint: _Paint) -> list:
     ears = [Circle(*f.p(x, 44), f.d(3.2), skin, paint.stroke()) for x in (35, 65)]
     eyes = [Circle(*f.p(x, 41), f.d(1.7), paint.dark, None) for x in (44, 56)]
     mouth = Line(*f.p(46, 52), *f.p(54, 52), paint.line(1.2))
-    return ears + [head] + eyes + [mouth]
+    return [*ears, head, *eyes, mouth]
 
 
 # --- hair (behind the head, then in front) ------------------------------------------------------
 
 def _hair_long(f: Frame, el: dict, paint: _Paint) -> list:
-    pts = ellipse(50, 40, 20, 22, 180, 360) + [(70, 68), (30, 68)]
+    pts = [*ellipse(50, 40, 20, 22, 180, 360), (70, 68), (30, 68)]
     return [Polygon(f.pts(pts), paint.c(el["hair_color"]), paint.stroke())]
 
 
 def _hair_bob(f: Frame, el: dict, paint: _Paint) -> list:
-    pts = ellipse(50, 40, 19, 20, 180, 360) + [(69, 55), (31, 55)]
+    pts = [*ellipse(50, 40, 19, 20, 180, 360), (69, 55), (31, 55)]
     return [Polygon(f.pts(pts), paint.c(el["hair_color"]), paint.stroke())]
 
 
 def _hair_top(f: Frame, el: dict, paint: _Paint) -> list:
-    pts = ellipse(50, 40, 16, 17, 185, 355) + [(63, 33), (50, 30), (37, 33)]
+    pts = [*ellipse(50, 40, 16, 17, 185, 355), (63, 33), (50, 30), (37, 33)]
     return [Polygon(f.pts(pts), paint.c(el["hair_color"]), paint.stroke())]
 
 
@@ -241,7 +241,7 @@ def _moustache(f: Frame, el: dict, paint: _Paint) -> list:
 
 
 def _beard(f: Frame, el: dict, paint: _Paint) -> list:
-    pts = [(65, 44)] + ellipse(50, 45, 15, 16, 0, 180) + [(35, 44), (40, 49), (60, 49)]
+    pts = [(65, 44), *ellipse(50, 45, 15, 16, 0, 180), (35, 44), (40, 49), (60, 49)]
     mouth_gap = Polygon(f.pts(ellipse(50, 52, 4, 1.6)), paint.c(el["skin"]), None)
     return [Polygon(f.pts(pts), paint.c(el["hair_color"]), paint.stroke()), mouth_gap]
 
@@ -355,7 +355,7 @@ def _beret(f: Frame, el: dict, paint: _Paint) -> list:
 
 def _cloche(f: Frame, el: dict, paint: _Paint) -> list:
     c = _hat_colour(el, paint)
-    bell = ellipse(50, 36, 18, 18, 180, 360) + [(69, 44), (31, 44)]
+    bell = [*ellipse(50, 36, 18, 18, 180, 360), (69, 44), (31, 44)]
     ribbon = Rect(*f.p(32.5, 33), f.d(35), f.d(4), fill=paint.c("#f2e8cf"), stroke=None)
     return [Polygon(f.pts(bell), c, paint.stroke()), ribbon]
 
@@ -365,27 +365,27 @@ def _headscarf(f: Frame, el: dict, paint: _Paint) -> list:
     wrap = ellipse(50, 40, 19, 21, 160, 380)
     knot = Polygon(f.pts([(50, 60), (44, 67), (56, 67)]), c, paint.stroke())
     face_hole = Polygon(f.pts(ellipse(50, 44, 13, 14)), paint.c(el["skin"]), None)
-    scarf = Polygon(f.pts(wrap + [(62, 58), (50, 61), (38, 58)]), c, paint.stroke())
+    scarf = Polygon(f.pts([*wrap, (62, 58), (50, 61), (38, 58)]), c, paint.stroke())
     again = _head_features(f, el, paint)
-    return [scarf, knot, face_hole] + again
+    return [scarf, knot, face_hole, *again]
 
 
 def _head_features(f: Frame, el: dict, paint: _Paint) -> list:
     """Eyes and mouth redrawn on top (for hats that wrap the face), then the face accessory."""
     eyes = [Circle(*f.p(x, 41), f.d(1.7), paint.dark, None) for x in (44, 56)]
     mouth = Line(*f.p(46, 52), *f.p(54, 52), paint.line(1.2))
-    return eyes + [mouth] + _FACE[el["face"]](f, el, paint)
+    return [*eyes, mouth, *_FACE[el["face"]](f, el, paint)]
 
 
 def _bun(f: Frame, el: dict, paint: _Paint) -> list:
     c = paint.c(el["hair_color"])
-    return [Circle(*f.p(50, 19), f.d(7), c, paint.stroke())] + _hair_top(f, el, paint)
+    return [Circle(*f.p(50, 19), f.d(7), c, paint.stroke()), *_hair_top(f, el, paint)]
 
 
 def _flower(f: Frame, el: dict, paint: _Paint) -> list:
     petals = [Circle(*f.p(36 + 4 * math.cos(math.radians(a)), 28 + 4 * math.sin(math.radians(a))),
                      f.d(3.2), paint.c("#ff5d8f"), paint.stroke(0.7)) for a in range(0, 360, 72)]
-    return petals + [Circle(*f.p(36, 28), f.d(2.2), paint.c("#ffd60a"), paint.stroke(0.7))]
+    return [*petals, Circle(*f.p(36, 28), f.d(2.2), paint.c("#ffd60a"), paint.stroke(0.7))]
 
 
 def _wide(f: Frame, el: dict, paint: _Paint) -> list:
@@ -400,7 +400,7 @@ def _toque(f: Frame, el: dict, paint: _Paint) -> list:
     white = paint.c("#ffffff")
     puffs = [Circle(*f.p(x, y), f.d(8), white, paint.stroke()) for x, y in ((40, 14), (50, 10), (60, 14))]
     band = Rect(*f.p(37, 16), f.d(26), f.d(10), fill=white, stroke=paint.stroke())
-    return puffs + [band]
+    return [*puffs, band]
 
 
 _HAT = {"none": _nothing, "fedora": _fedora, "bowler": _bowler, "tophat": _tophat, "cap": _cap,

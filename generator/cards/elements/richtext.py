@@ -10,12 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.core.errors import LayoutError
+from generator.cards.elements import (
+    BadValue,
+    ElementContext,
+    Param,
+    color,
+    element,
+    flag,
+    font,
+    num,
+    one_of,
+    text,
+    to_text,
+)
 from generator.cards.icons import draw_icon, icon_names, icon_width
-from generator.scene.model import Stroke
 from generator.cards.richtext import RichStyle, layout_rich
-from generator.cards.elements import (BadValue, ElementContext, Param, color, element, flag, font, num,
-                                       one_of, text, to_text)
+from generator.core.errors import LayoutError
+from generator.scene.model import Stroke
 
 
 def to_texts(value: Any) -> tuple[str, ...]:

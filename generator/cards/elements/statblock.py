@@ -8,17 +8,26 @@ the cell's middle, the icon before it, both on one baseline.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from dataclasses import replace
-
-from generator.core.units import MM_PER_PT
-from generator.cards.icons import draw_icon, icon_names, icon_width
-from generator.scene.model import Line, Rect, TextLine
-from generator.cards.richtext import RichStyle, fit, line_width, parse_rich
-from generator.cards.elements import (STROKE_KEYS, BadValue, ElementContext, Param, color, element, font,
-                                       make_stroke, num, to_text)
+from generator.cards.elements import (
+    STROKE_KEYS,
+    BadValue,
+    ElementContext,
+    Param,
+    color,
+    element,
+    font,
+    make_stroke,
+    num,
+    to_text,
+)
 from generator.cards.elements.richtext import rich_style, set_rich
+from generator.cards.icons import draw_icon, icon_names, icon_width
+from generator.cards.richtext import RichStyle, fit, line_width, parse_rich
+from generator.core.units import MM_PER_PT
+from generator.scene.model import Line, Rect, TextLine
 
 
 def to_stats(value: Any) -> tuple[tuple[str, str], ...]:

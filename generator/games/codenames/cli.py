@@ -171,9 +171,9 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Pa
     """A full sheet of keys for each grid, and the English and Italian word-card decks."""
     from generator.cli.deck import sheet_spec
     from generator.core.rng import make_rng
+    from generator.games.codenames import sheets as sheet
     from generator.games.codenames.rules import keys as cn
     from generator.scene.imposition import cards_per_sheet
-    from generator.games.codenames import sheets as sheet
 
     made: list[tuple[Path, str]] = []
     folder = Path(out_dir) / "codenames"

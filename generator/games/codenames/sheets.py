@@ -11,14 +11,13 @@ corner. Word cards (60 x 40 mm) print the word upright and, smaller, upside down
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from generator import paths
 from generator.core.errors import DataError
 from generator.games.codenames.rules import keys as cn
-from generator.scene.model import (Circle, Group, Item, Line, Polygon, Rect, Stroke, Text,
-                                   rotate)
+from generator.scene.model import Circle, Group, Item, Line, Polygon, Rect, Stroke, Text, rotate
 
 KEY_CARD_SIZE = 70.0                 # mm, square
 WORD_CARD_SIZE = (60.0, 40.0)        # mm, landscape
@@ -138,8 +137,8 @@ def _grid(key: cn.Key, size: float, s: float) -> list[Item]:
     (x0, y0, cell), (x1, y1, _) = boxes[0][0], boxes[-1][-1]
     items: list[Item] = [Rect(x0 - pad, y0 - pad, x1 + cell - x0 + 2 * pad, y1 + cell - y0 + 2 * pad,
                               fill=FRAME_FILL, stroke=None, radius=pad)]
-    for row, box_row in zip(key.cells, boxes):
-        for role, (x, y, w) in zip(row, box_row):
+    for row, box_row in zip(key.cells, boxes, strict=False):
+        for role, (x, y, w) in zip(row, box_row, strict=False):
             items += cell_items(role, x, y, w)
     return items
 

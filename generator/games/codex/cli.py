@@ -9,8 +9,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.cli.common import (check_outputs, emit_json, output_options, report_paths,
-                                        resolve_seed, seed_option)
+from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option
 
 FORMATS = ("pdf", "svg", "png", "json")
 SUFFIX = {"pdf": ".pdf", "svg": ".svg", "png": ".png", "json": ".json"}
@@ -114,9 +113,8 @@ def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int,
     Example:
       pnpgen codex print deal.json --lang en -o table.pdf
     """
-    from generator.games.codex import rules as codex
-
     from generator.core.errors import ParseError
+    from generator.games.codex import rules as codex
 
     try:
         text = deal_file.read_text(encoding="utf-8")

@@ -4,7 +4,7 @@ the spelling table and the codename pool, read and checked once per language."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from generator import paths
@@ -74,7 +74,7 @@ def _need(data: dict, keys, path: Path, where: str) -> None:
         raise DataError(f"missing {', '.join(map(str, missing))}", file=path, key=where)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_texts(lang: str = DEFAULT_LANGUAGE) -> CodexTexts:
     """The texts of one language (DataError naming the file and key if anything is missing)."""
     if lang not in LANGUAGES:
@@ -117,7 +117,7 @@ def _spelling(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     return letters, digits
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_codenames() -> tuple[str, ...]:
     """The pool of generated codenames (card_data/codex/codenames.yaml)."""
     path = paths.card_data("codex", "codenames.yaml")

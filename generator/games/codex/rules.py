@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 import random
 import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from generator.core.errors import ParseError, RulesError
 from generator.core.rng import make_rng
@@ -285,7 +285,7 @@ def check_fragment(fragment: str) -> None:
 
 def fragment_distance(a: str, b: str) -> int:
     """How many places two fragments differ in."""
-    return sum(x != y for x, y in zip(a, b))
+    return sum(x != y for x, y in zip(a, b, strict=False))
 
 
 def check_deal(deal: Deal) -> None:
@@ -376,7 +376,7 @@ def deal(seed: int, *, agents_per_faction: int = DEFAULT_AGENTS,
     fragments = make_fragments(make_rng(seed, "codex", "fragments"), 2 * k)
     positions = _positions(seed, slots, factions, k)
     agents = tuple(Agent(name, shown, _true(shown, role, factions), role, positions[i], fragments[i])
-                   for i, (name, (shown, role)) in enumerate(zip(names, slots)))
+                   for i, (name, (shown, role)) in enumerate(zip(names, slots, strict=False)))
     return Deal(seed, (factions[0], factions[1]), roles_in_play, agents)
 
 
@@ -394,7 +394,7 @@ def _positions(seed: int, slots: Sequence[tuple[str, str]], factions: Sequence[s
         members = [i for i, (shown, role) in enumerate(slots) if _true(shown, role, factions) == faction]
         order = list(range(1, k + 1))
         rng.shuffle(order)
-        for i, pos in zip(members, order):
+        for i, pos in zip(members, order, strict=False):
             positions[i] = pos
     return positions
 

@@ -42,8 +42,8 @@ def command() -> None:
 
 def _deck(data_dir: Path | None, check: bool = True):
     """The card data, refused with its first problems when it does not validate."""
-    from generator.games.dungeon.content import load_deck
     from generator.core.errors import DataError
+    from generator.games.dungeon.content import load_deck
     from generator.games.dungeon.rules.validate import validate_deck
 
     deck = load_deck(data_dir)
@@ -69,8 +69,8 @@ def validate_command(data_dir: Path | None) -> None:
     Example:
       pnpgen dungeon validate --data my_codex_cards/
     """
-    from generator.games.dungeon.content import data_dir as folder
     from generator.core.errors import DataError
+    from generator.games.dungeon.content import data_dir as folder
     from generator.games.dungeon.rules.deck import COUNTS, count_kinds
     from generator.games.dungeon.rules.validate import validate_deck
 
@@ -303,7 +303,7 @@ def _chapter(campaign_file: Path, keep, left, fmt: str, paper: str, lang: str, d
     write_atomic(campaign_file, campaign_text(campaign), force=True)
     if not quiet:
         click.echo("\n".join(_text(setup, campaign, deck, lang, data_dir)))
-    report_paths(written + [campaign_file], quiet)
+    report_paths([*written, campaign_file], quiet)
 
 
 def _chapter_end(keep, left, deck, campaign):
@@ -333,8 +333,8 @@ def _write_sheet(setup, campaign, deck, campaign_file: Path, fmt: str, paper: st
     if fmt == "none":
         return []
     from generator.games.dungeon.content import load_labels
-    from generator.render import write_pages
     from generator.games.dungeon.sheets import chapter_pages
+    from generator.render import write_pages
 
     target = output or paths.default_output("dungeon", f"{campaign_file.stem}-chapter-{setup.number}.{fmt}")
     check_outputs([target], force)
@@ -350,10 +350,10 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Pa
     from generator.cli.deck import DeckOptions
     from generator.core.files import write_atomic
     from generator.core.rng import make_rng
-    from generator.games.dungeon.rules.campaign import deal_chapter, new_campaign
     from generator.games.dungeon.content import load_labels
-    from generator.render import write_pages
+    from generator.games.dungeon.rules.campaign import deal_chapter, new_campaign
     from generator.games.dungeon.sheets import chapter_pages
+    from generator.render import write_pages
 
     folder = out_dir / "dungeon"
     deck_pdf, campaign_json, sheet = (folder / "codex-cards-fr.pdf", folder / "codex-campaign.json",

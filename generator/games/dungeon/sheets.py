@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.cards.records import Record
-from generator.scene.model import Line, Rect, Stroke, Text
 from generator.cards.templates import load_template
 from generator.games.dungeon.rules.deck import KINDS, Card, Deck, parse_keywords
-from generator.games.dungeon.rules.validate import parse_refs, parse_range
+from generator.games.dungeon.rules.validate import parse_range, parse_refs
+from generator.scene.model import Line, Rect, Stroke, Text
 
 COLOURS_HEX = {"red": "#c0392b", "yellow": "#e1a913", "green": "#2e8540", "blue": "#2c62a8"}
 
@@ -145,7 +145,7 @@ def chapter_lines(setup, campaign, deck: Deck, labels: dict, lang: str) -> list[
     kind = words["boss_chapter"] if setup.boss else words["first_chapter"]
     lines = [f"{head} ({kind})", f"  {setup.format()}", ""]
     lines.append("  " + " → ".join(deck.get(z).name(lang) for z in setup.zones))
-    for zone, creature in zip(setup.dealt_zones, setup.creatures):
+    for zone, creature in zip(setup.dealt_zones, setup.creatures, strict=False):
         lines.append(f"    {deck.get(zone).name(lang)}: {deck.get(creature).name(lang)}")
     if setup.boss:
         lines.append(f"    {deck.get(setup.zones[-1]).name(lang)}: {deck.get(setup.boss).name(lang)}")
@@ -173,7 +173,7 @@ def _steps(setup, deck: Deck, words: dict, lang: str) -> list[str]:
         boss = deck.get(setup.boss)
         rewards = ", ".join(deck.get(r).name(lang) for r in parse_refs(boss.values.get("rewards")))
         steps.append(words["boss_step"].format(number=boss.values["secret"], rewards=rewards))
-    return steps + [words["end_note"]]
+    return [*steps, words["end_note"]]
 
 
 def _pile_counts(campaign, words: dict) -> str:
@@ -203,7 +203,7 @@ def _draw_row(page, setup, campaign, deck: Deck, words: dict, lang: str, box) ->
     gap = 4.0
     col = min(44.0, (w - gap * (n - 1)) / n)
     left = x0 + (w - (col * n + gap * (n - 1))) / 2
-    above = {z: c for z, c in zip(setup.dealt_zones, setup.creatures)}
+    above = {z: c for z, c in zip(setup.dealt_zones, setup.creatures, strict=False)}
     if setup.boss:
         above[setup.zones[-1]] = setup.boss
     for i, zone in enumerate(setup.zones):
@@ -266,7 +266,7 @@ def _draw_text_block(page, setup, campaign, deck: Deck, words: dict, lang: str, 
         heroes.append(words["solo"])
     steps = [f"{n}. {s}" for n, s in enumerate(_steps(setup, deck, words, lang), 1)]
     piles = f"{words['piles']}: {_pile_counts(campaign, words)}"
-    page.add(Text(x, y, w / 2 - 3, h, "\n".join(heroes + ["", piles]), "sans", 8.5, INK, "left", "top",
+    page.add(Text(x, y, w / 2 - 3, h, "\n".join([*heroes, "", piles]), "sans", 8.5, INK, "left", "top",
                   True, True, 5.5),
              Text(x + w / 2 + 3, y, w / 2 - 3, h, "\n".join(steps), "sans", 8.5, INK, "left", "top",
                   True, True, 5.5))

@@ -155,17 +155,17 @@ class _Reader:
         if len(grids) > 1 and None in names:
             self.fail(nodes[names.index(None)], f"{item['name']}: every orientation of a type with "
                                                 "several needs a name")
-        for o, node in zip(item["orientations"], nodes):
+        for o, node in zip(item["orientations"], nodes, strict=False):
             if names.count(o["name"]) > 1:
                 self.fail(node, f"{item['name']}: orientation {o['name']!r} given twice")
-        for o, node in zip(item["orientations"], nodes):
+        for o, node in zip(item["orientations"], nodes, strict=False):
             if grids.count(o["grid"]) > 1 and not str(o["name"]).isalnum():
                 self.fail(node, f"{item['name']}: orientation names written in `{o['grid']}=NAME` lines "
                                 "must be letters or digits")
 
     def check_unique(self, items: list[dict], nodes) -> None:
         seen: dict[tuple[str, str], int] = {}
-        for position, (item, node) in enumerate(zip(items, nodes)):
+        for position, (item, node) in enumerate(zip(items, nodes, strict=False)):
             keys = [("name", item["name"]), ("hit symbol", item["hit"])]
             keys += [("grid symbol", g) for g in dict.fromkeys(o["grid"] for o in item["orientations"])]
             for kind, value in keys:

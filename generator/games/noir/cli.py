@@ -7,8 +7,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.cli.common import (check_outputs, emit_json, output_options, report_paths,
-                                        resolve_seed, seed_option)
+from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option
 from generator.cli.deck import DeckOptions, deck_options
 
 LANGS = ("pt", "en")
@@ -96,8 +95,8 @@ def setup_json(setup, seed: int, kill_limit: int = DEFAULT_KILL_LIMIT) -> dict:
 def write_setup(setup, seed: int, fmt: str, target: Path, paper: str, lang: str, kill_limit: int,
                 force: bool) -> list[Path]:
     """The setup sheet as PDF, PNG or SVG; returns the files written."""
-    from generator.render import write_pages
     from generator.games.noir.sheets import setup_pages
+    from generator.render import write_pages
 
     check_outputs([target], force)
     pages = setup_pages(setup, seed, lang, paper, kill_limit)
@@ -151,9 +150,9 @@ def write_noir_cards(lang: str, kill_limit: int, opts: DeckOptions) -> list[Path
 
 def _refuse_existing(opts: DeckOptions, stem: str) -> None:
     """Check the output paths before drawing anything (52 cards, all with backs)."""
-    from generator.cli.deck import deck_paths
-    from generator.cards.templates import load_template
     from generator.cards.build import card_size_of
+    from generator.cards.templates import load_template
+    from generator.cli.deck import deck_paths
     from generator.games.noir.sheets import CARD_COUNT, TEMPLATES
 
     template = load_template(TEMPLATES["suspect"])

@@ -103,7 +103,7 @@ class Shift:
     def __str__(self) -> str:
         return format_shift(self)
 
-    def reverse(self) -> "Shift":
+    def reverse(self) -> Shift:
         """The shift that undoes this one."""
         return Shift(self.axis, self.index, -self.step)
 
@@ -150,10 +150,10 @@ def apply_shift(grid: Grid, shift: Shift) -> Grid:
     if shift.axis == "R":
         i = shift.index - 1
         return tuple(_roll(row, shift.step) if r == i else row for r, row in enumerate(grid))
-    columns = tuple(zip(*grid))
+    columns = tuple(zip(*grid, strict=False))
     j = shift.index - 1
     rolled = tuple(_roll(col, shift.step) if c == j else col for c, col in enumerate(columns))
-    return tuple(zip(*rolled))
+    return tuple(zip(*rolled, strict=False))
 
 
 def _roll(line: tuple, step: int) -> tuple:
@@ -171,8 +171,8 @@ def collapse(grid: Grid, dead: frozenset[int] | set[int]) -> Grid:
     keep_rows = [row for row in grid if not all(n in dead for n in row)]
     if not keep_rows:
         return ()
-    columns = [col for col in zip(*keep_rows) if not all(n in dead for n in col)]
-    return tuple(zip(*columns)) if columns else ()
+    columns = [col for col in zip(*keep_rows, strict=False) if not all(n in dead for n in col)]
+    return tuple(zip(*columns, strict=False)) if columns else ()
 
 
 def killer_has_won_by_count(dead_count: int, limit: int = KILL_LIMIT) -> bool:

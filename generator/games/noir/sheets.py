@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.games.noir.content import fill_limit, load_labels, load_reference, load_suspects, localise
+from generator.cards.build import build_cards, card_size_of
 from generator.cards.records import Record
 from generator.cards.templates import load_template
+from generator.games.noir.content import fill_limit, load_labels, load_reference, load_suspects, localise
 from generator.games.noir.rules import KILL_LIMIT, Setup, check_kill_limit, format_setup
 from generator.scene.imposition import Card, add_footers, content_box, sheet_pages
 from generator.scene.model import Circle, Line, Page, Rect, Stroke, Text
-from generator.cards.build import build_cards, card_size_of
 
 TEMPLATES = {"suspect": "noir/suspect", "evidence": "noir/evidence", "reference": "noir/reference"}
 INK = "#1a1a1a"

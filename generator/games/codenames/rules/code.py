@@ -21,9 +21,9 @@ transposition of two characters (adjacent or not) changes the sum and is rejecte
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from math import factorial
-from typing import Sequence
 
 from generator.core.errors import ParseError
 

@@ -97,12 +97,12 @@ class Key:
         return kc.encode_index(_index(self))
 
     @classmethod
-    def from_code(cls, code: str) -> "Key":
+    def from_code(cls, code: str) -> Key:
         """The key a code stands for; ParseError if the code is mistyped."""
         return _from_index(kc.decode_index(code, TOTAL_KEYS))
 
     # --- turns -----------------------------------------------------------------------------
-    def turned(self, quarter_turns: int) -> "Key":
+    def turned(self, quarter_turns: int) -> Key:
         """The card turned clockwise by quarter_turns x 90 degrees (only turns the grid allows)."""
         g = GRIDS[self.grid]
         step = 4 // g.turns
@@ -113,12 +113,12 @@ class Key:
             cells = _quarter_turn(cells)
         return Key(self.grid, self.starting, cells)
 
-    def orientations(self) -> list["Key"]:
+    def orientations(self) -> list[Key]:
         """This card in every orientation it can take on the table (itself first)."""
         step = 4 // GRIDS[self.grid].turns
         return [self.turned(q) for q in range(0, 4, step)]
 
-    def canonical(self) -> "Key":
+    def canonical(self) -> Key:
         """The orientation with the smallest code index: equal for two turned copies of a card.
 
         The rank is lexicographic in the role sequence, so comparing the sequences finds it
@@ -140,7 +140,7 @@ class Key:
 
 def _quarter_turn(cells: Cells) -> Cells:
     """Cells turned 90 degrees clockwise: the new first row is the old first column, bottom up."""
-    return tuple(tuple(row) for row in zip(*cells[::-1]))
+    return tuple(tuple(row) for row in zip(*cells[::-1], strict=False))
 
 
 def validate(key: Key) -> None:
@@ -210,7 +210,7 @@ def random_key(grid_name: str, rng: random.Random, starting: str | None = None) 
         starting = rng.choice(TEAMS)
     elif starting not in TEAMS:
         raise RulesError(f"starting team must be red or blue, not {starting!r}", key="starting")
-    roles = [role for role, n in zip(_symbol_roles(starting), g.counts) for _ in range(n)]
+    roles = [role for role, n in zip(_symbol_roles(starting), g.counts, strict=False) for _ in range(n)]
     rng.shuffle(roles)
     cells = tuple(tuple(roles[r * g.columns:(r + 1) * g.columns]) for r in range(g.rows))
     return Key(g.name, starting, cells)

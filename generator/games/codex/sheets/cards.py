@@ -12,10 +12,10 @@ and every strip holds one agent's, so no cut piece shows two agents' secrets. No
 from __future__ import annotations
 
 from generator.core.units import MM_PER_PT
+from generator.games.codex.content import CodexTexts
 from generator.games.codex.rules import Agent, Deal
 from generator.scene.model import Item, Line, Rect, Stroke, Text
 from generator.scene.text import block_height, layout_text
-from generator.games.codex.content import CodexTexts
 
 PANEL_W, PANEL_H = 60.0, 62.0
 STRIP_SIZE = (3 * PANEL_W, PANEL_H)

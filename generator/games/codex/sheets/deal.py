@@ -3,12 +3,12 @@ card, as pages in that order (generator/games/codex/sheets/master.py and codex_c
 
 from __future__ import annotations
 
+from generator.games.codex.content import CodexTexts, load_texts
 from generator.games.codex.rules import Deal
-from generator.scene.imposition import Card, SheetSpec, card_pages, impose
-from generator.scene.model import Page
 from generator.games.codex.sheets.cards import PUBLIC_SIZE, STRIP_SIZE, agent_strip, public_card
 from generator.games.codex.sheets.master import master_pages
-from generator.games.codex.content import CodexTexts, load_texts
+from generator.scene.imposition import Card, SheetSpec, card_pages, impose
+from generator.scene.model import Page
 
 STRIP_GAP = 4.0            # mm between strips (bleed 2 mm each): a miscut never reaches a neighbour
 PUBLIC_COPIES = 2          # one for each side of the table
@@ -61,7 +61,7 @@ def split_parts(deal: Deal, lang: str = "it", paper: str = "a4",
     texts = load_texts(lang)
     parts = [("master", master_pages(deal, texts, paper, phases)),
              ("roles", public_card_pages(deal, texts, paper))]
-    for n, (agent, page) in enumerate(zip(deal.agents, agent_pages_one_each(deal, lang)), start=1):
+    for n, (agent, page) in enumerate(zip(deal.agents, agent_pages_one_each(deal, lang), strict=False), start=1):
         parts.append((f"agent-{n}-{_slug(agent.name)}", [page]))
     return parts
 

@@ -3,12 +3,12 @@ uses and truth-machine revelations, then a log block per phase, flowed over whol
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
-from generator.games.codex.rules import LEADER, Agent, Deal, ROLES
+from generator.games.codex.content import CodexTexts
+from generator.games.codex.rules import LEADER, ROLES, Agent, Deal
 from generator.scene.imposition import add_footers, content_box, sheet_pages
 from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
-from generator.games.codex.content import CodexTexts
 
 INK, GREY, SHADE, BAND = "#111111", "#555555", "#f1f1f1", "#e2e2e2"
 RULE = Stroke("#8a8a8a", 0.2)
@@ -33,7 +33,7 @@ def master_pages(deal: Deal, texts: CodexTexts, paper: str = "a4", phases: int =
     x, y, w, h = content_box(paper)
     columns = _flow(_blocks(deal, texts, phases), x, y, w, h, _more_phases(deal, texts, phases))
     pages = sheet_pages(len(columns), paper)
-    for page, items in zip(pages, columns):
+    for page, items in zip(pages, columns, strict=False):
         page.add(*items)
         page.label = f"codex master {page.label.split()[-1]}"
     return add_footers(pages, title=texts.label("master", "title"), source=f"seed {deal.seed}",
@@ -137,7 +137,7 @@ def _widths(columns: tuple[tuple[str, int], ...], w: float) -> list[float]:
 def _header_row(columns, texts: CodexTexts, x: float, y: float, w: float, h: float) -> list[Item]:
     items: list[Item] = [Rect(x, y, w, h, BAND, None)]
     cx = x
-    for (key, _), cw in zip(columns, _widths(columns, w)):
+    for (key, _), cw in zip(columns, _widths(columns, w), strict=False):
         if key == "col_revealed":
             items += _revealed_head(texts, cx, y, cw, h)
         else:

@@ -13,8 +13,14 @@ import random
 from dataclasses import dataclass, field
 
 from generator.core.errors import RulesError
-from generator.games.dungeon.rules.chapter import (ACTS, CHAPTERS_PER_ACT, Setup, act_and_chapter, is_boss_chapter,
-                                             zones_per_chapter)
+from generator.games.dungeon.rules.chapter import (
+    ACTS,
+    CHAPTERS_PER_ACT,
+    Setup,
+    act_and_chapter,
+    is_boss_chapter,
+    zones_per_chapter,
+)
 from generator.games.dungeon.rules.deck import Deck
 from generator.games.dungeon.rules.validate import parse_refs
 

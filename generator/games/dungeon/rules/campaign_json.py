@@ -11,8 +11,15 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.core.errors import ParseError, RulesError
-from generator.games.dungeon.rules.campaign import (MAX_OBJECTS, PILES, RATIONS_PER_PLAYER, Campaign, Hero,
-                                              check_players, chapters_in_campaign)
+from generator.games.dungeon.rules.campaign import (
+    MAX_OBJECTS,
+    PILES,
+    RATIONS_PER_PLAYER,
+    Campaign,
+    Hero,
+    chapters_in_campaign,
+    check_players,
+)
 from generator.games.dungeon.rules.chapter import Setup, act_and_chapter, is_boss_chapter, zones_per_chapter
 from generator.games.dungeon.rules.deck import Deck
 from generator.games.dungeon.rules.validate import parse_refs

@@ -54,7 +54,7 @@ class Setup:
     def format(self) -> str:
         """The one-line text form (see the class docstring)."""
         row = [self.zones[0]]
-        row += [f"{zone} = {creature}" for zone, creature in zip(self.dealt_zones, self.creatures)]
+        row += [f"{zone} = {creature}" for zone, creature in zip(self.dealt_zones, self.creatures, strict=False)]
         row.append(f"{self.zones[-1]} = {self.boss}" if self.boss else self.zones[-1])
         return f"{self.act}.{self.chapter}: " + " | ".join(row)
 

@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from generator.games.dungeon.rules.deck import (
-    COLOURS, COUNTS, DISTANCES, KINDS, LANGS, REQUIRED_TEXT, SECRET_NUMBERS, SOURCES, TEXT_FIELDS,
-    VALUE_FIELDS, ZONE_ROLES, Card, Keyword, Problem, by_id, count_kinds, markup_problems, parse_keywords,
+    COLOURS,
+    COUNTS,
+    DISTANCES,
+    KINDS,
+    LANGS,
+    REQUIRED_TEXT,
+    SECRET_NUMBERS,
+    SOURCES,
+    TEXT_FIELDS,
+    VALUE_FIELDS,
+    ZONE_ROLES,
+    Card,
+    Keyword,
+    Problem,
+    by_id,
+    count_kinds,
+    markup_problems,
+    parse_keywords,
 )
 
 Check = Callable[[Card, "DeckIndex"], Iterable[str]]

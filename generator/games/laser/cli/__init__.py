@@ -9,8 +9,8 @@ import click
 
 from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
 from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
-from generator.core.errors import ParseError, RulesError
 from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
+
 
 def _emit_text(text: str, output: Path | None, force: bool) -> None:
     written = emit_text(text, output, force)
@@ -108,7 +108,8 @@ def check(layout: str, as_json: bool, difficulty: bool, component_file: Path | N
       pnpgen laser check circuit.txt --difficulty
       pnpgen laser check circuit.txt --pdf problems.pdf
     """
-    from generator.games.laser.rules.check import check as run_check, report_json
+    from generator.games.laser.rules.check import check as run_check
+    from generator.games.laser.rules.check import report_json
     from generator.games.laser.rules.explain import explain
 
     _prepare(output, force)
@@ -180,7 +181,7 @@ def solve(observation: str, count_only: bool, limit: int, components: str, size:
         emit_json({"board": {"columns": board.width, "rows": board.height},
                    "components": list(chosen.names), "shots": len(obs.shots), "count": solution.count,
                    "layouts": [{"layout": format_layout(lay), "trapped_cannon": trapped}
-                               for lay, trapped in zip(solution.layouts, solution.unplayable)]},
+                               for lay, trapped in zip(solution.layouts, solution.unplayable, strict=False)]},
                   output, force)
         return
     if count_only:
@@ -194,7 +195,7 @@ def _solution_text(solution, obs, format_layout) -> str:
     lines = [f"# {solution.count} {noun} the {len(obs.shots)} shots"
              f"{'' if obs.complete else ' (partial observation)'}"
              f"; listing {len(solution.layouts)}"]
-    for number, (layout, trapped) in enumerate(zip(solution.layouts, solution.unplayable), start=1):
+    for number, (layout, trapped) in enumerate(zip(solution.layouts, solution.unplayable, strict=False), start=1):
         note = f" (unplayable: cannon {trapped}'s beam would be trapped)" if trapped else ""
         lines += ["", f"# layout {number}{note}", format_layout(layout).rstrip("\n")]
     return "\n".join(lines) + "\n"

@@ -7,8 +7,8 @@ on its check command (then `write_check_picture(...)` after checking), and `kit_
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import click
 
@@ -77,8 +77,8 @@ def _default_name(lang: str, fmt: str, layout_file: str | None) -> str:
 def build_sheet_pages(size: str | None, players: int, lang: str, paper: str, layout_file: str | None,
                       components: str, component_file: Path | None) -> list:
     """The pages of `laser sheet` for these options (errors are PnpErrors)."""
-    from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size
     from generator.core.errors import ParseError
+    from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size
     from generator.games.laser.sheets.game_sheet import game_sheets
 
     layout = load_layout(layout_file, component_file) if layout_file else None
@@ -118,8 +118,8 @@ def write_check_picture(layout_text_or_layout, check_result, pdf: Path | None, p
     written and names them on stderr (stdout may carry the check's text or JSON)."""
     if pdf is None and png is None:
         return []
-    from generator.render import render_pdf, render_png
     from generator.games.laser.sheets.check_picture import check_pages
+    from generator.render import render_pdf, render_png
 
     check_outputs([p for p in (pdf, png) if p is not None], force)
     report = check_result if check_result is not None else _checked(layout_text_or_layout)
@@ -158,13 +158,13 @@ def _layout_source(layout) -> str:
 def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
     """Two blank game sheets, one fair layout generated from the kit seed (text) and its host sheet
     (designer's sheet and answer key)."""
-    from generator.games.laser.content import load_catalog
     from generator.core.rng import make_rng
+    from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.generate import generate_fair
     from generator.games.laser.rules.model import Board
     from generator.games.laser.rules.notation import format_layout
-    from generator.render import render_pdf
     from generator.games.laser.sheets.game_sheet import game_sheets
+    from generator.render import render_pdf
 
     folder = Path(out_dir) / "laser"
     sheets_path = folder / "laser-sheets-it.pdf"

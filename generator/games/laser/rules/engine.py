@@ -5,7 +5,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 from generator.games.laser.rules.model import (
-    ABSORBED, DX, DY, JUMP_BASE, STOP, TRAPPED, Board, ComponentSet, Layout, Observation, Placement, Shot,
+    ABSORBED,
+    DX,
+    DY,
+    JUMP_BASE,
+    STOP,
+    TRAPPED,
+    Board,
+    ComponentSet,
+    Layout,
+    Observation,
+    Placement,
+    Shot,
 )
 
 EMPTY = -1   # a cell known to be empty; a cell >= 0 holds that piece; None (solver only) is unknown

@@ -28,7 +28,7 @@ def random_cells(engine: Engine, rng: random.Random) -> list[int]:
     """Each type of the set in play in a distinct random cell, in a random orientation."""
     cells = [-1] * engine.size
     spots = rng.sample(range(engine.size), len(engine.type_pieces))
-    for spot, pieces in zip(spots, engine.type_pieces):
+    for spot, pieces in zip(spots, engine.type_pieces, strict=False):
         cells[spot] = pieces[rng.randrange(len(pieces))]
     return cells
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Mapping, Sequence
 
 from generator.core.errors import RulesError
 
@@ -134,7 +134,7 @@ class ComponentSet:
     def by_grid(self, symbol: str) -> tuple[ComponentType, int | None] | None:
         return self._by_grid.get(symbol)
 
-    def subset(self, names: Sequence[str]) -> "ComponentSet":
+    def subset(self, names: Sequence[str]) -> ComponentSet:
         """The types named, in catalogue order (RulesError on an unknown or repeated name)."""
         wanted = list(names)
         for name in wanted:
@@ -143,7 +143,7 @@ class ComponentSet:
             raise RulesError("a component type is named twice")
         return ComponentSet([t for t in self.types if t.name in wanted])
 
-    def beginner(self) -> "ComponentSet":
+    def beginner(self) -> ComponentSet:
         """The beginner set ("prime partite")."""
         return ComponentSet([t for t in self.types if t.beginner])
 

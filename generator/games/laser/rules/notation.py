@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from generator.core.errors import ParseError
 from generator.games.laser.rules.model import (
-    ABSORBED, MAX_SIDE, TRAPPED, Board, ComponentSet, Layout, Observation, Placement, Shot,
+    ABSORBED,
+    MAX_SIDE,
+    TRAPPED,
+    Board,
+    ComponentSet,
+    Layout,
+    Observation,
+    Placement,
+    Shot,
 )
 
 EMPTY_CELL = "."

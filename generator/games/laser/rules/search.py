@@ -13,8 +13,8 @@ layouts of every other leaf (two branches differ in the content of the cell wher
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from math import perm, prod
-from typing import Callable, Iterable, Sequence
 
 from generator.games.laser.rules.engine import EMPTY, Engine
 from generator.games.laser.rules.model import ABSORBED, JUMP_BASE, STOP, TRAPPED

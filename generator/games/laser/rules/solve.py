@@ -7,7 +7,7 @@ from itertools import permutations, product
 
 from generator.core.errors import RulesError
 from generator.games.laser.rules.engine import EMPTY, Engine, engine_for
-from generator.games.laser.rules.model import ComponentSet, Layout, Observation, TRAPPED
+from generator.games.laser.rules.model import TRAPPED, ComponentSet, Layout, Observation
 from generator.games.laser.rules.search import Search, completions, shots_of
 
 
@@ -28,7 +28,7 @@ def _leaf_layouts(engine: Engine, b: list, placed: int):
     for spots in permutations(free, len(missing)):
         for pieces in product(*(engine.type_pieces[t] for t in missing)):
             cells = list(base)
-            for i, p in zip(spots, pieces):
+            for i, p in zip(spots, pieces, strict=False):
                 cells[i] = p
             yield cells
 

@@ -4,11 +4,20 @@ that reach it, and a trapped beam's path, so a designer sees the problem at a gl
 from __future__ import annotations
 
 from generator.games.laser.rules.model import DX, DY, Layout
+from generator.games.laser.sheets.draw import (
+    BEAM,
+    INK,
+    RING,
+    SOFT_INK,
+    BoardFrame,
+    arrow_head,
+    board_items,
+    symbol_items,
+)
+from generator.games.laser.sheets.game_sheet import TITLE_FONT, layout_items
+from generator.games.laser.sheets.labels import Labels, load_labels
 from generator.scene.imposition import add_footers, content_box, paper_size
 from generator.scene.model import Item, Line, Page, Polyline, Rect, Stroke, Text
-from generator.games.laser.sheets.game_sheet import TITLE_FONT, layout_items
-from generator.games.laser.sheets.draw import BEAM, INK, RING, SOFT_INK, BoardFrame, arrow_head, board_items, symbol_items
-from generator.games.laser.sheets.labels import Labels, load_labels
 
 PALETTE = ("#d0021b", "#1f5fbf", "#1b8a3a", "#8a3ab9", "#d96a00", "#7a4a1e", "#c2187a", "#008a8a")
 CELL_MAX = 16.0

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from generator.games.laser.rules.model import DX, DY, EAST, JUMP_BASE, NORTH, SOUTH, STOP, WEST, Board, opposite
 from generator.scene.model import Circle, Item, Line, Polygon, Polyline, Rect, Stroke, Text
@@ -135,8 +135,11 @@ def _triangle(cx: float, cy: float, size: float, orientation: str | None, stroke
     return [Polygon([(corner_x, corner_y), (other_x, corner_y), (corner_x, other_y)], fill=None, stroke=stroke)]
 
 
+SYMBOL_STROKE = Stroke(INK, 0.5)
+
+
 def symbol_items(ctype, orientation: str | None, cx: float, cy: float, size: float,
-                 stroke: Stroke = Stroke(INK, 0.5)) -> list[Item]:
+                 stroke: Stroke = SYMBOL_STROKE) -> list[Item]:
     """A component drawn in a cell of `size` mm centred at (cx, cy); unknown types as their grid character."""
     drawer = SYMBOLS.get(ctype.name)
     if drawer is not None:
@@ -173,7 +176,7 @@ def beam_diagram(ctype, travel: int, x: float, y: float, w: float, h: float) -> 
     action = ctype.orientations[0].actions[travel]
     kind = behaviour(action, travel)
     skip = action - JUMP_BASE if kind == "jump" else 0
-    cells = [(0, 0)] + [(DX[travel] * -1, DY[travel] * -1)]
+    cells = [(0, 0), (DX[travel] * -1, DY[travel] * -1)]
     out = travel if kind in ("jump", "straight") else opposite(travel) if kind == "reverse" else action
     after = 1 + skip if kind == "jump" else 1
     if kind not in ("stop", "reverse"):
@@ -233,6 +236,22 @@ def arrow_head(tip: tuple[float, float], direction: int, length: float, color: s
                     fill=color, stroke=None)]
 
 
-__all__ = ["BoardFrame", "board_items", "cannon_items", "symbol", "symbol_items", "beam_diagram",
-           "sample_travels", "behaviour", "arrow_head", "RING", "CANNON_BOX", "INK", "BEAM",
-           "NORTH", "EAST", "SOUTH", "WEST"]
+__all__ = [
+    "BEAM",
+    "CANNON_BOX",
+    "EAST",
+    "INK",
+    "NORTH",
+    "RING",
+    "SOUTH",
+    "WEST",
+    "BoardFrame",
+    "arrow_head",
+    "beam_diagram",
+    "behaviour",
+    "board_items",
+    "cannon_items",
+    "sample_travels",
+    "symbol",
+    "symbol_items",
+]

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from generator.core.errors import RulesError
 from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
-from generator.scene.imposition import add_footers, content_box, paper_size, sheet_pages
-from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
-from generator.games.laser.sheets.draw import (INK, RING, SOFT_INK, BoardFrame, beam_diagram, board_items,
-                                         sample_travels, symbol_items)
+from generator.games.laser.sheets.draw import (
+    INK,
+    RING,
+    SOFT_INK,
+    BoardFrame,
+    beam_diagram,
+    board_items,
+    sample_travels,
+    symbol_items,
+)
 from generator.games.laser.sheets.labels import Labels, load_labels
 from generator.games.laser.sheets.plan import LEGEND_HEAD, SheetPlan, log_cells, plan_sheet
+from generator.scene.imposition import add_footers, content_box, paper_size, sheet_pages
+from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
 
 HINT = "#555555"
 LOG_LINE = Stroke("#6a6a6a", 0.2)

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from generator.core.errors import LayoutError
 from generator.games.laser.rules.model import Board
+from generator.games.laser.sheets.draw import RING, BoardFrame
 from generator.scene.imposition import content_box
 from generator.scene.papers import describe_paper
-from generator.games.laser.sheets.draw import RING, BoardFrame
 
 TITLE_H = 10.0         # title band
 LABEL_H = 7.0          # board name and hint above each board
