@@ -112,7 +112,8 @@ def test_png_and_svg_give_one_file_per_card_at_the_card_size(capsys, tmp_path: P
     assert code == 0, err
     files = sorted(tmp_path.glob("k-*.png"))
     assert len(files) == 2
-    assert Image.open(files[0]).size == (709, 709)   # 60 mm at 300 dpi
+    with Image.open(files[0]) as image:
+        assert image.size == (709, 709)   # 60 mm at 300 dpi
     code, _out, err = _run(capsys, "codenames", "key", "9RPPD-Y73TY", "--format", "svg",
                           "-o", str(tmp_path / "one.svg"))
     assert code == 0 and b"9RPPD-Y73TY" in (tmp_path / "one-001.svg").read_bytes()

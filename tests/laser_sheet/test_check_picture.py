@@ -38,7 +38,8 @@ def test_unfair_layout_picture(kit, tmp_path) -> None:
     bad = [c for c in report.components if not c.locatable]
     assert bad and text.count(EN["check_not_locatable"]) == len(bad)
     assert text.count(EN["check_locatable"] + ";") == len(report.components) - len(bad)
-    assert Image.open(png).size[0] > Image.open(png).size[1]
+    with Image.open(png) as image:
+        assert image.size[0] > image.size[1]
 
 
 def test_unfair_picture_marks_the_other_cells(kit) -> None:
