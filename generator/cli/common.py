@@ -20,7 +20,12 @@ EXIT_BAD_INPUT = 2
 
 def run_cli(group: click.Group, argv: list[str] | None) -> int:
     """Run the click group; a PnpError becomes one line on stderr and exit status 2."""
-    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
+    args = list(argv if argv is not None else sys.argv[1:])
+    cut = args.index("--") if "--" in args else len(args)
+    debug = "--debug" in args[:cut]
+    if debug:   # --debug works anywhere on the line, also after the sub-command
+        args = ["--debug", *(a for a in args[:cut] if a != "--debug"), *args[cut:]]
+    argv = args
     try:
         group.main(args=argv, prog_name="pnpgen", standalone_mode=False)
     except PnpError as err:

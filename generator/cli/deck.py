@@ -19,6 +19,7 @@ import click
 
 from generator import paths
 from generator.cli.common import check_outputs, emit_json, progress, write_file
+from generator.cli.options import bleed_option, choice, dpi_option, duplex_option, offset_option, orientation_option, paper_option
 
 FORMATS = ("pdf", "svg", "png", "tts", "json")
 TTS_PER_SHEET = 70
@@ -50,58 +51,52 @@ class DeckOptions:
         return {"auto": None, "portrait": False, "landscape": True}[self.orientation]
 
 
-def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float]:
-    """--offset X,Y in mm, as read on the calibration sheet (its minus sign "−" is accepted)."""
-    from generator.core.errors import LayoutError
-    from generator.scene.imposition import parse_offset
+def _deck_option_list(bleed_default: str) -> list[Callable[[Callable[..., Any]], Callable[..., Any]]]:
+    return [
+        click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
+                     help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
+                          "tts: Tabletop Simulator deck images; json: the data, on stdout unless -o."),
+        click.option("--sheets", is_flag=True, help="svg/png: whole printable pages, not one file per card."),
+        paper_option(),
+        orientation_option(),
+        duplex_option(),
+        offset_option(),
+        click.option("--gutter-fold", is_flag=True,
+                     help="Fronts and backs side by side on one page, to fold (no duplex printer needed)."),
+        bleed_option(bleed_default),
+        click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
+        click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
+        dpi_option(),
+        click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
+                     help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
+        click.option("--force", is_flag=True, help="Overwrite existing files."),
+        click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary."),
+    ]
 
-    try:
-        return parse_offset(value)
-    except LayoutError:
-        raise click.BadParameter(f"expected X,Y in mm (e.g. 0.5,-1), not {value!r}") from None
 
-
-_OPTIONS = [
-    click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf", show_default=True,
-                 help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
-                      "tts: Tabletop Simulator deck images; json: the data, on stdout unless -o."),
-    click.option("--sheets", is_flag=True, help="svg/png: whole printable pages, not one file per card."),
-    click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-                 help="Paper size."),
-    click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
-                 show_default=True, help="Paper orientation (auto: whichever holds more cards)."),
-    click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
-                 help="Backs after each sheet of fronts, for a long- or short-edge flip; none: no backs."),
-    click.option("--offset", default=None, metavar="X,Y", callback=_parse_offset,
-                 help="Shift back pages by X,Y mm to correct a printer (see pnpgen calibrate)."),
-    click.option("--gutter-fold", is_flag=True,
-                 help="Fronts and backs side by side on one page, to fold (no duplex printer needed)."),
-    click.option("--bleed", type=click.FloatRange(0, 20), default=None, metavar="MM",
-                 help="Bleed around each card in mm (default: the template's)."),
-    click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
-    click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
-    click.option("--dpi", type=click.FloatRange(30, 1200), default=None,
-                 help="PNG/TTS resolution (default 300; TTS lowers it to stay within 4096 px)."),
-    click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
-                 help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
-    click.option("--force", is_flag=True, help="Overwrite existing files."),
-    click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary."),
-]
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
           "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet")
 
 
-def deck_options(func: Callable) -> Callable:
+def deck_options_for(bleed_default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The deck options, with the --bleed help saying what this command does without it."""
+
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            values = {name: kwargs.pop(name) for name in _NAMES}
+            return func(*args, opts=options_from(values), **kwargs)
+
+        for option in reversed(_deck_option_list(bleed_default)):
+            wrapper = option(wrapper)
+        return wrapper
+
+    return decorate
+
+
+def deck_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Add the deck options to a click command; the function receives them as `opts: DeckOptions`."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        values = {name: kwargs.pop(name) for name in _NAMES}
-        return func(*args, opts=options_from(values), **kwargs)
-
-    for option in reversed(_OPTIONS):
-        wrapper = option(wrapper)
-    return wrapper
+    return deck_options_for("the template's")(func)
 
 
 def options_from(values: dict[str, Any]) -> DeckOptions:

@@ -12,6 +12,7 @@ import click
 
 from generator import games, paths
 from generator.cli.common import check_outputs, progress, resolve_seed, seed_option, write_file
+from generator.cli.options import paper_option
 from generator.games import KitPart
 
 
@@ -36,8 +37,7 @@ def _index_text(seed: int, paper: str, made: list[tuple[str, Path, str]], out_di
 
 @click.command()
 @seed_option
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="Paper size for every sheet.")
+@paper_option("Paper size for every sheet.")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Kit folder. Default: output/kit/.")
 @click.option("--force", is_flag=True, help="Overwrite files of an earlier kit.")

@@ -28,7 +28,7 @@ def run(*args: str) -> int:
 
 @pytest.fixture(scope="module")
 def deck_pdf(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("deck") / "codex.pdf"
+    path = tmp_path_factory.mktemp("deck") / "dungeon.pdf"
     assert run("dungeon", "cards", "-o", str(path), "-q") == 0
     return path
 
@@ -101,14 +101,14 @@ def test_same_input_same_bytes(tmp_path):
 def test_png_per_card_face(tmp_path):
     assert run("dungeon", "cards", "--kind", "boss", "--format", "png", "--dpi", "40", "-o", str(tmp_path), "-q") == 0
     assert sorted(p.name for p in tmp_path.glob("*.png")) == [
-        "codex-boss-fr-001.png", "codex-boss-fr-002.png", "codex-boss-fr-back-001.png", "codex-boss-fr-back-002.png"]
+        "dungeon-boss-fr-001.png", "dungeon-boss-fr-002.png", "dungeon-boss-fr-back-001.png", "dungeon-boss-fr-back-002.png"]
 
 
 def test_tts_writes_one_set_per_kind(tmp_path):
     assert run("dungeon", "cards", "--kind", "boss", "--kind", "ration", "--format", "tts", "--dpi", "40",
-               "-o", str(tmp_path / "codex.png"), "-q") == 0
+               "-o", str(tmp_path / "dungeon.png"), "-q") == 0
     assert sorted(p.name for p in tmp_path.glob("*.png")) == [
-        "codex-boss-tts-1.png", "codex-boss-tts-back.png", "codex-ration-tts-1.png", "codex-ration-tts-back.png"]
+        "dungeon-boss-tts-1.png", "dungeon-boss-tts-back.png", "dungeon-ration-tts-1.png", "dungeon-ration-tts-back.png"]
 
 
 def test_validate_ok(capsys):
@@ -237,8 +237,8 @@ def test_kit_part(tmp_path):
 
     made = kit_part(tmp_path, 42, "letter", False)
     names = sorted(p.name for p, _ in made)
-    assert names == ["codex-campaign.json", "codex-cards-fr.pdf", "codex-chapter-1.pdf"]
-    reader = PdfReader(tmp_path / "dungeon" / "codex-cards-fr.pdf")
+    assert names == ["dungeon-campaign.json", "dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf"]
+    reader = PdfReader(tmp_path / "dungeon" / "dungeon-cards-fr.pdf")
     assert round(float(reader.pages[0].mediabox.width), 1) == 612.0
-    campaign = json.loads((tmp_path / "dungeon" / "codex-campaign.json").read_text(encoding="utf-8"))
+    campaign = json.loads((tmp_path / "dungeon" / "dungeon-campaign.json").read_text(encoding="utf-8"))
     assert campaign["seed"] == 42 and campaign["in_play"] is True

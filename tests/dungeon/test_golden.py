@@ -27,4 +27,4 @@ def _log(lang: str) -> str:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_sample_cards_match_the_golden_log(lang: str, golden) -> None:
-    golden(_log(lang), GOLDEN / f"codex-samples-{lang}.txt")
+    golden(_log(lang), GOLDEN / f"dungeon-samples-{lang}.txt")

@@ -8,6 +8,7 @@ import click
 
 from generator import paths
 from generator.cli.common import check_outputs, output_options, report_paths
+from generator.cli.options import duplex_option, orientation_option, paper_option
 
 DEFAULT_NAME = "calibration-{paper}-{orientation}-{duplex}.pdf"
 
@@ -30,12 +31,9 @@ def write_calibration(path: Path, paper: str, duplex: str, force: bool,
 
 
 @click.command()
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="Paper size.")
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
-              help="How your printer turns the sheet: long-edge or short-edge flip.")
-@click.option("--orientation", type=click.Choice(["portrait", "landscape"]), default="portrait",
-              show_default=True, help="Page orientation: the one your card sheets use.")
+@paper_option()
+@duplex_option(allow_none=False)
+@orientation_option(auto=False)
 @output_options
 def command(paper: str, duplex: str, orientation: str, output: Path | None, force: bool,
             quiet: bool) -> None:

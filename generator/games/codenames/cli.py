@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from generator.cli.common import report_paths, resolve_seed, seed_option
-from generator.cli.deck import DeckOptions, deck_options, emit_deck_json
+from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
+from generator.cli.options import lang_option
 
 DEFAULT_COUNT = 8           # one A4 sheet of 70 mm keys
 
@@ -57,7 +58,7 @@ def command() -> None:
               help="Fix the starting team (default: random for each key).")
 @seed_option
 @_card_size_option
-@deck_options
+@deck_options_for("none: the cards have white edges")
 def keys_command(grid: str, count: int, starting: str | None, seed: int | None, card_size: str,
                  opts: DeckOptions) -> None:
     """Print N different random key cards (8 per A4 sheet at 70 mm).
@@ -79,7 +80,7 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
 @command.command("key")
 @click.argument("codes", nargs=-1, required=True)
 @_card_size_option
-@deck_options
+@deck_options_for("none: the cards have white edges")
 def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> None:
     """Print the key card of one or more codes again (case, spaces and '-' do not matter).
 
@@ -101,11 +102,10 @@ def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> No
 
 
 @command.command("words")
-@click.option("--lang", type=click.Choice(["en", "it"]), default="en", show_default=True,
-              help="Word list language.")
+@lang_option(("en", "it"), "en", "Word list language.")
 @click.option("--seed", type=int, default=None,
               help="Deal a random 25 words for one game; without it, the whole list as a deck.")
-@deck_options
+@deck_options_for("none: the cards have white edges")
 def words_command(lang: str, seed: int | None, opts: DeckOptions) -> None:
     """Print word cards for the classic 5x5 table (60 x 40 mm; each word twice, once upside down).
 

@@ -10,6 +10,7 @@ import click
 
 from generator import paths
 from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option
+from generator.cli.options import lang_option, paper_option
 
 FORMATS = ("pdf", "svg", "png", "json")
 SUFFIX = {"pdf": ".pdf", "svg": ".svg", "png": ".png", "json": ".json"}
@@ -25,20 +26,18 @@ def _print_options(func):
                         help="Resolution of --format png.")(func)
     func = click.option("--phases", type=click.IntRange(1, 20), default=6, show_default=True,
                         help="Phase blocks in the Master's log.")(func)
-    func = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
-                        show_default=True, help="Paper size.")(func)
+    func = paper_option()(func)
     func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf",
                         show_default=True,
                         help="pdf: one file (Master's sheet, agent cards, roles card); svg/png: "
                              "one file per page; json: the deal as data.")(func)
-    func = click.option("--lang", type=click.Choice(["it", "en"]), default="it", show_default=True,
-                        help="Language of everything printed.")(func)
+    func = lang_option(("it", "en"), "it", "Language of everything printed.")(func)
     return func
 
 
 @click.group()
 def command() -> None:
-    """Codex: deal the secret agents (identities, code fragments, both codes) and print them.
+    """Codex (secret agents): deal the secret agents (identities, code fragments, both codes) and print them.
 
     One PDF holds, in order: the Master's sheet (every identikit, both codes, a log per phase;
     it carries the seed), one fold-over card per agent (name outside, identikit inside; no
@@ -189,5 +188,5 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Pa
     check_outputs([pdf, data], force)
     written = write_deal(deal, Printing("pdf", paper=paper), pdf, pdf, force)
     written += write_deal(deal, Printing("json"), data, data, force)
-    return [(written[0], "Codex: a six-agent deal (Master's sheet, agent cards to fold, roles card)"),
-            (written[1], "Codex: the same deal as JSON (for `pnpgen codex print`)")]
+    return [(written[0], "Codex (secret agents): a six-agent deal (Master's sheet, agent cards to fold, roles card)"),
+            (written[1], "Codex (secret agents): the same deal as JSON (for `pnpgen codex print`)")]

@@ -10,6 +10,7 @@ import click
 from generator import paths
 from generator.cli.common import check_outputs, output_options, report_paths, resolve_seed, seed_option
 from generator.cli.deck import DeckOptions, deck_options
+from generator.cli.options import lang_option, paper_option
 
 LANGS = ("fr", "en")
 KIND_CHOICES = ("character", "ration", "object", "secret", "creature", "special", "boss", "zone")
@@ -17,8 +18,7 @@ SHEET_FORMATS = ("pdf", "png", "svg", "none")
 
 
 def _lang_option(func):
-    return click.option("--lang", type=click.Choice(LANGS), default="fr", show_default=True,
-                        help="Language of the cards (fr: the designer's, en: English).")(func)
+    return lang_option(LANGS, "fr", "Language of the cards (fr: the designer's, en: English).")(func)
 
 
 def _data_option(func):
@@ -28,7 +28,7 @@ def _data_option(func):
 
 @click.group()
 def command() -> None:
-    """CODEX, the co-operative dungeon crawl (1-4 players): the deck, campaigns and chapter setups.
+    """CODEX (the dungeon crawl), co-operative, 1-4 players: the deck, campaigns and chapter setups.
 
     \b
     Examples:
@@ -106,7 +106,7 @@ def cards_command(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts
 
     \b
     Examples:
-      pnpgen dungeon cards                        # output/dungeon/codex-cards-fr.pdf
+      pnpgen dungeon cards                        # output/dungeon/dungeon-cards-fr.pdf
       pnpgen dungeon cards --lang en --paper letter
       pnpgen dungeon cards --kind creature --kind boss --format png --dpi 150
     """
@@ -122,7 +122,7 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
 
     deck, labels = _deck(data_dir), load_labels(data_dir)
     kinds = tuple(k for k in KIND_CHOICES if k in kinds)
-    stem = stem or (f"codex-cards-{lang}" if len(kinds) == len(KIND_CHOICES) else f"codex-{'-'.join(kinds)}-{lang}")
+    stem = stem or (f"dungeon-cards-{lang}" if len(kinds) == len(KIND_CHOICES) else f"dungeon-{'-'.join(kinds)}-{lang}")
     if opts.format == "json":
         records = deck_records(deck, labels, lang, kinds)
         return emit_deck_json([r.fields for kind in kinds for r in records[kind]], opts)
@@ -187,7 +187,7 @@ def new_command(players: int, characters: str | None, seed: int | None, data_dir
     from generator.games.dungeon.rules.campaign import new_campaign
 
     seed = resolve_seed(seed, quiet)
-    target = output or paths.default_output("dungeon", f"codex-campaign-seed{seed}.json")
+    target = output or paths.default_output("dungeon", f"dungeon-campaign-seed{seed}.json")
     check_outputs([target], force)
     deck = _deck(data_dir)
     wanted = _card_ids(characters, deck) if characters else None
@@ -254,7 +254,7 @@ def read_campaign(path: Path, deck):
               help="An Objet left in a Zone at the end of the chapter: it goes under the pile (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(SHEET_FORMATS), default="pdf", show_default=True,
               help="The setup sheet's format; none: the text only.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="Paper size.")
+@paper_option()
 @_lang_option
 @_data_option
 @output_options
@@ -356,18 +356,18 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Pa
     from generator.render import write_pages
 
     folder = out_dir / "dungeon"
-    deck_pdf, campaign_json, sheet = (folder / "codex-cards-fr.pdf", folder / "codex-campaign.json",
-                                      folder / "codex-chapter-1.pdf")
+    deck_pdf, campaign_json, sheet = (folder / "dungeon-cards-fr.pdf", folder / "dungeon-campaign.json",
+                                      folder / "dungeon-chapter-1.pdf")
     check_outputs([deck_pdf, campaign_json, sheet], force)
     opts = DeckOptions(paper=paper, output=deck_pdf, force=force, quiet=True)
-    made = [(p, "CODEX: the 82 cards (French), backs for long-edge duplex")
+    made = [(p, "CODEX (the dungeon crawl): the 82 cards (French), backs for long-edge duplex")
             for p in write_cards("fr", KIND_CHOICES, None, opts)]
     deck = _deck(None)
     campaign = new_campaign(deck, 2, make_rng(seed, "dungeon", "campaign"), seed)
     setup = deal_chapter(campaign, deck)
     pages = chapter_pages(setup, campaign, deck, load_labels(), "fr", paper, source=f"kit seed {seed}")
-    made += [(p, "CODEX: first chapter setup, 2 players") for p in
+    made += [(p, "CODEX (the dungeon crawl): first chapter setup, 2 players") for p in
              write_pages(pages, "pdf", sheet, force=force, title="CODEX chapter 1")]
     made.append((write_atomic(campaign_json, campaign_text(campaign), force=force),
-                 "CODEX: that campaign, to continue with pnpgen dungeon chapter"))
+                 "CODEX (the dungeon crawl): that campaign, to continue with pnpgen dungeon chapter"))
     return made

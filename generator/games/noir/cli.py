@@ -9,6 +9,7 @@ import click
 from generator import paths
 from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option
 from generator.cli.deck import DeckOptions, deck_options
+from generator.cli.options import lang_option, paper_option
 
 LANGS = ("pt", "en")
 SETUP_FORMATS = ("pdf", "png", "svg", "json")
@@ -16,14 +17,12 @@ DEFAULT_KILL_LIMIT = 16
 
 
 def _lang_option(func):
-    return click.option("--lang", type=click.Choice(LANGS), default="pt", show_default=True,
-                        help="Language of the printed words (pt: the rulebook's, en: English).")(func)
+    return lang_option(LANGS, "pt", "Language of the printed words (pt: the rulebook's, en: English).")(func)
 
 
-def _kill_limit_option(func):
+def _kill_limit_option(where: str):
     return click.option("--kill-limit", type=click.IntRange(1, 25), default=DEFAULT_KILL_LIMIT,
-                        show_default=True,
-                        help="Dead suspects at which the killer wins (printed on the reference cards).")(func)
+                        show_default=True, help=f"Dead suspects at which the killer wins ({where}).")
 
 
 @click.group()
@@ -48,10 +47,9 @@ def command() -> None:
 @seed_option
 @click.option("--format", "fmt", type=click.Choice(SETUP_FORMATS), default="pdf", show_default=True,
               help="pdf/png/svg: the setup sheet; json: the grid and deck as data.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="Paper size of the sheet.")
+@paper_option("Paper size of the sheet.")
 @_lang_option
-@_kill_limit_option
+@_kill_limit_option("printed on the setup sheet and in its JSON")
 @output_options
 def setup_command(seed: int | None, fmt: str, paper: str, lang: str, kill_limit: int,
                   output: Path | None, force: bool, quiet: bool) -> None:
@@ -108,7 +106,7 @@ def write_setup(setup, seed: int, fmt: str, target: Path, paper: str, lang: str,
 
 @command.command("cards")
 @_lang_option
-@_kill_limit_option
+@_kill_limit_option("printed on the reference cards")
 @deck_options
 def cards_command(lang: str, kill_limit: int, opts: DeckOptions) -> None:
     """Print the Noir deck: 25 suspect cards, 25 evidence cards and 2 reference cards.

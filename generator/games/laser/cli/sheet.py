@@ -14,6 +14,7 @@ import click
 
 from generator import paths
 from generator.cli.common import check_outputs, output_options, report_paths, write_file
+from generator.cli.options import lang_option, paper_option
 
 LANGS = ("it", "en", "fr", "pt")
 SHEET_FORMATS = ("pdf", "svg", "png")
@@ -25,10 +26,8 @@ KIT_PLAYERS = 2
 @click.option("--size", default=None, help="Board size COLUMNSxROWS (default 8x7, or the layout's).")
 @click.option("--players", type=click.IntRange(1, 50), default=1, show_default=True,
               help="How many sheets (one per player) in the file.")
-@click.option("--lang", type=click.Choice(LANGS), default="it", show_default=True,
-              help="Language of the printed words (it: the rulebook's).")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="Paper size (the sheet is landscape).")
+@lang_option(LANGS, "it", "Language of the printed words (it: the rulebook's).")
+@paper_option("Paper size (the sheet is landscape).")
 @click.option("--format", "fmt", type=click.Choice(SHEET_FORMATS), default="pdf", show_default=True,
               help="pdf: one file; svg/png: one file per page.")
 @click.option("--layout", "layout_file", default=None,

@@ -1,0 +1,93 @@
+"""The one declaration of the options every printing command shares, built from the registries.
+
+`--paper` comes from scene.papers.PAPERS, `--card` names from CARD_SIZES; choices are
+case-insensitive (`--paper A4` works) and arrive lower-case. Commands pick what they print with:
+`paper_option`, `orientation_option`, `duplex_option`, `offset_option`, `bleed_option`, `dpi_option`,
+`lang_option(...)` and the output trio in generator.cli.common.output_options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from generator.scene.papers import CARD_SIZES, PAPERS
+
+F = TypeVar("F", bound=Callable[..., Any])
+Decorator = Callable[[F], F]
+
+
+def choice(values: Sequence[str]) -> click.Choice:
+    """A case-insensitive choice among registry names."""
+    return click.Choice(list(values), case_sensitive=False)
+
+
+def _lower(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
+
+
+def paper_option(help: str = "Paper size.") -> Decorator:
+    """--paper a4|letter (the PAPERS registry)."""
+    return click.option("--paper", type=choice(sorted(PAPERS)), default="a4", show_default=True,
+                        callback=_lower, help=help)
+
+
+def orientation_option(*, auto: bool = True, help: str | None = None) -> Decorator:
+    """--orientation [auto|]portrait|landscape."""
+    values = ["auto", "portrait", "landscape"] if auto else ["portrait", "landscape"]
+    text = help or ("Paper orientation (auto: whichever holds more cards)." if auto
+                    else "Page orientation: the one your card sheets use.")
+    return click.option("--orientation", type=choice(values), default=values[0], show_default=True,
+                        callback=_lower, help=text)
+
+
+def duplex_option(*, allow_none: bool = True, help: str | None = None) -> Decorator:
+    """--duplex long|short[|none]: how the printer turns the sheet."""
+    values = ["long", "short", "none"] if allow_none else ["long", "short"]
+    text = help or ("Backs after each sheet of fronts, for a long- or short-edge flip; none: no backs."
+                    if allow_none else "How your printer turns the sheet: long-edge or short-edge flip.")
+    return click.option("--duplex", type=choice(values), default="long", show_default=True,
+                        callback=_lower, help=text)
+
+
+def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float]:
+    """--offset X,Y in mm, as read on the calibration sheet (its minus sign "−" is accepted)."""
+    from generator.core.errors import LayoutError
+    from generator.scene.imposition import parse_offset
+
+    try:
+        return parse_offset(value)
+    except LayoutError:
+        raise click.BadParameter(f"expected X,Y in mm (e.g. 0.5,-1), not {value!r}") from None
+
+
+def offset_option() -> Decorator:
+    """--offset X,Y: the back-page shift measured with `pnpgen calibrate`."""
+    return click.option("--offset", default=None, metavar="X,Y", callback=_parse_offset,
+                        help="Shift back pages by X,Y mm to correct a printer (see pnpgen calibrate).")
+
+
+def bleed_option(default_text: str) -> Decorator:
+    """--bleed MM; `default_text` says truthfully what happens without it."""
+    return click.option("--bleed", type=click.FloatRange(0, 20), default=None, metavar="MM",
+                        help=f"Bleed around each card in mm (default: {default_text}).")
+
+
+def dpi_option(default: float | None = None, *, low: float = 30, high: float = 1200,
+               help: str = "PNG/TTS resolution (default 300; TTS lowers it to stay within 4096 px).") -> Decorator:
+    """--dpi N for raster output."""
+    return click.option("--dpi", type=click.FloatRange(low, high), default=default,
+                        show_default=default is not None, help=help)
+
+
+def lang_option(languages: Sequence[str], default: str, help: str) -> Decorator:
+    """--lang among a game's languages (case-insensitive)."""
+    return click.option("--lang", type=choice(languages), default=default, show_default=True,
+                        callback=_lower, help=help)
+
+
+def card_size_names() -> list[str]:
+    """The named card sizes, for help texts."""
+    return sorted(CARD_SIZES)
