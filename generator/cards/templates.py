@@ -16,7 +16,6 @@ from generator.core.errors import TemplateError
 
 TOP_KEYS = {"extends", "name", "description", "card", "bleed", "safe", "background",
             "back_background", "label", "defaults", "front", "back"}
-ELEMENT_META_KEYS = {"kind", "id", "when", "drop"}
 FACES = ("front", "back")
 DEFAULTS = {"card": "poker", "bleed": 3.0, "safe": 3.0, "background": "#ffffff"}
 

@@ -1,6 +1,6 @@
 """The one declaration of the options every printing command shares, built from the registries.
 
-`--paper` comes from scene.papers.PAPERS, `--card` names from CARD_SIZES; choices are
+`--paper` comes from scene.papers.PAPERS (card sizes are parsed by scene.papers too); choices are
 case-insensitive (`--paper A4` works) and arrive lower-case. Commands pick what they print with:
 `paper_option`, `orientation_option`, `duplex_option`, `offset_option`, `bleed_option`, `dpi_option`,
 `lang_option(...)` and the output trio in generator.cli.common.output_options.
@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
-from generator.scene.papers import CARD_SIZES, PAPERS
+from generator.scene.papers import PAPERS
 
 F = TypeVar("F", bound=Callable[..., Any])
 Decorator = Callable[[F], F]
@@ -88,6 +88,3 @@ def lang_option(languages: Sequence[str], default: str, help: str) -> Decorator:
                         callback=_lower, help=help)
 
 
-def card_size_names() -> list[str]:
-    """The named card sizes, for help texts."""
-    return sorted(CARD_SIZES)

@@ -18,10 +18,6 @@ def pt_to_mm(value: float) -> float:
     return value * MM_PER_PT
 
 
-def inch_to_mm(value: float) -> float:
-    """Inches to millimetres."""
-    return value * MM_PER_INCH
-
 
 def mm_to_px(value: float, dpi: float) -> float:
     """Millimetres to pixels at a resolution in dots per inch."""

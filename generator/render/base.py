@@ -92,18 +92,6 @@ def walk(items: Iterable[Item], backend: Backend) -> None:
         draw(backend, item)
 
 
-def flatten(items: Iterable[Item]) -> list[Item]:
-    """Items with every Text replaced by its TextLines (groups flattened inside too)."""
-    out: list[Item] = []
-    for item in items:
-        if isinstance(item, Text):
-            out.extend(layout_text(item))
-        elif isinstance(item, Group):
-            out.append(Group(tuple(flatten(item.items)), item.transform, item.clip))
-        else:
-            out.append(item)
-    return out
-
 
 @lru_cache(maxsize=1024)
 def rgb(color: str) -> tuple[int, int, int]:

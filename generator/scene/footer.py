@@ -12,7 +12,6 @@ FOOTER_SIZE = 6.5            # pt
 FOOTER_MIN_SIZE = 5.0        # pt
 FOOTER_COLOR = "#333333"
 BAR_STROKE = Stroke("#000000", 0.2)
-SIDES = ("bottom", "top", "left", "right")
 _LABEL_W = 26.0              # mm of the strip taken by the scale bar's label
 
 

@@ -203,15 +203,6 @@ def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE):
     return SheetSpec(paper=paper, card_size=(size, size), bleed=0.0, crop_marks=True, duplex=None)
 
 
-def key_pages(keys: Sequence[cn.Key], paper: str = "a4", size: float = KEY_CARD_SIZE,
-              source: str = "") -> list:
-    """Sheets of key cards, several per page, through the shared imposition."""
-    from generator.scene.imposition import impose
-
-    grids = "/".join(sorted({k.grid for k in keys}))
-    return impose(key_cards(keys, size), key_sheet_spec(paper, size),
-                  title=f"Codenames key cards {grids}", source=source)
-
 
 # --- word cards ----------------------------------------------------------------------------
 
@@ -246,11 +237,3 @@ def word_cards(words: Sequence[str], size: tuple[float, float] = WORD_CARD_SIZE)
     return [Card(word_card_items(word, size), None, f"word {word}") for word in words]
 
 
-def word_pages(words: Sequence[str], paper: str = "a4", lang: str = "en",
-               source: str = "") -> list:
-    """Sheets of word cards through the shared imposition (no bleed, crop marks, no backs)."""
-    from generator.scene.imposition import SheetSpec, impose
-
-    spec = SheetSpec(paper=paper, card_size=WORD_CARD_SIZE, bleed=0.0, crop_marks=True, duplex=None)
-    return impose(word_cards(words), spec, title=f"Codenames word cards ({lang})", source=source,
-                  lang=lang)

@@ -18,7 +18,6 @@ from generator.core.errors import ParseError, RulesError
 GRID_SIZE = 5                      # the table is GRID_SIZE x GRID_SIZE suspect cards
 SUSPECT_COUNT = GRID_SIZE * GRID_SIZE
 KILL_LIMIT = 16                    # the killer wins when this many suspects are dead
-INSPECTOR_DRAW = 4                 # the inspector's first turn: draw 4, keep 1 as identity, 3 as evidence
 
 Grid = tuple[tuple[int, ...], ...]
 Position = tuple[int, int]          # (row, column), 0-based

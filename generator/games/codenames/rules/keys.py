@@ -198,10 +198,6 @@ def _from_index(index: int) -> Key:
     return Key(name, starting, cells)
 
 
-def parse_key(code: str) -> Key:
-    """The key of a code (alias of Key.from_code, python-chess style)."""
-    return Key.from_code(code)
-
 
 def random_key(grid_name: str, rng: random.Random, starting: str | None = None) -> Key:
     """A uniformly random key of a grid; the starting team is random unless given."""

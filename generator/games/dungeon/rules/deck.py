@@ -113,10 +113,6 @@ def parse_keywords(text: str) -> list[tuple[str, int | None]]:
     return out
 
 
-def format_keywords(items: list[tuple[str, int | None]]) -> str:
-    """The inverse of parse_keywords."""
-    return ", ".join(name if value is None else f"{name} {value}" for name, value in items)
-
 
 def expand(cards: list[Card]) -> list[Card]:
     """Every physical card: a card with qty n comes n times (printing order kept)."""

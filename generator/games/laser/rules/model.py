@@ -19,8 +19,6 @@ JUMP_BASE = 4      # encoded action >= JUMP_BASE: skip (action - JUMP_BASE) cell
 
 MAX_SIDE = 64      # largest board side accepted (columns or rows); see docs/laser.md
 STANDARD_SIZE = (8, 7)
-BEGINNER = ("absorber", "reflector", "jump", "diagonal", "triangle")
-
 
 def opposite(direction: int) -> int:
     """The reverse of a direction of travel."""
@@ -72,14 +70,6 @@ def decode_action(text: str) -> int:
         return JUMP_BASE + int(words[1])
     raise RulesError(f"unknown action {text!r}: use stop, N, E, S, W or 'jump K' (K = 0..16)")
 
-
-def encode_action(action: int) -> str:
-    """The text form of an encoded action (inverse of decode_action)."""
-    if action == STOP:
-        return "stop"
-    if action < JUMP_BASE:
-        return DIRECTIONS[action]
-    return f"jump {action - JUMP_BASE}"
 
 
 class ComponentSet:

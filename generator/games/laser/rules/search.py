@@ -239,14 +239,3 @@ def shots_from_results(results: list, cannons: Iterable[int]) -> list[tuple[int,
     return [(k, results[k - 1][0], results[k - 1][1]) for k in cannons]
 
 
-def count_consistent(engine: Engine, shots) -> int:
-    """The exact number of layouts consistent with the shots."""
-    total = 0
-
-    def leaf(b: list, placed: int, known: int) -> bool:
-        nonlocal total
-        total += completions(engine, placed, known)
-        return False
-
-    Search(engine, shots).run(leaf)
-    return total
