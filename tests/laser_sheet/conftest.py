@@ -1,4 +1,4 @@
-"""Shared helpers for the laser sheet tests: a tiny CLI group, the rulebook example, reading PDFs back."""
+"""Shared helpers for the laser sheet tests: the real `pnpgen laser` command, the rulebook example, reading PDFs back."""
 
 from __future__ import annotations
 
@@ -6,42 +6,20 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import click
 import pytest
 from pypdf import PdfReader
 
+from generator.cli import cli
 from generator.cli.common import run_cli
-from generator.games.laser.cli.sheet import check_picture_options, sheet, write_check_picture
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE = DATA / "laser-example-beginner.txt"
 PT_PER_MM = 72 / 25.4
 
 
-@click.command("check")
-@click.argument("layout")
-@click.option("--force", is_flag=True)
-@check_picture_options
-def check_like(layout: str, force: bool, pdf: Path | None, png: Path | None) -> None:
-    """What the engine's `laser check` does with the picture options."""
-    from generator.games.laser.content import load_layout
-    from generator.games.laser.rules.check import check
-
-    report = check(load_layout(layout))
-    write_check_picture(layout, report, pdf, png, force)
-
-
-@click.group()
-def group() -> None:
-    """A stand-in for `pnpgen laser` (the real group is wired by the lead)."""
-
-
-group.add_command(sheet)
-group.add_command(check_like)
-
-
 def run(args: list[str]) -> int:
-    return run_cli(group, [str(a) for a in args])
+    """Run `pnpgen laser ARGS...` through the real command line; the exit status."""
+    return run_cli(cli, ["laser", *(str(a) for a in args)])
 
 
 def example_layout_text() -> str:

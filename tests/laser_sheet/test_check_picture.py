@@ -30,7 +30,7 @@ def report_of(kit, name: str):
 
 def test_unfair_layout_picture(kit, tmp_path) -> None:
     pdf, png = tmp_path / "c.pdf", tmp_path / "c.png"
-    assert kit.run(["check", kit.data / "unfair.txt", "--pdf", pdf, "--png", png]) == 0
+    assert kit.run(["check", kit.data / "unfair.txt", "--pdf", pdf, "--png", png]) == 1   # not fair: exit 1
     report = report_of(kit, "unfair.txt")
     assert not report.fair
     text = text_of(pdf)
@@ -76,7 +76,7 @@ def _frame_of(page, report):
 
 def test_unplayable_layout_picture_names_the_cannon_and_draws_the_path(kit, tmp_path) -> None:
     pdf = tmp_path / "trap.pdf"
-    assert kit.run(["check", kit.data / "unplayable.txt", "--pdf", pdf]) == 0
+    assert kit.run(["check", kit.data / "unplayable.txt", "--pdf", pdf]) == 1
     report = report_of(kit, "unplayable.txt")
     text = text_of(pdf)
     assert EN.fill("check_unplayable", k=report.trapped_cannon) in text
@@ -104,7 +104,7 @@ def test_picture_files_are_refused_before_checking(kit, tmp_path, capsys) -> Non
     pdf.write_bytes(b"old")
     assert kit.run(["check", kit.data / "unfair.txt", "--pdf", pdf]) == 2
     assert pdf.read_bytes() == b"old"
-    assert kit.run(["check", kit.data / "unfair.txt", "--pdf", pdf, "--force"]) == 0
+    assert kit.run(["check", kit.data / "unfair.txt", "--pdf", pdf, "--force"]) == 1
     assert pdf.read_bytes().startswith(b"%PDF")
 
 
