@@ -96,21 +96,14 @@ def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict, tuple[Path,
 def _read_yaml(path: Path) -> dict:
     import yaml
 
-    from generator.cards.records import yaml_error
+    from generator.cards.datafile import read_text, yaml_node
+    from generator.cards.schema import Anything, Map, validate
 
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise TemplateError(f"cannot read as UTF-8 text: {err}", file=path) from None
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        raise yaml_error(err, path, TemplateError) from None
-    if not isinstance(raw, dict):
+    node = yaml_node(read_text(path, TemplateError), path, TemplateError)
+    if not isinstance(node, yaml.MappingNode):
         raise TemplateError("a template must be a mapping (card:, front:, back: ...)", file=path)
-    unknown = sorted(set(map(str, raw)) - TOP_KEYS)
-    if unknown:
-        raise TemplateError(f"unknown key (known: {', '.join(sorted(TOP_KEYS))})", file=path, key=unknown[0])
+    schema = Map(optional={key: Anything() for key in TOP_KEYS})
+    raw: dict = validate(schema, node, path, TemplateError)
     return raw
 
 

@@ -1,0 +1,217 @@
+"""The one reader of data files: UTF-8 text, YAML node trees (a line for every key; duplicate keys, alias
+bombs and deep nesting refused), JSON (duplicate keys, NaN and deep nesting refused), checked against a schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from generator.cards.schema import Schema, plain, validate
+from generator.core.errors import DataError, PnpError
+
+MAX_DEPTH = 100            # nested lists/mappings; far above any real data file (the deepest has 5)
+MAX_NODES = 100_000        # values after expanding every alias (a "billion laughs" file has 10**9)
+MERGE_KEY = "<<"
+
+
+def read_text(path: str | Path, error: type[PnpError] = DataError) -> str:
+    """The file as text (UTF-8, a byte-order mark dropped); a bad byte is reported with its line."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise error(f"cannot read: {err.strerror or err}", file=path) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise error("not UTF-8 text (save the file as UTF-8)", file=path, line=line) from None
+
+
+# --- YAML ------------------------------------------------------------------------------------------
+
+def load_yaml(path: str | Path, schema: Schema | None = None, error: type[PnpError] = DataError) -> Any:
+    """A YAML file as plain data, checked against schema (errors name file:line:key); None when empty."""
+    node = yaml_node(read_text(path, error), path, error)
+    if node is None:
+        return None
+    if schema is None:
+        return plain(node, path, error)
+    return validate(schema, node, path, error)
+
+
+def yaml_node(text: str, path: str | Path, error: type[PnpError] = DataError) -> Any:
+    """The composed node tree of one YAML document (None if empty), after the safety checks."""
+    import yaml
+
+    loader = _loader_class()(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.YAMLError as err:
+        raise yaml_error(err, path, error) from None
+    except _TooDeep as err:
+        raise error(f"nested deeper than {MAX_DEPTH} levels", file=path, line=err.line) from None
+    finally:
+        loader.dispose()
+    if node is not None:
+        _Census(path, error).check(node)
+    return node
+
+
+def yaml_error(err: Exception, path: str | Path, error: type[PnpError] = DataError) -> PnpError:
+    """A pnpgen error with file, line and column from a PyYAML error."""
+    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+    problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+    line = mark.line + 1 if mark is not None else None
+    column = mark.column + 1 if mark is not None else None
+    return error(f"bad YAML: {problem}", file=path, line=line, column=column)
+
+
+def key_lines(node: Any) -> dict[str, int]:
+    """{key: line} of a mapping node's keys (empty for any other node)."""
+    import yaml
+
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    return {str(k.value): k.start_mark.line + 1 for k, _ in node.value if isinstance(k, yaml.ScalarNode)}
+
+
+class _TooDeep(Exception):
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+_LOADER: type | None = None
+
+
+def _loader_class() -> type:
+    """SafeLoader that stops composing past MAX_DEPTH (before Python's own recursion limit)."""
+    global _LOADER
+    if _LOADER is None:
+        import yaml
+
+        class DepthLoader(yaml.SafeLoader):
+            depth = 0
+
+            def compose_node(self, parent: Any, index: Any) -> Any:
+                self.depth += 1
+                try:
+                    if self.depth > MAX_DEPTH:
+                        raise _TooDeep(self.peek_event().start_mark.line + 1)
+                    return super().compose_node(parent, index)
+                finally:
+                    self.depth -= 1
+
+        _LOADER = DepthLoader
+    return _LOADER
+
+
+class _Census:
+    """Counts the values a node tree expands to (aliases included) and refuses duplicate keys."""
+
+    def __init__(self, path: str | Path, error: type[PnpError]) -> None:
+        self.path, self.error = path, error
+        self.sizes: dict[int, int] = {}
+
+    def fail(self, node: Any, message: str, key: str | None = None) -> None:
+        raise self.error(message, file=self.path, line=node.start_mark.line + 1, key=key)
+
+    def check(self, root: Any) -> None:
+        if self.size(root, 0) > MAX_NODES:
+            self.fail(root, f"aliases expand to more than {MAX_NODES} values (an alias bomb?)")
+
+    def size(self, node: Any, depth: int) -> int:
+        import yaml
+
+        known = self.sizes.get(id(node))
+        if known == -1:
+            self.fail(node, "an alias refers to the list or mapping that contains it")
+        if known is not None:
+            return known
+        if depth > MAX_DEPTH:
+            self.fail(node, f"nested deeper than {MAX_DEPTH} levels (through aliases)")
+        self.sizes[id(node)] = -1
+        total = 1
+        if isinstance(node, yaml.MappingNode):
+            self.duplicates(node)
+            children = [n for pair in node.value for n in pair]
+        else:
+            children = node.value if isinstance(node, yaml.SequenceNode) else []
+        for child in children:
+            total = min(total + self.size(child, depth + 1), MAX_NODES + 1)
+        self.sizes[id(node)] = total
+        return total
+
+    def duplicates(self, node: Any) -> None:
+        import yaml
+
+        seen: dict[str, int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.value == MERGE_KEY:
+                continue
+            line = key_node.start_mark.line + 1
+            if key_node.value in seen:
+                self.fail(key_node, f"key given twice (first on line {seen[key_node.value]})", key=key_node.value)
+            seen[key_node.value] = line
+
+
+# --- JSON ------------------------------------------------------------------------------------------
+
+def load_json(path: str | Path, error: type[PnpError] = DataError) -> Any:
+    """A JSON file as plain data (see parse_json)."""
+    return parse_json(read_text(path, error), path, error)
+
+
+def parse_json(text: str, path: str | Path | None, error: type[PnpError] = DataError) -> Any:
+    """JSON text as plain data; duplicate keys, NaN/Infinity and nesting past MAX_DEPTH are errors."""
+    _check_json_depth(text, path, error)
+    try:
+        return json.loads(text, object_pairs_hook=_unique_pairs, parse_constant=_no_constant)
+    except json.JSONDecodeError as err:
+        raise error(f"not valid JSON: {err.msg}", file=path, line=err.lineno, column=err.colno) from None
+    except _JsonProblem as err:
+        raise error(err.message, file=path, key=err.key) from None
+
+
+class _JsonProblem(ValueError):
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.key = message, key
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _JsonProblem("key given twice in one object", key=key)
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> float:
+    raise _JsonProblem(f"{name} is not a number (write a finite number)")
+
+
+def _check_json_depth(text: str, path: str | Path | None, error: type[PnpError]) -> None:
+    """Brackets outside strings, counted without recursion (json.loads would hit Python's limit)."""
+    depth, in_string, escaped, line = 0, False, False, 1
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise error(f"nested deeper than {MAX_DEPTH} levels", file=path, line=line)
+        elif char in "]}":
+            depth -= 1
+        if char == "\n":
+            line += 1
+
