@@ -30,14 +30,16 @@ def read_text(path: str | Path, error: type[PnpError] = DataError) -> str:
 
 # --- YAML ------------------------------------------------------------------------------------------
 
-def load_yaml(path: str | Path, schema: Schema | None = None, error: type[PnpError] = DataError) -> Any:
-    """A YAML file as plain data, checked against schema (errors name file:line:key); None when empty."""
+def load_yaml(path: str | Path, schema: Schema | None = None, error: type[PnpError] = DataError,
+              lines: dict[str, int] | None = None) -> Any:
+    """A YAML file as plain data, checked against schema (errors name file:line:key); None when empty.
+    `lines`, if given, receives the line of every value by its key path (see schema.validate)."""
     node = yaml_node(read_text(path, error), path, error)
     if node is None:
         return None
     if schema is None:
         return plain(node, path, error)
-    return validate(schema, node, path, error)
+    return validate(schema, node, path, error, lines)
 
 
 def yaml_node(text: str, path: str | Path, error: type[PnpError] = DataError) -> Any:

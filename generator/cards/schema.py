@@ -125,18 +125,23 @@ class Map(Schema):
 
 @dataclass(frozen=True)
 class Table(Schema):
-    """A mapping from free keys (text) to values of one schema; `keys` may restrict which keys."""
+    """A mapping from free keys to values of one schema; `fixed` keys must be there, each with its own
+    schema; `keys`, if given, says which free keys are allowed (`keys_are` says it in words)."""
 
     value: Schema
+    fixed: Mapping[str, Schema] = field(default_factory=dict)
     keys: Callable[[str], bool] | None = None
     keys_are: str = ""
 
     def check(self, node: Any, walk: _Walk, key: str) -> Any:
         out: dict[str, Any] = {}
         for name, (key_node, value_node) in walk.pairs(node, key).items():
-            if self.keys is not None and not self.keys(name):
-                walk.fail(key_node, _join(key, name), f"not a valid key here ({self.keys_are})")
-            out[name] = walk.child(self.value, value_node, _join(key, name))
+            if name not in self.fixed and self.keys is not None and not self.keys(name):
+                walk.fail(key_node, _join(key, name), f"not allowed here ({self.keys_are})")
+            out[name] = walk.child(self.fixed.get(name, self.value), value_node, _join(key, name))
+        missing = sorted(set(self.fixed) - set(out))
+        if missing:
+            walk.fail(node, key, f"missing {', '.join(map(repr, missing))}")
         return out
 
 
