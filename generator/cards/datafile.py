@@ -52,7 +52,7 @@ def yaml_node(text: str, path: str | Path, error: type[PnpError] = DataError) ->
     except yaml.YAMLError as err:
         raise yaml_error(err, path, error) from None
     except _TooDeep as err:
-        raise error(f"nested deeper than {MAX_DEPTH} levels", file=path, line=err.line) from None
+        raise error(f"nested deeper than {MAX_DEPTH} levels", file=path, line=err.line, key=err.key) from None
     finally:
         loader.dispose()
     if node is not None:
@@ -79,9 +79,24 @@ def key_lines(node: Any) -> dict[str, int]:
 
 
 class _TooDeep(Exception):
-    def __init__(self, line: int) -> None:
+    def __init__(self, line: int, key: str | None) -> None:
         super().__init__(line)
-        self.line = line
+        self.line, self.key = line, key
+
+
+def _step(index: Any) -> str:
+    """One step of a key path: a mapping key's text, '[i]' for a list item, '' for the root or a key."""
+    if isinstance(index, int):
+        return f"[{index}]"
+    return str(getattr(index, "value", "")) if index is not None else ""
+
+
+def _key_path(steps: list[str]) -> str | None:
+    path = ""
+    for step in steps:
+        if step:
+            path += step if step.startswith("[") or not path else f".{step}"
+    return path or None
 
 
 _LOADER: type | None = None
@@ -97,53 +112,69 @@ def _loader_class() -> type:
             depth = 0
 
             def compose_node(self, parent: Any, index: Any) -> Any:
-                self.depth += 1
+                event = self.peek_event()
+                if not isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                    return super().compose_node(parent, index)
+                self.path.append(_step(index))
                 try:
-                    if self.depth > MAX_DEPTH:
-                        raise _TooDeep(self.peek_event().start_mark.line + 1)
+                    if len(self.path) > MAX_DEPTH:
+                        raise _TooDeep(event.start_mark.line + 1, _key_path(self.path))
                     return super().compose_node(parent, index)
                 finally:
-                    self.depth -= 1
+                    self.path.pop()
+
+            def get_single_node(self) -> Any:
+                self.path: list[str] = []
+                return super().get_single_node()
 
         _LOADER = DepthLoader
     return _LOADER
 
 
 class _Census:
-    """Counts the values a node tree expands to (aliases included) and refuses duplicate keys."""
+    """Counts the values a node tree expands to and its depth (aliases included); refuses duplicate keys."""
 
     def __init__(self, path: str | Path, error: type[PnpError]) -> None:
         self.path, self.error = path, error
-        self.sizes: dict[int, int] = {}
+        self.known: dict[int, tuple[int, int] | None] = {}      # id(node) -> (values, levels)
 
     def fail(self, node: Any, message: str, key: str | None = None) -> None:
         raise self.error(message, file=self.path, line=node.start_mark.line + 1, key=key)
 
     def check(self, root: Any) -> None:
-        if self.size(root, 0) > MAX_NODES:
-            self.fail(root, f"aliases expand to more than {MAX_NODES} values (an alias bomb?)")
+        self.measure(root, [""])
 
-    def size(self, node: Any, depth: int) -> int:
+    def measure(self, node: Any, steps: list[str]) -> tuple[int, int]:
+        """(values, levels of lists/mappings) under node, reached through `steps` (one per level)."""
         import yaml
 
-        known = self.sizes.get(id(node))
-        if known == -1:
-            self.fail(node, "an alias refers to the list or mapping that contains it")
-        if known is not None:
-            return known
+        if isinstance(node, yaml.ScalarNode):
+            return 1, 0
+        depth, key = len(steps), _key_path(steps)
+        if id(node) in self.known:
+            known = self.known[id(node)]
+            if known is None:
+                self.fail(node, "an alias refers to the list or mapping that contains it", key)
+            elif depth + known[1] - 1 > MAX_DEPTH:
+                self.fail(node, f"nested deeper than {MAX_DEPTH} levels (through aliases)", key)
+            return known or (0, 0)
         if depth > MAX_DEPTH:
-            self.fail(node, f"nested deeper than {MAX_DEPTH} levels (through aliases)")
-        self.sizes[id(node)] = -1
-        total = 1
+            self.fail(node, f"nested deeper than {MAX_DEPTH} levels (through aliases)", key)
+        self.known[id(node)] = None
         if isinstance(node, yaml.MappingNode):
             self.duplicates(node)
-            children = [n for pair in node.value for n in pair]
+        if isinstance(node, yaml.MappingNode):
+            children = [(n, _step(k) if n is v else "") for k, v in node.value for n in (k, v)]
         else:
-            children = node.value if isinstance(node, yaml.SequenceNode) else []
-        for child in children:
-            total = min(total + self.size(child, depth + 1), MAX_NODES + 1)
-        self.sizes[id(node)] = total
-        return total
+            children = [(n, f"[{i}]") for i, n in enumerate(node.value)]
+        total, levels = 1, 0
+        for child, step in children:
+            size, height = self.measure(child, [*steps, step])
+            total, levels = total + size, max(levels, height)
+            if total > MAX_NODES:
+                self.fail(node, f"aliases expand to more than {MAX_NODES} values (an alias bomb?)", key)
+        self.known[id(node)] = (total, levels + 1)
+        return total, levels + 1
 
     def duplicates(self, node: Any) -> None:
         import yaml
