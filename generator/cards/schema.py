@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.errors import DataError, PnpError
+from generator.core.numbers import format_number
 
 
 class Schema:
@@ -83,6 +84,20 @@ class Number(Schema):
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
             walk.fail(node, key, f"must be {_bounds(self.low, self.high)}, not {value}")
         return value
+
+
+@dataclass(frozen=True)
+class Colour(Schema):
+    """A colour ('#rrggbb', '#rgb' or a name), read by the one colour parser into '#rrggbb'."""
+
+    def check(self, node: Any, walk: _Walk, key: str) -> Any:
+        from generator.core.colours import ColourError, parse_colour
+
+        value = walk.scalar(node, key)
+        try:
+            return parse_colour(value)
+        except ColourError as err:
+            walk.fail(node, key, str(err))
 
 
 @dataclass(frozen=True)
@@ -228,6 +243,8 @@ def _join(prefix: str, name: str) -> str:
 def _shown(value: Any) -> str:
     if value is None:
         return "empty"
+    if isinstance(value, float):
+        return format_number(value, 6)
     if isinstance(value, (dict, list)):
         return "a list or mapping"
     return repr(value)
@@ -235,5 +252,5 @@ def _shown(value: Any) -> str:
 
 def _bounds(low: float | None, high: float | None) -> str:
     if low is not None and high is not None:
-        return f"between {low:g} and {high:g}"
-    return f"at least {low:g}" if low is not None else f"at most {high:g}"
+        return f"between {format_number(low, 6)} and {format_number(high, 6)}"
+    return f"at least {format_number(low, 6)}" if low is not None else f"at most {format_number(high or 0, 6)}"

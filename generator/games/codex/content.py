@@ -49,7 +49,7 @@ class CodexTexts:
 
 def _schema(name: str):
     """The declared shape of each Codex data file."""
-    from generator.cards.schema import Map, Seq, Table, Text, Words
+    from generator.cards.schema import Colour, Map, Seq, Table, Text, Words
 
     if name == "texts":
         role = Map(required={"name": Words(), "power": Words()})
@@ -57,7 +57,7 @@ def _schema(name: str):
                                 **dict.fromkeys(_SECTIONS, Table(Words()))})
         return Map(required=dict.fromkeys(LANGUAGES, section))
     if name == "factions":
-        faction = Map(required={"colour": Text(), **dict.fromkeys(LANGUAGES, Words())})
+        faction = Map(required={"colour": Colour(), **dict.fromkeys(LANGUAGES, Words())})
         return Map(required=dict.fromkeys(FACTIONS, faction))
     if name == "spelling":
         return Map(required={"letters": Table(Words()), "digits": Map(required=dict.fromkeys(LANGUAGES,
