@@ -1,16 +1,15 @@
 """The one reader of data files: UTF-8 text, YAML node trees (a line for every key; duplicate keys, alias
-bombs and deep nesting refused), JSON (duplicate keys, NaN and deep nesting refused), checked against a schema."""
+bombs and deep nesting refused), JSON (through core.jsondata), checked against a schema."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from generator.cards.schema import Schema, plain, validate
 from generator.core.errors import DataError, PnpError
+from generator.core.jsondata import MAX_DEPTH, parse_json
 
-MAX_DEPTH = 100            # nested lists/mappings; far above any real data file (the deepest has 5)
 MAX_NODES = 100_000        # values after expanding every alias (a "billion laughs" file has 10**9)
 MERGE_KEY = "<<"
 
@@ -192,59 +191,5 @@ class _Census:
 # --- JSON ------------------------------------------------------------------------------------------
 
 def load_json(path: str | Path, error: type[PnpError] = DataError) -> Any:
-    """A JSON file as plain data (see parse_json)."""
+    """A JSON file as plain data (see core.jsondata.parse_json: duplicate keys, NaN and deep nesting refused)."""
     return parse_json(read_text(path, error), path, error)
-
-
-def parse_json(text: str, path: str | Path | None, error: type[PnpError] = DataError) -> Any:
-    """JSON text as plain data; duplicate keys, NaN/Infinity and nesting past MAX_DEPTH are errors."""
-    _check_json_depth(text, path, error)
-    try:
-        return json.loads(text, object_pairs_hook=_unique_pairs, parse_constant=_no_constant)
-    except json.JSONDecodeError as err:
-        raise error(f"not valid JSON: {err.msg}", file=path, line=err.lineno, column=err.colno) from None
-    except _JsonProblem as err:
-        raise error(err.message, file=path, key=err.key) from None
-
-
-class _JsonProblem(ValueError):
-    def __init__(self, message: str, key: str | None = None) -> None:
-        super().__init__(message)
-        self.message, self.key = message, key
-
-
-def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _JsonProblem("key given twice in one object", key=key)
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> float:
-    raise _JsonProblem(f"{name} is not a number (write a finite number)")
-
-
-def _check_json_depth(text: str, path: str | Path | None, error: type[PnpError]) -> None:
-    """Brackets outside strings, counted without recursion (json.loads would hit Python's limit)."""
-    depth, in_string, escaped, line = 0, False, False, 1
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise error(f"nested deeper than {MAX_DEPTH} levels", file=path, line=line)
-        elif char in "]}":
-            depth -= 1
-        if char == "\n":
-            line += 1
-

@@ -119,13 +119,15 @@ class Seq(Schema):
 
 @dataclass(frozen=True)
 class Map(Schema):
-    """A mapping with known keys: each required one present, optional ones allowed, any other an error."""
+    """A mapping with known keys: each required one present, optional ones allowed, any other an error;
+    `shape` replaces the message for a value that is not a mapping at all."""
 
     required: Mapping[str, Schema] = field(default_factory=dict)
     optional: Mapping[str, Schema] = field(default_factory=dict)
+    shape: str = ""
 
     def check(self, node: Any, walk: _Walk, key: str) -> Any:
-        pairs = walk.pairs(node, key)
+        pairs = walk.pairs(node, key, self.shape)
         known = {**self.required, **self.optional}
         out: dict[str, Any] = {}
         for name, (key_node, value_node) in pairs.items():
@@ -202,12 +204,12 @@ class _Walk:
             self.fail(node, key, f"must be a finite number, not {node.value}")
         return value
 
-    def pairs(self, node: Any, key: str) -> dict[str, tuple[Any, Any]]:
+    def pairs(self, node: Any, key: str, shape: str = "") -> dict[str, tuple[Any, Any]]:
         """{key: (key node, value node)} of a mapping node (`<<:` merges applied)."""
         import yaml
 
         if not isinstance(node, yaml.MappingNode):
-            self.fail(node, key, "must be a mapping (key: value lines)")
+            self.fail(node, key, shape or "must be a mapping (key: value lines)")
         self.constructor.flatten_mapping(node)
         out: dict[str, tuple[Any, Any]] = {}
         for key_node, value_node in node.value:

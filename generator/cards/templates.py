@@ -94,16 +94,13 @@ def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict, tuple[Path,
 
 
 def _read_yaml(path: Path) -> dict:
-    import yaml
+    from generator.cards.datafile import load_yaml
+    from generator.cards.schema import Anything, Map
 
-    from generator.cards.datafile import read_text, yaml_node
-    from generator.cards.schema import Anything, Map, validate
-
-    node = yaml_node(read_text(path, TemplateError), path, TemplateError)
-    if not isinstance(node, yaml.MappingNode):
-        raise TemplateError("a template must be a mapping (card:, front:, back: ...)", file=path)
-    schema = Map(optional={key: Anything() for key in TOP_KEYS})
-    raw: dict = validate(schema, node, path, TemplateError)
+    shape = "a template must be a mapping (card:, front:, back: ...)"
+    raw = load_yaml(path, Map(optional=dict.fromkeys(TOP_KEYS, Anything()), shape=shape), TemplateError)
+    if raw is None:
+        raise TemplateError(shape, file=path)
     return raw
 
 
