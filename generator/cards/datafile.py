@@ -78,7 +78,7 @@ def key_lines(node: Any) -> dict[str, int]:
 
 
 class _TooDeep(Exception):
-    def __init__(self, line: int, key: str | None) -> None:
+    def __init__(self, line: int | None, key: str | None) -> None:
         super().__init__(line)
         self.line, self.key = line, key
 
@@ -108,16 +108,15 @@ def _loader_class() -> type:
         import yaml
 
         class DepthLoader(yaml.SafeLoader):
-            depth = 0
-
             def compose_node(self, parent: Any, index: Any) -> Any:
-                event = self.peek_event()
+                event: Any = self.peek_event()  # type: ignore[no-untyped-call]
                 if not isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                     return super().compose_node(parent, index)
                 self.path.append(_step(index))
                 try:
                     if len(self.path) > MAX_DEPTH:
-                        raise _TooDeep(event.start_mark.line + 1, _key_path(self.path))
+                        mark = event.start_mark
+                        raise _TooDeep(mark.line + 1 if mark else None, _key_path(self.path))
                     return super().compose_node(parent, index)
                 finally:
                     self.path.pop()
