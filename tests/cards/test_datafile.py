@@ -171,3 +171,22 @@ def test_nesting_through_aliases_is_limited(tmp_path):
     err = _fails(tmp_path, "\n".join(rows) + "\n", schema=None)
     assert f"deeper than {MAX_DEPTH} levels (through aliases)" in err.message
     assert err.key is not None and err.key.startswith("a") and err.key.endswith("[0]") and err.line is not None
+
+
+def test_one_way_to_read_data_and_colours_and_numbers():
+    """No module but the reader parses YAML or JSON, none but core.colours parses hex, none formats with :g."""
+    import re
+    from pathlib import Path
+
+    import generator
+
+    root = Path(generator.__file__).parent
+    rules = {
+        r"\byaml\.|json\.loads?\(": {"cards/datafile.py", "cards/schema.py", "core/jsondata.py"},
+        r"int\([^)]*,\s*16\)": {"core/colours.py"},
+        r"\{[^{}]*:g\}": set(),
+    }
+    for pattern, allowed in rules.items():
+        found = {str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if re.search(pattern, p.read_text(encoding="utf-8"))}
+        assert found <= allowed, (pattern, sorted(found - allowed))
