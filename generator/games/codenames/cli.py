@@ -59,7 +59,7 @@ def command() -> None:
               help="Fix the starting team (default: random for each key).")
 @seed_option
 @_card_size_option
-@deck_options_for("none: the cards have white edges")
+@deck_options_for("none: the cards have white edges", backs=False)
 def keys_command(grid: str, count: int, starting: str | None, seed: int | None, card_size: str,
                  opts: DeckOptions) -> None:
     """Print N different random key cards (8 per A4 sheet at 70 mm).
@@ -81,7 +81,7 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
 @command.command("key")
 @click.argument("codes", nargs=-1, required=True)
 @_card_size_option
-@deck_options_for("none: the cards have white edges")
+@deck_options_for("none: the cards have white edges", backs=False)
 def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> None:
     """Print the key card of one or more codes again (case, spaces and '-' do not matter).
 
@@ -106,7 +106,7 @@ def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> No
 @lang_option(("en", "it"), "en", "Word list language.")
 @click.option("--seed", type=int, default=None,
               help="Deal a random 25 words for one game; without it, the whole list as a deck.")
-@deck_options_for("none: the cards have white edges")
+@deck_options_for("none: the cards have white edges", backs=False)
 def words_command(lang: str, seed: int | None, opts: DeckOptions) -> None:
     """Print word cards for the classic 5x5 table (60 x 40 mm; each word twice, once upside down).
 

@@ -1,0 +1,51 @@
+"""`pnpgen example-game`: the example game's command group and its part of the kit (a skeleton)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator import paths
+from generator.cli.common import check_outputs, output_options, report_paths, resolve_seed, seed_option
+from generator.cli.options import lang_option, paper_option
+
+
+@click.group()
+def command() -> None:
+    """Example game: a skeleton to copy when adding a game to pnpgen."""
+
+
+def write_deal(target: Path, seed: int, lang: str, paper: str, force: bool) -> list[Path]:
+    """Deal with the seed and write the sheet as a PDF (refused if it exists, unless force)."""
+    from generator.core.rng import make_rng
+    from generator.games._template.rules import deal
+    from generator.games._template.sheets import deal_pages
+    from generator.render import write_pages
+
+    check_outputs([target], force)
+    pages = deal_pages(deal(make_rng(seed, "example"), 5), seed, lang, paper)
+    return write_pages(pages, "pdf", target, force=force, title="Example game")
+
+
+@command.command("deal")
+@seed_option
+@lang_option(("en", "it"), "en", "Language of the sheet.")
+@paper_option()
+@output_options
+def deal_command(seed: int | None, lang: str, paper: str, output: Path | None, force: bool, quiet: bool) -> None:
+    """Deal five numbers and print them on a sheet.
+
+    \b
+    Example:
+      pnpgen example-game deal --seed 3
+    """
+    seed = resolve_seed(seed, quiet)
+    target = output or paths.default_output(f"example-game-seed{seed}.pdf")
+    report_paths(write_deal(Path(target), seed, lang, paper, force), quiet)
+
+
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
+    """The example game's part of the kit: one dealt sheet."""
+    written = write_deal(out_dir / "example-game" / f"example-game-seed{seed}.pdf", seed, "en", paper, force)
+    return [(written[0], "Example game: five numbers dealt (seed-reproducible)")]

@@ -1,0 +1,19 @@
+"""The example game's one sheet: a title and the numbers dealt, as a page (no backend)."""
+
+from __future__ import annotations
+
+from generator.games._template.content import labels
+from generator.games._template.rules import format_deal
+from generator.scene.imposition import add_footers, content_box, sheet_pages
+from generator.scene.model import Page, Text
+
+
+def deal_pages(numbers: tuple[int, ...], seed: int, lang: str = "en", paper: str = "a4") -> list[Page]:
+    """One page showing the deal, with the footer (title, seed, page n/N, scale bar)."""
+    words = labels(lang)
+    page = sheet_pages(1, paper)[0]
+    x, y, w, _ = content_box(paper)
+    page.add(Text(x, y, w, 12, words["title"], font="sans-bold", size=20),
+             Text(x, y + 16, w, 8, words["dealt"], font="sans", size=12),
+             Text(x, y + 26, w, 12, format_deal(numbers), font="mono-bold", size=18))
+    return add_footers([page], title=words["title"], source=f"seed {seed}", lang=lang)

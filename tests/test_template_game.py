@@ -1,0 +1,49 @@
+"""The example game skeleton works: registered in GAMES it gets a command and its kit part runs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pypdf import PdfReader
+
+from generator import games
+from generator.cli import cli
+from generator.cli.common import run_cli
+from generator.games._template import rules
+
+
+@pytest.fixture()
+def registered():
+    unregister = games.register(games.Game("example-game", "Example game", ("en", "it"),
+                                           "generator.games._template.cli"))
+    yield
+    unregister()
+
+
+def test_rules_deal_distinct_numbers_and_round_trip() -> None:
+    numbers = rules.deal(random.Random(4), 5, pool=9)
+    assert len(set(numbers)) == 5 and all(1 <= n <= 9 for n in numbers)
+    assert rules.parse_deal(rules.format_deal(numbers)) == numbers
+    with pytest.raises(rules.RulesError):
+        rules.deal(random.Random(4), 10, pool=9)
+
+
+def test_registered_game_is_a_command_and_in_the_kit(registered, tmp_path, capsys) -> None:
+    assert run_cli(cli, ["example-game", "deal", "--seed", "3", "-o", str(tmp_path / "d.pdf"), "-q"]) == 0
+    text = PdfReader(tmp_path / "d.pdf").pages[0].extract_text()
+    assert "Example game" in text and rules.format_deal(rules.deal(_rng(3), 5)) in text
+    assert run_cli(cli, ["kit", "--seed", "3", "-o", str(tmp_path / "kit"), "-q"]) == 0
+    assert (tmp_path / "kit" / "example-game" / "example-game-seed3.pdf").is_file()
+    assert "example-game/example-game-seed3.pdf" in (tmp_path / "kit" / "index.md").read_text(encoding="utf-8")
+
+
+def test_unregistered_game_is_gone(tmp_path) -> None:
+    assert all(game.name != "example-game" for game in games.GAMES)
+    assert run_cli(cli, ["example-game", "deal"]) == 2
+
+
+def _rng(seed: int) -> random.Random:
+    from generator.core.rng import make_rng
+
+    return make_rng(seed, "example")
