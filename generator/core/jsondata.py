@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import DataError, PnpError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_DEPTH = 100            # nested lists/mappings; far above any real data file (the deepest has 5)
 
