@@ -43,13 +43,13 @@ class Rect:
 
 @dataclass(frozen=True)
 class Line:
-    """A straight segment."""
+    """A straight segment (stroke None: not drawn)."""
 
     x1: float
     y1: float
     x2: float
     y2: float
-    stroke: Stroke = DEFAULT_STROKE
+    stroke: Stroke | None = DEFAULT_STROKE
 
 
 @dataclass(frozen=True)
