@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from generator.core.errors import DataError
+from generator.core.errors import DataError, PnpError
+
+if TYPE_CHECKING:
+    from _csv import Reader as CsvReader
 
 QTY_KEY = "qty"
 DATA_SUFFIXES = (".yaml", ".yml", ".csv")
+
+_Row = tuple[dict[str, Any], int, dict[str, int]]   # (raw fields, line, {field: its line})
 
 
 @dataclass(frozen=True)
@@ -103,7 +109,7 @@ def _read_text(path: Path) -> str:
         raise DataError("not UTF-8 text (save the file as UTF-8)", file=path, line=line) from None
 
 
-def _make_record(fields: dict, path: Path, line: int | None, lines: dict[str, int]) -> Record:
+def _make_record(fields: dict[str, Any], path: Path, line: int | None, lines: dict[str, int]) -> Record:
     clean = {str(k).strip(): _clean_value(v) for k, v in fields.items()}
     if QTY_KEY in clean:
         clean[QTY_KEY] = _parse_qty(clean[QTY_KEY], path, lines.get(QTY_KEY, line))
@@ -134,7 +140,7 @@ def _parse_qty(value: Any, path: Path, line: int | None) -> int:
 
 # --- CSV -------------------------------------------------------------------------------------
 
-def _csv_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
+def _csv_rows(text: str, path: Path) -> list[_Row]:
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader, None)
@@ -155,7 +161,7 @@ def _check_header(names: list[str], path: Path) -> None:
             raise DataError(f"column name {name!r} appears twice in the header row", file=path, line=1)
 
 
-def _csv_body(reader, names: list[str], path: Path):
+def _csv_body(reader: CsvReader, names: list[str], path: Path) -> Iterator[_Row]:
     start = reader.line_num + 1
     for row in reader:
         line, start = start, reader.line_num + 1
@@ -169,12 +175,12 @@ def _csv_body(reader, names: list[str], path: Path):
 
 # --- YAML ------------------------------------------------------------------------------------
 
-def _yaml_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
+def _yaml_rows(text: str, path: Path) -> list[_Row]:
     node, data = _yaml_load(text, path)
     if data is None:
         return []
     node, data = _cards_part(node, data, path)
-    rows = []
+    rows: list[_Row] = []
     for item_node, item in zip(node.value, data, strict=False):
         line = item_node.start_mark.line + 1
         if not isinstance(item, dict):
@@ -198,7 +204,7 @@ def _yaml_load(text: str, path: Path) -> tuple[Any, Any]:
     return node, data
 
 
-def yaml_error(err: Exception, path: Path, cls: type = DataError) -> Exception:
+def yaml_error(err: Exception, path: Path, cls: type[PnpError] = DataError) -> PnpError:
     """A pnpgen error with file and line from a PyYAML error."""
     mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
     problem = getattr(err, "problem", None) or str(err).splitlines()[0]
@@ -207,7 +213,7 @@ def yaml_error(err: Exception, path: Path, cls: type = DataError) -> Exception:
     return cls(f"unreadable YAML: {problem}", file=path, line=line, column=column)
 
 
-def _cards_part(node: Any, data: Any, path: Path) -> tuple[Any, list]:
+def _cards_part(node: Any, data: Any, path: Path) -> tuple[Any, list[Any]]:
     if isinstance(data, dict):
         if "cards" not in data:
             raise DataError("a mapping at the top must have a `cards:` list", file=path, line=1)
