@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from generator.cards.datafile import key_lines, read_text, yaml_node
 from generator.cards.schema import plain
 from generator.core.errors import DataError
+from generator.core.limits import check_cards, check_file_size
 
 if TYPE_CHECKING:
     from _csv import Reader as CsvReader
@@ -61,9 +62,11 @@ def _builtin_candidates(name: str, root: Path) -> list[Path]:
     return [*found, base]
 
 
-def load_records(path: str | Path, expand: bool = True) -> list[Record]:
-    """Read a YAML or CSV data file into records; with expand, each record repeated `qty` times."""
+def load_records(path: str | Path, expand: bool = True, max_cards: int | None = None) -> list[Record]:
+    """Read a YAML or CSV data file into records; with expand, each record repeated `qty` times
+    (LimitError, before any copy is made, when that comes to more than max_cards cards)."""
     path = resolve_data(path)
+    check_file_size(path)
     text = read_text(path)
     if path.suffix.lower() == ".csv":
         rows = _csv_rows(text, path)
@@ -74,6 +77,7 @@ def load_records(path: str | Path, expand: bool = True) -> list[Record]:
     records = [_make_record(fields, path, line, lines) for fields, line, lines in rows]
     if not expand:
         return records
+    check_cards(sum(r.fields.get(QTY_KEY, 1) for r in records), max_cards, file=path)
     expanded = expand_qty(records)
     if not expanded:
         raise DataError("every card has qty 0: nothing to print", file=path)

@@ -17,6 +17,7 @@ from generator.core.files import check_writable, write_atomic
 from generator.core.rng import choose_seed
 
 EXIT_BAD_INPUT = 2
+SEED_TYPE = click.IntRange(-(2**63), 2**63 - 1)   # a seed fits in 64 bits (a 5000-digit one is refused)
 
 
 def run_cli(group: click.Group, argv: list[str] | None) -> int:
@@ -68,7 +69,7 @@ def system_error_line(err: BaseException) -> str:
 
 def seed_option(func: Callable) -> Callable:
     """--seed N; without it a seed is chosen (see resolve_seed) and printed."""
-    return click.option("--seed", type=int, default=None,
+    return click.option("--seed", type=SEED_TYPE, default=None,
                         help="Random seed; the same seed gives byte-identical files. "
                              "Without it, one is chosen and printed.")(func)
 

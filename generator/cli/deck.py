@@ -19,7 +19,16 @@ import click
 
 from generator import paths
 from generator.cli.common import check_outputs, emit_json, progress, write_file
-from generator.cli.options import bleed_option, choice, dpi_option, duplex_option, offset_option, orientation_option, paper_option
+from generator.cli.options import (
+    bleed_option,
+    choice,
+    dpi_option,
+    duplex_option,
+    max_cards_option,
+    offset_option,
+    orientation_option,
+    paper_option,
+)
 
 FORMATS = ("pdf", "svg", "png", "tts", "json")
 TTS_PER_SHEET = 70
@@ -45,6 +54,7 @@ class DeckOptions:
     force: bool = False
     quiet: bool = False
     lang: str = "en"            # the language of the sheet footers
+    max_cards: int | None = None    # --max-cards: the limit on cards (and pages) a run
 
     @property
     def landscape(self) -> bool | None:
@@ -71,11 +81,12 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
         click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary."),
+        max_cards_option(),
     ]
 
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
-          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet")
+          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet", "max_cards")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False}
@@ -112,7 +123,7 @@ def options_from(values: dict[str, Any]) -> DeckOptions:
                        offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
-                       quiet=values["quiet"])
+                       quiet=values["quiet"], max_cards=values["max_cards"])
 
 
 # --- paths -----------------------------------------------------------------------------------------
@@ -128,7 +139,9 @@ def sheet_spec(card_size: tuple[float, float], bleed: float, opts: DeckOptions):
 
 def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], bleed: float,
                opts: DeckOptions, stem: str) -> list[Path]:
-    """Every file write_deck will write for `count` cards (checked before any work)."""
+    """Every file write_deck will write for `count` cards (checked before any work, with the limits
+    on cards, pages and pixels an image)."""
+    check_work(count, card_size, bleed, opts)
     fmt = opts.format
     if fmt == "json":
         return [opts.output] if opts.output and str(opts.output) != "-" else []
@@ -145,6 +158,26 @@ def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], b
     if has_backs and opts.duplex:
         names += [f"{base}-back-{i:03d}.{fmt}" for i in range(1, count + 1)]
     return [folder / name for name in names]
+
+
+def check_work(count: int, card_size: tuple[float, float], bleed: float, opts: DeckOptions) -> None:
+    """The limits on work (generator.core.limits), before any drawing: cards, pages, raster pixels."""
+    from generator.core.limits import check_cards, check_pages, check_pixels
+
+    check_cards(count, opts.max_cards)
+    if opts.format in ("png", "tts"):
+        dpi = opts.dpi or DEFAULT_DPI
+        if opts.sheets:
+            from generator.scene.papers import PAPERS
+
+            width, height = PAPERS[opts.paper]
+            check_pixels(width, height, dpi, "sheet")
+        else:
+            check_pixels(card_size[0] + 2 * bleed, card_size[1] + 2 * bleed, dpi, "card image")
+    if opts.format == "pdf" or (opts.format in ("svg", "png") and opts.sheets):
+        check_pages(_sheet_count(count, True, card_size, bleed, opts), opts.max_cards)
+    elif opts.format in ("svg", "png"):
+        check_pages(2 * count, opts.max_cards)
 
 
 def _folder_and_stem(opts: DeckOptions, stem: str, suffix: str) -> tuple[Path, str]:

@@ -8,6 +8,7 @@ case-insensitive (`--paper A4` works) and arrive lower-case. Commands pick what 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -15,6 +16,7 @@ import click
 
 from generator.scene.papers import PAPERS
 
+OFFSET_MAX = 20.0     # mm, as scene.layout.SheetSpec allows
 F = TypeVar("F", bound=Callable[..., Any])
 Decorator = Callable[[F], F]
 
@@ -52,15 +54,32 @@ def duplex_option(*, allow_none: bool = True, help: str | None = None) -> Decora
                         callback=_lower, help=text)
 
 
+class FiniteFloatRange(click.FloatRange):
+    """A FloatRange that refuses nan and infinity (which compare false with every bound)."""
+
+    name = "finite float range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
 def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float]:
     """--offset X,Y in mm, as read on the calibration sheet (its minus sign "−" is accepted)."""
     from generator.core.errors import LayoutError
     from generator.scene.imposition import parse_offset
 
     try:
-        return parse_offset(value)
+        x, y = parse_offset(value)
     except LayoutError:
         raise click.BadParameter(f"expected X,Y in mm (e.g. 0.5,-1), not {value!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise click.BadParameter(f"{value!r}: X and Y must be finite numbers of mm (e.g. 0.5,-1)")
+    if max(abs(x), abs(y)) > OFFSET_MAX:
+        raise click.BadParameter(f"{value!r}: at most {OFFSET_MAX:.0f} mm either way")
+    return x, y
 
 
 def offset_option() -> Decorator:
@@ -71,15 +90,24 @@ def offset_option() -> Decorator:
 
 def bleed_option(default_text: str) -> Decorator:
     """--bleed MM; `default_text` says truthfully what happens without it."""
-    return click.option("--bleed", type=click.FloatRange(0, 20), default=None, metavar="MM",
+    return click.option("--bleed", type=FiniteFloatRange(0, 20), default=None, metavar="MM",
                         help=f"Bleed around each card in mm (default: {default_text}).")
 
 
 def dpi_option(default: float | None = None, *, low: float = 30, high: float = 1200,
                help: str = "PNG/TTS resolution (default 300; TTS lowers it to stay within 4096 px).") -> Decorator:
     """--dpi N for raster output."""
-    return click.option("--dpi", type=click.FloatRange(low, high), default=default,
+    return click.option("--dpi", type=FiniteFloatRange(low, high), default=default,
                         show_default=default is not None, help=help)
+
+
+def max_cards_option() -> Decorator:
+    """--max-cards N: the limit on cards (and, in proportion, pages) a run (generator.core.limits)."""
+    from generator.core.limits import CARDS_CEILING, MAX_CARDS
+
+    return click.option("--max-cards", type=click.IntRange(1, CARDS_CEILING), default=None, metavar="N",
+                        help=f"Refuse runs of more than N cards (default {MAX_CARDS:,}); raise it for "
+                             f"a really big deck.")
 
 
 def lang_option(languages: Sequence[str], default: str, help: str) -> Decorator:

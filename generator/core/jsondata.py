@@ -17,7 +17,8 @@ def parse_json(text: str, path: str | Path | None, error: type[PnpError] = DataE
     """JSON text as plain data; duplicate keys, NaN/Infinity and nesting past MAX_DEPTH are errors."""
     _check_json_depth(text, path, error)
     try:
-        return json.loads(text, object_pairs_hook=_unique_pairs, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=_unique_pairs, parse_constant=_no_constant,
+                          parse_int=_bounded_int, parse_float=_finite_float)
     except json.JSONDecodeError as err:
         raise error(f"not valid JSON: {err.msg}", file=path, line=err.lineno, column=err.colno) from None
     except _JsonProblem as err:
@@ -37,6 +38,23 @@ def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise _JsonProblem("key given twice in one object", key=key)
         out[key] = value
     return out
+
+
+MAX_INT_DIGITS = 40      # a seed has at most 19; Python refuses more than 4300 with a traceback
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _JsonProblem(f"a number of {len(text.lstrip('-'))} digits is too long "
+                           f"(at most {MAX_INT_DIGITS} digits)")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _JsonProblem(f"{text[:20]} is too large a number (write a finite number)")
+    return value
 
 
 def _no_constant(name: str) -> float:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 
 from generator.core.errors import LayoutError
+from generator.core.limits import check_card_size
 from generator.core.numbers import format_number
 
 PRINTER_MARGIN = 5.0          # mm kept free at every paper edge: no mark or footer closer than this
@@ -64,6 +65,7 @@ def _checked(size: Iterable[str | float], text: str) -> tuple[float, float]:
         raise LayoutError(f"card size {text!r} is not two numbers (WxH in mm)", key="card") from None
     if not (w > 0 and h > 0):
         raise LayoutError(f"card size {text!r} must be positive", key="card")
+    check_card_size(w, h)
     return (w, h)
 
 

@@ -47,7 +47,7 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
     from generator.cards import load_records, load_template
     from generator.cards.build import check_template
 
-    records = load_records(data)
+    records = load_records(data, max_cards=opts.max_cards)
     tmpl = load_template(template)
     design = check_template(tmpl, records, bleed=opts.bleed)
     stem = stem or deck_stem(records[0].file)
@@ -83,7 +83,10 @@ def _check_layout(design, opts: DeckOptions) -> None:
     except LayoutError as err:
         if err.file is not None:
             raise
-        raise LayoutError(err.message, file=design.template.file, key="card") from None
+        if err.key == "offset" or (err.key == "bleed" and opts.bleed is not None):
+            raise LayoutError(err.message, key=f"--{err.key}") from None   # the option, not the template
+        key = "bleed" if err.key == "bleed" else "card"
+        raise LayoutError(err.message, file=design.template.file, key=key) from None
 
 
 def _draw(records, design, opts: DeckOptions) -> list:

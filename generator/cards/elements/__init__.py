@@ -11,6 +11,7 @@ elsewhere (modules are discovered with pkgutil on first use).
 from __future__ import annotations
 
 import importlib
+import math
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -160,13 +161,22 @@ def get_kind(name: str) -> Kind | None:
 
 
 
+MAX_NUMBER = 100_000.0     # mm, points, degrees, counts: anything larger is a mistake, not a design
+
+
 def to_num(value: Any) -> float:
+    """A finite number within +-MAX_NUMBER (nan, inf and 1e300 are refused where they are read)."""
     if isinstance(value, bool):
         raise BadValue(f"expected a number, not {value!r}")
     try:
-        return float(str(value).strip()) if isinstance(value, str) else float(value)
-    except (TypeError, ValueError):
+        number = float(str(value).strip()) if isinstance(value, str) else float(value)
+    except (TypeError, ValueError, OverflowError):
         raise BadValue(f"expected a number, not {value!r}") from None
+    if not math.isfinite(number):
+        raise BadValue(f"expected a finite number, not {value!r}")
+    if abs(number) > MAX_NUMBER:
+        raise BadValue(f"{value!r} is out of range (at most {MAX_NUMBER:,.0f} either way)")
+    return number
 
 
 def to_color(value: Any) -> str | None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli.common import report_paths, resolve_seed, seed_option
+from generator.cli.common import SEED_TYPE, report_paths, resolve_seed, seed_option
 from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
 from generator.cli.options import lang_option
 from generator.core.numbers import format_number
@@ -104,7 +104,7 @@ def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> No
 
 @command.command("words")
 @lang_option(("en", "it"), "en", "Word list language.")
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=SEED_TYPE, default=None,
               help="Deal a random 25 words for one game; without it, the whole list as a deck.")
 @deck_options_for("none: the cards have white edges", backs=False)
 def words_command(lang: str, seed: int | None, opts: DeckOptions) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
+from generator.cli.options import FiniteFloatRange
 from generator.core.numbers import format_number
 from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
 from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
@@ -32,7 +33,7 @@ components_option = click.option(
     help="Set in play: beginner, all, or type names separated by commas (e.g. absorber,jump).")
 json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
 time_limit_option = click.option(
-    "--time-limit", type=click.FloatRange(0, 3600), default=10.0, show_default=True, metavar="SECONDS",
+    "--time-limit", type=FiniteFloatRange(0, 3600), default=10.0, show_default=True, metavar="SECONDS",
     help="Budget for rating difficulty: the exact answer when found in time, else the bounds found so far "
          "(0: no limit).")
 output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
