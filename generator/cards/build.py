@@ -57,6 +57,7 @@ class CardDesign:
     front: list[Prepared]
     back: list[Prepared] | None
     data_file: Path | None = None
+    allow_outside_files: bool = False     # --allow-outside-files: images from anywhere
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -257,7 +258,9 @@ def _context(design: CardDesign, prep: Prepared, record: Record,
     return ElementContext(fields=record.fields, card_w=design.card_w, card_h=design.card_h,
                           bleed=design.bleed, safe=design.template.safe, data_dir=Path(record.file).parent,
                           template_file=design.template.file, data_file=record.file, line=record.line,
-                          where=prep.where, face=prep.face, image_loader=image_loader)
+                          where=prep.where, face=prep.face, image_loader=image_loader,
+                          allow_outside=design.allow_outside_files,
+                          from_data=frozenset(prep.dynamic))
 
 
 def _dynamic_values(prep: Prepared, record: Record, design: CardDesign) -> dict[str, Any]:

@@ -286,12 +286,10 @@ def emit_deck_json(data: Any, opts: DeckOptions) -> list[Path]:
 @functools.lru_cache(maxsize=128)
 def image_to_png(path: Path) -> bytes:
     """The PNG bytes of an image file: PNG as it is, JPEG (or any format Pillow reads) converted."""
-    from generator.core.errors import DataError
+    from generator.cards.imagecheck import check_image, read_image_bytes
 
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise DataError(f"cannot read image: {err.strerror}", file=path) from None
+    data = read_image_bytes(path)
+    check_image(data, path)    # not an image, or a decompression bomb: a clear error naming the file
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         return data
     return _convert_to_png(data, path)

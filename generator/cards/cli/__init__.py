@@ -16,8 +16,12 @@ DRAW_CHUNK = 9          # cards drawn per progress step (one sheet's worth)
 @click.argument("data", required=False)
 @click.argument("template", required=False)
 @click.option("--kinds", is_flag=True, help="List every template element kind and its keys, then exit.")
+@click.option("--allow-outside-files", is_flag=True,
+              help="Let image paths leave the data file's and the template's folders (by default a "
+                   "deck may only use pictures beside it, or pnpgen's own).")
 @deck_options
-def command(data: str | None, template: str | None, kinds: bool, opts: DeckOptions) -> None:
+def command(data: str | None, template: str | None, kinds: bool, allow_outside_files: bool,
+            opts: DeckOptions) -> None:
     """Print cards from DATA (YAML or CSV card records) laid out by TEMPLATE (YAML).
 
     DATA and TEMPLATE are file paths or built-in names (a file of yours wins over a built-in of
@@ -39,10 +43,12 @@ def command(data: str | None, template: str | None, kinds: bool, opts: DeckOptio
         return
     if not data or not template:
         raise click.UsageError("give a DATA file and a TEMPLATE (e.g. pnpgen cards example example)")
-    report_paths(make_deck(data, template, opts), opts.quiet or opts.format == "json")
+    report_paths(make_deck(data, template, opts, allow_outside=allow_outside_files),
+                 opts.quiet or opts.format == "json")
 
 
-def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: str | None = None) -> list[Path]:
+def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: str | None = None,
+              allow_outside: bool = False) -> list[Path]:
     """Load, check, draw and write a deck; returns the paths written. Nothing is written on error."""
     from generator.cards import load_records, load_template
     from generator.cards.build import check_template
@@ -50,6 +56,7 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
     records = load_records(data, max_cards=opts.max_cards)
     tmpl = load_template(template)
     design = check_template(tmpl, records, bleed=opts.bleed)
+    design.allow_outside_files = allow_outside
     stem = stem or deck_stem(records[0].file)
     if opts.format == "json":
         return emit_deck_json([r.to_json() for r in load_records(data, expand=False)], opts)

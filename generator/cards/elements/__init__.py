@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import os
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -79,6 +80,8 @@ class ElementContext:
     face: str = "front"
     image_loader: Callable[[Path], bytes] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    allow_outside: bool = False                 # files anywhere (--allow-outside-files)
+    from_data: frozenset[str] = frozenset()     # the element's keys whose values come from the card
 
     def sub(self, value: Any) -> Any:
         """`{field}` substitution with this record's fields (for kinds that read raw values)."""
@@ -97,15 +100,47 @@ class ElementContext:
         """A TemplateError naming the template file and this element."""
         return TemplateError(message, file=self.template_file, key=_join(self.where, key))
 
-    def find_file(self, name: str) -> Path:
-        """A file named by a template: absolute, else beside the data file, else beside the template."""
+    def find_file(self, name: str, key: str = "src") -> Path:
+        """A file named by a template: absolute, else beside the data file, else beside the template.
+        It must lie inside the data file's folder, the template's folder or the built-in data (after
+        following links) unless allow_outside; the error names the card's line when the name came
+        from the card's data, else the template's element."""
         path = Path(name)
         bases = [self.data_dir] + ([self.template_file.parent] if self.template_file else [])
         for candidate in [path] if path.is_absolute() else [base / path for base in bases]:
             if candidate.is_file():
+                self._check_inside(candidate, name, key)
                 return candidate
-        tried = ", ".join(str(base) for base in bases)
-        raise self.data_error(f"image file {name!r} not found (looked in {tried})", key="src")
+        tried = ", ".join(dict.fromkeys(_shown(base) for base in bases))
+        raise self._file_error(f"image file {name!r} not found (looked in {tried})", key)
+
+    def _check_inside(self, path: Path, name: str, key: str) -> None:
+        if self.allow_outside:
+            return
+        real = Path(os.path.realpath(path))
+        if any(real.is_relative_to(root) for root in self._allowed_roots()):
+            return
+        raise self._file_error(f"image file {name!r} is outside the data file's and the template's "
+                               f"folders (--allow-outside-files allows it)", key)
+
+    def _allowed_roots(self) -> list[Path]:
+        from generator import paths
+
+        roots = [self.data_dir] + ([self.template_file.parent] if self.template_file else [])
+        roots += [paths.card_data_dir(), paths.templates_dir()]
+        return [Path(os.path.realpath(root)) for root in roots]
+
+    def _file_error(self, message: str, key: str) -> DataError | TemplateError:
+        if key in self.from_data or self.template_file is None:
+            line = self.line
+            return DataError(f"{message} ({self.where})", file=self.data_file, line=line, key=key)
+        return self.template_error(message, key=key)
+
+
+def _shown(folder: Path) -> str:
+    """A folder as a user would name it ("." is the working directory, spelled out)."""
+    text = str(folder)
+    return f"{text} (the working directory)" if text in (".", "") else text
 
 
 def _join(where: str, key: str | None) -> str:

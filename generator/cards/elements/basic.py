@@ -212,11 +212,14 @@ def image(el: Element, ctx: ElementContext) -> list[Item]:
 @lru_cache(maxsize=64)
 def read_png(path: Path) -> bytes:
     """The bytes of a PNG file (other formats need a converter: `pnpgen cards` passes one)."""
-    data = Path(path).read_bytes()
+    from generator.cards.imagecheck import check_image, read_image_bytes
+
+    data = read_image_bytes(path)
     if not data.startswith(PNG_SIGNATURE):
         from generator.core.errors import DataError
 
         raise DataError("not a PNG file (convert it, or use pnpgen cards which converts JPEG)", file=path)
+    check_image(data, path)
     return data
 
 
