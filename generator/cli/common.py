@@ -103,6 +103,22 @@ def write_file(path: Path, data: bytes | str, force: bool) -> Path:
     return write_atomic(path, data, force=force)
 
 
+def write_files(paths: Sequence[Path], blobs: Iterable[bytes | str], force: bool) -> list[Path]:
+    """Write several output files as a set when they share a folder (staged, then moved into place
+    under the folder's lock: a killed run leaves the old set or, rolled forward by the next run, the
+    new one); one file is written whole (temp + rename)."""
+    from generator.core.files import staged_set
+
+    paths = [Path(p) for p in paths]
+    folders = {p.parent for p in paths}
+    if len(paths) == 1 or len(folders) != 1:
+        return [write_atomic(p, blob, force=force) for p, blob in zip(paths, blobs, strict=True)]
+    with staged_set(folders.pop(), force) as files:
+        for path, blob in zip(paths, blobs, strict=True):
+            files.write(path.name, blob)
+    return paths
+
+
 def emit_text(text: str, output: Path | None, force: bool) -> Path | None:
     """Text to stdout, or to the file -o names (written whole); returns the file written, if any."""
     if output is None or str(output) == "-":

@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, emit_json, progress, write_file
+from generator.cli.common import check_outputs, emit_json, progress, write_files
 from generator.cli.options import (
     bleed_option,
     choice,
@@ -218,7 +218,7 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
     blobs = writer(cards, card_size, bleed, title, source, opts)
     if len(blobs) != len(targets):
         raise RuntimeError(f"internal: {len(blobs)} files rendered for {len(targets)} paths")
-    return [write_file(path, blob, opts.force) for path, blob in zip(targets, blobs, strict=False)]
+    return write_files(targets, blobs, opts.force)     # several files: as one set
 
 
 def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:

@@ -26,6 +26,22 @@ def _kit_parts() -> list[tuple[str, KitPart]]:
     return parts
 
 
+def _check_kit_folder(out_dir: Path, force: bool) -> None:
+    """Refuse an earlier kit without --force, and a folder of other things (the kit replaces its
+    folder as a whole; files already there are kept, but a folder that is not a kit is not ours)."""
+    check_outputs([out_dir / "index.md"], force)
+    if out_dir.is_dir() and not (out_dir / "index.md").exists() and any(
+            not entry.name.startswith(".pnpgen") for entry in out_dir.iterdir()):
+        from generator.core.files import OutputError
+
+        raise OutputError("is a folder with other files and no kit index.md; give a new or empty "
+                          "folder for the kit", file=str(out_dir))
+    if out_dir.exists() and not out_dir.is_dir():
+        from generator.core.files import OutputError
+
+        raise OutputError("exists and is not a folder", file=str(out_dir))
+
+
 def _index_text(seed: int, paper: str, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
     lines = ["# pnpgen print-and-play kit", "",
              f"seed: {seed}    paper: {paper}",
@@ -52,16 +68,20 @@ def command(seed: int | None, paper: str, output: Path | None, force: bool, quie
     Example:
       pnpgen kit --seed 42 --paper letter
     """
+    from generator.core.folders import replaced_folder
+
     out_dir = output or paths.default_output("kit")
-    check_outputs([out_dir / "index.md"], force)   # an earlier kit is there: refuse before any work
+    _check_kit_folder(out_dir, force)   # an earlier kit is there: refuse before any work
     seed = resolve_seed(seed, quiet)
     made: list[tuple[str, Path, str]] = []
     parts = _kit_parts()
-    with progress(parts, "Building kit", quiet, threshold=1) as bar:
-        for name, part in bar:
-            for path, description in part(out_dir, seed, paper, force):
-                made.append((name, Path(path), description))
-    index = write_file(out_dir / "index.md", _index_text(seed, paper, made, out_dir), force)
+    with replaced_folder(out_dir) as staging:   # built aside, swapped in whole: old kit or new kit
+        with progress(parts, "Building kit", quiet, threshold=1) as bar:
+            for name, part in bar:
+                for path, description in part(staging, seed, paper, True):
+                    made.append((name, out_dir / Path(path).relative_to(staging), description))
+        write_file(staging / "index.md", _index_text(seed, paper, made, out_dir), True)
+    index = out_dir / "index.md"
     if not quiet:
         for _, path, description in made:
             click.echo(f"wrote {path}  ({description})")

@@ -24,6 +24,8 @@ from pathlib import Path
 from generator.core.errors import OutputExistsError, PnpError
 
 STAGING_PREFIX = ".pnpgen-staging-"
+COMMIT_PREFIX = ".pnpgen-commit-"     # a staging folder renamed at its commit point (roll forward)
+JOURNAL_NAME = ".pnpgen-journal"
 LOCK_NAME = ".pnpgen.lock"
 
 
@@ -105,29 +107,87 @@ def _write_atomic(path: Path, data: bytes | str) -> None:
 @contextlib.contextmanager
 def folder_lock(folder: Path) -> Iterator[None]:
     """Hold the folder's lock file for the duration; a second holder fails at once with a clear error."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with lock_file(folder / LOCK_NAME, folder, "writing into this folder"):
+        yield
+
+
+@contextlib.contextmanager
+def lock_file(lock_path: Path, what: Path, doing: str) -> Iterator[None]:
+    """An exclusive lock on `lock_path` (flock, not waiting), removed when released so it leaves no
+    file behind. A run that opened the file just before its holder removed it sees another inode at
+    the path and fails too (the usual race of removed lock files)."""
     import fcntl
 
-    folder.mkdir(parents=True, exist_ok=True)
-    lock_path = folder / LOCK_NAME
     handle = open(lock_path, "a+b")   # held open for the lock's lifetime
     try:
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise OutputError("another pnpgen run is writing into this folder; wait for it to finish",
-                              file=str(folder)) from None
-        yield
+            if os.stat(lock_path).st_ino != os.fstat(handle.fileno()).st_ino:
+                raise BlockingIOError
+        except (BlockingIOError, FileNotFoundError):
+            raise OutputError(f"another pnpgen run is {doing}; wait for it to finish",
+                              file=str(what)) from None
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(lock_path)
     finally:
         handle.close()
 
 
 def clean_stale_staging(folder: Path) -> None:
-    """Remove staging folders a killed run left (call while holding the folder's lock)."""
+    """Finish what a killed run left (call while holding the folder's lock): a staging folder that
+    never reached its commit point is removed (the old set stays); one renamed to its commit name
+    is rolled forward (the rest of the new set moved into place)."""
     if not folder.is_dir():
         return
-    for entry in folder.iterdir():
-        if entry.name.startswith(STAGING_PREFIX) and entry.is_dir() and not entry.is_symlink():
+    for entry in sorted(folder.iterdir()):
+        if entry.is_symlink() or not entry.is_dir():
+            continue
+        if entry.name.startswith(COMMIT_PREFIX):
+            _roll_forward(folder, entry)
+        elif entry.name.startswith(STAGING_PREFIX):
             shutil.rmtree(entry, ignore_errors=True)
+
+
+def _roll_forward(folder: Path, committed: Path) -> None:
+    """Move every file the journal names that is still in `committed` into place, then remove it."""
+    try:
+        names = (committed / JOURNAL_NAME).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        names = []
+    _move_into_place(folder, committed, [name for name in names if name])
+    shutil.rmtree(committed, ignore_errors=True)
+
+
+def _move_into_place(folder: Path, source: Path, names: list[str]) -> list[Path]:
+    done = []
+    for name in names:
+        staged = source / name
+        if staged.exists() or staged.is_symlink():
+            target = real_target(folder / name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.chmod(staged, _default_mode())
+            os.replace(staged, target)
+        done.append(folder / name)
+    _fsync_folder(folder)
+    return done
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make renames in `folder` durable (where the system allows opening a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 class FileSet:
@@ -155,17 +215,24 @@ class FileSet:
         return self.folder / name
 
     def commit(self) -> list[Path]:
-        """Move every staged file into place (each an atomic rename); the final paths in order."""
+        """Move every staged file into place; the final paths in order.
+
+        The commit point is one rename: the staging folder, with a journal of its names, becomes
+        `.pnpgen-commit-*`. Before it, a kill leaves the old set (the staging is removed by the next
+        run); after it, the next run into the folder rolls the new set forward. Then each file is
+        moved by an atomic rename."""
         for name in self.names:
             check_writable(self.folder / name, self.force)
-        done = []
-        for name in self.names:
-            target = real_target(self.folder / name)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.chmod(self.staging / name, _default_mode())
-            os.replace(self.staging / name, target)
-            done.append(self.folder / name)
-        return done
+        journal = self.staging / JOURNAL_NAME
+        with open(journal, "w", encoding="utf-8") as handle:
+            handle.write("".join(f"{name}\n" for name in self.names))
+            handle.flush()
+            os.fsync(handle.fileno())
+        committed = self.staging.with_name(COMMIT_PREFIX + self.staging.name[len(STAGING_PREFIX):])
+        os.rename(self.staging, committed)
+        self.staging = committed
+        _fsync_folder(self.folder)
+        return _move_into_place(self.folder, committed, self.names)
 
 
 @contextlib.contextmanager
@@ -176,9 +243,12 @@ def staged_set(folder: str | Path, force: bool = False) -> Iterator[FileSet]:
     with folder_lock(folder):
         clean_stale_staging(folder)
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
+        files = FileSet(folder, staging, force)
         try:
-            files = FileSet(folder, staging, force)
             yield files
             files.commit()
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+        except BaseException:
+            if files.staging.name.startswith(STAGING_PREFIX):   # not committed: the old set stays
+                shutil.rmtree(files.staging, ignore_errors=True)
+            raise                                               # committed: the next run rolls forward
+        shutil.rmtree(files.staging, ignore_errors=True)

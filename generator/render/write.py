@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import LayoutError
-from generator.core.files import check_writable, write_atomic
+from generator.core.files import check_writable, staged_set, write_atomic
 from generator.scene.model import Page
 
 
@@ -76,4 +76,9 @@ def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = Fal
     for target in targets:
         check_writable(target, force)
     blobs = _format(fmt).render(pages, dpi, title)
-    return [write_atomic(target, blob, force=force) for target, blob in zip(targets, blobs, strict=False)]
+    if len(targets) == 1:
+        return [write_atomic(targets[0], blobs[0], force=force)]
+    with staged_set(targets[0].parent, force) as files:   # page files as one set (core.files)
+        for target, blob in zip(targets, blobs, strict=True):
+            files.write(target.name, blob)
+    return targets
