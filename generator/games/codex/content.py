@@ -31,7 +31,9 @@ class CodexTexts:
 
     def label(self, section: str, key: str, **values: object) -> str:
         """A label, with {placeholders} filled from values."""
-        return self.labels[section][key].format(**values)
+        from generator.core.placeholders import fill
+
+        return fill(self.labels[section][key], values)
 
     def role(self, role: str) -> str:
         return self.role_names[role]

@@ -60,7 +60,8 @@ def _deck(data_dir: Path | None, check: bool = True):
 @command.command("validate")
 @_data_option
 def validate_command(data_dir: Path | None) -> None:
-    """Check the card data: counts per kind, references between cards, keywords, texts.
+    """Check the card data: counts per kind, references between cards, keywords, texts, and the
+    labels' {placeholders} (each label may use only its own, docs/dungeon.md).
 
     Prints the count of each kind, then one line per problem (file:line: card: message). Exit
     status 0 when the data is sound, 2 when it is not.
@@ -71,10 +72,12 @@ def validate_command(data_dir: Path | None) -> None:
     """
     from generator.core.errors import DataError
     from generator.games.dungeon.content import data_dir as folder
+    from generator.games.dungeon.content import load_labels
     from generator.games.dungeon.rules.deck import COUNTS, count_kinds
     from generator.games.dungeon.rules.validate import validate_deck
 
     deck = _deck(data_dir, check=False)
+    load_labels(data_dir)     # labels are data: only their declared {placeholders} (file:line:key)
     counts = count_kinds(deck.cards)
     for kind, count in counts.items():
         mark = "ok" if count == COUNTS.get(kind) else f"expected {COUNTS.get(kind)}"

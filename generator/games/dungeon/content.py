@@ -14,6 +14,16 @@ FILES: dict[str, str] = {"character": "characters.yaml", "ration": "rations.yaml
                          "boss": "bosses.yaml", "zone": "zones.yaml"}
 KEYWORDS_FILE = "keywords.yaml"
 LABELS_FILE = "labels.yaml"
+# The placeholders each label may use (docs/dungeon.md); every other label uses none. A label file is
+# data, never a format string: see generator.core.placeholders.
+LABEL_PLACEHOLDERS: dict[str, tuple[str, ...]] = {
+    "die_of": ("colour",),
+    "sheet_title": ("act", "chapter"),
+    "boss_step": ("number", "rewards"),
+    "command_hint": ("file",),
+    "sheet_source": ("file", "seed"),
+    "kit_source": ("seed",),
+}
 CARD_KEYS = ("id", "qty", "source")
 
 
@@ -104,4 +114,19 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
         if set(data[lang]) != keys:
             raise DataError(f"section {lang} must have the same keys as fr ({', '.join(sorted(keys))})",
                             file=path, line=lines.get(lang), key=lang)
+        _check_placeholders(data[lang], lang, path, lines)
     return data
+
+
+def _check_placeholders(section: dict, lang: str, path: Path, lines: dict[str, int]) -> None:
+    """Every label's placeholders within its declared set (LABEL_PLACEHOLDERS), else file:line:key."""
+    from generator.core.placeholders import PlaceholderError, check_label
+
+    for key, value in section.items():
+        texts = value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value]
+        for text in texts:
+            try:
+                check_label(str(text), LABEL_PLACEHOLDERS.get(key, ()))
+            except PlaceholderError as err:
+                where = f"{lang}.{key}"
+                raise DataError(str(err), file=path, line=lines.get(where, lines.get(lang)), key=where) from None

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from generator.cards.records import Record
 from generator.cards.templates import load_template
+from generator.core.placeholders import fill
 from generator.games.dungeon.rules.deck import KINDS, Card, Deck, parse_keywords
 from generator.games.dungeon.rules.validate import parse_range, parse_refs
 from generator.scene.model import Line, Rect, Stroke, Text
@@ -77,7 +78,7 @@ def _character_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
 
 def die_label(words: dict, colour: str) -> str:
     """'Dé rouge' / 'Red die': the player's die of a colour."""
-    text = words["die_of"].format(colour=words["colours"][colour])
+    text = fill(words["die_of"], {"colour": words["colours"][colour]})
     return text[:1].upper() + text[1:]
 
 
@@ -141,7 +142,7 @@ KIND_COLOURS = {"zone": "#3d4f63", "creature": "#6e2f1c", "boss": "#1f1f1f"}
 def chapter_lines(setup, campaign, deck: Deck, labels: dict, lang: str) -> list[str]:
     """The chapter's setup as plain text lines (printed by the command, and the sheet's content)."""
     words = labels[lang]
-    head = words["sheet_title"].format(act=setup.act, chapter=setup.chapter)
+    head = fill(words["sheet_title"], {"act": setup.act, "chapter": setup.chapter})
     kind = words["boss_chapter"] if setup.boss else words["first_chapter"]
     lines = [f"{head} ({kind})", f"  {setup.format()}", ""]
     lines.append("  " + " → ".join(deck.get(z).name(lang) for z in setup.zones))
@@ -172,7 +173,7 @@ def _steps(setup, deck: Deck, words: dict, lang: str) -> list[str]:
     if setup.boss:
         boss = deck.get(setup.boss)
         rewards = ", ".join(deck.get(r).name(lang) for r in parse_refs(boss.values.get("rewards")))
-        steps.append(words["boss_step"].format(number=boss.values["secret"], rewards=rewards))
+        steps.append(fill(words["boss_step"], {"number": boss.values["secret"], "rewards": rewards}))
     return [*steps, words["end_note"]]
 
 
@@ -188,7 +189,7 @@ def chapter_pages(setup, campaign, deck: Deck, labels: dict, lang: str = "fr", p
     page = sheet_pages(1, paper, landscape=True)[0]
     x, y, w, h = content_box(paper, landscape=True)
     words = labels[lang]
-    head = words["sheet_title"].format(act=setup.act, chapter=setup.chapter)
+    head = fill(words["sheet_title"], {"act": setup.act, "chapter": setup.chapter})
     kind = words["boss_chapter"] if setup.boss else words["first_chapter"]
     page.add(Text(x, y, w, 9, f"{head} · {kind}", "serif-bold", 18, INK, "left", "middle", False),
              Text(x, y + 9, w, 5, setup.format(), "mono", 7.5, "#555555", "left", "middle", True))

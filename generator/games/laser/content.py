@@ -169,4 +169,8 @@ def in_play(catalog, components: str):
         return chosen
     if components == "all":
         return catalog
-    return catalog.subset([n.strip() for n in components.split(",") if n.strip()])
+    names = [n.strip() for n in components.split(",") if n.strip()]
+    if not names:
+        raise RulesError(f"--components {components!r} names no component: give beginner, all, or type "
+                         f"names separated by commas (e.g. absorber,jump)", key="--components")
+    return catalog.subset(names)

@@ -11,6 +11,7 @@ and every strip holds one agent's, so no cut piece shows two agents' secrets. No
 
 from __future__ import annotations
 
+from generator.core.placeholders import fill
 from generator.core.units import MM_PER_PT
 from generator.games.codex.content import CodexTexts
 from generator.games.codex.rules import Agent, Deal
@@ -75,7 +76,7 @@ def _identikit_panel(agent: Agent, deal: Deal, texts: CodexTexts, x0: float) -> 
     items += _field(x, 18.0, half, card["faction"], texts.faction(agent.shown_faction))
     items += _field(x + half + 2.0, 18.0, half, card["role"], texts.role(agent.role))
     items += _field(x, 25.0, w, card["position"],
-                    card["position_value"].format(position=agent.position, k=deal.agents_per_faction))
+                    fill(card["position_value"], {"position": agent.position, "k": deal.agents_per_faction}))
     items += _fragment(x, 32.0, w, agent.fragment, card["fragment"], texts)
     items += _code_note(agent, texts, x, 46.0, w)
     return items
@@ -101,10 +102,10 @@ def _code_note(agent: Agent, texts: CodexTexts, x: float, y: float, w: float) ->
     card = texts.labels["card"]
     h = PANEL_H - SECRET_INSET - y
     if not agent.is_infiltrator:
-        note = card["your_code"].format(faction=texts.faction(agent.true_faction))
+        note = fill(card["your_code"], {"faction": texts.faction(agent.true_faction)})
         return [Text(x, y, w, h, note, size=6, color=INK, valign="middle", min_size=4.5)]
-    note = card["infiltrator_note"].format(shown=texts.faction(agent.shown_faction),
-                                           true=texts.faction(agent.true_faction))
+    note = fill(card["infiltrator_note"], {"shown": texts.faction(agent.shown_faction),
+                                           "true": texts.faction(agent.true_faction)})
     colour = texts.colour(agent.true_faction)
     return [Rect(x - 0.5, y, w + 1.0, h, "#ffffff", Stroke(colour, 0.6), radius=1.0),
             Text(x + 0.6, y + 0.4, w - 1.2, h - 0.8, note, font="sans-bold", size=6, color=INK,
@@ -168,7 +169,7 @@ def public_card(deal: Deal, texts: CodexTexts) -> list[Item]:
              valign="middle", wrap=False),
         Line(PUB_PAD, 12.5, w - PUB_PAD, 12.5, Stroke(INK, 0.3)),
     ]
-    blocks = [("", pub["setup"].format(count=k, k=k))]
+    blocks = [("", fill(pub["setup"], {"count": k, "k": k}))]
     blocks += [(texts.role(r), texts.role_powers[r]) for r in deal.roles_in_play]
     blocks += [("", pub["phase_order"]), ("", pub["attempts"])]
     items += _stack(blocks, PUB_PAD, 14.5, inner, h - PUB_PAD - 14.5)

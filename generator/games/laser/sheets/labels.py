@@ -30,8 +30,13 @@ class Labels:
                             key=f"{self.lang}.{key}") from None
 
     def fill(self, key: str, **values: object) -> str:
-        """A label with its {placeholders} filled in."""
-        return self[key].format(**values)
+        """A label with its {placeholders} filled in (data, not a format string: core.placeholders)."""
+        from generator.core.placeholders import PlaceholderError, fill
+
+        try:
+            return fill(self[key], values)
+        except PlaceholderError as err:
+            raise DataError(str(err), file=str(labels_path()), key=f"{self.lang}.{key}") from None
 
     def component(self, ctype) -> tuple[str, str]:
         """(printed name, effect) of a component type; unknown types: their rulebook name, no effect."""
