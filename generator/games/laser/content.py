@@ -171,6 +171,6 @@ def in_play(catalog, components: str):
         return catalog
     names = [n.strip() for n in components.split(",") if n.strip()]
     if not names:
-        raise RulesError(f"--components {components!r} names no component: give beginner, all, or type "
+        raise RulesError(f"{components!r} names no component: give beginner, all, or type "
                          f"names separated by commas (e.g. absorber,jump)", key="--components")
     return catalog.subset(names)
