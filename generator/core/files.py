@@ -60,6 +60,8 @@ def check_writable(path: Path, force: bool) -> None:
         raise OutputError(f"exists and is {kind}; pnpgen writes only regular files", file=str(path))
     if not force:
         raise OutputExistsError("exists; use --force to overwrite", file=str(path))
+    if not os.access(target, os.W_OK):
+        raise OutputError("cannot write: the file is read-only (permission denied)", file=str(path))
 
 
 def os_reason(err: OSError) -> str:

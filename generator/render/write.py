@@ -69,6 +69,12 @@ def _format(fmt: str) -> Format:
 def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = False,
                 dpi: float = 300, title: str = "") -> list[Path]:
     """Render, then write every file whole; refuses existing files (without force) before writing any."""
+    return write_rendered(render_files(pages, fmt, path, force, dpi, title), force)
+
+
+def render_files(pages: list[Page], fmt: str, path: str | Path, force: bool = False,
+                 dpi: float = 300, title: str = "") -> list[tuple[Path, bytes]]:
+    """Every file's path and bytes, nothing written (targets checked first); see write_rendered."""
     pages = list(pages)
     if not pages:
         raise LayoutError("nothing to write: no pages", key="pages")
@@ -76,9 +82,16 @@ def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = Fal
     for target in targets:
         check_writable(target, force)
     blobs = _format(fmt).render(pages, dpi, title)
-    if len(targets) == 1:
-        return [write_atomic(targets[0], blobs[0], force=force)]
-    with staged_set(targets[0].parent, force) as files:   # page files as one set (core.files)
-        for target, blob in zip(targets, blobs, strict=True):
-            files.write(target.name, blob)
-    return targets
+    return list(zip(targets, blobs, strict=True))
+
+
+def write_rendered(files: list[tuple[Path, bytes]], force: bool = False) -> list[Path]:
+    """Write rendered files: one whole (temp + rename), several as one set (core.files.staged_set)."""
+    if not files:
+        return []
+    if len(files) == 1:
+        return [write_atomic(files[0][0], files[0][1], force=force)]
+    with staged_set(files[0][0].parent, force) as staged:
+        for target, blob in files:
+            staged.write(target.name, blob)
+    return [target for target, _ in files]

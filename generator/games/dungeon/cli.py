@@ -280,6 +280,7 @@ def _chapter(campaign_file: Path, keep, left, fmt: str, paper: str, lang: str, d
              quiet: bool) -> None:
     from generator.core.files import write_atomic
     from generator.games.dungeon.rules.campaign import deal_chapter, end_chapter
+    from generator.render.write import write_rendered
 
     deck = _deck(data_dir)
     campaign = read_campaign(campaign_file, deck)
@@ -292,8 +293,9 @@ def _chapter(campaign_file: Path, keep, left, fmt: str, paper: str, lang: str, d
             report_paths([campaign_file], quiet)
             return
     setup = deal_chapter(campaign, deck)
-    written = _write_sheet(setup, campaign, deck, campaign_file, fmt, paper, lang, data_dir, output, force)
-    write_atomic(campaign_file, campaign_text(campaign), force=True)
+    rendered = _render_sheet(setup, campaign, deck, campaign_file, fmt, paper, lang, data_dir, output, force)
+    write_atomic(campaign_file, campaign_text(campaign), force=True)   # the state first, then its sheet
+    written = write_rendered(rendered, force)
     if not quiet:
         click.echo("\n".join(_text(setup, campaign, deck, lang, data_dir)))
     report_paths([*written, campaign_file], quiet)
@@ -321,19 +323,20 @@ def _text(setup, campaign, deck, lang: str, data_dir) -> list[str]:
     return chapter_lines(setup, campaign, deck, load_labels(data_dir), lang)
 
 
-def _write_sheet(setup, campaign, deck, campaign_file: Path, fmt: str, paper: str, lang: str, data_dir,
-                 output: Path | None, force: bool) -> list[Path]:
+def _render_sheet(setup, campaign, deck, campaign_file: Path, fmt: str, paper: str, lang: str, data_dir,
+                  output: Path | None, force: bool) -> list[tuple[Path, bytes]]:
+    """The chapter sheet's files rendered (nothing written yet: the campaign is saved first)."""
     if fmt == "none":
         return []
     from generator.games.dungeon.content import load_labels
     from generator.games.dungeon.sheets import chapter_pages
-    from generator.render import write_pages
+    from generator.render.write import render_files
 
     target = output or paths.default_output("dungeon", f"{campaign_file.stem}-chapter-{setup.number}.{fmt}")
     check_outputs([target], force)
     pages = chapter_pages(setup, campaign, deck, load_labels(data_dir), lang, paper,
                           source=f"{campaign_file.name}, seed {campaign.seed}")
-    return write_pages(pages, fmt, target, force=force, dpi=150, title=f"CODEX chapter {setup.number}")
+    return render_files(pages, fmt, target, force=force, dpi=150, title=f"CODEX chapter {setup.number}")
 
 
 # --- kit ----------------------------------------------------------------------------------------

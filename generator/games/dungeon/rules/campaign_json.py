@@ -29,6 +29,9 @@ FORMAT = "pnpgen-dungeon-campaign"
 VERSION = 1
 
 _T = TypeVar("_T")
+TOP_KEYS = ("format", "version", "seed", "players", "characters", "piles", "rewards", "chapters", "in_play",
+            "finished")
+SETUP_KEYS = ("act", "chapter", "zones", "creatures", "boss")
 Json = dict[str, Any]   # one JSON object as json.load gives it
 
 
@@ -63,6 +66,14 @@ class _Reader:
             raise self.fail(full, f"must be {_type_name(kind)}, not {type(value).__name__}")
         return value
 
+    def only(self, data: Json, keys: tuple[str, ...], path: str = "") -> None:
+        """Refuse a key this version does not know (rewriting the file would otherwise drop it)."""
+        for key in data:
+            if key not in keys:
+                full = f"{path}.{key}" if path else key
+                raise self.fail(full, f"unknown key (this pnpgen would drop it when it rewrites the "
+                                      f"file; known: {', '.join(keys)})")
+
     def ids(self, data: Json, key: str, path: str, known: set[str]) -> list[str]:
         values = self.get(data, key, list, path)
         full = f"{path}.{key}" if path else key
@@ -83,6 +94,7 @@ def campaign_from_json(data: object, deck: Deck, file: str | None = None) -> Cam
         raise r.fail("(top)", "a campaign file holds a JSON object")
     if data.get("format") != FORMAT:
         raise r.fail("format", f"not a CODEX campaign (expected {FORMAT!r})")
+    r.only(data, TOP_KEYS)
     version = r.get(data, "version", int)
     if version != VERSION:
         raise r.fail("version", f"version {version} is not supported (this pnpgen reads version {VERSION})")
@@ -111,6 +123,7 @@ def _heroes(r: _Reader, data: Json, deck: Deck, players: int) -> list[Hero]:
         path = f"characters[{i}]"
         if not isinstance(item, dict):
             raise r.fail(path, "must be an object")
+        r.only(item, ("id", "objects", "rations"), path)
         hero_id = r.get(item, "id", str, path)
         if hero_id not in known:
             raise r.fail(f"{path}.id", f"unknown character {hero_id!r}", RulesError)
@@ -171,6 +184,7 @@ def _chapters(r: _Reader, data: Json, deck: Deck, players: int) -> list[Setup]:
 def _setup(r: _Reader, item: object, path: str, number: int, deck: Deck, players: int) -> Setup:
     if not isinstance(item, dict):
         raise r.fail(path, "must be an object")
+    r.only(item, SETUP_KEYS, path)
     act, chapter = r.get(item, "act", int, path), r.get(item, "chapter", int, path)
     if (act, chapter) != act_and_chapter(number):
         raise r.fail(path, f"chapter {number} of a campaign is act {act_and_chapter(number)[0]} "
