@@ -82,14 +82,3 @@ def check_file_size(path: str | Path, limit: int = MAX_DATA_BYTES, what: str = "
         raise error(f"{what} of {size / 1048576:.1f} MB is over the limit of {limit // 1048576} MB "
                     f"(split it into smaller files)", file=path)
 
-
-def finite(value: float, what: str, low: float | None = None, high: float | None = None) -> float:
-    """value if it is a finite number within [low, high]; ValueError with a plain message otherwise."""
-    number = float(value)
-    if not math.isfinite(number):
-        raise ValueError(f"{what} must be a finite number, not {value!r}")
-    if (low is not None and number < low) or (high is not None and number > high):
-        span = f"from {_n(low)} to {_n(high)}" if low is not None and high is not None else (
-            f"at least {_n(low)}" if low is not None else f"at most {_n(high)}")
-        raise ValueError(f"{what} must be {span}, not {_n(number)}")
-    return number

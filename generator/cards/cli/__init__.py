@@ -71,7 +71,7 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
 def _write(cards, design, records, tmpl, opts: DeckOptions, stem: str) -> list[Path]:
     from generator.cli.deck import write_deck
 
-    title = f"{stem}: {len(cards)} cards"
+    title = f"{printable(stem)}: {len(cards)} cards"
     source = f"{display(records[0].file)} + {display(tmpl.file)}"
     return write_deck(cards, card_size=design.card_size, bleed=design.bleed, title=title, source=source,
                       opts=opts, stem=stem)
@@ -114,6 +114,12 @@ def deck_stem(data_file: Path) -> str:
     return data_file.parent.name if data_file.stem == "cards" and data_file.parent.name else data_file.stem
 
 
+def printable(text: str) -> str:
+    """A file name as text that can be printed: bytes that are not UTF-8 (kept by Python as
+    surrogates) shown as U+FFFD."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def display(path: Path) -> str:
     """A short form of a path for footers: relative to the working directory or the data root."""
     from generator import paths
@@ -122,10 +128,10 @@ def display(path: Path) -> str:
     # built-in files first: installed, they sit deep in site-packages (under the working directory too)
     for root in (paths.card_data_dir().parent, paths.templates_dir().parent, Path.cwd()):
         try:
-            return str(path.relative_to(root.resolve()))
+            return printable(str(path.relative_to(root.resolve())))
         except ValueError:
             continue
-    return path.name
+    return printable(path.name)
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
