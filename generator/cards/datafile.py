@@ -45,7 +45,10 @@ def yaml_node(text: str, path: str | Path, error: type[PnpError] = DataError) ->
     """The composed node tree of one YAML document (None if empty), after the safety checks."""
     import yaml
 
-    loader = _loader_class()(text)
+    try:
+        loader = _loader_class()(text)    # the reader refuses control characters here already
+    except yaml.YAMLError as err:
+        raise yaml_error(err, path, error) from None
     try:
         node = loader.get_single_node()
     except yaml.YAMLError as err:
@@ -65,6 +68,9 @@ def yaml_error(err: Exception, path: str | Path, error: type[PnpError] = DataErr
     problem = getattr(err, "problem", None) or str(err).splitlines()[0]
     line = mark.line + 1 if mark is not None else None
     column = mark.column + 1 if mark is not None else None
+    character = getattr(err, "character", None)
+    if mark is None and isinstance(character, int):    # the reader: a character YAML does not allow
+        problem = f"character #x{character:04x} is not allowed in YAML"
     return error(f"bad YAML: {problem}", file=path, line=line, column=column)
 
 

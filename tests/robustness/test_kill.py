@@ -1,0 +1,92 @@
+"""Kill test: a child rendering a PNG deck, and one writing the kit, killed at random moments (seeded);
+afterwards the target holds the old set or the new set, never a mix, and the next run succeeds."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from tests.robustness.helpers import pnpgen_child
+
+from generator.core.files import COMMIT_PREFIX, clean_stale_staging, folder_lock
+
+PNG_KILLS, KIT_KILLS = 15, 5          # 20 kills in all
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    """Every visible file under folder: relative path -> sha256 (pnpgen's hidden files left out)."""
+    if not folder.exists():
+        return {}
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and not any(
+                part.startswith(".pnpgen") for part in p.relative_to(folder).parts)}
+
+
+def run(args: list[str], cwd: Path) -> float:
+    began = time.perf_counter()
+    child = pnpgen_child(args, cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, err = child.communicate(timeout=300)
+    assert child.returncode == 0, err.decode()
+    return time.perf_counter() - began
+
+
+def kill_during(args: list[str], cwd: Path, after: float) -> None:
+    child = pnpgen_child(args, cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        child.wait(timeout=after)
+    except subprocess.TimeoutExpired:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+
+def png_args(dpi: int) -> list[str]:
+    return ["cards", "example", "example", "--format", "png", "--dpi", str(dpi), "-o", "deck", "--force", "-q"]
+
+
+def test_killed_png_deck_leaves_old_or_new_set(tmp_path: Path) -> None:
+    rng = random.Random(16)
+    variants = {30: {}, 32: {}}
+    for dpi in variants:                  # both sets, written whole once, as references
+        seconds = run(png_args(dpi), tmp_path)
+        variants[dpi] = snapshot(tmp_path / "deck")
+    assert variants[30] != variants[32] and len(variants[30]) == 36
+    current = 32
+    for _ in range(PNG_KILLS):
+        other = 30 if current == 32 else 32
+        kill_during(png_args(other), tmp_path, rng.uniform(0.0, seconds * 1.2))
+        state = snapshot(tmp_path / "deck")
+        if state not in (variants[current], variants[other]):
+            # killed after the commit point: a mix until the next run into the folder rolls it forward
+            assert any(p.name.startswith(COMMIT_PREFIX) for p in (tmp_path / "deck").iterdir()), state
+            with folder_lock(tmp_path / "deck"):
+                clean_stale_staging(tmp_path / "deck")
+            state = snapshot(tmp_path / "deck")
+            assert state == variants[other]
+        current = 30 if state == variants[30] else 32
+    run(png_args(30 if current == 32 else 32), tmp_path)
+    assert snapshot(tmp_path / "deck") in (variants[30], variants[32])
+    assert not [p for p in (tmp_path / "deck").iterdir() if p.name.startswith(".pnpgen")]
+
+
+def test_killed_kit_leaves_old_or_new_kit(tmp_path: Path) -> None:
+    rng = random.Random(1616)
+    seconds = run(["kit", "--seed", "1", "-o", "kit", "-q"], tmp_path)
+    old = snapshot(tmp_path / "kit")
+    (tmp_path / "kit" / "notes.txt").write_text("mine", encoding="utf-8")
+    states = []
+    for _ in range(KIT_KILLS):
+        kill_during(["kit", "--seed", "2", "-o", "kit", "--force", "-q"], tmp_path,
+                    rng.uniform(0.3 * seconds, 1.3 * seconds))
+        states.append(snapshot(tmp_path / "kit"))
+    run(["kit", "--seed", "2", "-o", "kit", "--force", "-q"], tmp_path)
+    new = snapshot(tmp_path / "kit")
+    assert new != old and "index.md" in new and new["notes.txt"] == old.get("notes.txt", new["notes.txt"])
+    old["notes.txt"] = new["notes.txt"]
+    for state in states:
+        assert state in (old, new), sorted(set(state.items()) ^ set(old.items()))[:5]
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
+    assert leftovers == [], leftovers
