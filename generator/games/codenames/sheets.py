@@ -237,3 +237,15 @@ def word_cards(words: Sequence[str], size: tuple[float, float] = WORD_CARD_SIZE)
     return [Card(word_card_items(word, size), None, f"word {word}") for word in words]
 
 
+
+# --- the rules aid -------------------------------------------------------------------------
+
+def rules_page(lang: str, paper: str = "a4"):
+    """The one-page rules summary (classic and Pictures, the variants, the two-player score) in `lang`."""
+    from generator.cards.rules_text import load_rules_text
+    from generator.games.codenames.content import labels
+    from generator.scene.rulesheet import rules_sheet_page
+
+    title, subtitle, sections = load_rules_text("codenames", lang)
+    return rules_sheet_page(title, subtitle, sections, paper=paper, lang=lang,
+                            footer_title=labels(lang)["rules_title"])
