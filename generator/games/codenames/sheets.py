@@ -63,9 +63,9 @@ def read_word_file(path: Path) -> list[str]:
 
 
 def _check_word(word: str, path: Path, number: int, first_line: dict[str, int]) -> None:
-    if not word.isalpha():
-        raise DataError(f"{word!r} is not a single word (letters only: no spaces, hyphens, "
-                        "digits)", file=path, line=number)
+    if not all(part.isalpha() for part in word.split("-")):
+        raise DataError(f"{word!r} is not a single word (letters only, a hyphen only inside it as in "
+                        "yo-yo: no spaces, digits)", file=path, line=number)
     if word.casefold() in first_line:
         raise DataError(f"duplicate word {word!r} (first on line {first_line[word.casefold()]})",
                         file=path, line=number)
