@@ -178,9 +178,9 @@ def test_picture_png_shows_art_in_two_colours_and_the_corner_mark(tmp_path) -> N
     with PILImage.open(io.BytesIO(png)) as im:
         colours = Counter(dict((c, n) for n, c in im.getcolors(1 << 16)))
         corner = im.getpixel((round(4.5 / 25.4 * 60), round(4.5 / 25.4 * 60)))
-    hexes = {"#%02x%02x%02x" % c for c, n in colours.items() if n > 20}
+    hexes = {"#{:02x}{:02x}{:02x}".format(*c) for c, n in colours.items() if n > 20}
     assert INK in hexes and ACCENT in hexes
-    assert "#%02x%02x%02x" % corner == INK                             # the top-left mark
+    assert "#{:02x}{:02x}{:02x}".format(*corner) == INK                             # the top-left mark
 
 
 # --- the rules aid -------------------------------------------------------------------------------
@@ -215,3 +215,21 @@ def test_kit_has_the_rules_aid_file(tmp_path) -> None:
     assert {"codenames-rules-it.pdf", "pictures-it.pdf", "covers-5x5-it.pdf", "covers-5x4-it.pdf",
             "words-it.pdf"} <= names and "words-en.pdf" not in names
     assert paths.card_data("codenames", "rules.yaml").is_file()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_footers_keep_their_titles_whole(lang: str) -> None:
+    """Every Codenames product's footer fits without cutting its title (a cut title is a known defect)."""
+    from generator.scene.footer import _LABEL_W, _fit_text, footer_band, footer_text
+    from generator.scene.papers import SCALE_BAR_LENGTH
+
+    words = content.labels(lang)
+    _, _, w, _ = footer_band("bottom", 210, 297)
+    width = w - SCALE_BAR_LENGTH - _LABEL_W - 3
+    icons = words["icons_footer"]
+    for title, source in [(words["pictures_title"], f"{words['deck_source'].format(count=165)} · {icons}"),
+                          (words["pictures_title"], f"{words['deal_source'].format(seed=4294967295, count=20)} · {icons}"),
+                          (words["covers_title"], words["grid_source"].format(grid="5x5", count=25)),
+                          (words["rules_title"], "")]:
+        text = footer_text(title, source, 14, 28, lang)
+        assert _fit_text(text, width) == text, text
