@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
 from generator.scene.footer import add_footers, content_box_for
 from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
@@ -56,10 +57,11 @@ def _columns(sections: Sequence[RulesSection], x: float, y: float, w: float, h: 
             return [item for column, blocks in enumerate(placed)
                     for item in _draw(blocks, x + column * (col_w + COLUMN_GAP), y, col_w, size)]
         size -= STEP
-    raise LayoutError(f"the rules do not fit one page even at {BODY_MIN:g} pt: shorten them")
+    raise LayoutError(f"the rules do not fit one page even at {format_number(BODY_MIN)} pt: shorten them")
 
 
-def _flow(sections: Sequence[RulesSection], col_w: float, h: float, size: float):
+def _flow(sections: Sequence[RulesSection], col_w: float, h: float,
+          size: float) -> list[list[tuple[str, str, float]]] | None:
     """Sections split into two columns (a section moves whole to the second column unless it is taller
     than a column); None when they do not fit."""
     columns: list[list[tuple[str, str, float]]] = [[], []]

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FilePath
+from typing import Any
 
 from generator.core.errors import DataError
 from generator.scene.model import Group, Item, Path, PathCommand, Rect, Stroke
@@ -145,7 +146,7 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
 
 
-def _color(se, value) -> str | None:
+def _color(se: Any, value: Any) -> str | None:
     if value is None or not isinstance(value, se.Color) or value.value is None:
         return None if value is None or getattr(value, "value", None) is None else "#000000"
     if value.alpha == 0:
@@ -153,7 +154,7 @@ def _color(se, value) -> str | None:
     return f"#{value.red:02x}{value.green:02x}{value.blue:02x}"
 
 
-def _shape(se, element) -> ArtShape | None:
+def _shape(se: Any, element: Any) -> ArtShape | None:
     fill, stroke = _color(se, element.fill), _color(se, element.stroke)
     if fill is None and stroke is None:
         return None
@@ -167,7 +168,7 @@ def _shape(se, element) -> ArtShape | None:
     return ArtShape(tuple(commands), fill, stroke, width, "evenodd" if rule == "evenodd" else "nonzero")
 
 
-def _commands(se, path) -> list[PathCommand]:
+def _commands(se: Any, path: Any) -> list[PathCommand]:
     out: list[PathCommand] = []
     for seg in path:
         if isinstance(seg, se.Move):

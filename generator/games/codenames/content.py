@@ -2,7 +2,7 @@
 
 The picture deck (pictures.txt) lists one picture per line, in deck order: an icon name, or
 "icon + accessory". Each name is an SVG file in pictures/ (game-icons.net, CC BY 3.0), whose
-author is in pictures/authors.yaml. Errors name the file and line.
+author is in the authors file of pictures/. Errors name the file and line.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from generator import paths
 from generator.core.errors import DataError
@@ -80,13 +81,10 @@ def load_pictures() -> tuple[Picture, ...]:
 @cache
 def load_authors() -> dict[str, str]:
     """Icon name -> author, from pictures/authors.yaml; DataError if malformed."""
-    import yaml
+    from generator.cards.datafile import load_yaml
 
     file = picture_dir() / "authors.yaml"
-    try:
-        data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
-        raise DataError(f"cannot read the icon authors: {err}", file=file) from None
+    data = load_yaml(file)
     if not isinstance(data, dict):
         raise DataError("expected author: [icon, ...]", file=file)
     return {str(icon): str(author) for author, icons in data.items() for icon in icons or ()}
@@ -105,15 +103,13 @@ def authors_of(names: set[str]) -> list[str]:
 
 
 @cache
-def labels(lang: str) -> dict:
+def labels(lang: str) -> dict[str, Any]:
     """The words of Codenames products in a language (labels.yaml); DataError for an unknown one."""
-    import yaml
+    from generator.cards.datafile import load_yaml
 
     file = paths.card_data("codenames", "labels.yaml")
-    try:
-        data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
-        raise DataError(f"cannot read the labels: {err}", file=file) from None
-    if lang not in data:
-        raise DataError(f"no labels in {lang!r} (languages: {', '.join(data)})", file=file, key="lang")
-    return data[lang]
+    data = load_yaml(file)
+    if not isinstance(data, dict) or lang not in data:
+        raise DataError(f"no labels in {lang!r} (languages: {', '.join(data or ())})", file=file, key="lang")
+    words: dict[str, Any] = data[lang]
+    return words
