@@ -56,7 +56,7 @@ def _read(file: Path) -> dict[str, Any]:
 
 def _check_shapes(data: dict[str, Any], file: Path) -> None:
     """Every language: a title and sections with a heading and points; the same shape in each."""
-    shapes = {}
+    shapes: dict[str, list[int]] = {}
     for lang, section in data.items():
         if not isinstance(section, dict) or "title" not in section or not isinstance(section.get("sections"), list):
             raise DataError("a language needs a title and a list of sections", file=str(file), key=str(lang))
