@@ -23,7 +23,8 @@ from generator.scene.model import Item, Line, Stroke, TextLine
 from generator.scene.text import line_pitch, text_width
 
 SHRINK_STEP = 0.5
-_TOKEN = re.compile(r"<(/?)([a-z]+)>|(\[)|(\])|(\s)|([^<\[\]\s]+|<)")
+# No-break spaces (U+00A0, and U+202F before French : ; ! ?) are part of a word: lines never break there.
+_TOKEN = re.compile(r"<(/?)([a-z]+)>|(\[)|(\])|([^\S\u00a0\u202f])|((?:[^<\[\]\s]|[\u00a0\u202f])+|<)")
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ def _boss_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
     secret = next(s for s in deck.of_kind("secret") if s.values.get("number") == card.values["secret"])
     rewards = ", ".join(deck.get(ref).name(lang) for ref in parse_refs(card.values.get("rewards")))
     fields.update(secret_ref=f"{secret.values['number']} - {secret.name(lang)}",
-                  rewards_text=f"<b>{labels['rewards']} :</b> {rewards}" if lang == "fr"
+                  rewards_text=f"<b>{labels['rewards']}\u202f:</b> {rewards}" if lang == "fr"
                   else f"<b>{labels['rewards']}:</b> {rewards}")
     return fields
 
