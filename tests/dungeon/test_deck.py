@@ -52,7 +52,7 @@ def test_the_rulebook_facts_are_kept(deck):
     assert "[" not in dagger.text("effect1") and dagger.text("effect2").startswith("[")
     names = {card.name() for card in deck.cards}
     assert {"Ruelle", "Docks", "Trappeur Alligator", "Esprit Néoténique", "Encre", "Rêveur", "Curieux",
-            "Début du Chapitre", "Fin de Chapitre", "Fin de Chapitre de Boss"} <= names
+            "Début du Chapitre", "Fin du Chapitre", "Fin du Chapitre de Boss"} <= names
 
 
 def _problems(deck, card_id, **changes):

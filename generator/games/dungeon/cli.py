@@ -128,8 +128,9 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
         return emit_deck_json([r.fields for kind in kinds for r in records[kind]], opts)
     size = deck_card_size()
     bleed = 3.0 if opts.bleed is None else opts.bleed
-    title = "CODEX" + ("" if lang == "fr" else " (English)")
-    source = f"lang {lang}, {', '.join(kinds)}"
+    title = "CODEX"
+    words = labels[lang]
+    source = words["deck_all"] if len(kinds) == len(KIND_CHOICES) else ", ".join(words["kinds"][k] for k in kinds)
     if opts.format == "tts":
         written = []
         for kind in kinds:
@@ -338,9 +339,16 @@ def _write_sheet(setup, campaign, deck, campaign_file: Path, fmt: str, paper: st
 
     target = output or paths.default_output("dungeon", f"{campaign_file.stem}-chapter-{setup.number}.{fmt}")
     check_outputs([target], force)
-    pages = chapter_pages(setup, campaign, deck, load_labels(data_dir), lang, paper,
-                          source=f"{campaign_file.name}, seed {campaign.seed}")
-    return write_pages(pages, fmt, target, force=force, dpi=150, title=f"CODEX chapter {setup.number}")
+    labels = load_labels(data_dir)
+    pages = chapter_pages(setup, campaign, deck, labels, lang, paper,
+                          source=labels[lang]["sheet_source"].format(file=campaign_file.name, seed=campaign.seed),
+                          campaign_file=campaign_file.name)
+    return write_pages(pages, fmt, target, force=force, dpi=150, title=_sheet_title(labels, lang, setup))
+
+
+def _sheet_title(labels: dict, lang: str, setup) -> str:
+    """The setup sheet's document title in its language ('CODEX · Acte 1, Chapitre 1')."""
+    return str(labels[lang]["sheet_title"].format(act=setup.act, chapter=setup.chapter))
 
 
 # --- kit ----------------------------------------------------------------------------------------
@@ -365,9 +373,11 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Pa
     deck = _deck(None)
     campaign = new_campaign(deck, 2, make_rng(seed, "dungeon", "campaign"), seed)
     setup = deal_chapter(campaign, deck)
-    pages = chapter_pages(setup, campaign, deck, load_labels(), "fr", paper, source=f"kit seed {seed}")
+    labels = load_labels()
+    pages = chapter_pages(setup, campaign, deck, labels, "fr", paper,
+                          source=labels["fr"]["kit_source"].format(seed=seed), campaign_file=campaign_json.name)
     made += [(p, "CODEX (the dungeon crawl): first chapter setup, 2 players") for p in
-             write_pages(pages, "pdf", sheet, force=force, title="CODEX chapter 1")]
+             write_pages(pages, "pdf", sheet, force=force, title=_sheet_title(labels, "fr", setup))]
     made.append((write_atomic(campaign_json, campaign_text(campaign), force=force),
                  "CODEX (the dungeon crawl): that campaign, to continue with pnpgen dungeon chapter"))
     return made
