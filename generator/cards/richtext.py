@@ -180,6 +180,14 @@ def fit(text: str, w: float, h: float, style: RichStyle) -> tuple[float, list[li
     return None
 
 
+def rich_height(text: str, w: float, style: RichStyle) -> float | None:
+    """The height in mm of the text set w mm wide at style.size (no shrinking); None if a word is too wide."""
+    paras = [_wrap(p, w, style.size, style) for p in parse_rich(text)]
+    if any(p is None for p in paras):
+        return None
+    return _height(paras, style.size, style) if paras else 0.0
+
+
 def fit_size(texts: list[tuple[str, float, float]], style: RichStyle) -> float:
     """The largest size at which every (text, w, h) fits: one size for a table of cells."""
     size = style.size

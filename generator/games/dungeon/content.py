@@ -14,6 +14,7 @@ FILES: dict[str, str] = {"character": "characters.yaml", "ration": "rations.yaml
                          "boss": "bosses.yaml", "zone": "zones.yaml"}
 KEYWORDS_FILE = "keywords.yaml"
 LABELS_FILE = "labels.yaml"
+AID_FILE = "aid.yaml"
 CARD_KEYS = ("id", "qty", "source")
 
 
@@ -108,3 +109,52 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
             raise DataError(f"section {lang} must have the same keys as fr ({', '.join(sorted(keys))})",
                             file=path, key=lang)
     return data
+
+
+def load_aid(folder: str | Path | None = None) -> dict[str, dict]:
+    """The player aid's texts per language (aid.yaml): title, subtitle, keywords_heading, pages of sections."""
+    path = data_dir(folder) / AID_FILE
+    data = _read_yaml(path)
+    if not isinstance(data, dict) or set(data) != {"fr", "en"}:
+        raise DataError("the player aid needs exactly two sections: fr and en", file=path)
+    for lang, words in data.items():
+        _check_aid(words, path, lang)
+    return data
+
+
+def _check_aid(words: object, path: Path, lang: str) -> None:
+    if not isinstance(words, dict):
+        raise DataError("must be a mapping", file=path, key=lang)
+    for key in ("title", "subtitle", "keywords_heading"):
+        if not isinstance(words.get(key), str) or not words[key].strip():
+            raise DataError(f"{key} must be text", file=path, key=f"{lang}.{key}")
+    pages = words.get("pages")
+    if not isinstance(pages, list) or not pages or not all(isinstance(p, list) and p for p in pages):
+        raise DataError("pages must be a list of pages, each a list of sections", file=path, key=f"{lang}.pages")
+    for n, section in enumerate((s for page in pages for s in page), 1):
+        where = f"{lang}.pages: section {n}"
+        if not isinstance(section, dict):
+            raise DataError("a section must be a mapping", file=path, key=where)
+        if section.get("keywords") is True:
+            continue
+        if not isinstance(section.get("heading"), str):
+            raise DataError("a section needs a heading (or keywords: true)", file=path, key=where)
+        items, icons = section.get("items") or [], section.get("icons") or []
+        if not items and not icons:
+            raise DataError("a section needs items or icons", file=path, key=where)
+        if not all(isinstance(i, str) for i in items) or not all(
+                isinstance(i, dict) and isinstance(i.get("text"), str) for i in icons):
+            raise DataError("items are texts; icons are {icon, text} mappings", file=path, key=where)
+
+
+def _read_yaml(path: Path) -> object:
+    import yaml
+
+    from generator.cards.records import yaml_error
+
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise DataError(f"cannot read: {err.strerror}", file=path) from None
+    except yaml.YAMLError as err:
+        raise yaml_error(err, path) from None
