@@ -8,7 +8,7 @@ import pytest
 
 from generator.games.dungeon.content import load_deck
 from generator.games.dungeon.rules.deck import COUNTS, DECK_SIZE, KINDS, count_kinds, expand, parse_keywords
-from generator.games.dungeon.rules.validate import parse_range, validate_deck
+from generator.games.dungeon.rules.validate import parse_range, parse_refs, validate_deck
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +105,50 @@ def test_problems_name_the_file_and_line(deck):
                                            ("2-1", None), ("x", None), ("", None)])
 def test_parse_range(text, expected):
     assert parse_range(text) == expected
+
+
+# --- wording: timings, keywords, summons (a property of every card of the data) ------------------
+
+def _with_text(deck, card_id, lang, name, text):
+    card = deck.get(card_id)
+    texts = {**card.texts, lang: {**card.texts[lang], name: text}}
+    return _problems(deck, card_id, texts=texts)
+
+
+def test_every_card_uses_the_rulebooks_phase_names_defined_keywords_and_complete_summons(deck):
+    from generator.games.dungeon.rules.wording import keyword_problems, summon_problems, timing_problems
+
+    names = {lang: [k.names[lang] for k in deck.keywords] for lang in ("fr", "en")}
+    summoning = 0
+    for card in deck.cards:
+        summoned = [deck.get(ref) for ref in parse_refs(card.values.get("summons"))]
+        for lang in ("fr", "en"):
+            texts = {k: v for k, v in card.texts[lang].items() if k != "name"}
+            for text in texts.values():
+                assert timing_problems(text, lang) == [], (card.id, text)
+                assert keyword_problems(text, lang, names[lang]) == [], (card.id, text)
+            assert summon_problems(texts, lang, [c.name(lang) for c in summoned]) == [], card.id
+        summoning += bool(summoned)
+    assert summoning == 6        # Trappeur, Esprit, Secrets 4, 5 and 8, Cimetière Marin
+
+
+def test_every_summoned_special_creature_is_named_by_its_summoner(deck):
+    for card in deck.cards:
+        for ref in parse_refs(card.values.get("summons")):
+            special = deck.get(ref)
+            assert special.kind == "special"
+            for lang in ("fr", "en"):
+                text = " ".join(card.texts[lang].values())
+                assert special.name(lang).rstrip("s") in text, (card.id, lang)
+
+
+@pytest.mark.parametrize(("card_id", "lang", "name", "text", "expected"), [
+    ("lanterne-sourde", "fr", "effect1", "[<pa>] Jusqu’au prochain tour, Riposte 1-.", "timing 'prochain'"),
+    ("encre", "en", "effect2", "Resting in my Zone costs 1 more <pa> next turn.", "timing 'next'"),
+    ("sabre-abordage", "fr", "effect1", "Tackle ne vous affecte pas.", "keyword 'Tackle' is not defined in fr"),
+    ("grappin", "en", "effect1", "Move 2 Zones, ignoring Tacle.", "keyword 'Tacle' is not defined in en"),
+    ("esprit-neotenique", "fr", "effect2", "Un Feu Follet apparaît dans ma Zone.", "without saying what happens"),
+    ("trappeur-alligator", "en", "effect1", "A trap appears here.", "summons 'Jaw Trap' but no en text names it"),
+])
+def test_wording_problems_are_caught(deck, card_id, lang, name, text, expected):
+    assert any(expected in p for p in _with_text(deck, card_id, lang, name, text))

@@ -158,7 +158,7 @@ def chapter_lines(setup, campaign, deck: Deck, labels: dict, lang: str) -> list[
         lines.append("  " + _hero_line(hero, deck, words, lang))
     if campaign.players == 1:
         lines.append("  " + words["solo"])
-    lines += ["", *(f"{n}. {step}" for n, step in enumerate(_steps(setup, deck, words, lang), 1))]
+    lines += ["", *(f"{n}. {step}" for n, step in enumerate(chapter_steps(setup, deck, words, lang), 1))]
     lines += ["", f"{words['piles']}{colon(lang)} " + _pile_counts(campaign, words)]
     return lines
 
@@ -171,7 +171,7 @@ def _hero_line(hero, deck: Deck, words: dict, lang: str) -> str:
             f"{words['rations']} ({len(hero.rations)}){colon(lang)} {rations}")
 
 
-def _steps(setup, deck: Deck, words: dict, lang: str) -> list[str]:
+def chapter_steps(setup, deck: Deck, words: dict, lang: str) -> list[str]:
     """The setup in the rulebook's order (Zones, dice, Créatures, the Boss, then appearance effects), then play."""
     steps = list(words["steps"])
     if setup.boss:
@@ -273,7 +273,7 @@ def _draw_text_block(page, setup, campaign, deck: Deck, words: dict, lang: str, 
     heroes = [f"{words['heroes']}{colon(lang)}"] + ["• " + _hero_line(hr, deck, words, lang) for hr in campaign.heroes]
     if campaign.players == 1:
         heroes.append(words["solo"])
-    steps = [f"{n}. {s}" for n, s in enumerate(_steps(setup, deck, words, lang), 1)]
+    steps = [f"{n}. {s}" for n, s in enumerate(chapter_steps(setup, deck, words, lang), 1)]
     piles = f"{words['piles']}{colon(lang)} {_pile_counts(campaign, words)}"
     page.add(Text(x, y, w / 2 - 3, h, "\n".join([*heroes, "", piles]), "sans", 8.5, INK, "left", "top",
                   True, True, 5.5),
