@@ -331,7 +331,7 @@ def chapter_command(campaign_file: Path, keep: tuple[str, ...], left: tuple[str,
     Créatures (and Boss) go under their piles, Objets named with --left go under the Objet pile,
     --keep gives Objets to characters (a Boss's rewards too). Then the next chapter is dealt from
     the top of the piles (never reshuffled): Début, one Zone per player (solo: 2), one Créature
-    per Zone, and Fin de Chapitre, or on an act's second chapter Fin de Chapitre de Boss with a
+    per Zone, and Fin du Chapitre, or on an act's second chapter Fin du Chapitre de Boss with a
     Boss. Prints the setup and writes a setup sheet. A file that breaks the rules is an error.
 
     \b
