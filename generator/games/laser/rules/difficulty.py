@@ -12,6 +12,8 @@ smaller set can: the answer is exact.
 
 from __future__ import annotations
 
+import functools
+import operator
 from dataclasses import dataclass
 
 from generator.games.laser.rules.engine import EMPTY, engine_for
@@ -59,11 +61,42 @@ def _greedy(sets: list[int]) -> int:
     return chosen
 
 
-def min_hitting_set(sets: list[int], lower: int = 0) -> int:
-    """A smallest bitmask meeting every set (all non-empty), by branch and bound."""
+def components(sets: list[int]) -> list[list[int]]:
+    """The sets grouped so that sets of different groups share no element (independent subproblems)."""
+    groups: list[tuple[int, list[int]]] = []
+    for s in sets:
+        joined, members = s, [s]
+        rest = []
+        for mask, group in groups:
+            if mask & joined:
+                joined |= mask
+                members += group
+            else:
+                rest.append((mask, group))
+        groups = [*rest, (joined, members)]
+    return [group for _, group in groups]
+
+
+def min_hitting_set(sets: list[int], lower: int = 0, hint: int = 0) -> int:
+    """A smallest bitmask meeting every set (all non-empty). Independent groups of sets are solved
+    apart (their sizes add up), each by branch and bound; `hint`, a set known to meet every set,
+    bounds the search from above from the start, and `lower` is a known lower bound on the total."""
     sets = sorted(set(sets), key=int.bit_count)
     minimal = [s for i, s in enumerate(sets) if not any(t & s == t for t in sets[:i])]
+    groups = components(minimal)
+    if len(groups) == 1:
+        return _min_hitting_group(minimal, lower, hint)
+    return functools.reduce(operator.or_, (_min_hitting_group(g, 0, _restrict(hint, g)) for g in groups), 0)
+
+
+def _restrict(hint: int, group: list[int]) -> int:
+    return hint & functools.reduce(operator.or_, group, 0)
+
+
+def _min_hitting_group(minimal: list[int], lower: int, hint: int) -> int:
     best = _greedy(minimal)
+    if hint and hint.bit_count() < best.bit_count() and all(s & hint for s in minimal):
+        best = hint
     bound = [best.bit_count()]
     if bound[0] <= max(lower, _packing(minimal)):
         return best
@@ -85,6 +118,9 @@ def min_hitting_set(sets: list[int], lower: int = 0) -> int:
 
     recurse(0, 0, 0)
     return best
+
+
+OTHERS_PER_ROUND = 8   # layouts collected per search round (each one a constraint)
 
 
 class _Rater:
@@ -123,8 +159,9 @@ class _Rater:
                     found.append(d)
         return found if board.cells > 1 else []
 
-    def other(self, mask: int) -> list[int] | None:
-        """Cells of a layout other than ours, consistent with our results on the cannons in mask."""
+    def others(self, mask: int, most: int = OTHERS_PER_ROUND) -> list[list[int]]:
+        """Cells of up to `most` layouts other than ours, consistent with our results on the cannons in
+        mask (several per search: each adds a constraint, so fewer rounds are needed)."""
         cannons = [k + 1 for k in range(len(self.results)) if mask >> k & 1]
         found: list[list[int]] = []
 
@@ -134,11 +171,10 @@ class _Rater:
             cells = self._complete(b, placed)
             if cells is not None:
                 found.append(cells)
-                return True
-            return False
+            return len(found) >= most
 
         Search(self.engine, shots_from_results(self.results, cannons)).run(leaf)
-        return found[0] if found else None
+        return found
 
     def _complete(self, b: list, placed: int) -> list[int] | None:
         """A full layout from a leaf, as close to ours as possible but not ours (None if impossible)."""
@@ -179,16 +215,17 @@ def rate(layout: Layout, max_rounds: int = 100000) -> Difficulty | None:
     if any(outcome == TRAPPED for _, outcome in rater.results):
         return None
     constraints: list[int] = rater.neighbours()
-    lower = 0
+    lower, hint = 0, 0
     for _ in range(max_rounds):
-        chosen = min_hitting_set(constraints, lower) if constraints else 0
+        chosen = min_hitting_set(constraints, lower, hint) if constraints else 0
         lower = chosen.bit_count()
-        other = rater.other(chosen)
-        if other is None:
+        others = rater.others(chosen)
+        if not others:
             cannons = tuple(k + 1 for k in range(len(rater.results)) if chosen >> k & 1)
             return Difficulty(len(cannons), cannons)
-        d = rater.difference(other)
-        if d == 0:
+        found = [rater.difference(cells) for cells in others]
+        if 0 in found:
             return None
-        constraints.append(d)
+        constraints += found
+        hint = chosen | functools.reduce(operator.or_, (d & -d for d in found))   # meets every constraint
     raise RuntimeError("difficulty search did not converge")
