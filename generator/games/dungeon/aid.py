@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from generator.cards.icons import draw_icon
 from generator.cards.richtext import RichStyle, layout_rich, rich_height
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.games.dungeon.rules.deck import Keyword
 from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
 
@@ -143,7 +144,7 @@ def aid_pages(aid: dict, keywords: list[Keyword], lang: str = "fr", paper: str =
                 page.add(*(items or []))
             return add_footers(pages, title=str(words["title"]), source="", lang=lang)
         size = round(size - STEP, 4)
-    raise LayoutError(f"the {lang} player aid does not fit its pages even at {MIN_SIZE:g} pt", key="aid")
+    raise LayoutError(f"the {lang} player aid does not fit its pages even at {format_number(MIN_SIZE)} pt", key="aid")
 
 
 def _set_side(sections: list[dict], keywords: list[Keyword], lang: str, words: dict,

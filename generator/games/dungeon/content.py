@@ -95,7 +95,8 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
 
     path = data_dir(folder) / LABELS_FILE
     section = Table(Words(), fixed={"kinds": Table(Words()), "colours": Table(Words()),
-                                    "pile_names": Table(Words()), "steps": Seq(Words())})
+                                    "pile_names": Table(Words()), "steps": Seq(Words()),
+                                    "play_steps": Seq(Words())})
     lines: dict[str, int] = {}
     data = load_yaml(path, Map(required={"fr": section, "en": section}), lines=lines)
     if data is None:
@@ -109,49 +110,29 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
 
 
 def load_aid(folder: str | Path | None = None) -> dict[str, dict]:
-    """The player aid's texts per language (aid.yaml): title, subtitle, keywords_heading, pages of sections."""
+    """The player aid's texts per language (aid.yaml): title, subtitle, keywords_heading, pages of sections.
+
+    A section is {heading, items: [text, ...]}, {heading, icons: [{icon, text}, ...]} or {keywords: true}."""
+    from generator.cards.datafile import load_yaml
+    from generator.cards.schema import Flag, Map, Seq, Text
+
     path = data_dir(folder) / AID_FILE
-    data = _read_yaml(path)
-    if not isinstance(data, dict) or set(data) != {"fr", "en"}:
-        raise DataError("the player aid needs exactly two sections: fr and en", file=path)
-    for lang, words in data.items():
-        _check_aid(words, path, lang)
+    entry = Map(required={"icon": Text(), "text": Text(blank=False)})
+    section = Map(optional={"heading": Text(blank=False), "items": Seq(Text(blank=False)), "icons": Seq(entry),
+                            "keywords": Flag()})
+    words = Map(required={"title": Text(blank=False), "subtitle": Text(blank=False),
+                          "keywords_heading": Text(blank=False), "pages": Seq(Seq(section, least=1), least=1)})
+    lines: dict[str, int] = {}
+    data = load_yaml(path, Map(required={"fr": words, "en": words}), lines=lines)
+    if data is None:
+        raise DataError("the player aid needs two sections: fr and en", file=path)
+    for lang in ("fr", "en"):
+        for side, sections in enumerate(data[lang]["pages"]):
+            for n, item in enumerate(sections):
+                key = f"{lang}.pages[{side}][{n}]"
+                if item.get("keywords") is True:
+                    continue
+                if "heading" not in item or not (item.get("items") or item.get("icons")):
+                    raise DataError("a section needs a heading and items or icons (or keywords: true)",
+                                    file=path, line=lines.get(key), key=key)
     return data
-
-
-def _check_aid(words: object, path: Path, lang: str) -> None:
-    if not isinstance(words, dict):
-        raise DataError("must be a mapping", file=path, key=lang)
-    for key in ("title", "subtitle", "keywords_heading"):
-        if not isinstance(words.get(key), str) or not words[key].strip():
-            raise DataError(f"{key} must be text", file=path, key=f"{lang}.{key}")
-    pages = words.get("pages")
-    if not isinstance(pages, list) or not pages or not all(isinstance(p, list) and p for p in pages):
-        raise DataError("pages must be a list of pages, each a list of sections", file=path, key=f"{lang}.pages")
-    for n, section in enumerate((s for page in pages for s in page), 1):
-        where = f"{lang}.pages: section {n}"
-        if not isinstance(section, dict):
-            raise DataError("a section must be a mapping", file=path, key=where)
-        if section.get("keywords") is True:
-            continue
-        if not isinstance(section.get("heading"), str):
-            raise DataError("a section needs a heading (or keywords: true)", file=path, key=where)
-        items, icons = section.get("items") or [], section.get("icons") or []
-        if not items and not icons:
-            raise DataError("a section needs items or icons", file=path, key=where)
-        if not all(isinstance(i, str) for i in items) or not all(
-                isinstance(i, dict) and isinstance(i.get("text"), str) for i in icons):
-            raise DataError("items are texts; icons are {icon, text} mappings", file=path, key=where)
-
-
-def _read_yaml(path: Path) -> object:
-    import yaml
-
-    from generator.cards.records import yaml_error
-
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise DataError(f"cannot read: {err.strerror}", file=path) from None
-    except yaml.YAMLError as err:
-        raise yaml_error(err, path) from None
