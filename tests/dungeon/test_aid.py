@@ -241,3 +241,41 @@ def test_french_typography_in_every_french_text():
 
 def test_the_typography_check_can_fail():
     assert "'" in "l'Objet" and re.search(r"[^\u202f][:;!?](?!\S)", "Récompenses :")
+
+
+def test_the_aid_is_byte_identical_run_to_run_and_png_gives_one_file_a_side(tmp_path):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert run("dungeon", "rules", "-o", str(a), "-q") == 0
+    assert run("dungeon", "rules", "-o", str(b), "-q") == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert run("dungeon", "rules", "--lang", "en", "--format", "png", "-o", str(tmp_path / "aid.png"), "-q") == 0
+    assert sorted(p.name for p in tmp_path.glob("aid*.png")) == ["aid-001.png", "aid-002.png"]
+
+
+def test_an_aid_that_cannot_fit_is_a_one_line_error(tmp_path, capsys):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(paths.card_data("dungeon"), data)
+    aid = data / "aid.yaml"
+    text = aid.read_text(encoding="utf-8")
+    aid.write_text(text.replace('          - "Plusieurs effets en même temps',
+                                "\n".join(['          - "' + "Un très long paragraphe. " * 40 + '"'] * 12)
+                                + '\n          - "Plusieurs effets en même temps', 1), encoding="utf-8")
+    assert run("dungeon", "rules", "--data", str(data), "-o", str(tmp_path / "x.pdf")) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("pnpgen: error:") and "does not fit its pages" in err and "\n" not in err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_an_aid_section_without_text_names_its_place(tmp_path, capsys):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(paths.card_data("dungeon"), data)
+    aid = data / "aid.yaml"
+    aid.write_text(aid.read_text(encoding="utf-8").replace("  keywords_heading: \"Creature keywords\"",
+                                                           "  keywords_heading: \"\"", 1), encoding="utf-8")
+    assert run("dungeon", "rules", "--data", str(data), "-o", str(tmp_path / "x.pdf")) == 2
+    err = capsys.readouterr().err.strip()
+    assert "aid.yaml:" in err and "keywords_heading" in err
