@@ -184,9 +184,12 @@ def fit(text: str, w: float, h: float, style: RichStyle) -> tuple[float, list[li
 
 def rich_height(text: str, w: float, style: RichStyle) -> float | None:
     """The height in mm of the text set w mm wide at style.size (no shrinking); None if a word is too wide."""
-    paras = [_wrap(p, w, style.size, style) for p in parse_rich(text)]
-    if any(p is None for p in paras):
-        return None
+    paras: list[list[list[Word]]] = []
+    for paragraph in parse_rich(text):
+        lines = _wrap(paragraph, w, style.size, style)
+        if lines is None:
+            return None
+        paras.append(lines)
     return _height(paras, style.size, style) if paras else 0.0
 
 
