@@ -5,10 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.games.dungeon.content import load_deck
 from generator.games.dungeon.rules.deck import COUNTS, DECK_SIZE, KINDS, count_kinds, expand, parse_keywords
 from generator.games.dungeon.rules.validate import parse_range, parse_refs, validate_deck
+from generator.games.dungeon.rules.wording import TIMINGS
 
 
 @pytest.fixture(scope="module")
@@ -152,3 +155,32 @@ def test_every_summoned_special_creature_is_named_by_its_summoner(deck):
 ])
 def test_wording_problems_are_caught(deck, card_id, lang, name, text, expected):
     assert any(expected in p for p in _with_text(deck, card_id, lang, name, text))
+
+
+# Hypothesis: whatever card and whichever of its texts, a timing outside the rulebook's phases is
+# refused and one of the rulebook's phases is accepted (the check reads words, not card ids).
+_DECK = load_deck()
+_TEXTS = [(c.id, lang, name) for c in _DECK.cards for lang in ("fr", "en") for name in c.texts[lang] if name != "name"]
+_BAD = {"fr": ["au prochain tour", "jusqu’au tour suivant", "pendant la phase des Ennemis", "lors du prochain tour"],
+        "en": ["next turn", "until the enemy phase", "during the monsters' turn", "on the next round's turn"]}
+
+
+@settings(max_examples=60, deadline=None)
+@given(place=st.sampled_from(_TEXTS), pick=st.integers(min_value=0, max_value=99), before=st.booleans())
+def test_any_card_text_with_a_foreign_timing_is_refused(place, pick, before):
+    card_id, lang, name = place
+    text = _DECK.get(card_id).text(name, lang)
+    bad = _BAD[lang][pick % len(_BAD[lang])]
+    changed = f"{bad.capitalize()}, {text}" if before else f"{text} ({bad})"
+    assert any("timing" in p and card_id in p for p in _with_text(_DECK, card_id, lang, name, changed))
+
+
+@settings(max_examples=60, deadline=None)
+@given(place=st.sampled_from(_TEXTS), pick=st.integers(min_value=0, max_value=99))
+def test_any_card_text_with_a_rulebook_phase_is_accepted(place, pick):
+    from generator.games.dungeon.rules.wording import timing_problems
+
+    card_id, lang, name = place
+    text = _DECK.get(card_id).text(name, lang)
+    phrase = TIMINGS[lang][pick % len(TIMINGS[lang])]
+    assert timing_problems(f"[{phrase}] {text}", lang) == []
