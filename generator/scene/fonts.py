@@ -94,3 +94,17 @@ def _hhea_extent(parsed) -> tuple[float, float]:
     ascender, descender = struct.unpack(">hh", hhea[4:8])
     scale = 1000.0 / parsed.unitsPerEm
     return ascender * scale, -descender * scale
+
+
+IGNORABLE = {0x200B, 0x200C, 0x200D, 0x2060, 0xFE0E, 0xFE0F, 0xFEFF}   # zero-width: never drawn
+
+
+def missing_chars(name: str, text: str) -> list[str]:
+    """The distinct characters of text that no shipped font can draw for the font `name`."""
+    fm = font_metrics(name)
+    out: dict[str, None] = {}
+    for ch in text:
+        if ch.isspace() or ord(ch) in IGNORABLE or fm.has_glyph(ch):
+            continue
+        out[ch] = None
+    return list(out)
