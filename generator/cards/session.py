@@ -31,6 +31,7 @@ class Drawing:
     findings: list[Any] = field(default_factory=list)
     error: str | None = None
     images: tuple[Path, ...] = ()
+    exception: PnpError | None = None
 
 
 def draw_card(design: Any, record: Record, number: int,
@@ -57,7 +58,7 @@ def draw_card(design: Any, record: Record, number: int,
         front, back = draw_faces(design, record, loader, trace)
         findings = check_card(design, record, number, label, trace)
     except PnpError as err:
-        return Drawing(number, _fallback_label(record, number), error=str(err), images=tuple(read))
+        return Drawing(number, _fallback_label(record, number), error=str(err), images=tuple(read), exception=err)
     return Drawing(number, label, Card(front, back, label), element_boxes(trace), findings, None, tuple(read))
 
 

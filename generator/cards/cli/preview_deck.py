@@ -64,6 +64,7 @@ class LiveDeck:
         self.inputs: set[Path] = set()
         self._drawn: dict[tuple, _Drawn] = {}
         self.last_refresh = 0.0
+        self._template_cache: tuple[dict[Path, tuple[int, int]], Any] = ({}, None)
 
     # --- inputs -------------------------------------------------------------------------------------
 
@@ -115,12 +116,20 @@ class LiveDeck:
         tmpl = None
         try:
             records = load_records(self.data)
-            tmpl = load_template(self.template)
+            tmpl = self._template_cache[1] if self._template_fresh() else None
+            if tmpl is None:
+                tmpl = load_template(self.template)
+                self._template_cache = ({Path(p): _stamp(p) for p in tmpl.files}, tmpl)
             design = check_template(tmpl, records, bleed=self.bleed)
         except PnpError as err:
             err._tmpl = tmpl      # type: ignore[attr-defined]  (the files to keep watching)
             raise
         return records, tmpl, design
+
+    def _template_fresh(self) -> bool:
+        """Whether the template loaded last time still stands (none of its files changed)."""
+        stamps, tmpl = self._template_cache
+        return tmpl is not None and all(_stamp(p) == stamp for p, stamp in stamps.items())
 
     def _whole_deck_error(self, message: str, tmpl: Any) -> set[int]:
         with self.lock:
