@@ -47,7 +47,7 @@ def test_only_numbers_and_ranges_pick_cards_for_pdf(pnpgen, write, tmp_path):
 
 def test_only_field_test_and_card_name_files_by_deck_number(pnpgen, write, tmp_path):
     data, tmpl = deck(write, rows(12))
-    code, out, _ = pnpgen("cards", data, tmpl, "--only", "name~card 1", "--format", "svg", "-o", tmp_path / "s")
+    code, _out, _ = pnpgen("cards", data, tmpl, "--only", "name~card 1", "--format", "svg", "-o", tmp_path / "s")
     assert code == 0
     names = sorted(p.name for p in (tmp_path / "s").iterdir())
     # Card 1, 10, 11, 12; backs A (first used by card 1) and B (first used by card 10)
