@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from generator.cards.icons import draw_icon, icon_names, icon_width
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
 from generator.scene.fonts import font_metrics
 from generator.scene.model import Item, Line, Stroke, TextLine
@@ -187,8 +188,8 @@ def fit_size(texts: list[tuple[str, float, float]], style: RichStyle) -> float:
             continue
         found = fit(text, w, h, RichStyle(**{**style.__dict__, "size": size}))
         if found is None:
-            raise LayoutError(f"text {text[:30]!r} does not fit its {w:g} x {h:g} mm box "
-                              f"even at {style.min_size:g} pt", key="text")
+            raise LayoutError(f"text {text[:30]!r} does not fit its {format_number(w)} x {format_number(h)} mm box "
+                              f"even at {format_number(style.min_size)} pt", key="text")
         size = found[0]
     return size
 
@@ -204,8 +205,8 @@ def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: Ric
         return ()
     found = fit(text, w, h, style)
     if found is None:
-        raise LayoutError(f"text {text[:30]!r} does not fit its {w:g} x {h:g} mm box "
-                          f"even at {style.min_size:g} pt", key="text")
+        raise LayoutError(f"text {text[:30]!r} does not fit its {format_number(w)} x {format_number(h)} mm box "
+                          f"even at {format_number(style.min_size)} pt", key="text")
     size, paras = found
     ascent, _ = _extent(size, style)
     spare = h - _height(paras, size, style)

@@ -94,23 +94,13 @@ def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict, tuple[Path,
 
 
 def _read_yaml(path: Path) -> dict:
-    import yaml
+    from generator.cards.datafile import load_yaml
+    from generator.cards.schema import Anything, Map
 
-    from generator.cards.records import yaml_error
-
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise TemplateError(f"cannot read as UTF-8 text: {err}", file=path) from None
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        raise yaml_error(err, path, TemplateError) from None
-    if not isinstance(raw, dict):
-        raise TemplateError("a template must be a mapping (card:, front:, back: ...)", file=path)
-    unknown = sorted(set(map(str, raw)) - TOP_KEYS)
-    if unknown:
-        raise TemplateError(f"unknown key (known: {', '.join(sorted(TOP_KEYS))})", file=path, key=unknown[0])
+    shape = "a template must be a mapping (card:, front:, back: ...)"
+    raw = load_yaml(path, Map(optional=dict.fromkeys(TOP_KEYS, Anything()), shape=shape), TemplateError)
+    if raw is None:
+        raise TemplateError(shape, file=path)
     return raw
 
 

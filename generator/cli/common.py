@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -43,7 +44,26 @@ def run_cli(group: click.Group, argv: list[str] | None) -> int:
         return 1
     except SystemExit as exc:  # commands may sys.exit(1) for "not fair" etc.
         return exc.code if isinstance(exc.code, int) else 1
+    except (OSError, UnicodeError, RecursionError, MemoryError) as err:
+        if debug:
+            traceback.print_exc()
+        click.echo(f"pnpgen: error: {system_error_line(err)}", err=True)
+        return EXIT_BAD_INPUT
     return 0
+
+
+def system_error_line(err: BaseException) -> str:
+    """One line for an error of the system (or of Python's limits) that reached the command line."""
+    if isinstance(err, OSError):
+        from generator.core.files import os_reason
+
+        where = err.filename if err.filename is not None else ""
+        return f"{os.fsdecode(where)}: {os_reason(err)}" if where != "" else os_reason(err)
+    if isinstance(err, RecursionError):
+        return "input nested too deeply to read (recursion limit)"
+    if isinstance(err, MemoryError):
+        return "out of memory: the job is too large for this machine (make it smaller)"
+    return f"text encoding problem: {err}"
 
 
 def seed_option(func: Callable) -> Callable:

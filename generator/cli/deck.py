@@ -53,7 +53,10 @@ class DeckOptions:
         return {"auto": None, "portrait": False, "landscape": True}[self.orientation]
 
 
-def _deck_option_list(bleed_default: str) -> list[Callable[[Callable[..., Any]], Callable[..., Any]]]:
+def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callable[..., Any]], Callable[..., Any]]]:
+    back_options = [duplex_option(), offset_option(), click.option(
+        "--gutter-fold", is_flag=True,
+        help="Fronts and backs side by side on one page, to fold (no duplex printer needed).")] if backs else []
     return [
         click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
                      help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
@@ -61,10 +64,7 @@ def _deck_option_list(bleed_default: str) -> list[Callable[[Callable[..., Any]],
         click.option("--sheets", is_flag=True, help="svg/png: whole printable pages, not one file per card."),
         paper_option(),
         orientation_option(),
-        duplex_option(),
-        offset_option(),
-        click.option("--gutter-fold", is_flag=True,
-                     help="Fronts and backs side by side on one page, to fold (no duplex printer needed)."),
+        *back_options,
         bleed_option(bleed_default),
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
@@ -80,16 +80,21 @@ _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_f
           "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet")
 
 
-def deck_options_for(bleed_default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The deck options, with the --bleed help saying what this command does without it."""
+_BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False}
+
+
+def deck_options_for(bleed_default: str, *, backs: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The deck options, with the --bleed help saying what this command does without it; a deck
+    without backs (`backs=False`) has no --duplex, --offset or --gutter-fold to mislead."""
 
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            values = {name: kwargs.pop(name) for name in _NAMES}
+            values = {name: kwargs.pop(name) if name in kwargs or backs else _BACK_DEFAULTS[name]
+                      for name in _NAMES}
             return func(*args, opts=options_from(values), **kwargs)
 
-        for option in reversed(_deck_option_list(bleed_default)):
+        for option in reversed(_deck_option_list(bleed_default, backs)):
             wrapper = option(wrapper)
         return wrapper
 

@@ -1,12 +1,34 @@
-"""Whole-file writes: a temporary file in the target folder, then an atomic rename."""
+"""Whole-file writes: a temporary file in the target folder, fsync, then an atomic rename; sets of files
+staged in a temporary folder and moved into place together, under a lock.
+
+The rules (docs/CONTRACTS.md, "Writing files"):
+- a target that exists and is not a regular file (a device, a folder, a FIFO, a socket) is refused;
+- a symlink is written through: the file it points to is replaced, the link itself stays a link;
+- an existing file is replaced only with force;
+- a set of files (per-card PNGs, a TTS deck, the kit) is built in a hidden staging folder beside the
+  target folder and moved into place at the end, so that a killed run leaves the old files or the
+  new ones; a lock file makes a second run into the same folder fail at once; staging folders left by
+  a killed run are removed by the next run.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
-from generator.core.errors import OutputExistsError
+from generator.core.errors import OutputExistsError, PnpError
+
+STAGING_PREFIX = ".pnpgen-staging-"
+LOCK_NAME = ".pnpgen.lock"
+
+
+class OutputError(PnpError):
+    """An output target pnpgen must not write (not a regular file, or locked by another run)."""
 
 
 def _default_mode() -> int:
@@ -16,26 +38,147 @@ def _default_mode() -> int:
     return 0o666 & ~mask
 
 
+def real_target(path: Path) -> Path:
+    """The file that writing `path` replaces: a symlink is followed (written through, never replaced)."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
 def check_writable(path: Path, force: bool) -> None:
-    """Refuse an existing file unless force is set (call before doing long work)."""
-    if path.exists() and not force:
-        raise OutputExistsError("exists; use --force to overwrite", file=path)
+    """Refuse a target that is not a regular file, or an existing one without force (call before work)."""
+    path = Path(path)
+    target = real_target(path)
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise OutputError("cannot write here: a part of the path is a file, not a folder", file=str(path)) from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device, FIFO or socket)"
+        raise OutputError(f"exists and is {kind}; pnpgen writes only regular files", file=str(path))
+    if not force:
+        raise OutputExistsError("exists; use --force to overwrite", file=str(path))
+
+
+def os_reason(err: OSError) -> str:
+    """The system's reason in lower case ("read-only file system", "no space left on device")."""
+    text = err.strerror or str(err)
+    return text[:1].lower() + text[1:]
+
+
+@contextlib.contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """Turn an OSError while writing `path` into one OutputError naming the path and the reason."""
+    try:
+        yield
+    except OSError as err:
+        raise OutputError(f"cannot write: {os_reason(err)}", file=str(path)) from err
 
 
 def write_atomic(path: str | Path, data: bytes | str, force: bool = False) -> Path:
-    """Write data to path whole: temp file + rename. Never overwrite without force."""
+    """Write data to path whole: temp file in the same folder, fsync, rename. Never overwrite without force."""
     path = Path(path)
     check_writable(path, force)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    with writing(path):
+        _write_atomic(path, data)
+    return path
+
+
+def _write_atomic(path: Path, data: bytes | str) -> None:
+    target = real_target(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
         os.chmod(tmp, _default_mode())   # mkstemp makes 0600; outputs are ordinary files
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-    return path
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold the folder's lock file for the duration; a second holder fails at once with a clear error."""
+    import fcntl
+
+    folder.mkdir(parents=True, exist_ok=True)
+    lock_path = folder / LOCK_NAME
+    handle = open(lock_path, "a+b")   # held open for the lock's lifetime
+    try:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise OutputError("another pnpgen run is writing into this folder; wait for it to finish",
+                              file=str(folder)) from None
+        yield
+    finally:
+        handle.close()
+
+
+def clean_stale_staging(folder: Path) -> None:
+    """Remove staging folders a killed run left (call while holding the folder's lock)."""
+    if not folder.is_dir():
+        return
+    for entry in folder.iterdir():
+        if entry.name.startswith(STAGING_PREFIX) and entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+
+
+class FileSet:
+    """A set of files written into a staging folder, then moved into `folder` together by `commit()`."""
+
+    def __init__(self, folder: Path, staging: Path, force: bool) -> None:
+        self.folder, self.staging, self.force = folder, staging, force
+        self.names: list[str] = []
+
+    def path(self, name: str) -> Path:
+        """Where to write `name` (a relative path) while staging."""
+        target = self.staging / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
+
+    def write(self, name: str, data: bytes | str) -> Path:
+        """Stage one file of the set; returns its final path."""
+        check_writable(self.folder / name, self.force)
+        payload = data.encode("utf-8") if isinstance(data, str) else data
+        with open(self.path(name), "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        self.names.append(name)
+        return self.folder / name
+
+    def commit(self) -> list[Path]:
+        """Move every staged file into place (each an atomic rename); the final paths in order."""
+        for name in self.names:
+            check_writable(self.folder / name, self.force)
+        done = []
+        for name in self.names:
+            target = real_target(self.folder / name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.chmod(self.staging / name, _default_mode())
+            os.replace(self.staging / name, target)
+            done.append(self.folder / name)
+        return done
+
+
+@contextlib.contextmanager
+def staged_set(folder: str | Path, force: bool = False) -> Iterator[FileSet]:
+    """Write a set of files into `folder` as a set: staged, then committed when the block ends
+    without an error; on an error (or a kill) nothing of the new set reaches the folder."""
+    folder = Path(folder)
+    with folder_lock(folder):
+        clean_stale_staging(folder)
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
+        try:
+            files = FileSet(folder, staging, force)
+            yield files
+            files.commit()
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.scene.grid import Axis, solve_axis
 from generator.scene.papers import (
     FOOTER_GAP,
@@ -49,7 +50,7 @@ class SheetSpec:
             raise LayoutError(f"bleed must be between 0 and 20 mm, not {self.bleed}", key="bleed")
         ox, oy = (float(v) for v in self.offset)
         if max(abs(ox), abs(oy)) > 20.0:
-            raise LayoutError(f"offset {ox:g},{oy:g} mm is too large (at most 20 mm)", key="offset")
+            raise LayoutError(f"offset {format_number(ox)},{format_number(oy)} mm is too large (at most 20 mm)", key="offset")
         object.__setattr__(self, "offset", (ox, oy))
 
 
@@ -137,9 +138,9 @@ def _no_fit(spec: SheetSpec, orientations: list[bool]) -> LayoutError:
     hint = (f"it fits on {'portrait' if landscape else 'landscape'} paper" if _fits_other_way(spec)
             else "choose a larger paper or a smaller card")
     return LayoutError(
-        f"a {cw:g}x{ch:g} mm card with {spec.bleed:g} mm bleed does not fit on "
+        f"a {format_number(cw)}x{format_number(ch)} mm card with {format_number(spec.bleed)} mm bleed does not fit on "
         f"{describe_paper(spec.paper, landscape)}: not even {what} fits; the room for cards is "
-        f"{xh - xl:.1f}x{yh - yl:.1f} mm inside the {PRINTER_MARGIN:g} mm printer margins and above "
+        f"{xh - xl:.1f}x{yh - yl:.1f} mm inside the {format_number(PRINTER_MARGIN)} mm printer margins and above "
         f"the footer (pages are never scaled; {hint})", key="card")
 
 

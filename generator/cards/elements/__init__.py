@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.core.colours import NAMED_COLOURS, ColourError, parse_colour
 from generator.core.errors import DataError, TemplateError
 from generator.scene.model import Stroke
 
@@ -153,10 +153,6 @@ def get_kind(name: str) -> Kind | None:
 
 # --- converters --------------------------------------------------------------------------------
 
-_COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
-NAMED_COLORS = {"black": "#000000", "white": "#ffffff", "red": "#c62828", "green": "#2e7d32",
-                "blue": "#1565c0", "yellow": "#f9a825", "grey": "#808080", "gray": "#808080",
-                "orange": "#ef6c00", "purple": "#6a1b9a", "brown": "#6d4c41"}
 
 
 def to_num(value: Any) -> float:
@@ -171,14 +167,11 @@ def to_num(value: Any) -> float:
 def to_color(value: Any) -> str | None:
     if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "")):
         return None
-    text = str(value).strip().lower()
-    text = NAMED_COLORS.get(text, text)
-    if not _COLOR_RE.match(text):
-        raise BadValue(f"expected a colour #rrggbb (or none, or a name: {', '.join(NAMED_COLORS)}), "
-                       f"not {value!r}")
-    if len(text) == 4:
-        text = "#" + "".join(c * 2 for c in text[1:])
-    return text
+    try:
+        return parse_colour(value)
+    except ColourError:
+        raise BadValue(f"expected a colour #rrggbb (or none, or a name: {', '.join(NAMED_COLOURS)}), "
+                       f"not {value!r}") from None
 
 
 def to_text(value: Any) -> str:

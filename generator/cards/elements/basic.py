@@ -27,6 +27,7 @@ from generator.cards.elements import (
     points,
     text,
 )
+from generator.core.numbers import format_number
 from generator.scene.model import Circle, Group, Image, Line, Polygon, Polyline, Rect, Text, compose, rotate, translate
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -123,7 +124,7 @@ def pips(el: dict, ctx: ElementContext) -> list:
     count = el["count"]
     if count != int(count) or not 0 <= count <= MAX_PIPS:
         raise ctx.data_error(f"{ctx.where}: count must be a whole number from 0 to {MAX_PIPS}, "
-                             f"not {count:g}", key="count")
+                             f"not {format_number(count)}", key="count")
     stroke = make_stroke(el)
     return [_pip(el, el["x"] + i * el["dx"], el["y"] + i * el["dy"], stroke) for i in range(int(count))]
 

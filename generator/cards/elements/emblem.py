@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 from generator.cards.elements import ElementContext, color, element, num, one_of, text
+from generator.core.colours import hex_colour, luminance, rgb
 from generator.scene.model import Circle, Line, Polygon, Rect, Stroke
 
 HATS = ("none", "fedora", "bowler", "tophat", "cap", "beret", "cloche", "headscarf", "bun", "flower",
@@ -126,12 +127,11 @@ class _Paint:
 
 def grey(colour: str, washed: bool = False) -> str:
     """The grey of the same luminance (Rec. 601); washed: squeezed into 110..210 (a faded look)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    y = 0.299 * r + 0.587 * g + 0.114 * b
+    y = luminance(colour)
     if washed:
         y = 110 + y * 100 / 255
     v = max(0, min(255, round(y)))
-    return f"#{v:02x}{v:02x}{v:02x}"
+    return hex_colour(v, v, v)
 
 
 def ellipse(cx: float, cy: float, rx: float, ry: float, start: float = 0, end: float = 360,
@@ -313,8 +313,8 @@ def _hat_colour(el: dict, paint: _Paint) -> str | None:
 
 
 def _darken(colour: str, k: float) -> str:
-    r, g, b = (int(int(colour[i:i + 2], 16) * k) for i in (1, 3, 5))
-    return f"#{r:02x}{g:02x}{b:02x}"
+    r, g, b = (int(v * k) for v in rgb(colour))
+    return hex_colour(r, g, b)
 
 
 def _fedora(f: Frame, el: dict, paint: _Paint) -> list:

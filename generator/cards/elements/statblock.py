@@ -26,6 +26,7 @@ from generator.cards.elements import (
 from generator.cards.elements.richtext import rich_style, set_rich
 from generator.cards.icons import draw_icon, icon_names, icon_width
 from generator.cards.richtext import RichStyle, fit, line_width, parse_rich
+from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
 from generator.scene.model import Line, Rect, TextLine
 
@@ -82,7 +83,7 @@ def _cell(name: str, value: str, x: float, y: float, w: float, h: float, style: 
     if value.strip():
         found = fit(value, max(w - 2 * pad - iw, 1.0), h, style)
         if found is None:
-            raise ctx.data_error(f"{ctx.where}: value {value!r} does not fit its cell even at {style.min_size:g} pt")
+            raise ctx.data_error(f"{ctx.where}: value {value!r} does not fit its cell even at {format_number(style.min_size)} pt")
         size = found[0]
     ih = min(size * MM_PER_PT * el["icon_scale"], 0.8 * h)
     iw = icon_width(name, ih) + 0.6 if name else 0.0

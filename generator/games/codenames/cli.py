@@ -9,6 +9,7 @@ import click
 from generator.cli.common import report_paths, resolve_seed, seed_option
 from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
 from generator.cli.options import lang_option
+from generator.core.numbers import format_number
 
 DEFAULT_COUNT = 8           # one A4 sheet of 70 mm keys
 
@@ -30,7 +31,7 @@ def parse_key_size(text: str) -> float:
     if len(sides) > 2 or (len(sides) == 2 and sides[0] != sides[1]):
         raise LayoutError(f"a key card is square; {text!r} is not", key="card-size")
     if not 40 <= sides[0] <= 150:
-        raise LayoutError(f"key card side must be 40 to 150 mm, not {sides[0]:g}", key="card-size")
+        raise LayoutError(f"key card side must be 40 to 150 mm, not {format_number(sides[0])}", key="card-size")
     return sides[0]
 
 
@@ -58,7 +59,7 @@ def command() -> None:
               help="Fix the starting team (default: random for each key).")
 @seed_option
 @_card_size_option
-@deck_options_for("none: the cards have white edges")
+@deck_options_for("none: the cards have white edges", backs=False)
 def keys_command(grid: str, count: int, starting: str | None, seed: int | None, card_size: str,
                  opts: DeckOptions) -> None:
     """Print N different random key cards (8 per A4 sheet at 70 mm).
@@ -80,7 +81,7 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
 @command.command("key")
 @click.argument("codes", nargs=-1, required=True)
 @_card_size_option
-@deck_options_for("none: the cards have white edges")
+@deck_options_for("none: the cards have white edges", backs=False)
 def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> None:
     """Print the key card of one or more codes again (case, spaces and '-' do not matter).
 
@@ -105,7 +106,7 @@ def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> No
 @lang_option(("en", "it"), "en", "Word list language.")
 @click.option("--seed", type=int, default=None,
               help="Deal a random 25 words for one game; without it, the whole list as a deck.")
-@deck_options_for("none: the cards have white edges")
+@deck_options_for("none: the cards have white edges", backs=False)
 def words_command(lang: str, seed: int | None, opts: DeckOptions) -> None:
     """Print word cards for the classic 5x5 table (60 x 40 mm; each word twice, once upside down).
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.core.errors import ParseError, RulesError
+from generator.core.jsondata import parse_json
 from generator.core.rng import make_rng
 
 # --- parameters ---------------------------------------------------------------------------------
@@ -160,11 +161,7 @@ def format_deal(deal: Deal) -> str:
 
 def parse_deal(text: str, source: str | None = None) -> Deal:
     """Read format_deal's text back."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ParseError(f"not JSON: {err.msg}", file=source, line=err.lineno, column=err.colno) from None
-    return deal_from_dict(data, source)
+    return deal_from_dict(parse_json(text, source, ParseError), source)
 
 
 def parse_names(text: str) -> list[str]:

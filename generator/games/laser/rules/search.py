@@ -24,15 +24,21 @@ _ABSORBED_CODE = 1 << 30   # an absorbed beam "exits" at this pseudo-cannon insi
 Leaf = Callable[[list, int, int], bool]   # (cells, placed type mask, known cell count) -> stop?
 
 
+class SearchStopped(Exception):
+    """The search's interrupt asked it to stop (a time budget ran out)."""
+
+
 class Search:
     """Consistency search for one engine (board + set in play) and a list of shots."""
 
     def __init__(self, engine: Engine, shots: Iterable[tuple[int, Sequence[int], int]],
-                 guide: list[int] | None = None, guide_paths: dict[int, int] | None = None) -> None:
+                 guide: list[int] | None = None, guide_paths: dict[int, int] | None = None,
+                 interrupt: Callable[[], bool] | None = None) -> None:
         """`guide`: the cells of a layout known to fit (when checking one); its beam paths order
         the shots so that each next shot crosses cells the earlier ones already decided.
         `guide_paths`: those paths already computed, {cannon: bitmask of the cells entered}."""
         self.engine = engine
+        self.interrupt = interrupt   # asked every few thousand backtracks; True stops with SearchStopped
         items = []
         for cannon, hits, outcome in shots:
             if outcome == TRAPPED:
@@ -112,7 +118,7 @@ class Search:
         if not shots:
             leaf(b, 0, 0)
             return
-        j, h, steps = 0, 0, 0
+        j, h, steps, ticks, interrupt = 0, 0, 0, 0, self.interrupt
         i, d, hits, out = shots[0]
         nh = len(hits)
         while True:
@@ -165,6 +171,9 @@ class Search:
                 else:
                     i = land[a][d][i]
             # backtrack to the latest choice point with an option left
+            ticks += 1
+            if not ticks & 0xFFF and interrupt is not None and interrupt():
+                raise SearchStopped("the search was stopped before it finished")
             while stack:
                 point = stack[-1]
                 j, i, d, h, steps, known, placed, k = point
