@@ -59,7 +59,7 @@ def command(data: str, template: str, port: int, no_open: bool, paper: str, dupl
 
 def serve(deck: Any, server: Any, open_browser: bool) -> None:
     """Serve until Ctrl-C, redrawing the deck after each save of one of its files."""
-    from generator.cards.cli.watch import watch
+    from generator.cards.cli.watch import stop_on_sigterm, watch
 
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
     thread.start()
@@ -70,6 +70,7 @@ def serve(deck: Any, server: Any, open_browser: bool) -> None:
         webbrowser.open(server.url)
     stop = threading.Event()
     try:
+        stop_on_sigterm()
         watch(deck.files, lambda changed: _redraw(deck, changed), stop)
     except KeyboardInterrupt:
         pass

@@ -199,8 +199,15 @@ const q = document.getElementById("q");
 q.value = params.get("q") || "";
 q.addEventListener("input", () => setParam("q", q.value));
 document.getElementById("true-size").addEventListener("change", e => document.body.classList.toggle("true-size", e.target.checked));
+// the overlay switches are remembered by the browser between reloads
 for (const box of document.querySelectorAll("[data-show]")) {
-  box.addEventListener("change", () => document.body.classList.toggle("show-" + box.dataset.show, box.checked));
+  const key = "pnpgen-show-" + box.dataset.show, kept = localStorage.getItem(key);
+  if (kept !== null) box.checked = kept === "1";
+  document.body.classList.toggle("show-" + box.dataset.show, box.checked);
+  box.addEventListener("change", () => {
+    document.body.classList.toggle("show-" + box.dataset.show, box.checked);
+    localStorage.setItem(key, box.checked ? "1" : "0");
+  });
 }
 document.getElementById("print").addEventListener("click", async () => {
   const out = document.getElementById("printed");

@@ -8,6 +8,7 @@ to use a new picture.
 
 from __future__ import annotations
 
+import signal
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -46,6 +47,15 @@ def watch(files: Callable[[], Iterable[Path]], on_change: Callable[[set[Path]], 
                 break
 
 
+def stop_on_sigterm() -> None:
+    """SIGTERM (a service manager, `kill`) stops as cleanly as Ctrl-C."""
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, interrupt)
+
+
 def watch_deck(data: str | Path, template: str | Path, opts: Any, only: str | None) -> None:
     """`pnpgen cards ... --watch`: write the deck, then again after each save; one line per run.
 
@@ -57,6 +67,7 @@ def watch_deck(data: str | Path, template: str | Path, opts: Any, only: str | No
     state.run(set(), first=True)
     stop = threading.Event()
     try:
+        stop_on_sigterm()
         watch(state.files, state.run, stop)
     except KeyboardInterrupt:
         pass
