@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.cards.inspect import Box, flatten, item_box, line_box, text_lines, transform_box, union
+from generator.core.numbers import format_number
 from generator.scene.fonts import missing_chars
 from generator.scene.model import Image, Item, Matrix, Rect, Text, TextLine
 
@@ -100,7 +101,7 @@ def _check_shrink(card: _Card, box: Text, lines: list[TextLine], where: str) -> 
     if not lines or lines[0].size >= box.size * (1 - MAX_SHRINK) - 1e-9:
         return []
     cut = round(100 * (1 - lines[0].size / box.size))
-    return [card.finding(f"text shrunk by {cut}% to fit (from {box.size:g} to {lines[0].size:g} pt)", where)]
+    return [card.finding(f"text shrunk by {cut}% to fit (from {format_number(box.size)} to {format_number(lines[0].size)} pt)", where)]
 
 
 def _check_lines(card: _Card, lines: list[TextLine], matrix: Matrix, where: str) -> list[Finding]:
@@ -120,7 +121,7 @@ def _check_area(card: _Card, ink: Box, where: str) -> list[Finding]:
     if ink[0] < -_EPS or ink[1] < -_EPS or ink[2] > w + _EPS or ink[3] > h + _EPS:
         return [card.finding("text runs into the bleed (past the cut line)", where)]
     if ink[0] < safe - _EPS or ink[1] < safe - _EPS or ink[2] > w - safe + _EPS or ink[3] > h - safe + _EPS:
-        return [card.finding(f"text is outside the safe area ({safe:g} mm inside the cut)", where)]
+        return [card.finding(f"text is outside the safe area ({format_number(safe)} mm inside the cut)", where)]
     return []
 
 
