@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
+from generator.core.numbers import format_number
 from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
 from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
 
@@ -142,7 +143,7 @@ def _rating(report, time_limit: float):
     if not report.fair:
         return None
     if sys.stderr.isatty():
-        click.echo(f"rating difficulty (at most {time_limit:g} s)…", err=True)
+        click.echo(f"rating difficulty (at most {format_number(time_limit)} s)…", err=True)
     return rate(report.layout, time_limit=time_limit or None)
 
 
@@ -160,7 +161,7 @@ def _rating_text(rating, time_limit: float = 0.0) -> str:
         return "difficulty: none (no set of shots determines an unfair or unplayable layout)"
     if not rating.exact:
         return (f"difficulty: between {rating.lower_bound} and {rating.shots} shots; search stopped after "
-                f"{time_limit:g} s (--time-limit raises it); these {rating.shots} determine it: "
+                f"{format_number(time_limit)} s (--time-limit raises it); these {rating.shots} determine it: "
                 + ", ".join(str(k) for k in rating.cannons))
     if rating.shots == 0:
         return "difficulty: 0 shots (no other layout is possible on this board)"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from generator.games.laser.rules.engine import EMPTY, engine_for
 from generator.games.laser.rules.model import TRAPPED, Layout
-from generator.games.laser.rules.search import Search, SearchStopped, completions, shots_from_results
+from generator.games.laser.rules.search import Partial, Search, SearchStopped, completions, shots_from_results
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ class _Rater:
         cannons = [k + 1 for k in range(len(self.results)) if mask >> k & 1]
         found: list[list[int]] = []
 
-        def leaf(b: list, placed: int, known: int) -> bool:
+        def leaf(b: Partial, placed: int, known: int) -> bool:
             if completions(self.engine, placed, known) == 0:
                 return False
             cells = self._complete(b, placed)
@@ -196,7 +196,7 @@ class _Rater:
         Search(self.engine, shots_from_results(self.results, cannons), interrupt=interrupt).run(leaf)
         return found
 
-    def _complete(self, b: list, placed: int) -> list[int] | None:
+    def _complete(self, b: Partial, placed: int) -> list[int] | None:
         """A full layout from a leaf, as close to ours as possible but not ours (None if impossible)."""
         eng = self.engine
         cells = [EMPTY if p is None else p for p in b]
@@ -217,9 +217,9 @@ class _Rater:
                 if alt != p:
                     cells[i] = alt
                     return cells
-            spot = next((c for c in free if cells[c] == EMPTY), None)
-            if spot is not None:
-                cells[i], cells[spot] = EMPTY, p
+            spare = next((c for c in free if cells[c] == EMPTY), None)
+            if spare is not None:
+                cells[i], cells[spare] = EMPTY, p
                 return cells
         if len(missing) >= 2:                   # no spare cell or orientation: swap two of them
             a, b2 = (self.target_type[t][0] for t in missing[:2])

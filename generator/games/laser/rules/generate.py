@@ -9,7 +9,7 @@ from generator.core.errors import RulesError
 from generator.games.laser.rules.difficulty import Difficulty, rate
 from generator.games.laser.rules.engine import Engine, engine_for
 from generator.games.laser.rules.model import TRAPPED, Board, ComponentSet, Layout
-from generator.games.laser.rules.search import Search, completions, shots_from_results
+from generator.games.laser.rules.search import Partial, Search, completions, shots_from_results
 
 MAX_TRIES = 2000       # random layouts drawn per layout asked for before giving up
 
@@ -40,7 +40,7 @@ def is_fair_cells(engine: Engine, cells: list[int]) -> bool:
         return False
     total = 0
 
-    def leaf(b: list, placed: int, known: int) -> bool:
+    def leaf(b: Partial, placed: int, known: int) -> bool:
         nonlocal total
         total += completions(engine, placed, known)
         return total > 1
