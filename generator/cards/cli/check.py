@@ -27,7 +27,7 @@ def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, onl
 
     from generator.cards import load_records, load_template
     from generator.cards.build import check_template
-    from generator.cards.cli import display
+    from generator.cards.cli.make import display
     from generator.cards.preflight import check_deck
     from generator.cards.session import draw_card, select
     from generator.cli.deck import image_to_png

@@ -135,7 +135,7 @@ def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]
     from dataclasses import replace
 
     from generator import paths
-    from generator.cards.cli import deck_stem, make_deck
+    from generator.cards.cli.make import deck_stem, make_deck
     from generator.cards.records import resolve_data
     from generator.core.errors import PnpError
 

@@ -93,7 +93,7 @@ class _WatchState:
 
         import click
 
-        from generator.cards.cli import make_deck
+        from generator.cards.cli.make import make_deck
         from generator.core.errors import OutputExistsError, PnpError
 
         start, read = time.perf_counter(), set()
