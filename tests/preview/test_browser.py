@@ -232,7 +232,7 @@ def _screenshot(driver) -> None:
                               "document.querySelector('[data-show=safe]').click();")
 
 
-def test_save_to_page_latency_54_cards(tmp_path: Path, browser) -> None:
+def test_save_to_page_latency_54_cards(tmp_path: Path, browser, capsys) -> None:
     """Time from a save to the browser having loaded the changed card, for a 54-card deck (printed)."""
     data, template = make_deck(tmp_path, copies=3)
     server = Server(data, template, tmp_path)
@@ -253,6 +253,7 @@ def test_save_to_page_latency_54_cards(tmp_path: Path, browser) -> None:
     finally:
         server.stop()
     timings.sort()
-    print(f"\npreview latency, save -> changed card shown, 54-card deck: median {timings[len(timings) // 2]:.0f} ms, "
-          f"min {timings[0]:.0f} ms, max {timings[-1]:.0f} ms over {len(timings)} saves")
+    with capsys.disabled():      # shown in the test run's output, not captured
+        print(f"\npreview latency, save -> changed card shown, 54-card deck: median {timings[len(timings) // 2]:.0f} ms, "
+              f"min {timings[0]:.0f} ms, max {timings[-1]:.0f} ms over {len(timings)} saves")
     assert len(timings) == 6 and all(t > 0 for t in timings)

@@ -7,6 +7,8 @@ import http.client
 import json
 import os
 import shutil
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -54,8 +56,16 @@ def test_redraws_only_changed_cards_and_keeps_last_good(deck_files) -> None:
 
     edit(data, "points: 1\n    picture: pictures/herbs.png", "points: lots\n    picture: pictures/herbs.png")
     assert deck.refresh() == {3, 4}
-    assert "cards.yaml:" in deck.cards[2].error and "lots" in deck.cards[2].error
+    assert deck.cards[2].error == deck.cards[3].error == cli_error(data, template)   # the CLI's own line
     assert deck.cards[0].error is None and deck.svg(1, "front") is not None
+
+
+def cli_error(data: Path, template: Path) -> str:
+    """What `pnpgen cards DATA TEMPLATE` says about the deck, without its 'pnpgen: error: ' prefix."""
+    result = subprocess.run([sys.executable, "-m", "generator", "cards", str(data), str(template), "-o",
+                             str(data.parent / "x.pdf")], capture_output=True, text=True, check=False)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    return result.stderr.strip().removeprefix("pnpgen: error: ")
 
 
 def test_template_error_on_every_card_then_back(deck_files) -> None:
@@ -65,7 +75,7 @@ def test_template_error_on_every_card_then_back(deck_files) -> None:
     good = keys(deck)
     edit(template, "front:\n", "front: [\n")
     assert deck.refresh() == set(range(1, 19))
-    assert deck.error.startswith(f"{template}:") and all(card.error == deck.error for card in deck.cards)
+    assert deck.error == cli_error(data, template) and all(card.error == deck.error for card in deck.cards)
     assert template.resolve() in deck.files() and data.resolve() in deck.files()
     edit(template, "front: [\n", "front:\n")
     deck.refresh()

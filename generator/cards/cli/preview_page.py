@@ -2,7 +2,7 @@
 
 The script reads /state.json, draws a grid of card faces (each an <img> of /card/N/front.svg with
 the render's key in its URL) with overlays in the card's own mm (trim, bleed, safe area, element
-boxes with a tooltip), listens to /events and redraws only the cards whose state changed.
+boxes with a tooltip), listens to /events (each event carries the new state) and redraws only the cards whose state changed.
 Filters: ?card=12, ?q=text (in the card's name), a dropdown; "100%" shows the cards at true size
 with CSS millimetres.
 """
@@ -190,7 +190,11 @@ function setParam(name, value) {
 function listen() {
   const events = new EventSource("/events");
   const status = document.getElementById("status");
-  events.onmessage = e => { status.textContent = "live, version " + e.data; load(); };
+  events.onmessage = e => {
+    state = JSON.parse(e.data);
+    status.textContent = "live, version " + state.version;
+    draw();
+  };
   events.onerror = () => { status.textContent = "disconnected: is pnpgen preview still running?"; };
 }
 

@@ -4,7 +4,7 @@ Routes (nothing else; no file is ever served from disk by its path):
   GET /                      the page (generator/cards/cli/preview_page.py)
   GET /state.json            the deck: cards, errors, warnings, element boxes
   GET /card/N/front.svg      card N's face as last rendered well (and /back.svg)
-  GET /events                Server-Sent Events: "data: VERSION" after every change
+  GET /events                Server-Sent Events: "data: STATE" (the state.json document) after every change
   POST /print                writes the PDF under output/ and answers where (JSON)
 Requests whose Host is not the loopback address are refused (a web page elsewhere cannot read it).
 """
@@ -117,8 +117,10 @@ class _Handler(BaseHTTPRequestHandler):
                 version = deck.wait(seen, KEEPALIVE_S)
                 if self.server.stopping.is_set():
                     break
-                message = f"data: {version}\n\n" if version != seen else ": keep-alive\n\n"
-                self.wfile.write(message.encode("ascii"))
+                # the new state rides on the event itself: the page needs no second request
+                message = (f"data: {json.dumps(deck.snapshot(), ensure_ascii=False)}\n\n" if version != seen
+                           else ": keep-alive\n\n")
+                self.wfile.write(message.encode("utf-8"))
                 self.wfile.flush()
                 seen = version
         except (BrokenPipeError, ConnectionResetError):
