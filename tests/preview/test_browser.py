@@ -208,6 +208,7 @@ def test_preview_follows_edits_errors_and_fixes(tmp_path: Path, browser) -> None
         browser.get(server.url)
         wait_for(browser, lambda d: loaded_images(d) == 36, what="all cards")
         _screenshot(browser)
+        _overlays_and_true_size(browser)
 
         # the print button writes the PDF under output/ and says where
         browser.find_element("id", "print").click()
@@ -220,6 +221,23 @@ def test_preview_follows_edits_errors_and_fixes(tmp_path: Path, browser) -> None
     assert code == 0, err
     assert "Traceback" not in err
     assert server.lines[-1].strip() == "pnpgen preview: stopped"
+
+
+def _overlays_and_true_size(driver) -> None:
+    """Element boxes: hovering one tells its id, kind and box in mm; 100% sizes a card in CSS mm."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    driver.find_element("css selector", "[data-show=boxes]").click()
+    box = driver.find_element("css selector", "#card-1 .face.front rect.box[data-id=title]")
+    ActionChains(driver).move_to_element(box).perform()
+    tip = wait_for(driver, lambda d: d.find_element("id", "tip").text, what="the tooltip")
+    assert tip.splitlines() == ["title (text)", "x 6  y 4.5  w 42.5  h 10 mm"]
+    driver.find_element("css selector", "[data-show=boxes]").click()
+    width = lambda d: d.execute_script("return document.querySelector('#card-1 .face').getBoundingClientRect().width")  # noqa: E731
+    before = width(driver)
+    driver.find_element("id", "true-size").click()
+    assert abs(width(driver) - 69.5 * 96 / 25.4) < 0.5 and abs(before - 240) < 0.5     # 63.5 mm + 2 x 3 mm bleed
+    driver.find_element("id", "true-size").click()
 
 
 def _screenshot(driver) -> None:
