@@ -137,8 +137,11 @@ def test_server_routes(server, tmp_path) -> None:
     assert status == 200 and b"EventSource" in body
     status, body = get(server, "/state.json")
     assert status == 200 and len(json.loads(body)["cards"]) == 18
-    status, body = get(server, "/card/3/front.svg?k=x")
+    key = json.loads(get(server, "/state.json")[1])["cards"][2]["key"]
+    status, body = get(server, f"/card/3/front.svg?k={key}")
     assert status == 200 and b"Basilico genovese" in body
+    assert get(server, "/card/3/front.svg")[1] == body
+    assert get(server, "/card/3/front.svg?k=0000")[0] == 404          # a drawing it does not have
     for path in ("/card/19/front.svg", "/card/0/front.svg", "/../../etc/passwd", "/deck/cards.yaml",
                  "/card/1/../../layout.yaml", "/templates/fonts/DejaVuSans.ttf"):
         assert get(server, path)[0] == 404, path

@@ -214,12 +214,13 @@ class LiveDeck:
             return {"version": self.version, "error": self.error, "warnings": list(self.warnings),
                     **self.meta, "cards": [c.to_json() for c in self.cards]}
 
-    def svg(self, number: int, side: str) -> bytes | None:
-        """The SVG of a card's face as last rendered well (None: no such card or face)."""
+    def svg(self, number: int, side: str, key: str | None = None) -> bytes | None:
+        """The SVG of a card's face as last rendered well, or of the drawing `key` when given (the
+        page asks by key, so an address always means the same drawing); None: no such card or face."""
         with self.lock:
             if not 1 <= number <= len(self.cards):
                 return None
-            pair = self.svgs.get(self.cards[number - 1].key)
+            pair = self.svgs.get(key if key is not None else self.cards[number - 1].key)
         if pair is None:
             return None
         return pair[0] if side == "front" else pair[1]

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 _CARD = re.compile(r"^/card/(\d+)/(front|back)\.svg$")
 KEEPALIVE_S = 10.0
@@ -99,12 +100,13 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _card(self, path: str) -> None:
         match = _CARD.match(path)
-        body = self.server.deck.svg(int(match.group(1)), match.group(2)) if match else None
+        key = parse_qs(urlsplit(self.path).query).get("k", [None])[0]
+        body = self.server.deck.svg(int(match.group(1)), match.group(2), key) if match else None
         if body is None:
             self._not_found()
             return
-        # the URL carries the render's key (?k=...), so a card's URL changes whenever its drawing does
-        self._send(200, body, "image/svg+xml", cache="k=" in self.path)
+        # the URL carries the drawing's key (?k=...): the same URL is always the same drawing
+        self._send(200, body, "image/svg+xml", cache=key is not None)
 
     def _events(self) -> None:
         self.send_response(200)
