@@ -275,3 +275,14 @@ def test_save_to_page_latency_54_cards(tmp_path: Path, browser, capsys) -> None:
         print(f"\npreview latency, save -> changed card shown, 54-card deck: median {timings[len(timings) // 2]:.0f} ms, "
               f"min {timings[0]:.0f} ms, max {timings[-1]:.0f} ms over {len(timings)} saves")
     assert len(timings) == 6 and all(t > 0 for t in timings)
+
+
+def test_without_a_browser_the_test_skips_or_fails_saying_what_to_install(monkeypatch) -> None:
+    module = sys.modules[__name__]
+    monkeypatch.setattr(module, "CHROMIUM", "/nonexistent/chromium")
+    monkeypatch.delenv("PNPGEN_REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium chromium-driver"):
+        need_browser()
+    monkeypatch.setenv("PNPGEN_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="/nonexistent/chromium missing"):
+        need_browser()
