@@ -103,13 +103,19 @@ def write_file(path: Path, data: bytes | str, force: bool) -> Path:
     return write_atomic(path, data, force=force)
 
 
-def write_files(paths: Sequence[Path], blobs: Iterable[bytes | str], force: bool) -> list[Path]:
+def write_files(paths: Sequence[Path], blobs: Iterable[bytes | str], force: bool,
+                own: Iterable[Path] = ()) -> list[Path]:
     """Write several output files as a set when they share a folder (staged, then moved into place
     under the folder's lock: a killed run leaves the old set or, rolled forward by the next run, the
-    new one); one file is written whole (temp + rename)."""
+    new one); one file is written whole (temp + rename). `own`: files this run may replace without
+    force (a --watch run's own earlier files)."""
     from generator.core.files import staged_set
 
     paths = [Path(p) for p in paths]
+    own = set(own)
+    for path in paths:
+        check_writable(path, force or path in own)
+    force = True        # each target checked just above
     folders = {p.parent for p in paths}
     if len(paths) == 1 or len(folders) != 1:
         return [write_atomic(p, blob, force=force) for p, blob in zip(paths, blobs, strict=True)]

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import base64
 import io
+from dataclasses import replace
 
 from generator.core.units import MM_PER_PT
 from generator.render.base import Backend, check_pages, num, rgb, walk
-from generator.scene.fonts import font_spec
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, Stroke, TextLine
+from generator.scene.fonts import font_runs, font_spec
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
 from generator.scene.text import text_width
 
 
@@ -77,11 +78,24 @@ class SvgBackend(Backend):
         else:
             self._add(self.d.polyline(points, **_paint(None, item.stroke)))
 
+    def path(self, item: Path) -> None:
+        parts = [" ".join([str(command[0]), *(num(float(v)) for v in command[1:])]) for command in item.commands]
+        attrs = _paint(item.fill, item.stroke)
+        if item.fill_rule == "evenodd" and item.fill is not None:
+            attrs["fill-rule"] = "evenodd"
+        self._add(self.d.path(d=" ".join(parts), **attrs))
+
     def circle(self, item: Circle) -> None:
         self._add(self.d.circle(center=(num(item.cx), num(item.cy)), r=num(item.r),
                                 **_paint(item.fill, item.stroke)))
 
     def text_line(self, item: TextLine) -> None:
+        x = item.x
+        for font, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
+            self._text_run(replace(item, x=x, text=chunk, font=font))
+            x += text_width(chunk, font, item.size)
+
+    def _text_run(self, item: TextLine) -> None:
         spec = font_spec(item.font)
         attrs = {"x": [num(item.x)], "y": [num(item.y)], "fill": _color(item.color),
                  "font-family": spec.family, "font-size": num(item.size * MM_PER_PT),

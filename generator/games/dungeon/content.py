@@ -24,6 +24,8 @@ LABEL_PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "sheet_source": ("file", "seed"),
     "kit_source": ("seed",),
 }
+
+AID_FILE = "aid.yaml"
 CARD_KEYS = ("id", "qty", "source")
 
 
@@ -104,7 +106,8 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
 
     path = data_dir(folder) / LABELS_FILE
     section = Table(Words(), fixed={"kinds": Table(Words()), "colours": Table(Words()),
-                                    "pile_names": Table(Words()), "steps": Seq(Words())})
+                                    "pile_names": Table(Words()), "steps": Seq(Words()),
+                                    "play_steps": Seq(Words())})
     lines: dict[str, int] = {}
     data = load_yaml(path, Map(required={"fr": section, "en": section}), lines=lines)
     if data is None:
@@ -130,3 +133,31 @@ def _check_placeholders(section: dict, lang: str, path: Path, lines: dict[str, i
             except PlaceholderError as err:
                 where = f"{lang}.{key}"
                 raise DataError(str(err), file=path, line=lines.get(where, lines.get(lang)), key=where) from None
+
+def load_aid(folder: str | Path | None = None) -> dict[str, dict]:
+    """The player aid's texts per language (aid.yaml): title, subtitle, keywords_heading, pages of sections.
+
+    A section is {heading, items: [text, ...]}, {heading, icons: [{icon, text}, ...]} or {keywords: true}."""
+    from generator.cards.datafile import load_yaml
+    from generator.cards.schema import Flag, Map, Seq, Text
+
+    path = data_dir(folder) / AID_FILE
+    entry = Map(required={"icon": Text(), "text": Text(blank=False)})
+    section = Map(optional={"heading": Text(blank=False), "items": Seq(Text(blank=False)), "icons": Seq(entry),
+                            "keywords": Flag()})
+    words = Map(required={"title": Text(blank=False), "subtitle": Text(blank=False),
+                          "keywords_heading": Text(blank=False), "pages": Seq(Seq(section, least=1), least=1)})
+    lines: dict[str, int] = {}
+    data = load_yaml(path, Map(required={"fr": words, "en": words}), lines=lines)
+    if data is None:
+        raise DataError("the player aid needs two sections: fr and en", file=path)
+    for lang in ("fr", "en"):
+        for side, sections in enumerate(data[lang]["pages"]):
+            for n, item in enumerate(sections):
+                key = f"{lang}.pages[{side}][{n}]"
+                if item.get("keywords") is True:
+                    continue
+                if "heading" not in item or not (item.get("items") or item.get("icons")):
+                    raise DataError("a section needs a heading and items or icons (or keywords: true)",
+                                    file=path, line=lines.get(key), key=key)
+    return data
