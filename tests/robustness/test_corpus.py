@@ -144,6 +144,14 @@ CASES = [
     Case("YAML nested 5000 deep", _cards(data="deep.yaml"), 2, "nested deeper", {**T, "deep.yaml": nested_yaml(5000)}),
     Case("JSON nested 5000 deep (campaign)", ["dungeon", "chapter", "deep.json", "--format", "none"], 2,
          "nested deeper", {"deep.json": "[" * 5000 + "]" * 5000}),
+    Case("template nested 5000 deep", _cards(template="deep.yaml"), 2, "nested deeper",
+         {"d.csv": OK_CSV, "deep.yaml": "name: t\ncard: poker\nfront: " + "[" * 5000 + "]" * 5000 + "\n"}),
+    Case("deal file nested 5000 deep", ["codex", "print", "deep.json", "-o", "out.pdf"], 2, "nested deeper",
+         {"deep.json": "{\"a\": " * 5000 + "1" + "}" * 5000}),
+    Case("laser component file nested", ["laser", "generate", "--seed", "1", "--component-file", "deep.yaml"], 2,
+         "nested deeper", {"deep.yaml": "types: " + "[" * 5000 + "]" * 5000 + "\n"}),
+    Case("laser layout of control characters", ["laser", "check", "bad.txt"], 2, "bad.txt",
+         {"bad.txt": "\x1f\x00\x7f\n"}),
     Case("duplicate YAML keys", _cards(data="dup.yaml"), 2, "twice",
          {**T, "dup.yaml": "cards:\n  - {name: A, name: B, pips: 1, x: 1}\n"}),
     # --- numbers ---
@@ -276,3 +284,22 @@ def test_campaign_keys_are_the_ones_written(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
     assert tuple(data) == TOP_KEYS
     assert all(tuple(chapter) == SETUP_KEYS for chapter in data["chapters"]) and data["chapters"]
+
+
+def test_stdout_on_a_full_disk_is_one_line(tmp_path: Path) -> None:
+    from tests.robustness.helpers import pnpgen_child
+
+    with open("/dev/full", "wb") as full:
+        child = pnpgen_child(["laser", "generate", "--seed", "1"], tmp_path, stdout=full, stderr=-1)
+        _, err = child.communicate(timeout=120)
+    assert child.returncode == 2 and err.decode().count("\n") == 1 and b"no space left on device" in err
+
+
+def test_default_output_folder_that_cannot_be_made(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The default output/ under a folder nobody may write (/proc: even root cannot)."""
+    monkeypatch.chdir("/proc")
+    monkeypatch.delenv("PNPGEN_OUTPUT", raising=False)
+    assert run_cli(cli, ["calibrate"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pnpgen: error:") and err.count("\n") == 1 and "output" in err
