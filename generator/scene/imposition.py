@@ -64,7 +64,11 @@ def _slots(plan: Plan) -> list[tuple[int, int]]:
 
 
 def _face_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int, side: str) -> Page:
-    """One page of fronts, or of backs on the mirrored plan (each back behind its front)."""
+    """One page of fronts, or of backs on the mirrored plan (each back behind its front).
+
+    A sheet turned about its horizontal centre line (portrait short-edge, landscape long-edge)
+    would show upright-drawn backs upside down on a cut card turned over sideways, so there each
+    back is turned 180 degrees in its slot (see docs/imposition.md)."""
     page = Page(plan.width, plan.height, label=f"sheet {number} {side}", kind=side)
     xs, ys = plan.xs.positions(), plan.ys.positions()
     mirror_x = side == "back" and plan.flip_axis(spec.duplex) == "x"
@@ -75,20 +79,24 @@ def _face_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int, side
             continue
         ci = plan.xs.count - 1 - c if mirror_x else c
         ri = plan.ys.count - 1 - r if mirror_y else r
-        page.add(_placed(items, plan.xs, plan.ys, ci, ri, xs[ci], ys[ri], spec.bleed))
+        page.add(_placed(items, plan.xs, plan.ys, ci, ri, xs[ci], ys[ri], spec.bleed,
+                         turned=mirror_y))
     page.add(*_marks(plan.xs, plan.ys, spec, cut=side == "front"))
     _set_boxes(page, plan.xs, plan.ys, spec.bleed)
     return page
 
 
 def _placed(items: Sequence[Item], xs: Axis, ys: Axis, ci: int, ri: int, x: float, y: float,
-            bleed: float) -> Group:
-    """A card face moved to (x, y) and clipped to its bleed box (outer bleed on block edges)."""
+            bleed: float, turned: bool = False) -> Group:
+    """A card face moved to (x, y) and clipped to its bleed box (outer bleed on block edges);
+    `turned`: rotated 180 degrees about the card's centre first."""
     left = bleed if ci == 0 else xs.inner_bleed(bleed)
     right = bleed if ci == xs.count - 1 else xs.inner_bleed(bleed)
     top = bleed if ri == 0 else ys.inner_bleed(bleed)
     bottom = bleed if ri == ys.count - 1 else ys.inner_bleed(bleed)
     clip = Rect(-left, -top, xs.card + left + right, ys.card + top + bottom, fill=None, stroke=None)
+    if turned:
+        items = (Group(tuple(items), (-1.0, 0.0, 0.0, -1.0, xs.card, ys.card)),)
     return Group(tuple(items), translate(x, y), clip)
 
 

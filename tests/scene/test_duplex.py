@@ -3,21 +3,48 @@
 from __future__ import annotations
 
 import pytest
-from scene_helpers import clipped_groups, line_boxes, marker_positions
+from scene_helpers import clipped_groups, line_boxes, marker_positions, marker_slots
 
 from generator.scene.imposition import SheetSpec, impose, plan_sheet
 from generator.scene.marks import FOLD_STROKE
+from generator.scene.model import apply
 
 W, H = 210.0, 297.0
 MARK = (2.0, 3.0, 1.0)      # the test marker: card-local x, y and size
 
 
-def _card_origins(page):
+def _card_origins(page, w=63.5, h=88.9):
     """{marker number: top-left of that card's trim} on a page (front or back)."""
-    out = {}
-    for colour, (x, y) in marker_positions(page).items():
-        out[int(colour[3:], 16)] = (x - MARK[0], y - MARK[1])
-    return out
+    return {int(colour[3:], 16): (x, y) for colour, (x, y, _m) in marker_slots(page, w, h).items()}
+
+
+@pytest.mark.parametrize("landscape", [False, True])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_cut_card_turned_over_sideways_shows_its_back_upright(cards, landscape, duplex) -> None:
+    """The physical flip, simulated: the printed sheet turns about the edge the printer flips on
+    (long or short), so each back-page point lies behind a front-page point; then a cut card,
+    front upright, is turned over about its own vertical axis. Every point of the back's drawing
+    must then be where the drawing puts it, upright: position and rotation."""
+    spec = SheetSpec(paper="a4", landscape=landscape, duplex=duplex)
+    pw, ph = (H, W) if landscape else (W, H)
+    cw, ch = 63.5, 88.9
+    pages = impose(cards(9), spec, title="t", source="")
+    front, back = marker_slots(pages[0]), marker_slots(pages[1])
+    turns_about_vertical = (duplex == "long") == (ph > pw)
+
+    def behind(x, y):           # the front-page point a back-page point is printed behind
+        return (pw - x, y) if turns_about_vertical else (x, ph - y)
+
+    assert {c[3:] for c in front} == {c[3:] for c in back}
+    checked = 0
+    for colour, (bx, by, m) in back.items():
+        fx, fy, _ = front["#ff" + colour[3:]]
+        for p, q in ((0.0, 0.0), (cw, 0.0), (0.0, ch), (2.0, 3.0), (40.0, 10.0)):
+            u, v = behind(*apply(m, p, q))
+            seen = (cw - (u - fx), v - fy)        # the card turned over about its vertical axis
+            assert seen == pytest.approx((p, q), abs=1e-9), (landscape, duplex, colour, p, q)
+        checked += 1
+    assert checked == len(front) > 0
 
 
 def test_long_edge_mirrors_columns_about_the_paper_centre(cards) -> None:

@@ -91,8 +91,11 @@ def test_back_page_mirrored_for_long_edge_not_for_short(paper, cards, pdf_shapes
     front, back = pdf_shapes(_pdf(cards(9), paper=paper, duplex="short"))
     f, b = _markers(front, 1.0), _markers(back, 0.0)
     for i in range(9):
-        assert b[i][0] == pytest.approx(f[i][0], abs=0.01)
-        assert b[i][1] - 3.0 == pytest.approx(ph - (f[i][1] - 3.0) - 88.9, abs=0.01)
+        # short-edge flip on portrait paper: rows swapped and each back turned 180 degrees, so the
+        # 1 mm marker at card (2, 3) lands at (63.5 - 3, 88.9 - 4) in its slot
+        fx, fy = f[i][0] - 2.0, f[i][1] - 3.0
+        assert b[i][0] == pytest.approx(fx + 63.5 - 3.0, abs=0.01)
+        assert b[i][1] == pytest.approx(ph - fy - 88.9 + 88.9 - 4.0, abs=0.01)
 
 
 def test_offset_moves_the_printed_backs(cards, pdf_shapes) -> None:

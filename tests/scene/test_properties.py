@@ -6,7 +6,7 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scene_helpers import clipped_groups, leaves, line_boxes, make_cards, marker_positions
+from scene_helpers import clipped_groups, leaves, line_boxes, make_cards, marker_slots
 
 from generator.core.errors import LayoutError
 from generator.scene.footer import footer_band
@@ -97,7 +97,7 @@ def test_every_layout_is_printable_and_backs_sit_behind_fronts(spec_args, count)
 
 
 def _trims(page, w, h):
-    return {colour: (x - 2.0, y - 3.0, w, h) for colour, (x, y) in marker_positions(page).items()}
+    return {colour: (x, y, w, h) for colour, (x, y, _m) in marker_slots(page, w, h).items()}
 
 
 def _check_page(page, plan, spec, w, h):
@@ -138,3 +138,7 @@ def _check_backs(front, back, plan, spec, w, h):
         else:
             expected = (x, plan.height - y - h)
         assert abs(b[i][0] - expected[0]) < 1e-6 and abs(b[i][1] - expected[1]) < 1e-6
+    # backs turned 180 degrees exactly when the sheet turns about its horizontal centre line
+    turned = plan.flip_axis(spec.duplex) == "y"
+    for _, _, m in marker_slots(back, w, h).values():
+        assert m[:4] == ((-1.0, 0.0, 0.0, -1.0) if turned else (1.0, 0.0, 0.0, 1.0))
