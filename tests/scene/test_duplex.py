@@ -37,7 +37,7 @@ def test_a_cut_card_turned_over_sideways_shows_its_back_upright(cards, landscape
 
     assert {c[3:] for c in front} == {c[3:] for c in back}
     checked = 0
-    for colour, (bx, by, m) in back.items():
+    for colour, (_bx, _by, m) in back.items():
         fx, fy, _ = front["#ff" + colour[3:]]
         for p, q in ((0.0, 0.0), (cw, 0.0), (0.0, ch), (2.0, 3.0), (40.0, 10.0)):
             u, v = behind(*apply(m, p, q))
