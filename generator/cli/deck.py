@@ -193,8 +193,9 @@ def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:
     from generator.scene.imposition import impose
 
     pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
-                       lang=opts.lang)
-    return [render_pdf(pages, title=title)]
+                   lang=opts.lang)
+    duplex = opts.duplex if any(page.kind == "back" for page in pages) else None
+    return [render_pdf(pages, title=title, duplex=duplex)]
 
 
 def _per_page(pages: list, fmt: str, opts: DeckOptions) -> list[bytes]:

@@ -32,8 +32,12 @@ def pdf_font(name: str) -> str:
     return ps_name
 
 
-def render_pdf(pages: list[Page], title: str = "") -> bytes:
-    """All pages as one PDF document (bytes)."""
+DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+
+
+def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None) -> bytes:
+    """All pages as one PDF document (bytes); `duplex` (long/short) sets the Duplex viewer
+    preference, so the print dialog offers the flip the backs were laid out for."""
     from reportlab.pdfgen.canvas import Canvas
 
     pages = check_pages(pages)
@@ -48,6 +52,8 @@ def render_pdf(pages: list[Page], title: str = "") -> bytes:
     canvas.setSubject(title)
     canvas.setProducer("pnpgen (reportlab)")
     canvas.setViewerPreference("PrintScaling", "None")
+    if duplex in DUPLEX_PREFERENCE:
+        canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
     for page in pages:
         _render_page(canvas, page)
     canvas.save()

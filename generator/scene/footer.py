@@ -37,16 +37,55 @@ FOOTER_WORDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+# The words saying how a sheet's backs are laid out (orientation and flip), per language.
+LAYOUT_WORDS: dict[str, dict[str, str]] = {
+    "en": {"long": "long-edge flip", "short": "short-edge flip", "fold": "gutter fold",
+           "none": "fronts only", "portrait": "portrait", "landscape": "landscape",
+           "offset": "backs moved {x}, {y} mm", "printer": "printer {name}"},
+    "it": {"long": "fronte-retro sul lato lungo", "short": "fronte-retro sul lato corto",
+           "fold": "piega centrale", "none": "solo fronti", "portrait": "verticale",
+           "landscape": "orizzontale", "offset": "retri spostati di {x}; {y} mm",
+           "printer": "stampante {name}"},
+    "fr": {"long": "recto verso bord long", "short": "recto verso bord court",
+           "fold": "pli central", "none": "recto seul", "portrait": "portrait",
+           "landscape": "paysage", "offset": "versos décalés de {x} ; {y} mm",
+           "printer": "imprimante {name}"},
+    "pt": {"long": "frente e verso pela borda longa", "short": "frente e verso pela borda curta",
+           "fold": "dobra central", "none": "só frentes", "portrait": "retrato",
+           "landscape": "paisagem", "offset": "versos deslocados {x}; {y} mm",
+           "printer": "impressora {name}"},
+}
+
+
+def layout_text(lang: str, *, duplex: str | None, landscape: bool, gutter_fold: bool = False,
+                offset: tuple[float, float] = (0.0, 0.0), printer: str = "") -> str:
+    """"long-edge flip, portrait" in the sheet's language, with the back offset and the printer
+    profile when there are any."""
+    words = LAYOUT_WORDS.get(lang, LAYOUT_WORDS["en"])
+    flip = "fold" if gutter_fold else (duplex or "none")
+    parts = [words[flip], words["landscape" if landscape else "portrait"]]
+    if offset != (0.0, 0.0):
+        x, y = (f"{v:+g}" if lang == "en" else f"{v:+g}".replace(".", ",") for v in offset)
+        parts.append(words["offset"].format(x=x, y=y))
+    if printer:
+        parts.append(words["printer"].format(name=printer))
+    return ", ".join(parts)
+
+
 def footer_words(lang: str) -> tuple[str, str, str]:
     """The footer's words in a language (English for a language it does not know)."""
     return FOOTER_WORDS.get(lang, FOOTER_WORDS["en"])
 
 
-def footer_text(title: str, source: str, page: int, pages: int, lang: str = "en") -> str:
-    """The footer's words: title · source · page n/N · print at 100% (actual size)."""
+def footer_text(title: str, source: str, page: int, pages: int, lang: str = "en",
+                layout: str = "") -> str:
+    """The footer's words: title · source · page n/N, layout · print at 100% (actual size).
+
+    The layout ("long-edge flip, portrait") rides with page n/N, which is never shortened."""
     page_word, advice, _ = footer_words(lang)
     parts = [p for p in (title.strip(), source.strip()) if p]
-    parts += [f"{page_word} {page}/{pages}", advice]
+    where = f"{page_word} {page}/{pages}" + (f", {layout.strip()}" if layout.strip() else "")
+    parts += [where, advice]
     return SEPARATOR.join(parts)
 
 
@@ -133,4 +172,4 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
     return (m, m, width - 2 * m, height - 2 * m - FOOTER_HEIGHT - FOOTER_GAP)
 
 
-__all__ = ["FOOTER_WORDS", "add_footers", "content_box_for", "footer_band", "footer_items", "footer_text", "footer_words", "scale_bar"]
+__all__ = ["FOOTER_WORDS", "LAYOUT_WORDS", "layout_text", "add_footers", "content_box_for", "footer_band", "footer_items", "footer_text", "footer_words", "scale_bar"]

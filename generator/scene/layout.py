@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
-from generator.scene.grid import Axis, solve_axis
+from generator.scene.grid import MARK_GAP, Axis, solve_axis
 from generator.scene.papers import (
     FOOTER_GAP,
     FOOTER_HEIGHT,
@@ -51,6 +51,11 @@ class SheetSpec:
         if max(abs(ox), abs(oy)) > 20.0:
             raise LayoutError(f"offset {ox:g},{oy:g} mm is too large (at most 20 mm)", key="offset")
         object.__setattr__(self, "offset", (ox, oy))
+        if (ox, oy) != (0.0, 0.0) and (self.gutter_fold or duplex is None):
+            why = ("a gutter fold prints fronts and backs on the same side, so no back page is "
+                   "shifted" if self.gutter_fold else "without backs (--duplex none) there is no "
+                   "back page to shift")
+            raise LayoutError(f"--offset {ox:g},{oy:g} does nothing here: {why}", key="offset")
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,30 @@ class Plan:
             return replace(self, xs=self.xs.mirrored(self.width), footer=side)
         side = {"top": "bottom", "bottom": "top"}.get(self.footer, self.footer)
         return replace(self, ys=self.ys.mirrored(self.height), footer=side)
+
+
+def check_offset(plan: Plan, spec: SheetSpec) -> None:
+    """LayoutError (naming the range this layout allows) if the back offset would push a back
+    card into the printer margin or over the footer; the footer itself is never shifted."""
+    if not spec.duplex or spec.offset == (0.0, 0.0):
+        return
+    backs = plan.backs(spec.duplex)
+    ranges = [_range(backs.xs, spec.bleed), _range(backs.ys, spec.bleed)]
+    for value, (low, high), name in zip(spec.offset, ranges, "XY", strict=True):
+        if not low - 1e-9 <= value <= high + 1e-9:
+            raise LayoutError(
+                f"--offset {spec.offset[0]:g},{spec.offset[1]:g}: {name} {value:g} mm would put the "
+                f"back cards within {PRINTER_MARGIN:g} mm of the paper edge or over the footer; this "
+                f"layout allows X from {ranges[0][0]:.1f} to {ranges[0][1]:.1f} and Y from "
+                f"{ranges[1][0]:.1f} to {ranges[1][1]:.1f} mm (a smaller --bleed or the other "
+                f"--orientation may leave more room)", key="offset")
+
+
+def _range(axis: Axis, bleed: float) -> tuple[float, float]:
+    """offset_range, with hard ends (footer, fold) kept clear of the bleed too."""
+    lo = axis.lo + (bleed if axis.hard_lo else MARK_GAP)
+    hi = axis.hi - (bleed if axis.hard_hi else MARK_GAP)
+    return (lo - axis.start, hi - axis.end)
 
 
 def _regions(w: float, h: float, footer: str, fold: bool):
@@ -164,4 +193,4 @@ def cards_per_sheet(spec: SheetSpec) -> int:
     return plan_sheet(spec).per_sheet
 
 
-__all__ = ["PAPERS", "Plan", "SheetSpec", "cards_per_sheet", "parse_offset", "plan_sheet"]
+__all__ = ["PAPERS", "Plan", "SheetSpec", "cards_per_sheet", "check_offset", "parse_offset", "plan_sheet"]

@@ -47,7 +47,7 @@ def _overlap(a, b):
 def _one_card_fits(spec: SheetSpec) -> bool:
     """An independent check that one card (with its marks and footer) fits some orientation."""
     w, h = spec.card_size
-    mark = 0.5 + 0.75                      # gap + shortest mark
+    mark = 0.5 + 3.0                       # gap + shortest mark (3 mm: long enough to cut by)
     hard = max(mark, spec.bleed)
     band = FOOTER_HEIGHT + FOOTER_GAP
     for landscape in ([False, True] if spec.landscape is None else [spec.landscape]):
@@ -118,6 +118,7 @@ def _check_page(page, plan, spec, w, h):
         assert M - EPS <= x0 and x1 <= pw - M + EPS and M - EPS <= y0 and y1 <= ph - M + EPS
         assert not _overlap((x0, y0, x1 - x0, y1 - y0), band)
     for x0, y0, x1, y1, _ in marks:
+        assert max(x1 - x0, y1 - y0) >= 3.0 - EPS       # every crop mark long enough to cut by
         box = (x0, y0, x1 - x0, y1 - y0)
         assert not any(_overlap(box, t) for t in trims)
         assert not _overlap(box, band)

@@ -27,7 +27,8 @@ def write_calibration(path: Path, paper: str, duplex: str, force: bool,
 
     check_outputs([path], force)
     pages = build_calibration(paper, duplex, landscape)
-    return write_pages(pages, "pdf", path, force=force, title="pnpgen duplex calibration")
+    return write_pages(pages, "pdf", path, force=force, title="pnpgen duplex calibration",
+                       duplex=duplex)
 
 
 @click.command()
