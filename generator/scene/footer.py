@@ -172,4 +172,15 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
     return (m, m, width - 2 * m, height - 2 * m - FOOTER_HEIGHT - FOOTER_GAP)
 
 
-__all__ = ["FOOTER_WORDS", "LAYOUT_WORDS", "layout_text", "add_footers", "content_box_for", "footer_band", "footer_items", "footer_text", "footer_words", "scale_bar"]
+__all__ = [
+    "FOOTER_WORDS",
+    "LAYOUT_WORDS",
+    "add_footers",
+    "content_box_for",
+    "footer_band",
+    "footer_items",
+    "footer_text",
+    "footer_words",
+    "layout_text",
+    "scale_bar",
+]
