@@ -45,6 +45,9 @@ class DeckOptions:
     force: bool = False
     quiet: bool = False
     lang: str = "en"            # the language of the sheet footers
+    printer: str = ""           # the printer profile applied (--printer), named in the footers
+    scale: tuple[float, float] = (1.0, 1.0)
+    measured: tuple[str, str, str] | None = None    # the profile's paper, orientation, flip
 
     @property
     def landscape(self) -> bool | None:
@@ -55,6 +58,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
     back_options = [duplex_option(), offset_option(), click.option(
         "--gutter-fold", is_flag=True,
         help="Fronts and backs side by side on one page, to fold (no duplex printer needed).")] if backs else []
+    back_options.append(printer_option())
     return [
         click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
                      help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
@@ -75,10 +79,10 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
 
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
-          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet")
+          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet", "printer")
 
 
-_BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False}
+_BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
 
 
 def deck_options_for(bleed_default: str, *, backs: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -88,7 +92,7 @@ def deck_options_for(bleed_default: str, *, backs: bool = True) -> Callable[[Cal
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            values = {name: kwargs.pop(name) if name in kwargs or backs else _BACK_DEFAULTS[name]
+            values = {name: kwargs.pop(name) if name in kwargs else _BACK_DEFAULTS[name]
                       for name in _NAMES}
             return func(*args, opts=options_from(values), **kwargs)
 
@@ -105,14 +109,53 @@ def deck_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def options_from(values: dict[str, Any]) -> DeckOptions:
-    """DeckOptions from the raw click values."""
-    return DeckOptions(format=values["fmt"], sheets=values["sheets"], paper=values["paper"],
+    """DeckOptions from the raw click values (a --printer profile read and applied)."""
+    opts = DeckOptions(format=values["fmt"], sheets=values["sheets"], paper=values["paper"],
                        orientation=values["orientation"],
                        duplex=None if values["duplex"] == "none" else values["duplex"],
                        offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
                        quiet=values["quiet"])
+    return with_printer(opts, values.get("printer"))
+
+
+def printer_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """--printer NAME: a profile saved with `pnpgen calibrate --save NAME`."""
+    return click.option("--printer", default=None, metavar="NAME",
+                        help="Apply a saved printer profile (offset, scale; see pnpgen calibrate "
+                             "--save/--list); --offset, if given too, wins.")
+
+
+def with_printer(opts: DeckOptions, name: str | None) -> DeckOptions:
+    """The options with the profile's offset (unless --offset was given, or there are no back
+    pages to move) and scale applied; LayoutError for an unknown profile."""
+    if not name:
+        return opts
+    from generator.cli.printers import find_printer
+
+    printer = find_printer(name)
+    offset = opts.offset
+    if offset == (0.0, 0.0) and opts.duplex and not opts.gutter_fold:
+        offset = printer.offset
+    return replace(opts, offset=offset, scale=printer.scale, printer=printer.name,
+                   measured=(printer.paper, printer.orientation, printer.duplex))
+
+
+def warn_if_measured_elsewhere(opts: DeckOptions, plan) -> None:
+    """One warning line when the profile was measured on another paper, orientation or flip
+    than these sheets use (an offset is measured in the page's own directions)."""
+    if opts.measured is None or opts.offset == (0.0, 0.0):
+        return
+    paper, orientation, duplex = opts.measured
+    here = ("landscape" if plan.landscape else "portrait")
+    differences = [f"{what} {then} (these sheets: {now})" for what, then, now in
+                   (("paper", paper, opts.paper), ("orientation", orientation, here),
+                    ("flip", duplex, opts.duplex)) if then != now]
+    if differences:
+        click.echo(f"pnpgen: warning: printer {opts.printer}: its offset was measured for "
+                   f"{', '.join(differences)}; pass --orientation {orientation} or calibrate again "
+                   f"for these sheets", err=True)
 
 
 # --- paths -----------------------------------------------------------------------------------------
@@ -123,7 +166,19 @@ def sheet_spec(card_size: tuple[float, float], bleed: float, opts: DeckOptions):
 
     return SheetSpec(paper=opts.paper, landscape=opts.landscape, card_size=card_size, bleed=bleed,
                      crop_marks=opts.crop_marks, cut_lines=opts.cut_lines, duplex=opts.duplex,
-                     offset=opts.offset, gutter_fold=opts.gutter_fold)
+                     offset=opts.offset, gutter_fold=opts.gutter_fold, scale=opts.scale)
+
+
+def impose_deck(cards: Sequence, card_size: tuple[float, float], bleed: float, title: str, source: str,
+                opts: DeckOptions) -> list:
+    """The imposed sheets for these options (footers naming the printer profile), warning when
+    the profile's offset was measured for another orientation."""
+    from generator.scene.imposition import impose
+    from generator.scene.layout import plan_sheet
+
+    spec = sheet_spec(card_size, bleed, opts)
+    warn_if_measured_elsewhere(opts, plan_sheet(spec))
+    return impose(cards, spec, title=title, source=source, lang=opts.lang, printer=opts.printer)
 
 
 def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], bleed: float,
@@ -190,10 +245,8 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
 
 def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:
     from generator.render import render_pdf
-    from generator.scene.imposition import impose
 
-    pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
-                   lang=opts.lang)
+    pages = impose_deck(cards, card_size, bleed, title, source, opts)
     duplex = opts.duplex if any(page.kind == "back" for page in pages) else None
     return [render_pdf(pages, title=title, duplex=duplex)]
 
@@ -208,11 +261,10 @@ def _per_page(pages: list, fmt: str, opts: DeckOptions) -> list[bytes]:
 
 
 def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> list[bytes]:
-    from generator.scene.imposition import card_pages, impose
+    from generator.scene.imposition import card_pages
 
     if opts.sheets:
-        pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
-                       lang=opts.lang)
+        pages = impose_deck(cards, card_size, bleed, title, source, opts)
     else:
         pages = card_pages(cards, card_size, bleed)
         if opts.duplex and any(card.back is not None for card in cards):

@@ -61,7 +61,23 @@ def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards
         if spec.duplex and any(card.back is not None for card in chunk):
             pages.append(_face_page(chunk, backs_plan, spec, number, "back"))
     _add_numbered_footers(pages, plan, spec, title, source, lang, printer)
+    if spec.scale != (1.0, 1.0):
+        for page in pages:
+            _scale_page(page, *spec.scale)
     return pages
+
+
+def _scale_page(page: Page, sx: float, sy: float) -> None:
+    """Everything drawn 1/sx, 1/sy larger about the paper's centre, so a printer that prints at
+    sx, sy gives true sizes (its margins come back to 5 mm as it shrinks the page)."""
+    kx, ky = 1.0 / sx, 1.0 / sy
+    cx, cy = page.width / 2.0, page.height / 2.0
+    page.items = [Group(tuple(page.items), (kx, 0.0, 0.0, ky, cx - cx * kx, cy - cy * ky))]
+    for name in ("trim_box", "bleed_box"):
+        box = getattr(page, name)
+        if box is not None:
+            x, y, w, h = box
+            setattr(page, name, _clamped(page, cx + (x - cx) * kx, cy + (y - cy) * ky, w * kx, h * ky))
 
 
 def _shifted(plan: Plan, offset: tuple[float, float]) -> Plan:

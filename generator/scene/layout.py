@@ -24,7 +24,8 @@ DUPLEX_MODES = ("long", "short", None)
 class SheetSpec:
     """How cards are printed: paper, orientation (None: whichever fits more), card size, bleed,
     crop marks, cut lines, duplex backs (long/short edge flip, None: fronts only), back offset in
-    mm (added to every back page, to correct a printer), gutter fold (fronts and backs on one page)."""
+    mm (added to every back page, to correct a printer), gutter fold (fronts and backs on one page),
+    printer scale (a printer that prints 1 mm as 0.995 mm gets pages drawn 1/0.995 larger)."""
 
     paper: str = "a4"
     landscape: bool | None = False
@@ -35,6 +36,7 @@ class SheetSpec:
     duplex: str | None = "long"
     offset: tuple[float, float] = (0.0, 0.0)
     gutter_fold: bool = False
+    scale: tuple[float, float] = (1.0, 1.0)   # what the printer prints 1 mm as (x, y)
 
     def __post_init__(self) -> None:
         paper = str(self.paper).strip().lower()
@@ -56,6 +58,10 @@ class SheetSpec:
                    "shifted" if self.gutter_fold else "without backs (--duplex none) there is no "
                    "back page to shift")
             raise LayoutError(f"--offset {ox:g},{oy:g} does nothing here: {why}", key="offset")
+        sx, sy = (float(v) for v in self.scale)
+        if not (0.9 <= sx <= 1.1 and 0.9 <= sy <= 1.1):
+            raise LayoutError(f"scale {sx:g},{sy:g} is outside 0.9..1.1", key="scale")
+        object.__setattr__(self, "scale", (sx, sy))
 
 
 @dataclass(frozen=True)

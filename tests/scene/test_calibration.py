@@ -133,7 +133,8 @@ def test_calibrate_command_writes_a_two_page_pdf_and_refuses_to_overwrite(tmp_pa
 
     target = tmp_path / "cal.pdf"
     runner = CliRunner()
-    result = runner.invoke(cli, ["calibrate", "--paper", "letter", "--duplex", "short", "-o", str(target)])
+    result = runner.invoke(cli, ["calibrate", "--paper", "letter", "--duplex", "short",
+                                 "--orientation", "portrait", "-o", str(target)])
     assert result.exit_code == 0, result.output
     assert str(target) in result.output
     reader = PdfReader(str(target))
