@@ -22,7 +22,7 @@ from generator.cli.common import check_outputs, emit_json, progress, write_file
 from generator.cli.options import bleed_option, choice, dpi_option, duplex_option, offset_option, orientation_option, paper_option
 
 FORMATS = ("pdf", "svg", "png", "tts", "json")
-TTS_PER_SHEET = 70
+TTS_PER_SHEET = 70          # 10 x 7; BackIsHidden makes the last cell a card too (docs/tts.md)
 DEFAULT_DPI = 300
 
 
@@ -48,6 +48,8 @@ class DeckOptions:
     printer: str = ""           # the printer profile applied (--printer), named in the footers
     scale: tuple[float, float] = (1.0, 1.0)
     measured: tuple[str, str, str] | None = None    # the profile's paper, orientation, flip
+    tts_url: str | None = None  # --tts-url PREFIX: web address of the TTS images
+    tts_image: str = "png"      # --tts-image png|jpg
 
     @property
     def landscape(self) -> bool | None:
@@ -71,6 +73,11 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
         dpi_option(),
+        click.option("--tts-image", type=choice(["png", "jpg"]), default="png", show_default=True,
+                     help="tts: image format of the deck sheets."),
+        click.option("--tts-url", default=None, metavar="PREFIX",
+                     help="tts: the web address the images will be uploaded to (the saved object "
+                          "then names PREFIX/file instead of file:/// paths, for sharing)."),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
@@ -79,7 +86,8 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
 
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
-          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet", "printer")
+          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet", "printer", "tts_image",
+          "tts_url")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
@@ -116,7 +124,7 @@ def options_from(values: dict[str, Any]) -> DeckOptions:
                        offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
-                       quiet=values["quiet"])
+                       quiet=values["quiet"], tts_image=values["tts_image"], tts_url=values["tts_url"])
     return with_printer(opts, values.get("printer"))
 
 
@@ -189,10 +197,14 @@ def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], b
         return [opts.output] if opts.output and str(opts.output) != "-" else []
     if fmt == "pdf":
         return [opts.output or paths.default_output(f"{stem}.pdf")]
-    folder, base = _folder_and_stem(opts, stem, "png" if fmt == "tts" else fmt)
     if fmt == "tts":
-        sheets = math.ceil(count / TTS_PER_SHEET)
-        return [folder / f"{base}-tts-{i}.png" for i in range(1, sheets + 1)] + [folder / f"{base}-tts-back.png"]
+        from generator.cli.tts import tts_folder, tts_names
+
+        folder, base = tts_folder(opts.output, stem)
+        faces, backs, saved = tts_names(base, max(1, math.ceil(count / TTS_PER_SHEET)), False,
+                                        opts.tts_image)
+        return [folder / name for name in [*faces, *backs, saved]]
+    folder, base = _folder_and_stem(opts, stem, fmt)
     if opts.sheets:
         pages = _sheet_count(count, has_backs, card_size, bleed, opts)
         return [folder / f"{base}-sheet-{i:03d}.{fmt}" for i in range(1, pages + 1)]
@@ -230,6 +242,12 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
     if lang is not None:
         opts = replace(opts, lang=lang)
     cards = list(cards)
+    if opts.format == "tts":
+        from generator.cli.tts import write_tts
+
+        return write_tts(cards, card_size=card_size, title=title, output=opts.output, stem=stem,
+                         dpi=opts.dpi, image=opts.tts_image, url=opts.tts_url, force=opts.force,
+                         quiet=opts.quiet)
     has_backs = any(card.back is not None for card in cards)
     targets = deck_paths(len(cards), has_backs=has_backs, card_size=card_size, bleed=bleed, opts=opts,
                          stem=stem)
@@ -272,26 +290,10 @@ def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> list[bytes
     return _per_page(pages, fmt, opts)
 
 
-def _tts(cards, card_size, bleed, title, source, opts) -> list[bytes]:
-    from generator.render import render_tts
-    from generator.scene.imposition import card_pages
-
-    fronts = card_pages(cards, card_size, 0.0)
-    back = card_pages(cards[:1], card_size, 0.0, side="back")[0]
-    chunks = [fronts[i:i + TTS_PER_SHEET] for i in range(0, len(fronts), TTS_PER_SHEET)]
-    sheets: list[bytes] = []
-    with progress(chunks, "Rendering Tabletop Simulator sheets", opts.quiet, threshold=2) as bar:
-        for chunk in bar:
-            chunk_sheets, back_png = render_tts(chunk, back, dpi=opts.dpi)
-            sheets += chunk_sheets
-    return [*sheets, back_png]
-
-
 _WRITERS: dict[str, Callable] = {
     "pdf": _pdf,
     "svg": lambda *a: _faces(*a, fmt="svg"),
     "png": lambda *a: _faces(*a, fmt="png"),
-    "tts": _tts,
 }
 
 

@@ -239,6 +239,7 @@ def test_kit_part(tmp_path):
     names = sorted(p.name for p, _ in made)
     assert names == ["dungeon-campaign.json", "dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf"]
     reader = PdfReader(tmp_path / "dungeon" / "dungeon-cards-fr.pdf")
-    assert round(float(reader.pages[0].mediabox.width), 1) == 612.0
+    box = reader.pages[0].mediabox                        # letter (landscape for 3 mm marks)
+    assert sorted((round(float(box.width), 1), round(float(box.height), 1))) == [612.0, 792.0]
     campaign = json.loads((tmp_path / "dungeon" / "dungeon-campaign.json").read_text(encoding="utf-8"))
     assert campaign["seed"] == 42 and campaign["in_play"] is True
