@@ -20,8 +20,9 @@ import click
 from generator import paths
 from generator.cli.common import check_outputs, emit_json, progress, write_file
 from generator.cli.options import bleed_option, choice, dpi_option, duplex_option, offset_option, orientation_option, paper_option
+from generator.cli.pod import pod_option
 
-FORMATS = ("pdf", "svg", "png", "tts", "json")
+FORMATS = ("pdf", "svg", "png", "tts", "pod", "json")
 TTS_PER_SHEET = 70          # 10 x 7; BackIsHidden makes the last cell a card too (docs/tts.md)
 DEFAULT_DPI = 300
 
@@ -50,6 +51,7 @@ class DeckOptions:
     measured: tuple[str, str, str] | None = None    # the profile's paper, orientation, flip
     tts_url: str | None = None  # --tts-url PREFIX: web address of the TTS images
     tts_image: str = "png"      # --tts-image png|jpg
+    pod: str | None = None      # --pod PRESET (print-on-demand template)
 
     @property
     def landscape(self) -> bool | None:
@@ -64,7 +66,9 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
     return [
         click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
                      help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
-                          "tts: Tabletop Simulator deck images; json: the data, on stdout unless -o."),
+                          "tts: Tabletop Simulator deck (images and saved object); pod: one image "
+                          "per face for a print-on-demand printer (--pod); json: the data, on "
+                          "stdout unless -o."),
         click.option("--sheets", is_flag=True, help="svg/png: whole printable pages, not one file per card."),
         paper_option(),
         orientation_option(),
@@ -78,6 +82,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
         click.option("--tts-url", default=None, metavar="PREFIX",
                      help="tts: the web address the images will be uploaded to (the saved object "
                           "then names PREFIX/file instead of file:/// paths, for sharing)."),
+        pod_option(),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
@@ -87,7 +92,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
           "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet", "printer", "tts_image",
-          "tts_url")
+          "tts_url", "pod")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
@@ -124,7 +129,8 @@ def options_from(values: dict[str, Any]) -> DeckOptions:
                        offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
-                       quiet=values["quiet"], tts_image=values["tts_image"], tts_url=values["tts_url"])
+                       quiet=values["quiet"], tts_image=values["tts_image"], tts_url=values["tts_url"],
+                       pod=values["pod"])
     return with_printer(opts, values.get("printer"))
 
 
@@ -197,6 +203,11 @@ def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], b
         return [opts.output] if opts.output and str(opts.output) != "-" else []
     if fmt == "pdf":
         return [opts.output or paths.default_output(f"{stem}.pdf")]
+    if fmt == "pod":
+        from generator.cli.pod import pod_folder, pod_names
+
+        folder, base = pod_folder(opts.output, stem)
+        return [folder / name for name in pod_names(base, count, has_backs)]
     if fmt == "tts":
         from generator.cli.tts import tts_folder, tts_names
 
@@ -248,6 +259,11 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
         return write_tts(cards, card_size=card_size, title=title, output=opts.output, stem=stem,
                          dpi=opts.dpi, image=opts.tts_image, url=opts.tts_url, force=opts.force,
                          quiet=opts.quiet)
+    if opts.format == "pod":
+        from generator.cli.pod import write_pod
+
+        return write_pod(cards, card_size=card_size, bleed=bleed, preset_name=opts.pod,
+                         output=opts.output, stem=stem, force=opts.force, quiet=opts.quiet)
     has_backs = any(card.back is not None for card in cards)
     targets = deck_paths(len(cards), has_backs=has_backs, card_size=card_size, bleed=bleed, opts=opts,
                          stem=stem)
