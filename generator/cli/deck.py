@@ -52,6 +52,7 @@ class DeckOptions:
     tts_url: str | None = None  # --tts-url PREFIX: web address of the TTS images
     tts_image: str = "png"      # --tts-image png|jpg
     pod: str | None = None      # --pod PRESET (print-on-demand template)
+    svg_text: str = "fonts"     # --svg-text fonts|paths
 
     @property
     def landscape(self) -> bool | None:
@@ -83,6 +84,9 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
                      help="tts: the web address the images will be uploaded to (the saved object "
                           "then names PREFIX/file instead of file:/// paths, for sharing)."),
         pod_option(),
+        click.option("--svg-text", type=choice(["fonts", "paths"]), default="fonts", show_default=True,
+                     help="svg: embed the fonts used (subsets; browsers, Inkscape) or draw text as "
+                          "outlines (paths: looks the same in every viewer, librsvg included)."),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
@@ -92,7 +96,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
           "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet", "printer", "tts_image",
-          "tts_url", "pod")
+          "tts_url", "pod", "svg_text")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
@@ -130,7 +134,7 @@ def options_from(values: dict[str, Any]) -> DeckOptions:
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
                        quiet=values["quiet"], tts_image=values["tts_image"], tts_url=values["tts_url"],
-                       pod=values["pod"])
+                       pod=values["pod"], svg_text=values["svg_text"])
     return with_printer(opts, values.get("printer"))
 
 
@@ -289,7 +293,8 @@ def _per_page(pages: list, fmt: str, opts: DeckOptions) -> list[bytes]:
     from generator.render import render_png, render_svg
 
     dpi = opts.dpi or DEFAULT_DPI
-    render = (lambda page: render_svg(page)) if fmt == "svg" else (lambda page: render_png(page, dpi=dpi))
+    render = ((lambda page: render_svg(page, text=opts.svg_text)) if fmt == "svg"
+              else (lambda page: render_png(page, dpi=dpi)))
     with progress(pages, f"Rendering {fmt.upper()}", opts.quiet) as bar:
         return [render(page) for page in bar]
 

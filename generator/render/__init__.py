@@ -16,10 +16,10 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None) ->
     return run(pages, title=title, duplex=duplex)
 
 
-def render_svg(page: Page) -> bytes:
-    """One page as SVG (size in mm, explicit ids)."""
+def render_svg(page: Page, text: str = "fonts") -> bytes:
+    """One page as SVG (size in mm, explicit ids; fonts embedded as subsets, or text="paths")."""
     from generator.render.svg import render_svg as run
-    return run(page)
+    return run(page, text=text)
 
 
 def render_png(page: Page, dpi: float = 300) -> bytes:
