@@ -53,6 +53,7 @@ class DeckOptions:
     tts_image: str = "png"      # --tts-image png|jpg
     pod: str | None = None      # --pod PRESET (print-on-demand template)
     svg_text: str = "fonts"     # --svg-text fonts|paths
+    jobs: int | None = None     # --jobs N: processes rendering PNG/SVG pages (None: all cores)
 
     @property
     def landscape(self) -> bool | None:
@@ -87,6 +88,9 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
         click.option("--svg-text", type=choice(["fonts", "paths"]), default="fonts", show_default=True,
                      help="svg: embed the fonts used (subsets; browsers, Inkscape) or draw text as "
                           "outlines (paths: looks the same in every viewer, librsvg included)."),
+        click.option("--jobs", type=click.IntRange(0, 64), default=0, metavar="N",
+                     help="png/svg: render pages in N processes (0: all cores; the files are the "
+                          "same whatever N)."),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
@@ -96,7 +100,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
           "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet", "printer", "tts_image",
-          "tts_url", "pod", "svg_text")
+          "tts_url", "pod", "svg_text", "jobs")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
@@ -134,7 +138,7 @@ def options_from(values: dict[str, Any]) -> DeckOptions:
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
                        quiet=values["quiet"], tts_image=values["tts_image"], tts_url=values["tts_url"],
-                       pod=values["pod"], svg_text=values["svg_text"])
+                       pod=values["pod"], svg_text=values["svg_text"], jobs=values["jobs"] or None)
     return with_printer(opts, values.get("printer"))
 
 
@@ -272,50 +276,53 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
     targets = deck_paths(len(cards), has_backs=has_backs, card_size=card_size, bleed=bleed, opts=opts,
                          stem=stem)
     check_outputs(targets, opts.force)
-    writer = _WRITERS.get(opts.format)
-    if writer is None:
+    if opts.format == "pdf":
+        return [write_file(targets[0], _pdf(cards, card_size, bleed, title, source, opts), opts.force)]
+    if opts.format not in ("svg", "png"):
         raise click.UsageError(f"--format {opts.format} is not a deck image format")
-    blobs = writer(cards, card_size, bleed, title, source, opts)
-    if len(blobs) != len(targets):
-        raise RuntimeError(f"internal: {len(blobs)} files rendered for {len(targets)} paths")
-    return [write_file(path, blob, opts.force) for path, blob in zip(targets, blobs, strict=False)]
+    return _write_faces(_face_pages(cards, card_size, bleed, title, source, opts), targets, opts)
 
 
-def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:
+def _pdf(cards, card_size, bleed, title, source, opts) -> bytes:
     from generator.render import render_pdf
 
     pages = impose_deck(cards, card_size, bleed, title, source, opts)
     duplex = opts.duplex if any(page.kind == "back" for page in pages) else None
-    return [render_pdf(pages, title=title, duplex=duplex)]
+    return render_pdf(pages, title=title, duplex=duplex)
 
 
-def _per_page(pages: list, fmt: str, opts: DeckOptions) -> list[bytes]:
-    from generator.render import render_png, render_svg
-
-    dpi = opts.dpi or DEFAULT_DPI
-    render = ((lambda page: render_svg(page, text=opts.svg_text)) if fmt == "svg"
-              else (lambda page: render_png(page, dpi=dpi)))
-    with progress(pages, f"Rendering {fmt.upper()}", opts.quiet) as bar:
-        return [render(page) for page in bar]
-
-
-def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> list[bytes]:
+def _face_pages(cards, card_size, bleed, title, source, opts) -> list:
+    """The pages of --format svg/png: imposed sheets (--sheets) or each card face."""
     from generator.scene.imposition import card_pages
 
     if opts.sheets:
-        pages = impose_deck(cards, card_size, bleed, title, source, opts)
-    else:
-        pages = card_pages(cards, card_size, bleed)
-        if opts.duplex and any(card.back is not None for card in cards):
-            pages += card_pages(cards, card_size, bleed, side="back")
-    return _per_page(pages, fmt, opts)
+        return impose_deck(cards, card_size, bleed, title, source, opts)
+    pages = card_pages(cards, card_size, bleed)
+    if opts.duplex and any(card.back is not None for card in cards):
+        pages += card_pages(cards, card_size, bleed, side="back")
+    return pages
 
 
-_WRITERS: dict[str, Callable] = {
-    "pdf": _pdf,
-    "svg": lambda *a: _faces(*a, fmt="svg"),
-    "png": lambda *a: _faces(*a, fmt="png"),
-}
+def _write_faces(pages: list, targets: list[Path], opts: DeckOptions) -> list[Path]:
+    """One file per page, each written as it is made into a staging folder, then all moved into
+    place together; each distinct page rendered once, in --jobs processes."""
+    from generator.core.files import staged_set
+    from generator.render import render_png, render_svg
+    from generator.render.pool import render_many
+
+    if len(pages) != len(targets):
+        raise RuntimeError(f"internal: {len(pages)} pages for {len(targets)} paths")
+    dpi = opts.dpi or DEFAULT_DPI
+    text = opts.svg_text
+    render = functools.partial(render_svg, text=text) if opts.format == "svg" else \
+        functools.partial(render_png, dpi=dpi)
+    written: list[Path] = []
+    folder = targets[0].parent
+    with staged_set(folder, opts.force) as files, \
+            progress(targets, f"Rendering {opts.format.upper()}", opts.quiet) as bar:
+        for path, blob in zip(bar, render_many(pages, render, opts.jobs), strict=True):
+            written.append(files.write(path.name, blob))
+    return written
 
 
 def emit_deck_json(data: Any, opts: DeckOptions) -> list[Path]:

@@ -72,10 +72,13 @@ def render_image(page: Page, dpi: float = 300, supersample: int | None = None):
     return canvas.reduce(factor) if factor > 1 else canvas
 
 
+PNG_COMPRESS_LEVEL = 1      # zlib level: half the time of the default 6 for files ~20% larger
+
+
 def encode_png(image, dpi: float) -> bytes:
-    """PNG bytes of a Pillow image, with its resolution recorded."""
+    """PNG bytes of a Pillow image (fast compression), with its resolution recorded."""
     buf = io.BytesIO()
-    image.save(buf, "PNG", dpi=(dpi, dpi))
+    image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESS_LEVEL)
     return buf.getvalue()
 
 
@@ -214,6 +217,9 @@ class PngBackend(Backend):
                    rect_outline(clip.x, clip.y, clip.w, clip.h, clip.radius, matrix_scale(matrix))]
         plain = clip.radius <= 0 and abs(matrix[1]) < 1e-9 and abs(matrix[2]) < 1e-9
         box = _clip_box(outline, frame.target.size, snap=plain)
+        if plain and box == (0, 0, *frame.target.size):   # the clip is the whole target: no copy
+            self.frames.append(_Frame(frame.target, matrix, frame.origin))
+            return
         sub = frame.target.crop(box)
         shifted = compose(translate(-box[0], -box[1]), matrix)
         mask = True if plain else _clip_mask(outline, box)

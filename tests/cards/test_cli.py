@@ -26,7 +26,9 @@ GOOD_TEMPLATE = """
 
 
 def files_under(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+    """The files written (not the folder's hidden lock file of a staged set)."""
+    return sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")) \
+        if folder.exists() else []
 
 
 def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
