@@ -9,11 +9,12 @@ if TYPE_CHECKING:   # pragma: no cover
     from generator.scene.model import Page
 
 
-def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None) -> bytes:
+def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
+               forms: bool = True) -> bytes:
     """All pages as one PDF (fonts embedded as subsets, invariant, TrimBox/BleedBox, PrintScaling
-    None; with duplex long/short, the Duplex viewer preference)."""
+    None; with duplex long/short, the Duplex viewer preference; repeated card faces as forms)."""
     from generator.render.pdf import render_pdf as run
-    return run(pages, title=title, duplex=duplex)
+    return run(pages, title=title, duplex=duplex, forms=forms)
 
 
 def render_svg(page: Page, text: str = "fonts") -> bytes:

@@ -35,9 +35,11 @@ def pdf_font(name: str) -> str:
 DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
 
-def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None) -> bytes:
+def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
+               forms: bool = True) -> bytes:
     """All pages as one PDF document (bytes); `duplex` (long/short) sets the Duplex viewer
-    preference, so the print dialog offers the flip the backs were laid out for."""
+    preference, so the print dialog offers the flip the backs were laid out for. A card face
+    drawn more than once is written once, as a form XObject (forms=False: drawn every time)."""
     from reportlab.pdfgen.canvas import Canvas
 
     pages = check_pages(pages)
@@ -54,10 +56,26 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None) ->
     canvas.setViewerPreference("PrintScaling", "None")
     if duplex in DUPLEX_PREFERENCE:
         canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
+    faces = _repeated_faces(pages) if forms else {}
     for page in pages:
-        _render_page(canvas, page)
+        _render_page(canvas, page, faces)
     canvas.save()
     return buf.getvalue()
+
+
+FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips
+
+
+def _repeated_faces(pages: list[Page]) -> dict[tuple, str]:
+    """{items of a clipped top-level group: form name} for every card face drawn more than once
+    in the document: each is written once as a form XObject and placed with one Do."""
+    seen: dict[tuple, int] = {}
+    for page in pages:
+        for item in page.items:
+            if isinstance(item, Group) and item.clip is not None and item.items:
+                seen[item.items] = seen.get(item.items, 0) + 1
+    names = [items for items, count in seen.items() if count > 1]
+    return {items: f"pnpgenface{n}" for n, items in enumerate(names, start=1)}
 
 
 def _size_pt(page: Page) -> tuple[float, float]:
@@ -73,13 +91,31 @@ def _box_pt(page: Page, box: tuple[float, float, float, float] | None):
     return [round(v, 3) for v in (x * K, (height - y - h) * K, (x + w) * K, (height - y) * K)]
 
 
-def _render_page(canvas, page: Page) -> None:
+def _render_page(canvas, page: Page, forms: dict[tuple, str] | None = None) -> None:
     canvas.setPageSize(_size_pt(page))
     canvas.setTrimBox(_box_pt(page, page.trim_box))
     canvas.setBleedBox(_box_pt(page, page.bleed_box))
     canvas.transform(K, 0, 0, -K, 0, _size_pt(page)[1])
-    walk(page.items, PdfBackend(canvas))
+    items, placed = _with_forms(page.items, forms or {})
+    walk(items, PdfBackend(canvas, placed))
     canvas.showPage()
+
+
+def _with_forms(items, forms: dict[tuple, str]):
+    """The page's items with each repeated face emptied (its drawing goes into a form), and
+    {id of the emptied group: (form name, the face's items)}."""
+    if not forms:
+        return items, {}
+    out, placed = [], {}
+    for item in items:
+        name = forms.get(item.items) if isinstance(item, Group) and item.clip is not None else None
+        if name is None:
+            out.append(item)
+            continue
+        shell = Group((), item.transform, item.clip)
+        placed[id(shell)] = (name, item.items)
+        out.append(shell)
+    return out, placed
 
 
 KAPPA = 0.5522847498   # Bezier handle length for a quarter circle, per unit radius
@@ -138,11 +174,12 @@ class PdfBackend(Backend):
     embeds fonts and images.
     """
 
-    def __init__(self, canvas) -> None:
+    def __init__(self, canvas, placed: dict[int, tuple[str, tuple]] | None = None) -> None:
         self.c = canvas
         self.emit = canvas.addLiteral
         self.state = [_NO_STATE, _NO_STATE, _NO_STATE, _NO_STATE]   # fill, stroke, width, dash
         self.saved: list[list] = []
+        self.placed = placed or {}           # emptied groups whose face is a form (see _with_forms)
 
     # -- paint state ------------------------------------------------------------------------
     def _paint(self, fill: str | None, stroke) -> str | None:
@@ -223,6 +260,17 @@ class PdfBackend(Backend):
         if item.clip is not None:
             clip = item.clip
             self.emit(f"{_rect_path(clip.x, clip.y, clip.w, clip.h, clip.radius)} W n")
+        form = self.placed.get(id(item))
+        if form is not None:
+            self._place_form(*form)
+
+    def _place_form(self, name: str, items: tuple) -> None:
+        """Define the form on first use (its own content stream, its own paint state), then Do."""
+        if not self.c.hasForm(name):
+            self.c.beginForm(name, *FORM_BOX)
+            walk(items, PdfBackend(self.c))
+            self.c.endForm()
+        self.c.doForm(name)
 
     def end_group(self, item: Group) -> None:
         self.c.restoreState()

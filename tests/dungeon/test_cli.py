@@ -63,20 +63,45 @@ def test_every_card_name_extracts_with_its_accents(deck_pdf):
     assert "Néoténique" in text and "Égouts" in text and "Rêveur" in text
 
 
+def _placed_runs(pdf: Path, number: int) -> list[tuple[str, float, float, float]]:
+    """(text, x pt, baseline y pt from the top, size) of every line of text on a page, as MuPDF
+    places it: repeated card faces are PDF forms, drawn wherever each is placed."""
+    import subprocess
+    import xml.etree.ElementTree as ET
+
+    xml = subprocess.run(["mutool", "draw", "-q", "-F", "stext", "-o", "-", str(pdf), str(number)],
+                         capture_output=True, check=True, timeout=120).stdout
+    out = []
+    for line in ET.fromstring(xml).iter("line"):
+        for font in line.iter("font"):
+            chars = list(font.iter("char"))
+            if chars:
+                text = "".join(c.get("c", "") for c in chars).strip()
+                out.append((text, float(chars[0].get("x")), float(chars[0].get("y")),
+                            round(float(font.get("size")), 1)))
+    return out
+
+
+@pytest.mark.skipif(shutil.which("mutool") is None, reason="needs mutool (MuPDF) to place PDF forms")
 def test_each_back_is_behind_its_front_for_a_long_edge_flip(deck_pdf):
     reader = PdfReader(deck_pdf)
-    width = float(reader.pages[0].mediabox.width)
     kinds = set(LABELS["fr"]["kinds"].values())
     checked = 0
-    for front, back in zip(reader.pages[0::2], reader.pages[1::2], strict=False):
-        front_kind = {(x, y): t for t, x, y, size in _runs(front) if size == 6.5 and t in kinds}
-        back_kind = {(x, y): t for t, x, y, size in _runs(back) if size == 12.0 and t in kinds}
-        assert len(front_kind) == len(back_kind) > 0
-        for (x, y), label in front_kind.items():
-            mirrored = (round(width - x - CARD_W, 1), y)
-            near = [k for k in back_kind if abs(k[0] - mirrored[0]) < 0.2 and abs(k[1] - y) < 0.2]
-            assert len(near) == 1 and back_kind[near[0]] == label
-            checked += 1
+    width = float(reader.pages[0].mediabox.width)
+    left = float(reader.pages[0].trimbox.left)
+    top = float(reader.pages[0].mediabox.top) - float(reader.pages[0].trimbox.top)
+
+    def slot(x: float, y: float, mirrored: bool) -> tuple[int, int]:
+        x = width - x if mirrored else x               # a long-edge flip mirrors left and right
+        return int((x - left) // CARD_W), int((y - top) // (88.9 * PT))
+
+    for sheet in range(len(reader.pages) // 2):
+        front = {slot(x, y, False): t for t, x, y, size in _placed_runs(deck_pdf, 2 * sheet + 1)
+                 if size == 6.5 and t in kinds}
+        back = {slot(x, y, True): t for t, x, y, size in _placed_runs(deck_pdf, 2 * sheet + 2)
+                if size == 12.0 and t in kinds}
+        assert front == back and front
+        checked += len(front)
     assert checked == 82
 
 

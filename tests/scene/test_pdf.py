@@ -169,3 +169,47 @@ def test_a_part_filled_last_sheet_has_a_trim_box_round_its_cards(cards) -> None:
     assert float(last.width) == pytest.approx(63.5 * 72 / 25.4, abs=0.01)
     assert float(last.height) == pytest.approx(88.9 * 72 / 25.4, abs=0.01)
     assert float(last.top) == pytest.approx(float(full.top), abs=0.01)      # the top-left slot
+
+
+def _copies(n: int):
+    """n cards: three distinct fronts (a text and a picture each) and one shared back."""
+    from generator.scene.imposition import Card
+    from generator.scene.model import Rect, Text
+
+    faces = [[Rect(-3, -3, 69.5, 94.9, fill=f"#{40 * k:02x}6080", stroke=None),
+              Text(5, 10, 50, 20, f"face {k}", size=14)] for k in range(3)]
+    back = [Rect(-3, -3, 69.5, 94.9, fill="#202020", stroke=None), Text(5, 40, 50, 10, "BACK")]
+    return [Card(faces[i % 3], back, f"card {i}") for i in range(n)]
+
+
+def test_repeated_faces_are_written_once_as_form_xobjects() -> None:
+    from pypdf import PdfReader
+
+    pages = impose(_copies(27), SheetSpec(duplex="long"), title="t", source="")
+    with_forms, without = render_pdf(pages), render_pdf(pages, forms=False)
+    reader = PdfReader(io.BytesIO(with_forms))
+    names = set()
+    for page in reader.pages:
+        xobjects = page["/Resources"]["/XObject"]
+        names |= {str(n) for n in xobjects if xobjects[n]["/Subtype"] == "/Form"}
+        assert page.get_contents().get_data().count(b" Do") == 9      # one Do per card placed
+    assert len(names) == 4                                              # 3 fronts and the back
+    drawn = sum(len(p.get_contents().get_data()) for p in PdfReader(io.BytesIO(without)).pages)
+    placed = sum(len(p.get_contents().get_data()) for p in reader.pages)
+    assert placed < 0.75 * drawn                                        # marks and footers stay
+
+
+@pytest.mark.skipif(not __import__("shutil").which("pdftoppm"), reason="needs pdftoppm")
+def test_forms_draw_exactly_what_the_faces_drew(tmp_path) -> None:
+    import subprocess
+
+    pages = impose(_copies(12), SheetSpec(duplex="long"), title="t", source="")
+    pngs = []
+    for name, data in (("f", render_pdf(pages)), ("p", render_pdf(pages, forms=False))):
+        (tmp_path / f"{name}.pdf").write_bytes(data)
+        subprocess.run(["pdftoppm", "-png", "-r", "50", str(tmp_path / f"{name}.pdf"),
+                        str(tmp_path / name)], check=True, timeout=60)
+        pngs.append(sorted(tmp_path.glob(f"{name}-*.png")))
+    assert len(pngs[0]) == len(pngs[1]) == 4
+    for a, b in zip(*pngs, strict=True):
+        assert a.read_bytes() == b.read_bytes()
