@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from generator import paths
+from generator.core.numbers import format_number
 
 
 def list_presets(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -98,7 +99,7 @@ def write_pod(cards: Sequence, *, card_size: tuple[float, float], bleed: float, 
     need = max(preset.bleed)
     if bleed + 1e-6 < need and not quiet:
         click.echo(f"pnpgen: warning: {preset.name} asks for {need:.2f} mm of bleed, the cards have "
-                   f"{bleed:g} mm: the edge is mirrored to fill the rest", err=True)
+                   f"{format_number(bleed)} mm: the edge is mirrored to fill the rest", err=True)
     faces = [card.front for card in cards] + ([card.back or [] for card in cards] if backs else [])
     cache: dict[str, bytes] = {}
     written = []

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import DataError, LayoutError
+from generator.core.numbers import format_number
 
 CONFIG_ENV = "PNPGEN_CONFIG_DIR"
 FILE_NAME = "printers.toml"
@@ -44,8 +45,8 @@ class Printer:
     def describe(self) -> str:
         """One line for `calibrate --list`."""
         sx, sy = self.scale
-        scale = "" if self.scale == (1.0, 1.0) else f"  scale {sx:g},{sy:g}"
-        return (f"{self.name}: offset {self.offset[0]:g},{self.offset[1]:g} mm{scale}  "
+        scale = "" if self.scale == (1.0, 1.0) else f"  scale {format_number(sx)},{format_number(sy)}"
+        return (f"{self.name}: offset {format_number(self.offset[0])},{format_number(self.offset[1])} mm{scale}  "
                 f"(measured on {self.paper} {self.orientation}, {self.duplex}-edge flip)")
 
 
@@ -120,8 +121,9 @@ def parse_scale(text: str | None) -> tuple[float, float]:
         raise LayoutError(f"scale {text!r} is not SX,SY (for example 0.995,1.002)", key="scale") from None
     low, high = SCALE_LIMITS
     if not (low <= sx <= high and low <= sy <= high):
-        raise LayoutError(f"scale {sx:g},{sy:g} is outside {low:g}..{high:g}: measure the 50 mm "
-                          f"scale bar again (a printer off by more than 10% needs fixing)", key="scale")
+        raise LayoutError(f"scale {format_number(sx)},{format_number(sy)} is outside "
+                          f"{format_number(low)}..{format_number(high)}: measure the 50 mm scale bar "
+                          "again (a printer off by more than 10% needs fixing)", key="scale")
     return (sx, sy)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from generator import paths
+from generator.core.numbers import format_number
 
 
 @dataclass
@@ -93,8 +94,8 @@ def write_tts(cards: Sequence, *, card_size: tuple[float, float], title: str, ou
     columns, rows = tts_grid(min(len(plan.distinct), PER_SHEET))     # the largest sheet's grid
     used = tts_dpi(w, dpi, h, columns, rows)
     if used < float(dpi or 300) and not quiet:
-        click.echo(f"Tabletop Simulator: {float(dpi or 300):g} dpi lowered to {used:g} dpi so "
-                   f"{columns} x {rows} cards of {w:g} x {h:g} mm fit 4096 px", err=True)
+        click.echo(f"Tabletop Simulator: {format_number(float(dpi or 300))} dpi lowered to {format_number(used)} dpi so "
+                   f"{columns} x {rows} cards of {format_number(w)} x {format_number(h)} mm fit 4096 px", err=True)
     written: list[Path] = []
     sheets: list[TtsSheet] = []
     with staged_set(folder, force) as files:

@@ -1,17 +1,18 @@
 """The base every backend shares (matplotlib style): walk pages, lay out Text into TextLines, and call a handful of primitives.
 
-A backend subclasses `Backend` and implements the primitives (rect, line, polyline, circle,
+A backend subclasses `Backend` and implements the primitives (rect, line, polyline, path, circle,
 text_line, image, begin_group, end_group). Everything richer (text layout, group nesting,
 colour parsing, number formatting) is done once here.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from generator.core import colours
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.scene.model import (
     Circle,
     Group,
@@ -19,14 +20,14 @@ from generator.scene.model import (
     Item,
     Line,
     Page,
+    Path,
     Polyline,
     Rect,
     Text,
     TextLine,
 )
+from generator.scene.pathgeom import check_path
 from generator.scene.text import layout_text
-
-_HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 class Backend:
@@ -39,6 +40,9 @@ class Backend:
         raise NotImplementedError
 
     def polyline(self, item: Polyline) -> None:
+        raise NotImplementedError
+
+    def path(self, item: Path) -> None:
         raise NotImplementedError
 
     def circle(self, item: Circle) -> None:
@@ -62,6 +66,12 @@ def _draw_text(backend: Backend, item: Text) -> None:
         backend.text_line(line)
 
 
+def _draw_path(backend: Backend, item: Path) -> None:
+    check_path(item)
+    if item.commands and (item.fill is not None or item.stroke is not None):
+        backend.path(item)
+
+
 def _draw_group(backend: Backend, item: Group) -> None:
     backend.begin_group(item)
     walk(item.items, backend)
@@ -72,6 +82,7 @@ _DISPATCH = {
     Rect: lambda b, it: b.rect(it),
     Line: lambda b, it: b.line(it),
     Polyline: lambda b, it: b.polyline(it),
+    Path: _draw_path,
     Circle: lambda b, it: b.circle(it),
     TextLine: lambda b, it: b.text_line(it),
     Image: lambda b, it: b.image(it),
@@ -96,9 +107,10 @@ def walk(items: Iterable[Item], backend: Backend) -> None:
 @lru_cache(maxsize=1024)
 def rgb(color: str) -> tuple[int, int, int]:
     """'#rrggbb' as an (r, g, b) tuple of 0-255 ints; LayoutError if malformed."""
-    if not isinstance(color, str) or not _HEX.fullmatch(color):
-        raise LayoutError(f"colour must be '#rrggbb', not {color!r}", key="color")
-    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+    try:
+        return colours.rgb(color)
+    except colours.ColourError as err:
+        raise LayoutError(str(err), key="color") from None
 
 
 @lru_cache(maxsize=1024)
@@ -110,8 +122,7 @@ def rgb_float(color: str) -> tuple[float, float, float]:
 
 def num(value: float, places: int = 4) -> str:
     """A short, stable decimal form: rounded, trailing zeros dropped, no '-0'."""
-    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return format_number(value, places)
 
 
 def check_pages(pages: Iterable[Page]) -> list[Page]:

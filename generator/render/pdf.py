@@ -11,10 +11,12 @@ import io
 from functools import cache, lru_cache
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
 from generator.render.base import Backend, check_pages, rgb_float, walk
 from generator.scene.fonts import font_path, font_spec
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, TextLine
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, TextLine
+from generator.scene.pathgeom import cubic_commands
 
 K = PT_PER_MM
 _NO_STATE = object()
@@ -123,8 +125,7 @@ KAPPA = 0.5522847498   # Bezier handle length for a quarter circle, per unit rad
 
 def _f(value: float) -> str:
     """A PDF number: up to 3 decimals (a micrometre in mm user space), no trailing zeros."""
-    text = (f"{value:.3f}").rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return format_number(value, 3)
 
 
 @lru_cache(maxsize=1024)
@@ -226,6 +227,19 @@ class PdfBackend(Backend):
         parts.append(op)
         self.emit(" ".join(parts))
 
+    def path(self, item: Path) -> None:
+        op = self._paint(item.fill, item.stroke)
+        if not op:
+            return
+        f = _f
+        ops = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+        parts = [" ".join([*(f(float(v)) for v in command[1:]), ops[str(command[0])]])
+                 for command in cubic_commands(item.commands)]
+        if item.fill_rule == "evenodd" and item.fill is not None:
+            op += "*"
+        parts.append(op)
+        self.emit(" ".join(parts))
+
     def circle(self, item: Circle) -> None:
         op = self._paint(item.fill, item.stroke)
         if op:
@@ -279,8 +293,4 @@ class PdfBackend(Backend):
 
 def _f_matrix(m) -> list[str]:
     """Matrix entries: the rotation/scale part with 6 decimals, the offsets like other numbers."""
-    out = []
-    for i, value in enumerate(m):
-        text = (f"{value:.6f}").rstrip("0").rstrip(".") if i < 4 else _f(value)
-        out.append("0" if text == "-0" else text)
-    return out
+    return [format_number(value, 6) if i < 4 else _f(value) for i, value in enumerate(m)]

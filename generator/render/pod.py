@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH
 
 
@@ -34,8 +35,8 @@ class PodPreset:
 
     def describe(self) -> str:
         bx, by = self.bleed
-        return (f"{self.name:<12} {self.width_px}x{self.height_px} px at {self.dpi:g} dpi, trim "
-                f"{self.trim[0]:g}x{self.trim[1]:g} mm, bleed {bx:.2f}/{by:.2f} mm  {self.what}")
+        return (f"{self.name:<12} {self.width_px}x{self.height_px} px at {format_number(self.dpi)} dpi, trim "
+                f"{format_number(self.trim[0])}x{format_number(self.trim[1])} mm, bleed {bx:.2f}/{by:.2f} mm  {self.what}")
 
 
 POKER = (63.5, 88.9)      # 2.5 x 3.5 in
@@ -71,8 +72,8 @@ def check_card(preset: PodPreset, card_size: tuple[float, float]) -> None:
     """LayoutError unless the deck's card is the preset's trim (within 0.1 mm: no scaling)."""
     w, h = card_size
     if abs(w - preset.trim[0]) > 0.1 or abs(h - preset.trim[1]) > 0.1:
-        raise LayoutError(f"the cards are {w:g}x{h:g} mm but {preset.name} prints "
-                          f"{preset.trim[0]:g}x{preset.trim[1]:g} mm cards (pages are never scaled; "
+        raise LayoutError(f"the cards are {format_number(w)}x{format_number(h)} mm but {preset.name} prints "
+                          f"{format_number(preset.trim[0])}x{format_number(preset.trim[1])} mm cards (pages are never scaled; "
                           "choose another preset or custom:WxH@DPI+BLEED)", key="pod")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from generator.core.numbers import format_number
 from generator.scene.model import Group, Item, Line, Matrix, Page, Stroke, Text
 from generator.scene.papers import FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SCALE_BAR_LENGTH
 
@@ -65,7 +66,8 @@ def layout_text(lang: str, *, duplex: str | None, landscape: bool, gutter_fold: 
     flip = "fold" if gutter_fold else (duplex or "none")
     parts = [words[flip], words["landscape" if landscape else "portrait"]]
     if offset != (0.0, 0.0):
-        x, y = (f"{v:+g}" if lang == "en" else f"{v:+g}".replace(".", ",") for v in offset)
+        signed = [("+" if v > 0 else "") + format_number(v) for v in offset]
+        x, y = (v if lang == "en" else v.replace(".", ",") for v in signed)
         parts.append(words["offset"].format(x=x, y=y))
     if printer:
         parts.append(words["printer"].format(name=printer))
@@ -112,7 +114,7 @@ def _strip(length: float, text: str, scale_label: str = "{n} mm scale:") -> list
                               min_size=FOOTER_MIN_SIZE)]
     bar_x = length - SCALE_BAR_LENGTH
     items += scale_bar(bar_x, t - 0.6, SCALE_BAR_LENGTH)
-    items.append(Text(bar_x - _LABEL_W - 1.0, 0.0, _LABEL_W, t, scale_label.format(n=f"{SCALE_BAR_LENGTH:g}"),
+    items.append(Text(bar_x - _LABEL_W - 1.0, 0.0, _LABEL_W, t, scale_label.format(n=f"{format_number(SCALE_BAR_LENGTH)}"),
                       font=FOOTER_FONT, size=FOOTER_SIZE, color=FOOTER_COLOR, align="right",
                       valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE))
     return items

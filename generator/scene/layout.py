@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.scene.grid import MARK_GAP, Axis, solve_axis
 from generator.scene.papers import (
     FOOTER_GAP,
@@ -51,16 +52,16 @@ class SheetSpec:
             raise LayoutError(f"bleed must be between 0 and 20 mm, not {self.bleed}", key="bleed")
         ox, oy = (float(v) for v in self.offset)
         if max(abs(ox), abs(oy)) > 20.0:
-            raise LayoutError(f"offset {ox:g},{oy:g} mm is too large (at most 20 mm)", key="offset")
+            raise LayoutError(f"offset {format_number(ox)},{format_number(oy)} mm is too large (at most 20 mm)", key="offset")
         object.__setattr__(self, "offset", (ox, oy))
         if (ox, oy) != (0.0, 0.0) and (self.gutter_fold or duplex is None):
             why = ("a gutter fold prints fronts and backs on the same side, so no back page is "
                    "shifted" if self.gutter_fold else "without backs (--duplex none) there is no "
                    "back page to shift")
-            raise LayoutError(f"--offset {ox:g},{oy:g} does nothing here: {why}", key="offset")
+            raise LayoutError(f"--offset {format_number(ox)},{format_number(oy)} does nothing here: {why}", key="offset")
         sx, sy = (float(v) for v in self.scale)
         if not (0.9 <= sx <= 1.1 and 0.9 <= sy <= 1.1):
-            raise LayoutError(f"scale {sx:g},{sy:g} is outside 0.9..1.1", key="scale")
+            raise LayoutError(f"scale {format_number(sx)},{format_number(sy)} is outside 0.9..1.1", key="scale")
         object.__setattr__(self, "scale", (sx, sy))
 
 
@@ -81,13 +82,13 @@ class Plan:
         """Cards (or front/back pairs, for a gutter fold) on one sheet."""
         return self.xs.count * self.ys.count
 
-    def flip_axis(self, duplex: str) -> str:
+    def flip_axis(self, duplex: str | None) -> str:
         """'x' if backs mirror columns, 'y' if rows: turning over a sheet about its long edge
         mirrors across that edge (vertical on portrait paper, horizontal on landscape)."""
         long_is_vertical = self.height >= self.width
         return "x" if (duplex == "long") == long_is_vertical else "y"
 
-    def backs(self, duplex: str) -> Plan:
+    def backs(self, duplex: str | None) -> Plan:
         """The plan of the back page: the grid and footer mirrored about the paper's centre line."""
         if self.flip_axis(duplex) == "x":
             side = {"left": "right", "right": "left"}.get(self.footer, self.footer)
@@ -106,8 +107,8 @@ def check_offset(plan: Plan, spec: SheetSpec) -> None:
     for value, (low, high), name in zip(spec.offset, ranges, "XY", strict=True):
         if not low - 1e-9 <= value <= high + 1e-9:
             raise LayoutError(
-                f"--offset {spec.offset[0]:g},{spec.offset[1]:g}: {name} {value:g} mm would put the "
-                f"back cards within {PRINTER_MARGIN:g} mm of the paper edge or over the footer; this "
+                f"--offset {format_number(spec.offset[0])},{format_number(spec.offset[1])}: {name} {format_number(value)} mm would put the "
+                f"back cards within {format_number(PRINTER_MARGIN)} mm of the paper edge or over the footer; this "
                 f"layout allows X from {ranges[0][0]:.1f} to {ranges[0][1]:.1f} and Y from "
                 f"{ranges[1][0]:.1f} to {ranges[1][1]:.1f} mm (a smaller --bleed or the other "
                 f"--orientation may leave more room)", key="offset")
@@ -120,7 +121,10 @@ def _range(axis: Axis, bleed: float) -> tuple[float, float]:
     return (lo - axis.start, hi - axis.end)
 
 
-def _regions(w: float, h: float, footer: str, fold: bool):
+_Region = tuple[float, float, bool, bool]
+
+
+def _regions(w: float, h: float, footer: str, fold: bool) -> tuple[_Region, _Region]:
     """((x lo, hi, hard lo, hard hi), (y ...)) of the card region for a footer side."""
     m, band = PRINTER_MARGIN, FOOTER_HEIGHT + FOOTER_GAP
     x_hi = w / 2.0 - FOLD_GAP if fold else w - m
@@ -172,9 +176,9 @@ def _no_fit(spec: SheetSpec, orientations: list[bool]) -> LayoutError:
     hint = (f"it fits on {'portrait' if landscape else 'landscape'} paper" if _fits_other_way(spec)
             else "choose a larger paper or a smaller card")
     return LayoutError(
-        f"a {cw:g}x{ch:g} mm card with {spec.bleed:g} mm bleed does not fit on "
+        f"a {format_number(cw)}x{format_number(ch)} mm card with {format_number(spec.bleed)} mm bleed does not fit on "
         f"{describe_paper(spec.paper, landscape)}: not even {what} fits; the room for cards is "
-        f"{xh - xl:.1f}x{yh - yl:.1f} mm inside the {PRINTER_MARGIN:g} mm printer margins and above "
+        f"{xh - xl:.1f}x{yh - yl:.1f} mm inside the {format_number(PRINTER_MARGIN)} mm printer margins and above "
         f"the footer (pages are never scaled; {hint})", key="card")
 
 
@@ -182,6 +186,7 @@ def parse_offset(text: str | tuple[float, float] | None) -> tuple[float, float]:
     """--offset "X,Y" in mm (as read on the calibration sheet) -> (x, y); LayoutError if malformed."""
     if text is None or text == "":
         return (0.0, 0.0)
+    parts: list[str] | list[float]
     if isinstance(text, (tuple, list)):
         parts = list(text)
     else:

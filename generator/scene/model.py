@@ -43,13 +43,13 @@ class Rect:
 
 @dataclass(frozen=True)
 class Line:
-    """A straight segment."""
+    """A straight segment (stroke None: not drawn)."""
 
     x1: float
     y1: float
     x2: float
     y2: float
-    stroke: Stroke = DEFAULT_STROKE
+    stroke: Stroke | None = DEFAULT_STROKE
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,27 @@ def Polygon(points: Sequence[Point], fill: str | None = None,
             stroke: Stroke | None = DEFAULT_STROKE) -> Polyline:
     """A closed polyline."""
     return Polyline(tuple((float(x), float(y)) for x, y in points), True, fill, stroke)
+
+
+PathCommand = tuple[str | float, ...]
+PATH_ARITY = {"M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0}   # numbers each command takes
+FILL_RULES = ("nonzero", "evenodd")
+
+
+@dataclass(frozen=True)
+class Path:
+    """A path of straight and curved segments (SVG art, icons), in mm.
+
+    commands: ("M", x, y) moves to a point and starts a subpath, ("L", x, y) a line,
+    ("Q", x1, y1, x, y) a quadratic and ("C", x1, y1, x2, y2, x, y) a cubic Bezier curve,
+    ("Z",) closes the subpath. fill paints every subpath (open ones as if closed), by the
+    fill rule ("nonzero" or "evenodd"), under the stroke.
+    """
+
+    commands: tuple[PathCommand, ...]
+    fill: str | None = None
+    stroke: Stroke | None = DEFAULT_STROKE
+    fill_rule: str = "nonzero"
 
 
 @dataclass(frozen=True)
@@ -139,7 +160,7 @@ class Group:
     clip: Rect | None = None
 
 
-Item = Rect | Line | Polyline | Circle | Text | TextLine | Image | Group
+Item = Rect | Line | Polyline | Path | Circle | Text | TextLine | Image | Group
 
 
 @dataclass
@@ -189,7 +210,7 @@ def rotate(degrees: float, cx: float = 0.0, cy: float = 0.0) -> Matrix:
 
     Multiples of 90 degrees are exact (no floating-point residue), which keeps output stable.
     """
-    quarter = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}
+    quarter: dict[float, tuple[int, int]] = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}
     deg = degrees % 360
     cos, sin = quarter.get(deg) or (math.cos(math.radians(deg)), math.sin(math.radians(deg)))
     about = (float(cos), float(sin), float(-sin), float(cos), 0.0, 0.0)

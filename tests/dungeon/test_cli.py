@@ -19,6 +19,7 @@ from generator.games.dungeon.rules.deck import COUNTS
 DECK = load_deck()
 LABELS = load_labels()
 PT = 72 / 25.4
+AID_PAGES = 2          # the whole deck's PDF opens with the player aid (one sheet, two sides)
 CARD_W = 63.5 * PT
 
 
@@ -47,17 +48,18 @@ def _runs(page) -> list[tuple[str, float, float, float]]:
 
 def test_the_deck_pdf_has_82_cards_with_the_right_counts_per_kind(deck_pdf):
     reader = PdfReader(deck_pdf)
-    assert len(reader.pages) == 20                       # 10 sheets of 9 poker cards, each with its backs
+    assert len(reader.pages) == AID_PAGES + 20           # the aid, then 10 sheets of 9 poker cards, each with its backs
+    assert "CODEX · Aide de jeu" in reader.pages[0].extract_text()
     kinds = {label: kind for kind, label in LABELS["fr"]["kinds"].items()}
     backs = Counter()
-    for page in reader.pages[1::2]:
+    for page in reader.pages[AID_PAGES + 1::2]:
         backs.update(kinds[text] for text, _, _, size in _runs(page) if size == 12.0 and text in kinds)
     assert dict(backs) == COUNTS and sum(backs.values()) == 82
 
 
 def test_every_card_name_extracts_with_its_accents(deck_pdf):
     reader = PdfReader(deck_pdf)
-    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages[0::2])
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages[AID_PAGES::2])
     for card in DECK.cards:
         assert card.name("fr") in text, card.name("fr")
     assert "Néoténique" in text and "Égouts" in text and "Rêveur" in text
@@ -87,18 +89,20 @@ def test_each_back_is_behind_its_front_for_a_long_edge_flip(deck_pdf):
     reader = PdfReader(deck_pdf)
     kinds = set(LABELS["fr"]["kinds"].values())
     checked = 0
-    width = float(reader.pages[0].mediabox.width)
-    left = float(reader.pages[0].trimbox.left)
-    top = float(reader.pages[0].mediabox.top) - float(reader.pages[0].trimbox.top)
+    first = reader.pages[AID_PAGES]                     # the first sheet of fronts
+    width = float(first.mediabox.width)
+    left = float(first.trimbox.left)
+    top = float(first.mediabox.top) - float(first.trimbox.top)
 
     def slot(x: float, y: float, mirrored: bool) -> tuple[int, int]:
         x = width - x if mirrored else x               # a long-edge flip mirrors left and right
         return int((x - left) // CARD_W), int((y - top) // (88.9 * PT))
 
-    for sheet in range(len(reader.pages) // 2):
-        front = {slot(x, y, False): t for t, x, y, size in _placed_runs(deck_pdf, 2 * sheet + 1)
+    for sheet in range((len(reader.pages) - AID_PAGES) // 2):
+        number = AID_PAGES + 2 * sheet + 1              # mutool counts pages from 1
+        front = {slot(x, y, False): t for t, x, y, size in _placed_runs(deck_pdf, number)
                  if size == 6.5 and t in kinds}
-        back = {slot(x, y, True): t for t, x, y, size in _placed_runs(deck_pdf, 2 * sheet + 2)
+        back = {slot(x, y, True): t for t, x, y, size in _placed_runs(deck_pdf, number + 1)
                 if size == 12.0 and t in kinds}
         assert front == back and front
         checked += len(front)
@@ -262,7 +266,8 @@ def test_kit_part(tmp_path):
 
     made = kit_part(tmp_path, 42, "letter", False)
     names = sorted(p.name for p, _ in made)
-    assert names == ["dungeon-campaign.json", "dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf"]
+    assert names == ["dungeon-campaign.json", "dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf",
+                     "dungeon-rules-fr.pdf"]
     reader = PdfReader(tmp_path / "dungeon" / "dungeon-cards-fr.pdf")
     box = reader.pages[0].mediabox                        # letter (landscape for 3 mm marks)
     assert sorted((round(float(box.width), 1), round(float(box.height), 1))) == [612.0, 792.0]
