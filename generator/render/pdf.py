@@ -68,16 +68,29 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
 FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips
 
 
-def _repeated_faces(pages: list[Page]) -> dict[tuple, str]:
-    """{items of a clipped top-level group: form name} for every card face drawn more than once
-    in the document: each is written once as a form XObject and placed with one Do."""
-    seen: dict[tuple, int] = {}
+def _faces(pages: list[Page]):
+    """(ids of a face's items, the items) of every clipped top-level group: one per card placed."""
     for page in pages:
         for item in page.items:
             if isinstance(item, Group) and item.clip is not None and item.items:
-                seen[item.items] = seen.get(item.items, 0) + 1
-    names = [items for items, count in seen.items() if count > 1]
-    return {items: f"pnpgenface{n}" for n, items in enumerate(names, start=1)}
+                yield tuple(map(id, item.items)), item.items
+
+
+def _repeated_faces(pages: list[Page]) -> dict[tuple, str]:
+    """{ids of a face's items: form name} for every card face drawn more than once in the
+    document: each is written once as a form XObject and placed with one Do. Copies of a card
+    share their item objects, so most faces are matched by identity; equal faces built apart
+    are matched by value (hashed once per distinct set of objects)."""
+    by_ids: dict[tuple, tuple] = {}
+    counts: dict[tuple, int] = {}
+    for ids, items in _faces(pages):
+        key = by_ids.get(ids)
+        if key is None:
+            key = by_ids[ids] = items
+        counts[key] = counts.get(key, 0) + 1
+    names = {items: f"pnpgenface{n}" for n, items in
+             enumerate((items for items, count in counts.items() if count > 1), start=1)}
+    return {ids: names[key] for ids, key in by_ids.items() if key in names}
 
 
 def _size_pt(page: Page) -> tuple[float, float]:
@@ -110,7 +123,8 @@ def _with_forms(items, forms: dict[tuple, str]):
         return items, {}
     out, placed = [], {}
     for item in items:
-        name = forms.get(item.items) if isinstance(item, Group) and item.clip is not None else None
+        name = (forms.get(tuple(map(id, item.items)))
+                if isinstance(item, Group) and item.clip is not None else None)
         if name is None:
             out.append(item)
             continue

@@ -146,9 +146,17 @@ def _fit_text(text: str, width: float) -> str:
         if index >= len(parts) - 2:        # the last two parts are page n/N and the advice
             break
         word = parts[index]
-        while word and not fits(SEPARATOR.join([*parts[:index], _ellipsis(word, keep_end), *parts[index + 1:]])):
-            word = word[1:] if keep_end else word[:-1]
-        parts[index] = _ellipsis(word, keep_end)
+
+        def cut(keep: int, word: str = word, index: int = index, keep_end: bool = keep_end) -> str:
+            kept = word[len(word) - keep:] if keep_end else word[:keep]
+            return SEPARATOR.join([*parts[:index], _ellipsis(kept, keep_end), *parts[index + 1:]])
+
+        low, high = 0, len(word)           # the longest part of the word that fits (binary search)
+        while low < high:
+            mid = (low + high + 1) // 2
+            low, high = (mid, high) if fits(cut(mid)) else (low, mid - 1)
+        kept = word[len(word) - low:] if keep_end else word[:low]
+        parts[index] = _ellipsis(kept, keep_end)
         if fits(SEPARATOR.join(parts)):
             break
     return SEPARATOR.join(parts)

@@ -92,9 +92,10 @@ def _draw(records, design, opts: DeckOptions) -> list:
 
     chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
     cards: list = []
+    drawn: dict = {}                   # copies of a record (qty) are drawn once, whatever the chunk
     with progress(chunks, "Drawing cards", opts.quiet, threshold=4) as bar:
         for chunk in bar:
-            cards += build_cards(chunk, design, image_loader=image_to_png)
+            cards += build_cards(chunk, design, image_loader=image_to_png, cache=drawn)
     return cards
 
 
