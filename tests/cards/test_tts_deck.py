@@ -167,3 +167,19 @@ def test_sheet_counts_at_the_seams(tmp_path, count) -> None:
     deck = validate_saved_object(json.loads((tmp_path / "n.json").read_text(encoding="utf-8")))
     assert len(deck["CustomDeck"]) == (1 if count <= 70 else 2)
     assert len(deck["DeckIDs"]) == count
+
+
+def test_noir_writes_one_deck_per_group_with_the_dead_sides_as_unique_backs(pnpgen, tmp_path) -> None:
+    assert pnpgen("noir", "cards", "--format", "tts", "--dpi", "30", "-q", "-o", tmp_path)[0] == 0
+    decks = {}
+    for group in ("suspects", "reference", "evidence"):
+        doc = json.loads((tmp_path / f"noir-cards-pt-{group}.json").read_text(encoding="utf-8"))
+        decks[group] = validate_saved_object(doc)
+    assert [len(decks[g]["DeckIDs"]) for g in ("suspects", "reference", "evidence")] == [25, 2, 25]
+    suspects = decks["suspects"]["CustomDeck"]["1"]
+    assert suspects["UniqueBack"] is True and suspects["BackURL"].endswith("suspects-tts-back-1.png")
+    assert decks["evidence"]["CustomDeck"]["1"]["UniqueBack"] is False
+    assert decks["suspects"]["ContainedObjects"][0]["Nickname"] == "Álvaro"
+    faces, backs = _image(suspects["FaceURL"]), _image(suspects["BackURL"])
+    assert faces.size == backs.size
+    assert _cell(faces, suspects, 0).tobytes() != _cell(backs, suspects, 0).tobytes()
