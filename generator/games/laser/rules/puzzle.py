@@ -1,0 +1,179 @@
+"""Laser puzzles for one player: a fair layout and some of its shots, chosen so that exactly one
+layout fits them (proved by the exact search), graded by the tiered solver (grade.py).
+
+Levels combine the tier a person needs with how generous the given shots are: a puzzle is
+*minimal* when removing any given shot lets another layout fit; at the same tier a minimal puzzle
+is harder than one with spare shots.
+
+    level 1: tier 1 with spare shots
+    level 2: tier 1 minimal, or tier 2 with spare shots
+    level 3: tier 2 minimal
+    level 4: tier 3, or tier 4 with spare shots
+    level 5: tier 4 minimal
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from generator.core.errors import RulesError
+from generator.games.laser.rules.engine import Engine, engine_for, observe
+from generator.games.laser.rules.generate import generate_fair
+from generator.games.laser.rules.grade import DEEPEST, Grade, grade
+from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
+from generator.games.laser.rules.search import Search, completions, shots_from_results
+
+LEVELS = (1, 2, 3, 4, 5)
+MAX_LAYOUTS = 400           # fair layouts tried per puzzle before giving up
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle: the hidden layout, the cannons whose shots are given, and its grade."""
+
+    layout: Layout
+    cannons: tuple[int, ...]
+    level: int
+    tier: int
+    minimal: bool
+    grade: Grade
+
+    @property
+    def observation(self) -> Observation:
+        """The given shots, in cannon order, as an investigator's log holds them."""
+        return observe(self.layout, list(self.cannons))
+
+
+_SCORE_LEVEL = {1: 1, 2: 2, 3: 2, 4: 3, 5: 4, 6: 4, 7: 4, 8: 5}
+
+
+def level_of(tier: int, minimal: bool) -> int:
+    """The level of a puzzle of this tier, minimal or with spare shots (see the table above)."""
+    return _SCORE_LEVEL[2 * tier - (0 if minimal else 1)]
+
+
+def targets(level: int, minimal_only: bool) -> list[tuple[int, bool]]:
+    """The (tier, minimal) pairs that make a puzzle of this level."""
+    pairs = [(tier, minimal) for tier in range(1, DEEPEST + 1) for minimal in (False, True)
+             if level_of(tier, minimal) == level and (minimal or not minimal_only)]
+    if not pairs:
+        raise RulesError(f"level {level} puzzles always have spare shots: --minimal starts at level 2")
+    return pairs
+
+
+def count_fitting(engine: Engine, results: list, cannons, stop: int | None = 2) -> int:
+    """How many layouts fit the shots of these cannons (counting stops once it reaches `stop`)."""
+    total = 0
+
+    def leaf(b: list, placed: int, known: int) -> bool:
+        nonlocal total
+        total += completions(engine, placed, known)
+        return stop is not None and total >= stop
+
+    Search(engine, shots_from_results(results, cannons)).run(leaf)
+    return total
+
+
+def is_minimal(engine: Engine, results: list, cannons) -> bool:
+    """True when dropping any one of the cannons lets a second layout fit."""
+    chosen = list(cannons)
+    return all(count_fitting(engine, results, [k for k in chosen if k != drop]) > 1 for drop in chosen)
+
+
+def minimal_cannons(engine: Engine, results: list, rng: random.Random, simple_first: bool = False) -> list[int]:
+    """A minimal set of cannons whose shots determine the layout: from all of them, drop each in a
+    random order when the rest still determine it. `simple_first` tries the shots with fewest hits
+    first, so that what is left leans on the shots that take more thought."""
+    kept = list(range(1, engine.board.cannons + 1))
+    rng.shuffle(kept)
+    if simple_first:
+        kept.sort(key=lambda k: len(results[k - 1][0]))
+    for cannon in list(kept):
+        trial = [k for k in kept if k != cannon]
+        if count_fitting(engine, results, trial) == 1:
+            kept = trial
+    return sorted(kept)
+
+
+def grade_cannons(engine: Engine, results: list, cannons, max_tier: int = 3) -> Grade:
+    """The tiered grade of these given shots (tier DEEPEST when tiers up to max_tier stall)."""
+    return grade(engine, shots_from_results(results, sorted(cannons)), max_tier)
+
+
+def analyse(layout: Layout, cannons) -> Puzzle:
+    """Grade a layout with these given cannons (RulesError unless exactly one layout fits)."""
+    engine = engine_for(layout.board, layout.in_play)
+    results = engine.results(engine.cells_of(layout))
+    chosen = tuple(sorted(set(cannons)))
+    if count_fitting(engine, results, chosen) != 1:
+        raise RulesError("these shots fit more than one layout: not a puzzle")
+    verdict = grade_cannons(engine, results, chosen)
+    minimal = is_minimal(engine, results, chosen)
+    return Puzzle(layout, chosen, level_of(verdict.tier, minimal), verdict.tier, minimal, verdict)
+
+
+def _with_spares(engine: Engine, results: list, base: list[int], tier: int, rng: random.Random):
+    """Add shots to a minimal set until the grade comes down to `tier` (None if it skips past it)."""
+    rest = [k for k in range(1, engine.board.cannons + 1) if k not in base]
+    rng.shuffle(rest)
+    current = list(base)
+    for cannon in rest:
+        trial = sorted([*current, cannon])
+        verdict = grade_cannons(engine, results, trial, min(tier, DEEPEST - 1))
+        if verdict.tier < tier:
+            continue
+        current = trial
+        if verdict.tier == tier:
+            return current, verdict
+    return None
+
+
+def _trimmed(engine: Engine, results: list, tier: int, rng: random.Random):
+    """From every shot, drop shots in a random order while one layout still fits and the grade stays
+    at most `tier`; (cannons, grade) when the result is of that tier and not minimal."""
+    kept = list(range(1, engine.board.cannons + 1))
+    verdict = grade_cannons(engine, results, kept, tier)
+    if verdict.tier > tier:
+        return None
+    order = list(kept)
+    rng.shuffle(order)
+    for cannon in order:
+        trial = [k for k in kept if k != cannon]
+        if count_fitting(engine, results, trial) != 1:
+            continue
+        trial_grade = grade_cannons(engine, results, trial, tier)
+        if trial_grade.tier == tier:
+            kept, verdict = trial, trial_grade
+    if verdict.tier != tier or is_minimal(engine, results, kept):
+        return None
+    return kept, verdict
+
+
+def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
+                    minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS) -> Puzzle:
+    """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts)."""
+    if level not in LEVELS:
+        raise RulesError(f"no level {level}: levels are 1 to {LEVELS[-1]}")
+    wanted = targets(level, minimal_only)
+    engine = engine_for(board, in_play)
+    for _ in range(max_layouts):
+        layout = generate_fair(rng, board, in_play)
+        results = engine.results(engine.cells_of(layout))
+        if level == 1:
+            found = _trimmed(engine, results, 1, rng)
+            if found is not None:
+                return Puzzle(layout, tuple(found[0]), level, 1, False, found[1])
+            continue
+        base = minimal_cannons(engine, results, rng, simple_first=level >= 3)
+        verdict = grade_cannons(engine, results, base)
+        if (verdict.tier, True) in wanted:
+            return Puzzle(layout, tuple(base), level, verdict.tier, True, verdict)
+        for tier, minimal in wanted:
+            if minimal or tier > verdict.tier:
+                continue
+            found = _with_spares(engine, results, base, tier, rng)
+            if found is not None:
+                return Puzzle(layout, tuple(found[0]), level, tier, False, found[1])
+    raise RulesError(f"no level-{level} puzzle on a {board.width}x{board.height} board with "
+                     f"{', '.join(in_play.names)} in {max_layouts} layouts: try another level or set")
