@@ -25,7 +25,7 @@ from generator.games.laser.rules.model import Board, ComponentSet, Layout, Obser
 from generator.games.laser.rules.search import Search, completions, shots_from_results
 
 LEVELS = (1, 2, 3, 4, 5)
-MAX_LAYOUTS = 400           # fair layouts tried per puzzle before giving up
+MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
 
 
 @dataclass(frozen=True)
@@ -145,8 +145,16 @@ def _trimmed(engine: Engine, results: list, tier: int, rng: random.Random):
         trial_grade = grade_cannons(engine, results, trial, tier)
         if trial_grade.tier == tier:
             kept, verdict = trial, trial_grade
-    if verdict.tier != tier or is_minimal(engine, results, kept):
+    if verdict.tier != tier:
         return None
+    if is_minimal(engine, results, kept):          # give one spare shot back
+        spare = [k for k in order if k not in kept]
+        if not spare:
+            return None
+        kept = sorted([*kept, spare[0]])
+        verdict = grade_cannons(engine, results, kept, tier)
+        if verdict.tier != tier:
+            return None
     return kept, verdict
 
 
@@ -159,7 +167,8 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
     engine = engine_for(board, in_play)
     for _ in range(max_layouts):
         layout = generate_fair(rng, board, in_play)
-        results = engine.results(engine.cells_of(layout))
+        cells = engine.cells_of(layout)
+        results = engine.results(cells)
         if level == 1:
             found = _trimmed(engine, results, 1, rng)
             if found is not None:

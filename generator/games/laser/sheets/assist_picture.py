@@ -47,7 +47,7 @@ def assist_page(engine, observation, advice, paper: str = "a4") -> Page:
                                   "center", "middle", wrap=False, min_size=3))
         elif names:
             hits = " ".join(engine.in_play.get(n).hit for n in names)
-            items.append(Text(left + 1, top_y + cell * 0.35, cell - 2, cell * 0.6, hits, "mono", cell * 0.9,
+            items.append(Text(left + 1, top_y + cell * 0.35, cell - 2, cell * 0.6, hits, "sans", cell * 0.9,
                               "#7a7a7a", "center", "middle", min_size=3, line_height=1.0))
     fills = {s.cannon: FIRED for s in observation.shots}
     for rank, shot in enumerate(advice.next_shots[:3]):
