@@ -14,7 +14,7 @@ from generator.games.laser.rules.code import decode, encode
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import initial_domains, propagate
 from generator.games.laser.rules.model import Board
-from generator.games.laser.rules.puzzle import analyse, generate_puzzle, is_minimal, level_of, targets
+from generator.games.laser.rules.puzzle import analyse, generate_puzzle, is_minimal, is_sparse, level_of, targets
 from generator.games.laser.rules.solve import solve
 
 SMALL = (5, 4, ("absorber", "reflector", "diagonal"))
@@ -35,7 +35,8 @@ def _unique_exact(puzzle, chosen) -> bool:
 def test_every_level_on_the_standard_board_is_unique_and_graded(catalog, level):
     chosen = catalog.beginner()
     puzzle = standard(level)
-    assert puzzle.level == level == level_of(puzzle.tier, puzzle.minimal)
+    sparse = is_sparse(puzzle.layout.board, puzzle.minimal, len(puzzle.cannons))
+    assert puzzle.level == level == level_of(puzzle.tier, puzzle.minimal, sparse)
     solution = solve(puzzle.observation, chosen, limit=2)
     assert solution.count == 1 and solution.layouts[0] == puzzle.layout
     engine = engine_for(puzzle.layout.board, chosen)
@@ -111,6 +112,7 @@ def test_minimal_puzzles_and_levels(catalog):
     with pytest.raises(RulesError, match="--minimal starts at level 2"):
         targets(1, True)
     assert [level_of(t, m) for t in (1, 2, 3, 4) for m in (False, True)] == [1, 2, 2, 3, 4, 4, 4, 5]
+    assert [level_of(t, True, True) for t in (1, 2, 3, 4)] == [2, 4, 4, 5]
 
 
 def test_codes_round_trip_and_catch_typos(catalog):

@@ -14,7 +14,8 @@ from generator.cli.common import check_outputs, emit_json, emit_text, resolve_se
 from generator.cli.options import paper_option
 
 BOOK_TITLE = "Laser circuits: puzzle book"
-KIT_LEVELS = (1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4)
+KIT_COUNT = 12
+KIT_LEVELS = (1, 2, 3, 4)
 PNG_DPI = 150
 
 
@@ -280,7 +281,7 @@ def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool) -> list[t
     catalog = load_catalog()
     chosen = catalog.beginner()
     board = Board()
-    made = make_puzzles(board, chosen, catalog, seed, len(KIT_LEVELS), (1, 2, 3, 4), False)
+    made = make_puzzles(board, chosen, catalog, seed, KIT_COUNT, KIT_LEVELS, False)
     pages = book_pages(made, chosen, board, paper, None, f"seed {seed}")
     return [(write_file(path, render_pdf(pages, title=BOOK_TITLE), force),
              f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-4) with solutions")]

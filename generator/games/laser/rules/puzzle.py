@@ -1,14 +1,14 @@
 """Laser puzzles for one player: a fair layout and some of its shots, chosen so that exactly one
 layout fits them (proved by the exact search), graded by the tiered solver (grade.py).
 
-Levels combine the tier a person needs with how generous the given shots are: a puzzle is
-*minimal* when removing any given shot lets another layout fit; at the same tier a minimal puzzle
-is harder than one with spare shots.
+Levels combine the tier a person needs with how many shots are given: a puzzle is *minimal* when
+removing any given shot lets another layout fit, and *sparse* when it is minimal with at most a
+fifth of the cannons given. At the same tier, fewer shots is harder:
 
     level 1: tier 1 with spare shots
     level 2: tier 1 minimal, or tier 2 with spare shots
     level 3: tier 2 minimal
-    level 4: tier 3, or tier 4 with spare shots
+    level 4: tier 2 sparse, tier 3, or tier 4 with spare shots
     level 5: tier 4 minimal
 """
 
@@ -45,21 +45,28 @@ class Puzzle:
         return observe(self.layout, list(self.cannons))
 
 
-_SCORE_LEVEL = {1: 1, 2: 2, 3: 2, 4: 3, 5: 4, 6: 4, 7: 4, 8: 5}
+_SCORE_LEVEL = {1: 1, 2: 2, 3: 2, 4: 3, 5: 4, 6: 4, 7: 4, 8: 5, 9: 5}
+SPARSE_SHARE = 0.2
 
 
-def level_of(tier: int, minimal: bool) -> int:
-    """The level of a puzzle of this tier, minimal or with spare shots (see the table above)."""
-    return _SCORE_LEVEL[2 * tier - (0 if minimal else 1)]
+def is_sparse(board: Board, minimal: bool, shots: int) -> bool:
+    """Minimal, with at most a fifth of the board's cannons given."""
+    return minimal and shots <= int(SPARSE_SHARE * board.cannons)
 
 
-def targets(level: int, minimal_only: bool) -> list[tuple[int, bool]]:
-    """The (tier, minimal) pairs that make a puzzle of this level."""
-    pairs = [(tier, minimal) for tier in range(1, DEEPEST + 1) for minimal in (False, True)
-             if level_of(tier, minimal) == level and (minimal or not minimal_only)]
-    if not pairs:
+def level_of(tier: int, minimal: bool, sparse: bool = False) -> int:
+    """The level of a puzzle of this tier, minimal (and sparse) or with spare shots (table above)."""
+    return _SCORE_LEVEL[2 * tier - (0 if minimal else 1) + (1 if sparse and minimal else 0)]
+
+
+def targets(level: int, minimal_only: bool) -> list[tuple[int, bool, bool]]:
+    """The (tier, minimal, sparse) triples that make a puzzle of this level."""
+    triples = [(tier, minimal, sparse) for tier in range(1, DEEPEST + 1) for minimal in (False, True)
+               for sparse in ((False, True) if minimal else (False,))
+               if level_of(tier, minimal, sparse) == level and (minimal or not minimal_only)]
+    if not triples:
         raise RulesError(f"level {level} puzzles always have spare shots: --minimal starts at level 2")
-    return pairs
+    return triples
 
 
 def count_fitting(engine: Engine, results: list, cannons, stop: int | None = 2) -> int:
@@ -110,7 +117,8 @@ def analyse(layout: Layout, cannons) -> Puzzle:
         raise RulesError("these shots fit more than one layout: not a puzzle")
     verdict = grade_cannons(engine, results, chosen)
     minimal = is_minimal(engine, results, chosen)
-    return Puzzle(layout, chosen, level_of(verdict.tier, minimal), verdict.tier, minimal, verdict)
+    level = level_of(verdict.tier, minimal, is_sparse(layout.board, minimal, len(chosen)))
+    return Puzzle(layout, chosen, level, verdict.tier, minimal, verdict)
 
 
 def _with_spares(engine: Engine, results: list, base: list[int], tier: int, rng: random.Random):
@@ -176,9 +184,9 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
             continue
         base = minimal_cannons(engine, results, rng, simple_first=level >= 3)
         verdict = grade_cannons(engine, results, base)
-        if (verdict.tier, True) in wanted:
+        if (verdict.tier, True, is_sparse(board, True, len(base))) in wanted:
             return Puzzle(layout, tuple(base), level, verdict.tier, True, verdict)
-        for tier, minimal in wanted:
+        for tier, minimal, _ in wanted:
             if minimal or tier > verdict.tier:
                 continue
             found = _with_spares(engine, results, base, tier, rng)
