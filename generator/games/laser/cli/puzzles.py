@@ -181,12 +181,12 @@ def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) ->
       pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format json
     """
     from generator.games.laser.content import load_catalog
-    from generator.games.laser.rules.code import decode
+    from generator.games.laser.rules.code import decode, encode
     from generator.games.laser.rules.puzzle import analyse
 
     catalog = load_catalog()
     layout, cannons = decode(code, catalog)
-    made = [(1, analyse(layout, cannons), code.strip().upper())]
+    made = [(1, analyse(layout, cannons), encode(layout, cannons, catalog))]
     if fmt == "json":
         emit_json(puzzles_json(made, catalog), output, force)
     elif fmt == "text":
