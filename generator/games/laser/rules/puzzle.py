@@ -96,6 +96,9 @@ def minimal_cannons(engine: Engine, results: list, rng: random.Random, simple_fi
     rng.shuffle(kept)
     if simple_first:
         kept.sort(key=lambda k: len(results[k - 1][0]))
+        hitting = [k for k in kept if results[k - 1][0]]
+        if len(hitting) < len(kept) and count_fitting(engine, results, hitting) == 1:
+            kept = hitting          # the blank shots would go one by one anyway: drop them at once
     for cannon in list(kept):
         trial = [k for k in kept if k != cannon]
         if count_fitting(engine, results, trial) == 1:
