@@ -59,12 +59,34 @@ def step_text(engine: Engine, step: Step) -> str:
         found = ", ".join(f"{piece_text(engine, p)} at {cell_name(engine, c)}" for _, c, p in step.pinned)
         return f"{how} → {found}"
     cleared = sorted({c for _, c, _ in step.removed})
-    return f"{how} → rules out {len(step.removed)} places in {len(cleared)} cells"
+    places = "place" if len(step.removed) == 1 else "places"
+    cells = "cell" if len(cleared) == 1 else "cells"
+    return f"{how} → rules out {len(step.removed)} {places} in {len(cleared)} {cells}"
 
 
 def deduction_order(engine: Engine, verdict: Grade, limit: int | None = None) -> list[str]:
-    """The steps that pin components (and the last step), in order, as lines."""
-    lines = [step_text(engine, s) for s in verdict.steps if s.pinned]
+    """The steps that pin components, and the suppositions refuted (one line per run of them for
+    one type), in order."""
+    lines: list[str] = []
+    run: list[Step] = []
+
+    def flush() -> None:
+        if run:
+            piece = run[0].supposed[2]
+            spots = ", ".join(cell_name(engine, s.supposed[1]) for s in run)
+            lines.append(f"suppose the {piece_text(engine, piece)} at {spots}: each contradicts a shot")
+            run.clear()
+
+    for step in verdict.steps:
+        if step.supposed is not None and not step.pinned:
+            if run and run[0].supposed[0] != step.supposed[0]:
+                flush()
+            run.append(step)
+            continue
+        flush()
+        if step.pinned:
+            lines.append(step_text(engine, step))
+    flush()
     if verdict.tier == DEEPEST:
         lines.append("then: the rest needs trial and error (deeper search)")
     return lines[:limit] if limit else lines
