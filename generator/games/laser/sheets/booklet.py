@@ -162,7 +162,12 @@ def puzzle_page(item: BookPuzzle, in_play: ComponentSet, size) -> Page:
     page.add(*board_items(frame, given), *coordinates(frame))
     page.add(*_entry_marks(frame, observation))
     log_y = frame.y + frame.height + RING + 5
-    page.add(*shot_log(observation, in_play, x, log_y, w, y + h - log_y))
+    page.add(*shot_log(observation, in_play, x, log_y, w, log_h))
+    notes_y = log_y + log_h + 4
+    if y + h - notes_y > 20:
+        page.add(Rect(x, notes_y, w, y + h - notes_y, fill=None, stroke=Stroke("#b0b0b0", 0.25), radius=1.5),
+                 Text(x + 2, notes_y + 1, 30, 4, "Notes", "sans-italic", 7, HINT, valign="middle", wrap=False,
+                      min_size=4))
     return page
 
 
