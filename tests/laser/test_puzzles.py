@@ -14,7 +14,7 @@ from generator.games.laser.rules.code import decode, encode
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import initial_domains, propagate
 from generator.games.laser.rules.model import Board
-from generator.games.laser.rules.puzzle import analyse, generate_puzzle, is_minimal, is_sparse, level_of, targets
+from generator.games.laser.rules.puzzle import analyse, check_level, generate_puzzle, is_minimal, level_of
 from generator.games.laser.rules.solve import solve
 
 SMALL = (5, 4, ("absorber", "reflector", "diagonal"))
@@ -35,8 +35,7 @@ def _unique_exact(puzzle, chosen) -> bool:
 def test_every_level_on_the_standard_board_is_unique_and_graded(catalog, level):
     chosen = catalog.beginner()
     puzzle = standard(level)
-    sparse = is_sparse(puzzle.layout.board, puzzle.minimal, len(puzzle.cannons))
-    assert puzzle.level == level == level_of(puzzle.tier, puzzle.minimal, sparse)
+    assert puzzle.level == level == level_of(puzzle.tier, puzzle.minimal, len(puzzle.cannons), 30)
     solution = solve(puzzle.observation, chosen, limit=2)
     assert solution.count == 1 and solution.layouts[0] == puzzle.layout
     engine = engine_for(puzzle.layout.board, chosen)
@@ -110,9 +109,10 @@ def test_minimal_puzzles_and_levels(catalog):
     puzzle = generate_puzzle(random.Random("min"), Board(8, 7), chosen, 2, minimal_only=True)
     assert puzzle.minimal and puzzle.tier == 1
     with pytest.raises(RulesError, match="--minimal starts at level 2"):
-        targets(1, True)
-    assert [level_of(t, m) for t in (1, 2, 3, 4) for m in (False, True)] == [1, 2, 2, 3, 4, 4, 4, 5]
-    assert [level_of(t, True, True) for t in (1, 2, 3, 4)] == [2, 4, 4, 5]
+        check_level(1, True)
+    assert [level_of(t, False, 9, 30) for t in (1, 2, 3, 4)] == [1, 2, 4, 4]
+    assert [level_of(t, True, 9, 30) for t in (1, 2, 3, 4)] == [2, 3, 5, 5]
+    assert [level_of(2, True, shots, 30) for shots in (5, 6, 7)] == [5, 4, 3]
 
 
 def test_codes_round_trip_and_catch_typos(catalog):

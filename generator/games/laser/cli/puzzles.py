@@ -100,11 +100,11 @@ def make_puzzles(board, chosen, catalog, seed: int, count: int, levels: tuple[in
     """[(number, Puzzle, code)] from one seeded stream per puzzle."""
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
-    from generator.games.laser.rules.puzzle import generate_puzzle, targets
+    from generator.games.laser.rules.puzzle import check_level, generate_puzzle
 
     plan = level_plan(count, levels)
     for level in set(plan):
-        targets(level, minimal)
+        check_level(level, minimal)
     made = []
     for number, level in enumerate(plan, start=1):
         rng = make_rng(seed, "laser", "puzzle", str(number))

@@ -30,7 +30,8 @@ Domains = list[frozenset]              # per type id: the spots it may occupy
 SearchShot = tuple[int, Sequence[int], int]     # (cannon, hit type ids, outcome)
 
 EXPLANATION_CAP = 4000                 # a projection listing more explanations is not attempted
-TIER_CAPS = {1: 10, 2: 16}             # at most this many explanations for a tier-1 / tier-2 step
+TIER_CAPS = {1: 10, 2: 16, "lines": 400}   # most explanations for a tier-1 step, a joint tier-2
+                                           # step, and a shot whose lines a tier-2 step intersects
 CASE_DOMAIN_MAX = 16                   # tier 3 supposes spots of types with at most this many left
 DEEPEST = 4
 
@@ -275,8 +276,21 @@ class Grader:
         return None
 
     def _combined(self, domains: Domains):
-        groups = [(s,) for s in self.shots]
-        for group in [*groups, *combinations(self.shots, 2)]:
+        """Tier 2: what two shots teach together. First what each says about where each component
+        may be, intersected ("the diagonal is in column A, and in row 2: it is at A2"); then the
+        two shots explained jointly when they have few readings together."""
+        alone = {}
+        for shot in self.shots:
+            alone[shot[0]] = project(self.eng, domains, [shot], TIER_CAPS["lines"])
+        for a, b in combinations(self.shots, 2):
+            pa, pb = alone[a[0]], alone[b[0]]
+            if pa is domains or pb is domains:
+                continue
+            met = [x & y for x, y in zip(pa, pb, strict=True)]
+            new = propagate(coarse(domains, met))
+            if new != domains:
+                return new, (a[0], b[0])
+        for group in [*((s,) for s in self.shots), *combinations(self.shots, 2)]:
             projected = project(self.eng, domains, list(group), TIER_CAPS[2])
             if projected is domains:
                 continue

@@ -2,14 +2,15 @@
 layout fits them (proved by the exact search), graded by the tiered solver (grade.py).
 
 Levels combine the tier a person needs with how many shots are given: a puzzle is *minimal* when
-removing any given shot lets another layout fit, and *sparse* when it is minimal with at most a
-fifth of the cannons given. At the same tier, fewer shots is harder:
+removing any given shot lets another layout fit. At the same tier, fewer shots is harder:
 
     level 1: tier 1 with spare shots
     level 2: tier 1 minimal, or tier 2 with spare shots
     level 3: tier 2 minimal
-    level 4: tier 2 sparse, tier 3, or tier 4 with spare shots
-    level 5: tier 4 minimal
+    level 4: tier 2 minimal with at most a fifth of the cannons given (6 on 8x7),
+             or tier 3-4 with spare shots
+    level 5: tier 2 minimal with at most a sixth of the cannons given (5 on 8x7),
+             or tier 3-4 minimal
 """
 
 from __future__ import annotations
@@ -45,28 +46,27 @@ class Puzzle:
         return observe(self.layout, list(self.cannons))
 
 
-_SCORE_LEVEL = {1: 1, 2: 2, 3: 2, 4: 3, 5: 4, 6: 4, 7: 4, 8: 5, 9: 5}
-SPARSE_SHARE = 0.2
+SPARSE = 5            # at most cannons // 5 shots given: sparse
+VERY_SPARSE = 6       # at most cannons // 6: very sparse
+SPARE_TIER = {1: 1, 2: 2, 4: 3}     # the tier a puzzle with spare shots has at these levels
 
 
-def is_sparse(board: Board, minimal: bool, shots: int) -> bool:
-    """Minimal, with at most a fifth of the board's cannons given."""
-    return minimal and shots <= int(SPARSE_SHARE * board.cannons)
+def level_of(tier: int, minimal: bool, shots: int, cannons: int) -> int:
+    """The level of a puzzle of this tier with `shots` of the board's `cannons` given (table above)."""
+    if not minimal:
+        return {1: 1, 2: 2}.get(tier, 4)
+    if tier == 1:
+        return 2
+    if tier >= 3 or shots <= cannons // VERY_SPARSE:
+        return 5
+    return 4 if shots <= cannons // SPARSE else 3
 
 
-def level_of(tier: int, minimal: bool, sparse: bool = False) -> int:
-    """The level of a puzzle of this tier, minimal (and sparse) or with spare shots (table above)."""
-    return _SCORE_LEVEL[2 * tier - (0 if minimal else 1) + (1 if sparse and minimal else 0)]
-
-
-def targets(level: int, minimal_only: bool) -> list[tuple[int, bool, bool]]:
-    """The (tier, minimal, sparse) triples that make a puzzle of this level."""
-    triples = [(tier, minimal, sparse) for tier in range(1, DEEPEST + 1) for minimal in (False, True)
-               for sparse in ((False, True) if minimal else (False,))
-               if level_of(tier, minimal, sparse) == level and (minimal or not minimal_only)]
-    if not triples:
-        raise RulesError(f"level {level} puzzles always have spare shots: --minimal starts at level 2")
-    return triples
+def check_level(level: int, minimal_only: bool) -> None:
+    if level not in LEVELS:
+        raise RulesError(f"no level {level}: levels are 1 to {LEVELS[-1]}")
+    if level == 1 and minimal_only:
+        raise RulesError("level 1 puzzles always have spare shots: --minimal starts at level 2")
 
 
 def count_fitting(engine: Engine, results: list, cannons, stop: int | None = 2) -> int:
@@ -120,12 +120,14 @@ def analyse(layout: Layout, cannons) -> Puzzle:
         raise RulesError("these shots fit more than one layout: not a puzzle")
     verdict = grade_cannons(engine, results, chosen)
     minimal = is_minimal(engine, results, chosen)
-    level = level_of(verdict.tier, minimal, is_sparse(layout.board, minimal, len(chosen)))
+    level = level_of(verdict.tier, minimal, len(chosen), layout.board.cannons)
     return Puzzle(layout, chosen, level, verdict.tier, minimal, verdict)
 
 
-def _with_spares(engine: Engine, results: list, base: list[int], tier: int, rng: random.Random):
-    """Add shots to a minimal set until the grade comes down to `tier` (None if it skips past it)."""
+def _with_spares(engine: Engine, results: list, base: list[int], level: int, rng: random.Random):
+    """Add shots to a minimal set until the grade comes down to this level's spare-shot tier (None
+    if it skips past it)."""
+    tier = SPARE_TIER[level]
     rest = [k for k in range(1, engine.board.cannons + 1) if k not in base]
     rng.shuffle(rest)
     current = list(base)
@@ -135,7 +137,7 @@ def _with_spares(engine: Engine, results: list, base: list[int], tier: int, rng:
         if verdict.tier < tier:
             continue
         current = trial
-        if verdict.tier == tier:
+        if level_of(verdict.tier, False, len(trial), engine.board.cannons) == level:
             return current, verdict
     return None
 
@@ -172,14 +174,11 @@ def _trimmed(engine: Engine, results: list, tier: int, rng: random.Random):
 def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
                     minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS) -> Puzzle:
     """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts)."""
-    if level not in LEVELS:
-        raise RulesError(f"no level {level}: levels are 1 to {LEVELS[-1]}")
-    wanted = targets(level, minimal_only)
+    check_level(level, minimal_only)
     engine = engine_for(board, in_play)
     for _ in range(max_layouts):
         layout = generate_fair(rng, board, in_play)
-        cells = engine.cells_of(layout)
-        results = engine.results(cells)
+        results = engine.results(engine.cells_of(layout))
         if level == 1:
             found = _trimmed(engine, results, 1, rng)
             if found is not None:
@@ -187,13 +186,13 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
             continue
         base = minimal_cannons(engine, results, rng, simple_first=level >= 3)
         verdict = grade_cannons(engine, results, base)
-        if (verdict.tier, True, is_sparse(board, True, len(base))) in wanted:
+        if level_of(verdict.tier, True, len(base), board.cannons) == level:
             return Puzzle(layout, tuple(base), level, verdict.tier, True, verdict)
-        for tier, minimal, _ in wanted:
-            if minimal or tier > verdict.tier:
-                continue
-            found = _with_spares(engine, results, base, tier, rng)
-            if found is not None:
-                return Puzzle(layout, tuple(found[0]), level, tier, False, found[1])
+        tier = SPARE_TIER.get(level)
+        if minimal_only or tier is None or verdict.tier < tier:
+            continue
+        found = _with_spares(engine, results, base, level, rng)
+        if found is not None:
+            return Puzzle(layout, tuple(found[0]), level, found[1].tier, False, found[1])
     raise RulesError(f"no level-{level} puzzle on a {board.width}x{board.height} board with "
                      f"{', '.join(in_play.names)} in {max_layouts} layouts: try another level or set")
