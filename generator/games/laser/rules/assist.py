@@ -52,10 +52,10 @@ class Advice:
 class _Leaves:
     def __init__(self, engine: Engine, observation: Observation) -> None:
         self.engine = engine
-        self.items: list[tuple[list, int, int]] = []    # (cells, placed mask, layouts)
+        self.items: list[tuple[list[int | None], int, int]] = []    # (cells, placed mask, layouts)
         self.fired = {s.cannon for s in observation.shots}
 
-        def leaf(b: list, placed: int, known: int) -> bool:
+        def leaf(b: list[int | None], placed: int, known: int) -> bool:
             weight = completions(engine, placed, known)
             if weight:
                 self.items.append((list(b), placed, weight))
@@ -102,7 +102,7 @@ class _Tracer:
         self.eng = engine
         self.budget = budget
 
-    def run(self, b: list, placed: int, cannon: int, counts: dict[Result, int]) -> None:
+    def run(self, b: list[int | None], placed: int, cannon: int, counts: dict[Result, int]) -> None:
         missing = [t for t in range(len(self.eng.type_pieces)) if not placed >> t & 1]
         self.unknown = sum(1 for p in b if p is None)
         self.counts = counts
@@ -110,10 +110,10 @@ class _Tracer:
         i, d = self.eng.start[cannon]
         self._go(i, d, [], frozenset(missing), 0)
 
-    def _weight(self, missing: frozenset, fixed: int) -> int:
+    def _weight(self, missing: frozenset[int], fixed: int) -> int:
         return perm(self.unknown - fixed, len(missing)) * prod(len(self.eng.type_pieces[t]) for t in missing)
 
-    def _go(self, i: int, d: int, hits: list, missing: frozenset, fixed: int) -> None:
+    def _go(self, i: int, d: int, hits: list[int], missing: frozenset[int], fixed: int) -> None:
         eng, b = self.eng, self.b
         changed: list[int] = []
         steps = 0
@@ -155,7 +155,7 @@ class _Tracer:
             for c in changed:
                 b[c] = None
 
-    def _add(self, result: Result, missing: frozenset, fixed: int) -> None:
+    def _add(self, result: Result, missing: frozenset[int], fixed: int) -> None:
         weight = self._weight(missing, fixed)
         if weight:
             self.counts[result] = self.counts.get(result, 0) + weight
@@ -193,7 +193,8 @@ def sample_layouts(leaves: _Leaves, rng: random.Random, size: int) -> list[list[
     return drawn
 
 
-def _sampled_results(leaves: _Leaves, cannons: list[int], rng: random.Random, size: int):
+def _sampled_results(leaves: _Leaves, cannons: list[int], rng: random.Random,
+                     size: int) -> dict[int, dict[Result, int]]:
     eng = leaves.engine
     out: dict[int, dict[Result, int]] = {k: {} for k in cannons}
     for cells in sample_layouts(leaves, rng, size):

@@ -9,6 +9,8 @@ ignores dashes and spaces, and takes O for 0 and I/L for 1, as Crockford's alpha
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from generator.core.errors import ParseError
 from generator.games.laser.rules.model import Board, ComponentSet, Layout, Placement
 
@@ -19,7 +21,7 @@ CHECK_ALPHABET = ALPHABET + "*~$=U"
 GROUP = 5
 
 
-def encode(layout: Layout, cannons, catalog: ComponentSet) -> str:
+def encode(layout: Layout, cannons: Iterable[int], catalog: ComponentSet) -> str:
     """The code of a puzzle; `catalog` is the full catalogue (its order fixes the type numbering)."""
     board = layout.board
     digits: list[tuple[int, int]] = [(VERSION, VERSIONS)]

@@ -26,8 +26,9 @@ from generator.games.laser.rules.engine import EMPTY, Engine
 from generator.games.laser.rules.model import ABSORBED, JUMP_BASE, STOP, TRAPPED
 
 Spot = tuple[int, int]                 # (cell index, piece id)
-Domains = list[frozenset]              # per type id: the spots it may occupy
+Domains = list[frozenset[Spot]]        # per type id: the spots it may occupy
 SearchShot = tuple[int, Sequence[int], int]     # (cannon, hit type ids, outcome)
+Found = tuple[Domains, tuple[int, ...]]         # new domains, and the cannons a step used
 
 EXPLANATION_CAP = 4000                 # a projection listing more explanations is not attempted
 TIER_CAPS = {1: 10, 2: 16, "lines": 400}   # most explanations for a tier-1 step, a joint tier-2
@@ -75,7 +76,7 @@ def solved(domains: Domains) -> bool:
     return all(len(d) == 1 for d in domains)
 
 
-_VIEWS: dict[int, tuple] = {}
+_VIEWS: dict[int, tuple[Domains, dict[int, dict[int, list[int]]], set[int]]] = {}
 
 
 def _view(domains: Domains) -> tuple[dict[int, dict[int, list[int]]], set[int]]:
@@ -259,7 +260,7 @@ class Grader:
         self.cursor = 0
 
     # -- the tiers -------------------------------------------------------------------------------
-    def _single(self, domains: Domains):
+    def _single(self, domains: Domains) -> Found | None:
         """Tier 1: the next shot, round the given shots from where the last change happened, that
         teaches something alone."""
         count = len(self.shots)
@@ -275,7 +276,7 @@ class Grader:
                 return new, (shot[0],)
         return None
 
-    def _combined(self, domains: Domains):
+    def _combined(self, domains: Domains) -> Found | None:
         """Tier 2: what two shots teach together. First what each says about where each component
         may be, intersected ("the diagonal is in column A, and in row 2: it is at A2"); then the
         two shots explained jointly when they have few readings together."""
@@ -308,7 +309,7 @@ class Grader:
             domains = found[0]
         return domains
 
-    def _suppose(self, domains: Domains):
+    def _suppose(self, domains: Domains) -> tuple[Domains, tuple[int, int, int]] | None:
         """Tier 3: a spot whose supposition contradicts the shots under tiers 1-2."""
         order = sorted((len(dom), t) for t, dom in enumerate(domains) if 1 < len(dom) <= CASE_DOMAIN_MAX)
         for _, t in order:
@@ -346,7 +347,8 @@ class Grader:
         return Grade(tier, True, tuple(steps))
 
 
-def _step(tier: int, cannons, before: Domains, after: Domains, supposed) -> Step:
+def _step(tier: int, cannons: Sequence[int], before: Domains, after: Domains,
+          supposed: tuple[int, int, int] | None) -> Step:
     removed = tuple(sorted((t, c, p) for t in range(len(before)) for c, p in before[t] - after[t]))
     pinned = tuple((t, *next(iter(after[t]))) for t in range(len(after))
                    if len(after[t]) == 1 and len(before[t]) > 1)

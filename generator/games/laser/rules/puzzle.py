@@ -16,6 +16,7 @@ removing any given shot lets another layout fit. At the same tier, fewer shots i
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.core.errors import RulesError
@@ -26,6 +27,7 @@ from generator.games.laser.rules.model import Board, ComponentSet, Layout, Obser
 from generator.games.laser.rules.search import Search, completions, shots_from_results
 
 LEVELS = (1, 2, 3, 4, 5)
+Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
 
 
@@ -69,11 +71,11 @@ def check_level(level: int, minimal_only: bool) -> None:
         raise RulesError("level 1 puzzles always have spare shots: --minimal starts at level 2")
 
 
-def count_fitting(engine: Engine, results: list, cannons, stop: int | None = 2) -> int:
+def count_fitting(engine: Engine, results: Results, cannons: Iterable[int], stop: int | None = 2) -> int:
     """How many layouts fit the shots of these cannons (counting stops once it reaches `stop`)."""
     total = 0
 
-    def leaf(b: list, placed: int, known: int) -> bool:
+    def leaf(b: list[int | None], placed: int, known: int) -> bool:
         nonlocal total
         total += completions(engine, placed, known)
         return stop is not None and total >= stop
@@ -82,13 +84,13 @@ def count_fitting(engine: Engine, results: list, cannons, stop: int | None = 2) 
     return total
 
 
-def is_minimal(engine: Engine, results: list, cannons) -> bool:
+def is_minimal(engine: Engine, results: Results, cannons: Iterable[int]) -> bool:
     """True when dropping any one of the cannons lets a second layout fit."""
     chosen = list(cannons)
     return all(count_fitting(engine, results, [k for k in chosen if k != drop]) > 1 for drop in chosen)
 
 
-def minimal_cannons(engine: Engine, results: list, rng: random.Random, simple_first: bool = False) -> list[int]:
+def minimal_cannons(engine: Engine, results: Results, rng: random.Random, simple_first: bool = False) -> list[int]:
     """A minimal set of cannons whose shots determine the layout: from all of them, drop each in a
     random order when the rest still determine it. `simple_first` tries the shots with fewest hits
     first, so that what is left leans on the shots that take more thought."""
@@ -106,12 +108,12 @@ def minimal_cannons(engine: Engine, results: list, rng: random.Random, simple_fi
     return sorted(kept)
 
 
-def grade_cannons(engine: Engine, results: list, cannons, max_tier: int = 3) -> Grade:
+def grade_cannons(engine: Engine, results: Results, cannons: Iterable[int], max_tier: int = 3) -> Grade:
     """The tiered grade of these given shots (tier DEEPEST when tiers up to max_tier stall)."""
     return grade(engine, shots_from_results(results, sorted(cannons)), max_tier)
 
 
-def analyse(layout: Layout, cannons) -> Puzzle:
+def analyse(layout: Layout, cannons: Iterable[int]) -> Puzzle:
     """Grade a layout with these given cannons (RulesError unless exactly one layout fits)."""
     engine = engine_for(layout.board, layout.in_play)
     results = engine.results(engine.cells_of(layout))
@@ -124,7 +126,8 @@ def analyse(layout: Layout, cannons) -> Puzzle:
     return Puzzle(layout, chosen, level, verdict.tier, minimal, verdict)
 
 
-def _with_spares(engine: Engine, results: list, base: list[int], level: int, rng: random.Random):
+def _with_spares(engine: Engine, results: Results, base: list[int], level: int,
+                 rng: random.Random) -> tuple[list[int], Grade] | None:
     """Add shots to a minimal set until the grade comes down to this level's spare-shot tier (None
     if it skips past it)."""
     tier = SPARE_TIER[level]
@@ -142,7 +145,7 @@ def _with_spares(engine: Engine, results: list, base: list[int], level: int, rng
     return None
 
 
-def _trimmed(engine: Engine, results: list, tier: int, rng: random.Random):
+def _trimmed(engine: Engine, results: Results, tier: int, rng: random.Random) -> tuple[list[int], Grade] | None:
     """From every shot, drop shots in a random order while one layout still fits and the grade stays
     at most `tier`; (cannons, grade) when the result is of that tier and not minimal."""
     kept = list(range(1, engine.board.cannons + 1))

@@ -3,6 +3,8 @@ text and JSON."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from generator.games.laser.rules.assist import Advice
 from generator.games.laser.rules.engine import Engine
 from generator.games.laser.rules.grade import DEEPEST, Grade, Step
@@ -36,7 +38,7 @@ def piece_text(engine: Engine, piece: int) -> str:
     return ctype.name if len(ctype.orientations) == 1 else f"{ctype.name} {name}"
 
 
-def result_text(engine: Engine, cannon: int, result: tuple) -> str:
+def result_text(engine: Engine, cannon: int, result: tuple[tuple[int, ...], int]) -> str:
     """A shot's result in the rulebook's form, e.g. `26 T \\ 28` or `8 O`."""
     hits, outcome = result
     parts = [str(cannon), *(engine.in_play.types[t].hit for t in hits)]
@@ -71,15 +73,16 @@ def deduction_order(engine: Engine, verdict: Grade, limit: int | None = None) ->
     run: list[Step] = []
 
     def flush() -> None:
-        if run:
-            piece = run[0].supposed[2]
-            spots = ", ".join(cell_name(engine, s.supposed[1]) for s in run)
+        supposed = [s.supposed for s in run if s.supposed is not None]
+        if supposed:
+            piece = supposed[0][2]
+            spots = ", ".join(cell_name(engine, s[1]) for s in supposed)
             lines.append(f"suppose the {piece_text(engine, piece)} at {spots}: each contradicts a shot")
             run.clear()
 
     for step in verdict.steps:
         if step.supposed is not None and not step.pinned:
-            if run and run[0].supposed[0] != step.supposed[0]:
+            if run and run[0].supposed is not None and run[0].supposed[0] != step.supposed[0]:
                 flush()
             run.append(step)
             continue
@@ -92,9 +95,9 @@ def deduction_order(engine: Engine, verdict: Grade, limit: int | None = None) ->
     return lines[:limit] if limit else lines
 
 
-def certain(engine: Engine, advice: Advice) -> list[dict]:
+def certain(engine: Engine, advice: Advice) -> list[dict[str, Any]]:
     """Components whose cell (and orientation, when known) every fitting layout agrees on."""
-    out = []
+    out: list[dict[str, Any]] = []
     if not advice.layouts:
         return out
     for t, ctype in enumerate(engine.in_play):
@@ -127,7 +130,7 @@ def possibility_grid(engine: Engine, cells: list[list[str]]) -> list[str]:
     return ["what each cell may hold:", head.rstrip(), *(row.rstrip() for row in rows)]
 
 
-def advice_json(engine: Engine, advice: Advice, fired: int) -> dict:
+def advice_json(engine: Engine, advice: Advice, fired: int) -> dict[str, Any]:
     board = engine.board
     cells = possible(engine, advice)
     return {
