@@ -88,9 +88,12 @@ def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, s
     top += len(in_play) * row_h + 4
     page.add(Text(x, top, w, 6, "Levels", BOLD, 11, INK, valign="middle", wrap=False, min_size=6))
     top += 7
-    level_text = ("1 gentle: each shot, read alone, teaches something.  2 easy: read two shots together.  "
-                  "3 tricky: the same, with no spare shot.  4 hard: suppose a component somewhere and see a "
-                  "shot contradict it.  5 fiendish: trial and error, no spare shot.")
+    level_text = ("1 gentle: each shot, read alone, teaches something, and there are shots to spare.  "
+                  "2 easy: no shot to spare, or two shots must be read together.  3 tricky: two shots "
+                  "together, no shot to spare.  4 hard: very few shots (or a supposition to refute).  "
+                  "5 fiendish: the fewest shots (or trial and error). Solutions at the back say in which "
+                  "order the components can be found (cells named by the small grey column letters and "
+                  "row numbers).")
     page.add(Text(x, top, w, 14, level_text, "sans", 8.5 if not small else 7, SOFT_INK, min_size=5))
     top += 17
     page.add(*_contents(puzzles, x, top, w, y + h - top))
