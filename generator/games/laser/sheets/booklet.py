@@ -94,8 +94,8 @@ def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, s
                   "5 fiendish: the fewest shots (or trial and error). Solutions at the back say in which "
                   "order the components can be found (cells named by the small grey column letters and "
                   "row numbers).")
-    page.add(Text(x, top, w, 14, level_text, "sans", 8.5 if not small else 7, SOFT_INK, min_size=5))
-    top += 17
+    page.add(Text(x, top, w, 18, level_text, "sans", 8.5 if not small else 7, SOFT_INK, min_size=5))
+    top += 22
     page.add(*_contents(puzzles, x, top, w, y + h - top))
     return page
 
