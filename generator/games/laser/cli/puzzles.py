@@ -27,9 +27,9 @@ def _level_range(ctx, param, value: str) -> tuple[int, ...]:
     try:
         first, last = int(low), int(high if sep else low)
     except ValueError:
-        raise ParseError(f"--level {value}: give a level 1-5 or a range such as 1..5", key="--level") from None
+        raise ParseError(f"give a level 1-5 or a range such as 1..5, not {value!r}", key="--level") from None
     if not 1 <= first <= last <= 5:
-        raise ParseError(f"--level {value}: levels run from 1 to 5", key="--level")
+        raise ParseError(f"levels run from 1 to 5, not {value!r}", key="--level")
     return tuple(range(first, last + 1))
 
 
