@@ -10,7 +10,7 @@ from tests.laser.brute import fitting, world
 
 from generator.core.errors import ParseError, RulesError
 from generator.games.laser.content import load_catalog
-from generator.games.laser.rules.code import decode, encode
+from generator.games.laser.rules.code import CHECK_ALPHABET, decode, encode
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import initial_domains, propagate
 from generator.games.laser.rules.model import Board
@@ -119,6 +119,7 @@ def test_codes_round_trip_and_catch_typos(catalog):
     chosen = catalog.beginner()
     puzzle = generate_puzzle(random.Random("code"), Board(8, 7), chosen, 3)
     code = encode(puzzle.layout, puzzle.cannons, catalog)
+    assert CHECK_ALPHABET[-5:] == "+_@=U" and len(set(CHECK_ALPHABET)) == 37   # no * ~ $ for a shell
     layout, cannons = decode(code.lower().replace("-", " - "), catalog)
     assert layout == puzzle.layout and cannons == puzzle.cannons
     again = analyse(layout, cannons)

@@ -3,7 +3,8 @@ check character, e.g. `8x7-3KQ9M-T2W7R-H1XZC-5`.
 
 The code is one integer in mixed radix (format version, which catalogue types are in play, each
 type's cell and orientation, the bitmask of given cannons), written in Crockford's base 32 after
-the board size, with Crockford's mod-37 check symbol at the end. Reading is case-insensitive,
+the board size, with Crockford's mod-37 check symbol at the end (its three symbols that a shell
+would expand, * ~ $, replaced by + _ @). Reading is case-insensitive,
 ignores dashes and spaces, and takes O for 0 and I/L for 1, as Crockford's alphabet does.
 """
 
@@ -17,7 +18,7 @@ from generator.games.laser.rules.model import Board, ComponentSet, Layout, Place
 VERSION = 1
 VERSIONS = 4
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-CHECK_ALPHABET = ALPHABET + "*~$=U"
+CHECK_ALPHABET = ALPHABET + "+_@=U"     # Crockford's, with + _ @ for * ~ $ (safe in a shell)
 GROUP = 5
 
 
