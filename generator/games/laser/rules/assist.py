@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from math import perm, prod
 
+from generator.core.errors import RulesError
 from generator.games.laser.rules.engine import EMPTY, Engine
 from generator.games.laser.rules.model import ABSORBED, JUMP_BASE, STOP, Observation
 from generator.games.laser.rules.search import Search, completions, shots_of
@@ -63,7 +64,8 @@ class _Leaves:
 
         Search(engine, shots_of(engine, observation)).run(leaf)
         if len(self.items) > MAX_LEAVES:
-            raise RuntimeError("too many partial layouts to count")
+            raise RulesError(f"more than {MAX_LEAVES} partial layouts fit these shots: too many to count "
+                             "(this board is too large for the assistant)")
         self.total = sum(w for _, _, w in self.items)
 
     def missing(self, placed: int) -> list[int]:
@@ -207,7 +209,7 @@ def _sampled_results(leaves: _Leaves, cannons: list[int], rng: random.Random,
 
 def advise(engine: Engine, observation: Observation, rng: random.Random,
            sample_size: int = SAMPLE_SIZE) -> Advice:
-    """Everything the assistant says about a partial observation (RuntimeError when the partial
+    """Everything the assistant says about a partial observation (RulesError when the partial
     layouts are too many to count, which the exact search has never produced on 8x7)."""
     leaves = _Leaves(engine, observation)
     cells = _cell_counts(leaves)
