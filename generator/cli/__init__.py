@@ -20,6 +20,7 @@ ENGINE_COMMANDS = {
     "calibrate": "generator.cards.cli.calibrate",
     "cards": "generator.cards.cli",
     "kit": "generator.cli.kit",
+    "preview": "generator.cards.cli.preview",
 }
 
 

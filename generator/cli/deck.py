@@ -54,6 +54,8 @@ class DeckOptions:
     pod: str | None = None      # --pod PRESET (print-on-demand template)
     svg_text: str = "fonts"     # --svg-text fonts|paths
     jobs: int | None = None     # --jobs N: processes rendering PNG/SVG pages (None: all cores)
+    numbers: tuple[int, ...] | None = None   # each card's number in the whole deck (--only), for file names
+    own: frozenset[Path] = frozenset()      # files this run may overwrite without --force (--watch wrote them)
 
     @property
     def landscape(self) -> bool | None:
@@ -204,8 +206,11 @@ def impose_deck(cards: Sequence, card_size: tuple[float, float], bleed: float, t
 
 
 def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], bleed: float,
-               opts: DeckOptions, stem: str) -> list[Path]:
-    """Every file write_deck will write for `count` cards (checked before any work)."""
+               opts: DeckOptions, stem: str, backs: Sequence[int] | None = None) -> list[Path]:
+    """Every file write_deck will write for `count` cards (checked before any work).
+
+    backs: for one file per card face, the numbers of the cards whose backs differ from every
+    earlier one (one file each; NAME-back.EXT when the deck has one back); None: one per card."""
     fmt = opts.format
     if fmt == "json":
         return [opts.output] if opts.output and str(opts.output) != "-" else []
@@ -227,10 +232,28 @@ def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], b
     if opts.sheets:
         pages = _sheet_count(count, has_backs, card_size, bleed, opts)
         return [folder / f"{base}-sheet-{i:03d}.{fmt}" for i in range(1, pages + 1)]
-    names = [f"{base}-{i:03d}.{fmt}" for i in range(1, count + 1)]
+    numbers = list(opts.numbers or range(1, count + 1))
+    names = [f"{base}-{i:03d}.{fmt}" for i in numbers]
     if has_backs and opts.duplex:
-        names += [f"{base}-back-{i:03d}.{fmt}" for i in range(1, count + 1)]
+        if backs is not None and len(backs) == 1:
+            names.append(f"{base}-back.{fmt}")
+        else:
+            names += [f"{base}-back-{i:03d}.{fmt}" for i in (numbers if backs is None else backs)]
     return [folder / name for name in names]
+
+
+def distinct_backs(cards: Sequence) -> list[int]:
+    """Indexes of the cards whose back differs from every earlier card's back (cards with a back)."""
+    seen: dict[Any, int] = {}
+    for index, card in enumerate(cards):
+        if card.back is not None:
+            try:
+                key: Any = tuple(card.back)
+                hash(key)
+            except TypeError:
+                key = repr(card.back)
+            seen.setdefault(key, index)
+    return list(seen.values())
 
 
 def _folder_and_stem(opts: DeckOptions, stem: str, suffix: str) -> tuple[Path, str]:
@@ -273,11 +296,16 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
         return write_pod(cards, card_size=card_size, bleed=bleed, preset_name=opts.pod,
                          output=opts.output, stem=stem, force=opts.force, quiet=opts.quiet)
     has_backs = any(card.back is not None for card in cards)
+    backs = None
+    if opts.format in ("svg", "png") and not opts.sheets:
+        numbers = list(opts.numbers or range(1, len(cards) + 1))
+        backs = [numbers[i] for i in distinct_backs(cards)]
     targets = deck_paths(len(cards), has_backs=has_backs, card_size=card_size, bleed=bleed, opts=opts,
-                         stem=stem)
-    check_outputs(targets, opts.force)
+                         stem=stem, backs=backs)
+    check_outputs([p for p in targets if p not in opts.own], opts.force)
     if opts.format == "pdf":
-        return [write_file(targets[0], _pdf(cards, card_size, bleed, title, source, opts), opts.force)]
+        blob = _pdf(cards, card_size, bleed, title, source, opts)
+        return [write_file(targets[0], blob, opts.force or targets[0] in opts.own)]
     if opts.format not in ("svg", "png"):
         raise click.UsageError(f"--format {opts.format} is not a deck image format")
     return _write_faces(_face_pages(cards, card_size, bleed, title, source, opts), targets, opts)
@@ -292,14 +320,15 @@ def _pdf(cards, card_size, bleed, title, source, opts) -> bytes:
 
 
 def _face_pages(cards, card_size, bleed, title, source, opts) -> list:
-    """The pages of --format svg/png: imposed sheets (--sheets) or each card face."""
+    """The pages of --format svg/png: imposed sheets (--sheets) or each card face (one back page
+    per distinct back)."""
     from generator.scene.imposition import card_pages
 
     if opts.sheets:
         return impose_deck(cards, card_size, bleed, title, source, opts)
     pages = card_pages(cards, card_size, bleed)
     if opts.duplex and any(card.back is not None for card in cards):
-        pages += card_pages(cards, card_size, bleed, side="back")
+        pages += card_pages([cards[i] for i in distinct_backs(cards)], card_size, bleed, side="back")
     return pages
 
 
@@ -318,7 +347,9 @@ def _write_faces(pages: list, targets: list[Path], opts: DeckOptions) -> list[Pa
         functools.partial(render_png, dpi=dpi)
     written: list[Path] = []
     folder = targets[0].parent
-    with staged_set(folder, opts.force) as files, \
+    # the targets were checked (files of an earlier --watch run of ours may be replaced)
+    force = opts.force or any(path in opts.own for path in targets)
+    with staged_set(folder, force) as files, \
             progress(targets, f"Rendering {opts.format.upper()}", opts.quiet) as bar:
         for path, blob in zip(bar, render_many(pages, render, opts.jobs), strict=True):
             written.append(files.write(path.name, blob))
