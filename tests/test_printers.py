@@ -99,3 +99,8 @@ def test_calibrate_auto_takes_the_orientation_a_deck_would(tmp_path) -> None:
     reader = PdfReader(io.BytesIO(made.read_bytes()))
     assert float(reader.pages[0].mediabox.width) == pytest.approx(792, abs=0.01)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+def test_offset_without_save_is_a_usage_error(config, capsys) -> None:
+    assert run_cli(cli, ["calibrate", "--offset", "1,0"]) == 2
+    assert "add --save NAME" in capsys.readouterr().err

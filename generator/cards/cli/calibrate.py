@@ -89,8 +89,8 @@ def command(paper: str, duplex: str, orientation: str, card: str, save: str | No
     if save:
         _save(save, offset, scale, paper, "landscape" if landscape else "portrait", duplex, quiet)
         return
-    if scale:
-        raise click.UsageError("--scale is saved with a profile: add --save NAME")
+    if scale or offset != (0.0, 0.0):
+        raise click.UsageError("--offset and --scale are saved with a profile: add --save NAME")
     name = DEFAULT_NAME.format(paper=paper, duplex=duplex,
                                orientation="landscape" if landscape else "portrait")
     path = output or paths.default_output(name)
