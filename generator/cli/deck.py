@@ -251,17 +251,35 @@ def emit_deck_json(data: Any, opts: DeckOptions) -> list[Path]:
 # --- images ------------------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=128)
-def image_to_png(path: Path) -> bytes:
-    """The PNG bytes of an image file: PNG as it is, JPEG (or any format Pillow reads) converted."""
+def load_image(path: Path) -> bytes:
+    """An image file's bytes for the scene: PNG and JPEG as they are (backends embed them as they
+    are), any other format Pillow reads converted to PNG once."""
     from generator.core.errors import DataError
+    from generator.core.imagefile import sniff_format
 
     try:
         data = Path(path).read_bytes()
     except OSError as err:
         raise DataError(f"cannot read image: {err.strerror}", file=path) from None
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+    if sniff_format(data) in ("png", "jpeg"):
+        _check_decodable(data, path)
         return data
     return _convert_to_png(data, path)
+
+
+def _check_decodable(data: bytes, path: Path) -> None:
+    """A PNG/JPEG whose header Pillow cannot read is an error naming the file, before any drawing."""
+    import io
+
+    from PIL import Image, UnidentifiedImageError
+
+    from generator.core.errors import DataError
+
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            im.size  # noqa: B018 - the header is parsed on open
+    except (UnidentifiedImageError, OSError, SyntaxError):
+        raise DataError("not an image file Pillow can read (broken PNG/JPEG)", file=path) from None
 
 
 def _convert_to_png(data: bytes, path: Path) -> bytes:
@@ -274,7 +292,7 @@ def _convert_to_png(data: bytes, path: Path) -> bytes:
     try:
         with Image.open(io.BytesIO(data)) as im:
             im.load()
-            im = im.convert("RGBA" if "A" in im.getbands() else "RGB")
+            im = im.convert("RGBA" if "A" in im.getbands() or "transparency" in im.info else "RGB")
     except (UnidentifiedImageError, OSError):
         raise DataError("not an image file Pillow can read (use PNG or JPEG)", file=path) from None
     out = io.BytesIO()

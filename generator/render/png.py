@@ -20,6 +20,7 @@ from generator.render.base import Backend, check_pages, rgb, walk
 from generator.render.raster import (
     affine_paste,
     dash_runs,
+    is_axis_scale,
     is_upright,
     matrix_scale,
     rect_outline,
@@ -66,11 +67,49 @@ def render_image(page: Page, dpi: float = 300, supersample: int | None = None):
     if width * height > MAX_PIXELS:
         raise LayoutError(f"{format_number(page.width)} x {format_number(page.height)} mm at "
                           f"{format_number(dpi)} dpi is {width} x {height} px, too large; lower the dpi", key="dpi")
-    factor = supersample or (2 if width * height * 4 <= SUPERSAMPLE_MAX_PIXELS else 1)
+    if supersample is None:
+        supersample = 1 if pictures_only(page.items) else 2
+    factor = supersample if width * height * supersample ** 2 <= SUPERSAMPLE_MAX_PIXELS else 1
     canvas = PILImage.new("RGB", (width * factor, height * factor), "white")
     px_per_mm = dpi / MM_PER_INCH * factor
-    walk(page.items, PngBackend(canvas, (px_per_mm, 0.0, 0.0, px_per_mm, 0.0, 0.0)))
+    walk(page.items, PngBackend(canvas, (px_per_mm, 0.0, 0.0, px_per_mm, 0.0, 0.0), factor))
     return canvas.reduce(factor) if factor > 1 else canvas
+
+
+def pictures_only(items) -> bool:
+    """True when the items draw nothing but pictures (in groups clipped to plain rectangles): no
+    edge there needs anti-aliasing, so the page is drawn at its output size directly."""
+    for item in items:
+        if isinstance(item, Group):
+            if (item.clip is not None and item.clip.radius > 0) or not pictures_only(item.items):
+                return False
+        elif not isinstance(item, Image):
+            return False
+    return True
+
+
+def paste_fitted(target, item: Image, m: Matrix, pixels: tuple[int, int], supersample: int) -> None:
+    """An upright picture resized once at output resolution (1/supersample of the canvas), then
+    scaled up by whole pixels to the canvas, and pasted through its alpha."""
+    from PIL import Image as PILImage
+
+    from generator.render.images import fitted
+
+    left, top = round(m[4]), round(m[5])
+    right, bottom = round(m[4] + pixels[0] * m[0]), round(m[5] + pixels[1] * m[3])
+    if right <= left or bottom <= top:
+        return
+    size = (right - left, bottom - top)
+    if supersample > 1:
+        out_size = (max(1, math.ceil(size[0] / supersample)), max(1, math.ceil(size[1] / supersample)))
+        picture = fitted(item, out_size).resize(size, PILImage.Resampling.NEAREST)
+    else:
+        picture = fitted(item, size)
+    alpha = picture.getchannel("A")
+    if alpha.getextrema() == (255, 255):
+        target.paste(picture.convert("RGB"), (left, top))
+    else:
+        target.paste(picture.convert("RGB"), (left, top), alpha)
 
 
 def encode_png(image, dpi: float) -> bytes:
@@ -103,8 +142,9 @@ class _Frame:
 class PngBackend(Backend):
     """Draws primitives with Pillow onto an RGB canvas."""
 
-    def __init__(self, canvas, matrix: Matrix) -> None:
+    def __init__(self, canvas, matrix: Matrix, supersample: int = 1) -> None:
         self.frames = [_Frame(canvas, matrix)]
+        self.supersample = supersample     # pictures are resampled at 1/supersample of the canvas
 
     @property
     def frame(self) -> _Frame:
@@ -198,11 +238,15 @@ class PngBackend(Backend):
         affine_paste(self.frame.target, layer, to_page, rgb(item.color))
 
     def image(self, item: Image) -> None:
+        from generator.render.images import decoded
 
-        source = decode_image(item.data)
+        source = decoded(item)
         sx, sy = item.w / source.width, item.h / source.height
         to_page = compose(self.frame.matrix, (sx, 0.0, 0.0, sy, item.x, item.y))
-        affine_paste(self.frame.target, source, to_page, None)
+        if is_axis_scale(to_page):
+            paste_fitted(self.frame.target, item, to_page, source.size, self.supersample)
+        else:
+            affine_paste(self.frame.target, source, to_page, None)
 
     def begin_group(self, item: Group) -> None:
         frame = self.frame
@@ -239,19 +283,6 @@ def _clip_box(outline, size, snap: bool = False) -> tuple[int, int, int, int]:
     right = max(left + 1, min(size[0], high(max(xs))))
     bottom = max(top + 1, min(size[1], high(max(ys))))
     return (left, top, right, bottom)
-
-
-def decode_image(data: bytes):
-    """An Image item's bytes as an RGBA Pillow image; LayoutError if they are not an image."""
-    from PIL import Image as PILImage
-    from PIL import UnidentifiedImageError
-
-    try:
-        image = PILImage.open(io.BytesIO(data))
-        image.load()
-    except (UnidentifiedImageError, OSError, ValueError) as err:
-        raise LayoutError(f"image data is not a readable PNG/JPEG ({err})", key="image") from None
-    return image.convert("RGBA")
 
 
 def _clip_mask(outline, box):

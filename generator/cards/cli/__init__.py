@@ -88,13 +88,13 @@ def _check_layout(design, opts: DeckOptions) -> None:
 
 def _draw(records, design, opts: DeckOptions) -> list:
     from generator.cards.build import build_cards
-    from generator.cli.deck import image_to_png
+    from generator.cli.deck import load_image
 
     chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
     cards: list = []
     with progress(chunks, "Drawing cards", opts.quiet, threshold=4) as bar:
         for chunk in bar:
-            cards += build_cards(chunk, design, image_loader=image_to_png)
+            cards += build_cards(chunk, design, image_loader=load_image)
     return cards
 
 

@@ -7,7 +7,6 @@ reach the cut extends into the bleed (negative x/y, or past the card's width/hei
 from __future__ import annotations
 
 import math
-import struct
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,10 +26,11 @@ from generator.cards.elements import (
     points,
     text,
 )
+from generator.core.errors import DataError
+from generator.core.imagefile import pixel_size, sniff_format
 from generator.core.numbers import format_number
 from generator.scene.model import Circle, Group, Image, Line, Polygon, Polyline, Rect, Text, compose, rotate, translate
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PIPS = 60
 
 NO_STROKE = {**STROKE_KEYS, "stroke": color(None, "outline colour (default: none)")}
@@ -180,11 +180,11 @@ def image(el: dict, ctx: ElementContext) -> list:
     if not el["src"].strip():
         return []
     path = ctx.find_file(el["src"])
-    data = (ctx.image_loader or read_png)(path)
+    data = (ctx.image_loader or read_picture)(path)
     x, y, w, h = el["x"], el["y"], el["w"], el["h"]
     if el["fit"] == "stretch":
         return [Image(x, y, w, h, data)]
-    iw, ih = png_size(data)
+    iw, ih = picture_size(data, path)
     k = (min if el["fit"] == "contain" else max)(w / iw, h / ih)
     pic = Image(x + (w - iw * k) / 2, y + (h - ih * k) / 2, iw * k, ih * k, data)
     if el["fit"] == "contain":
@@ -193,21 +193,27 @@ def image(el: dict, ctx: ElementContext) -> list:
 
 
 @lru_cache(maxsize=64)
-def read_png(path: Path) -> bytes:
-    """The bytes of a PNG file (other formats need a converter: `pnpgen cards` passes one)."""
-    data = Path(path).read_bytes()
-    if not data.startswith(PNG_SIGNATURE):
-        from generator.core.errors import DataError
-
-        raise DataError("not a PNG file (convert it, or use pnpgen cards which converts JPEG)", file=path)
+def read_picture(path: Path) -> bytes:
+    """The bytes of a PNG or JPEG file, as they are (other formats need a converter: `pnpgen cards`
+    passes one)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise DataError(f"cannot read image: {err.strerror}", file=path) from None
+    if sniff_format(data) not in ("png", "jpeg"):
+        raise DataError("not a PNG or JPEG file (convert it, or use pnpgen cards which converts "
+                        "other formats)", file=path)
     return data
 
 
-def png_size(data: bytes) -> tuple[int, int]:
-    """Width and height in pixels from a PNG's IHDR chunk."""
-    if not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
-        raise BadValue("image data is not PNG")
-    return struct.unpack(">II", data[16:24])
+def picture_size(data: bytes, path: Path | None = None) -> tuple[int, int]:
+    """Width and height in pixels of PNG or JPEG bytes (read from the header, nothing decoded)."""
+    size = pixel_size(data)
+    if size is None or 0 in size:
+        if path is not None:
+            raise DataError("not a readable PNG or JPEG file", file=path)
+        raise BadValue("image data is not PNG or JPEG")
+    return size
 
 
 PATTERN_KEYS = {**BOX, "style": one_of(("stripes", "dots", "grid", "diamonds", "chevrons"), "stripes"),
@@ -281,4 +287,4 @@ def _chevrons(x, y, w, h, el) -> list:
 
 _MOTIFS = {"stripes": _stripes, "diamonds": _diamonds, "grid": _grid, "dots": _dots, "chevrons": _chevrons}
 
-__all__ = ["PNG_SIGNATURE", "REQUIRED", "Param", "card_box", "png_size", "read_png", "star_points"]
+__all__ = ["REQUIRED", "Param", "card_box", "picture_size", "read_picture", "star_points"]
