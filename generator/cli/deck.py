@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,7 @@ class DeckOptions:
     force: bool = False
     quiet: bool = False
     lang: str = "en"            # the language of the sheet footers
+    max_ppi: float = 600.0      # pictures above this at their placed size are resampled (PDF); 0 keeps them
 
     @property
     def landscape(self) -> bool | None:
@@ -67,6 +68,9 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
         dpi_option(),
+        click.option("--max-ppi", type=click.FloatRange(min=0), default=600.0, show_default=True,
+                     help="PDF: pictures finer than this (pixels per inch at their placed size) are "
+                          "resampled to it once; 0 keeps every picture as it is."),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
@@ -75,7 +79,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
 
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
-          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet")
+          "no_crop_marks", "cut_lines", "dpi", "max_ppi", "output", "force", "quiet")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False}
@@ -112,7 +116,7 @@ def options_from(values: dict[str, Any]) -> DeckOptions:
                        offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
-                       quiet=values["quiet"])
+                       quiet=values["quiet"], max_ppi=values["max_ppi"])
 
 
 # --- paths -----------------------------------------------------------------------------------------
@@ -182,10 +186,8 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
     writer = _WRITERS.get(opts.format)
     if writer is None:
         raise click.UsageError(f"--format {opts.format} is not a deck image format")
-    blobs = writer(cards, card_size, bleed, title, source, opts)
-    if len(blobs) != len(targets):
-        raise RuntimeError(f"internal: {len(blobs)} files rendered for {len(targets)} paths")
-    return [write_file(path, blob, opts.force) for path, blob in zip(targets, blobs, strict=False)]
+    blobs = writer(cards, card_size, bleed, title, source, opts)   # one file's bytes at a time
+    return [write_file(path, blob, opts.force) for path, blob in zip(targets, blobs, strict=True)]
 
 
 def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:
@@ -194,19 +196,21 @@ def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:
 
     pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
                        lang=opts.lang)
-    return [render_pdf(pages, title=title)]
+    return [render_pdf(pages, title=title, max_ppi=opts.max_ppi)]
 
 
-def _per_page(pages: list, fmt: str, opts: DeckOptions) -> list[bytes]:
+def _per_page(pages: list, fmt: str, opts: DeckOptions) -> Iterator[bytes]:
+    """Each page's file, rendered when it is about to be written (no deck's worth of bytes held)."""
     from generator.render import render_png, render_svg
 
     dpi = opts.dpi or DEFAULT_DPI
     render = (lambda page: render_svg(page)) if fmt == "svg" else (lambda page: render_png(page, dpi=dpi))
     with progress(pages, f"Rendering {fmt.upper()}", opts.quiet) as bar:
-        return [render(page) for page in bar]
+        for page in bar:
+            yield render(page)
 
 
-def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> list[bytes]:
+def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> Iterator[bytes]:
     from generator.scene.imposition import card_pages, impose
 
     if opts.sheets:
@@ -219,19 +223,20 @@ def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> list[bytes
     return _per_page(pages, fmt, opts)
 
 
-def _tts(cards, card_size, bleed, title, source, opts) -> list[bytes]:
+def _tts(cards, card_size, bleed, title, source, opts) -> Iterator[bytes]:
+    """Each deck sheet as soon as it is rendered, then the back image."""
     from generator.render import render_tts
     from generator.scene.imposition import card_pages
 
     fronts = card_pages(cards, card_size, 0.0)
     back = card_pages(cards[:1], card_size, 0.0, side="back")[0]
     chunks = [fronts[i:i + TTS_PER_SHEET] for i in range(0, len(fronts), TTS_PER_SHEET)]
-    sheets: list[bytes] = []
+    back_png = b""
     with progress(chunks, "Rendering Tabletop Simulator sheets", opts.quiet, threshold=2) as bar:
         for chunk in bar:
             chunk_sheets, back_png = render_tts(chunk, back, dpi=opts.dpi)
-            sheets += chunk_sheets
-    return [*sheets, back_png]
+            yield from chunk_sheets
+    yield back_png
 
 
 _WRITERS: dict[str, Callable] = {

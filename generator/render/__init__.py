@@ -9,10 +9,11 @@ if TYPE_CHECKING:   # pragma: no cover
     from generator.scene.model import Page
 
 
-def render_pdf(pages: list[Page], title: str = "") -> bytes:
-    """All pages as one PDF (fonts embedded as subsets, invariant, TrimBox/BleedBox, PrintScaling None)."""
+def render_pdf(pages: list[Page], title: str = "", max_ppi: float | None = 600.0) -> bytes:
+    """All pages as one PDF (fonts embedded as subsets, invariant, TrimBox/BleedBox, PrintScaling None;
+    pictures embedded once each, as they are, resampled above max_ppi at their placed size)."""
     from generator.render.pdf import render_pdf as run
-    return run(pages, title=title)
+    return run(pages, title=title, max_ppi=max_ppi)
 
 
 def render_svg(page: Page) -> bytes:
