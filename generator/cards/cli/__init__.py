@@ -49,15 +49,24 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
 
     records = load_records(data)
     tmpl = load_template(template)
-    design = check_template(tmpl, records, bleed=opts.bleed)
+    check_template(tmpl, records, bleed=opts.bleed)
     stem = stem or deck_stem(records[0].file)
     if opts.format == "json":
         return emit_deck_json([r.to_json() for r in load_records(data, expand=False)], opts)
+    return deck_from(records, tmpl, opts, stem)
+
+
+def deck_from(records, tmpl, opts: DeckOptions, stem: str, image_loader=None) -> list[Path]:
+    """Check, draw and write a deck from records (qty expanded) and a template already in memory;
+    image_loader (path -> image bytes) defaults to the files as they are (other formats as PNG)."""
+    from generator.cards.build import check_template
+
+    design = check_template(tmpl, records, bleed=opts.bleed)
     _check_layout(design, opts)
     targets = deck_paths(len(records), has_backs=tmpl.back is not None, card_size=design.card_size,
                          bleed=design.bleed, opts=opts, stem=stem)
     check_outputs(targets, opts.force)
-    cards = _draw(records, design, opts)
+    cards = _draw(records, design, opts, image_loader)
     return _write(cards, design, records, tmpl, opts, stem)
 
 
@@ -86,15 +95,16 @@ def _check_layout(design, opts: DeckOptions) -> None:
         raise LayoutError(err.message, file=design.template.file, key="card") from None
 
 
-def _draw(records, design, opts: DeckOptions) -> list:
+def _draw(records, design, opts: DeckOptions, image_loader=None) -> list:
     from generator.cards.build import build_cards
     from generator.cli.deck import load_image
 
+    image_loader = image_loader or load_image
     chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
     cards: list = []
     with progress(chunks, "Drawing cards", opts.quiet, threshold=4) as bar:
         for chunk in bar:
-            cards += build_cards(chunk, design, image_loader=load_image)
+            cards += build_cards(chunk, design, image_loader=image_loader)
     return cards
 
 

@@ -1,0 +1,120 @@
+"""Bleed made for card images that have none, and rounded transparent corners filled, with Pillow.
+
+mirror: the edge strip reflected outward (the first bleed pixel repeats the edge pixel, like
+symmetric padding); extend: the edge pixels stretched outward; colour: one solid colour, the
+median of the border pixels. Corners of a rounded card (transparent pixels) are filled the same
+way from the picture inside them. The result keeps the source format: a JPEG is written again as
+JPEG with its own quantisation tables, anything else as PNG.
+"""
+
+from __future__ import annotations
+
+import io
+
+from generator.core.errors import DataError
+
+MODES = ("mirror", "extend", "colour")
+
+
+def _border_colour(image) -> tuple:
+    """The median colour of the 1-pixel border (per channel)."""
+    w, h = image.size
+    strips = [image.crop(box) for box in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h))]
+    pixels = [p for strip in strips for p in strip.getdata()]
+    channels = list(zip(*pixels, strict=True)) if isinstance(pixels[0], tuple) else [pixels]
+    median = tuple(sorted(c)[len(c) // 2] for c in channels)
+    return median if len(median) > 1 else median[0]
+
+
+def _pad_sideways(image, pad: int, mode: str):
+    """The image with pad columns added left and right."""
+    from PIL import Image as PILImage
+
+    w, h = image.size
+    out = PILImage.new(image.mode, (w + 2 * pad, h))
+    out.paste(image, (pad, 0))
+    for side in (0, 1):
+        x0 = 0 if side == 0 else w - min(pad, w)
+        strip = image.crop((x0, 0, x0 + min(pad, w), h))
+        if mode == "mirror":
+            strip = strip.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
+            if pad > strip.width:    # a bleed wider than the picture: repeat the reflection
+                strip = strip.resize((pad, h), PILImage.Resampling.NEAREST)
+        else:
+            column = image.crop((0, 0, 1, h)) if side == 0 else image.crop((w - 1, 0, w, h))
+            strip = column.resize((pad, h), PILImage.Resampling.NEAREST)
+        out.paste(strip, (0 if side == 0 else w + pad, 0))
+    return out
+
+
+def make_bleed(image, pad: tuple[int, int], mode: str):
+    """The picture grown by pad (across, down) pixels on each side."""
+    from PIL import Image as PILImage
+
+    if mode not in MODES:
+        raise DataError(f"--make-bleed must be one of {', '.join(MODES)}, not {mode!r}")
+    px, py = pad
+    if mode == "colour":
+        out = PILImage.new(image.mode, (image.width + 2 * px, image.height + 2 * py), _border_colour(image))
+        out.paste(image, (px, py))
+        return out
+    wide = _pad_sideways(image, px, mode) if px else image
+    if not py:
+        return wide
+    turned = wide.transpose(PILImage.Transpose.ROTATE_90)
+    return _pad_sideways(turned, py, mode).transpose(PILImage.Transpose.ROTATE_270)
+
+
+def _corner_depth(alpha) -> int:
+    """How many pixels in from the edges the transparent corners reach (0: none)."""
+    w = alpha.width
+    row = alpha.crop((0, 0, w, 1)).getdata()
+    depth = 0
+    while depth < w // 2 and row[depth] < 255:
+        depth += 1
+    return depth
+
+
+def fill_corners(image, mode: str):
+    """Rounded transparent corners filled from the picture inside them (by mode); opaque result."""
+    if image.mode not in ("RGBA", "LA", "PA", "P") and "transparency" not in image.info:
+        return image
+    image = image.convert("RGBA")
+    alpha = image.getchannel("A")
+    depth = _corner_depth(alpha)
+    if depth == 0 and alpha.getextrema()[0] == 255:
+        return image.convert("RGB")
+    depth = max(depth, 1)
+    inner = image.crop((depth, depth, image.width - depth, image.height - depth)).convert("RGB")
+    under = make_bleed(inner, (depth, depth), mode)
+    under.paste(image.convert("RGB"), (0, 0), alpha)
+    return under
+
+
+def prepare(data: bytes, pad: tuple[int, int], mode: str, corners: bool) -> bytes:
+    """Image bytes with bleed made (pad pixels each side) and corners filled as asked; the same
+    bytes when nothing is to be done."""
+    from PIL import Image as PILImage
+
+    if pad == (0, 0) and not corners:
+        return data
+    with PILImage.open(io.BytesIO(data)) as source:
+        source.load()
+        fmt, tables = source.format, getattr(source, "quantization", None)
+        image = source.copy()
+    if image.mode in ("I;16", "I;16B", "I;16L", "I"):
+        from generator.render.images import to_8bit
+
+        image = to_8bit(image)
+    if corners:
+        image = fill_corners(image, mode)
+    if image.mode == "P":
+        image = image.convert("RGBA" if "transparency" in image.info else "RGB")
+    if pad != (0, 0):
+        image = make_bleed(image, pad, mode)
+    buf = io.BytesIO()
+    if fmt == "JPEG" and image.mode in ("RGB", "L", "CMYK"):
+        image.save(buf, "JPEG", **({"qtables": tables} if tables else {"quality": 92}))
+    else:
+        image.save(buf, "PNG")
+    return buf.getvalue()
