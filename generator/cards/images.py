@@ -252,43 +252,79 @@ def fit_all(faces: list[Face], card: tuple[float, float] | None, card_name: str,
 
 @dataclass(frozen=True)
 class Plan:
-    """How one image becomes a card face: mm of bleed it has, and mm of bleed to make around it."""
+    """How one image becomes a card face: its fit, the mm of bleed to make around it and how.
+
+    mirror and colour are drawn by the template (mirrored copies of the same picture around it,
+    or a rectangle of the border colour under it), so the picture itself goes in as it is;
+    extend is made in the pixels (the loader pads the picture)."""
 
     fit: Fit
     make: float
+    mode: str = "mirror"
+    fill: str = ""
+
+    @property
+    def padded(self) -> bool:
+        return self.make > 0 and self.mode == "extend"
 
     def geometry(self) -> dict[str, float]:
-        b = self.fit.bleed + self.make
+        b = self.fit.bleed + (self.make if self.padded else 0.0)
         w, h = self.fit.card
-        return {"x": -b, "y": -b, "w": w + 2 * b, "h": h + 2 * b}
+        x, y, bw, bh = -b, -b, w + 2 * b, h + 2 * b
+        return {"x": x, "y": y, "w": bw, "h": bh, "x_l": x - bw, "x_r": x + bw, "y_t": y - bh, "y_b": y + bh}
+
+    def fields(self, face: str) -> dict[str, object]:
+        out: dict[str, object] = {f"{face}_{k}": round(v, 4) for k, v in self.geometry().items()}
+        out[f"{face}_mirror"] = "yes" if self.make > 0 and self.mode == "mirror" else ""
+        out[f"{face}_fill"] = self.fill if self.make > 0 and self.mode == "colour" else ""
+        return out
 
 
-def plans(fits: dict[Path, Fit], deck_bleed: float) -> dict[Path, Plan]:
-    """Each image's plan: bleed to make where it has less than the deck's."""
-    return {path: Plan(fit, max(0.0, round(deck_bleed - fit.bleed, 4))) for path, fit in fits.items()}
+def plans(fits: dict[Path, Fit], deck_bleed: float, mode: str = "mirror",
+          fills: dict[Path, str] | None = None) -> dict[Path, Plan]:
+    """Each image's plan: bleed to make where it has less than the deck's (fills: border colours
+    for mode colour)."""
+    fills = fills or {}
+    return {path: Plan(fit, max(0.0, round(deck_bleed - fit.bleed, 4)), mode, fills.get(path, ""))
+            for path, fit in fits.items()}
 
 
 def records_and_template(entries: list[Entry], plan: dict[Path, Plan], deck_bleed: float,
                          source: Path) -> tuple[list[Record], Template]:
-    """One record per copy (fields: the image paths and their boxes) and the template drawing them;
-    plan is keyed by resolved paths."""
+    """One record per copy (fields: the image paths, their boxes, how bleed is made) and the
+    template drawing them; plan is keyed by resolved paths."""
     records: list[Record] = []
     for number, entry in enumerate(entries, 1):
         fields: dict = {"name": qty_of(entry.front)[0], "front": str(entry.front.resolve())}
-        fields.update({f"front_{k}": v for k, v in plan[entry.front.resolve()].geometry().items()})
+        fields.update(plan[entry.front.resolve()].fields("front"))
         if entry.back is not None:
             fields["back"] = str(entry.back.resolve())
-            fields.update({f"back_{k}": v for k, v in plan[entry.back.resolve()].geometry().items()})
+            fields.update(plan[entry.back.resolve()].fields("back"))
         for copy in range(1, entry.qty + 1):
             records.append(Record(fields, source, number, copy))
     card = next(iter(plan.values())).fit.card
     has_backs = any(e.back is not None for e in entries)
     tmpl = Template(name="images", file=source, card=f"{card[0]}x{card[1]}", bleed=deck_bleed, safe=0.0,
-                    background=None, label="{name}", front=[_element("front")],
-                    back=[_element("back")] if has_backs else None)
+                    background=None, label="{name}", front=_elements("front", card, deck_bleed),
+                    back=_elements("back", card, deck_bleed) if has_backs else None)
     return records, tmpl
 
 
-def _element(face: str) -> dict:
-    return {"kind": "image", "id": face, "src": f"{{{face}}}", "fit": "stretch",
-            **{k: f"{{{face}_{k}}}" for k in ("x", "y", "w", "h")}}
+_MIRRORS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
+
+
+def _elements(face: str, card: tuple[float, float], bleed: float) -> list[dict]:
+    """A colour rectangle (when asked), eight mirrored copies (when asked), then the picture."""
+    def picture(dx: int = 0, dy: int = 0) -> dict:
+        flip = {(False, False): "none", (True, False): "h", (False, True): "v", (True, True): "both"}[
+            (dx != 0, dy != 0)]
+        return {"kind": "image", "src": f"{{{face}}}", "fit": "stretch", "flip": flip,
+                "x": f"{{{face}_{ {-1: 'x_l', 0: 'x', 1: 'x_r'}[dx]}}}",
+                "y": f"{{{face}_{ {-1: 'y_t', 0: 'y', 1: 'y_b'}[dy]}}}",
+                "w": f"{{{face}_w}}", "h": f"{{{face}_h}}"}
+
+    fill = {"kind": "rect", "id": f"{face}-fill", "x": -bleed, "y": -bleed, "w": card[0] + 2 * bleed,
+            "h": card[1] + 2 * bleed, "fill": f"{{{face}_fill}}", "when": f"{{{face}_fill}}"}
+    mirrors = [{**picture(dx, dy), "id": f"{face}-mirror-{i}", "when": f"{{{face}_mirror}}"}
+               for i, (dx, dy) in enumerate(_MIRRORS, 1)]
+    return [fill, *mirrors, {**picture(), "id": face}]

@@ -26,6 +26,17 @@ def _border_colour(image) -> tuple:
     return median if len(median) > 1 else median[0]
 
 
+def border_colour(data: bytes) -> tuple[int, int, int]:
+    """The (r, g, b) median colour of an image file's border, from a reduced decode."""
+    from generator.render.images import open_image, rgba
+
+    image = open_image(data, draft_size=(256, 256))
+    if image.width > 512:
+        image = image.reduce(max(1, image.width // 256))
+    r, g, b, _a = _border_colour(rgba(image))
+    return r, g, b
+
+
 def _pad_sideways(image, pad: int, mode: str):
     """The image with pad columns added left and right."""
     from PIL import Image as PILImage

@@ -175,7 +175,7 @@ def _flate_entries(width: int, height: int, space: str, depth: int, colours: int
 def _png_rows(image) -> bytes:
     """Pillow's PNG encoding of an 8-bit L/RGB image: its IDAT data (filtered rows, deflated)."""
     buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=6)
+    image.save(buf, "PNG", compress_level=3)   # level 6 costs 3x the time for ~7% less
     return b"".join(body for kind, body in _png_chunks(buf.getvalue()) if kind == b"IDAT")
 
 

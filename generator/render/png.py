@@ -20,7 +20,6 @@ from generator.render.base import Backend, check_pages, rgb, walk
 from generator.render.raster import (
     affine_paste,
     dash_runs,
-    is_axis_scale,
     is_upright,
     matrix_scale,
     rect_outline,
@@ -88,15 +87,21 @@ def pictures_only(items) -> bool:
     return True
 
 
+def _axis_aligned(m: Matrix) -> bool:
+    """A scale along the axes (either sign: flips allowed) plus a translation."""
+    return abs(m[1]) < 1e-9 and abs(m[2]) < 1e-9 and m[0] != 0 and m[3] != 0
+
+
 def paste_fitted(target, item: Image, m: Matrix, pixels: tuple[int, int], supersample: int) -> None:
-    """An upright picture resized once at output resolution (1/supersample of the canvas), then
-    scaled up by whole pixels to the canvas, and pasted through its alpha."""
+    """An axis-aligned picture (flips included) resized once at output resolution (1/supersample of
+    the canvas), scaled up by whole pixels to the canvas, and pasted through its alpha."""
     from PIL import Image as PILImage
 
     from generator.render.images import fitted
 
-    left, top = round(m[4]), round(m[5])
-    right, bottom = round(m[4] + pixels[0] * m[0]), round(m[5] + pixels[1] * m[3])
+    xs = sorted((m[4], m[4] + pixels[0] * m[0]))
+    ys = sorted((m[5], m[5] + pixels[1] * m[3]))
+    left, top, right, bottom = round(xs[0]), round(ys[0]), round(xs[1]), round(ys[1])
     if right <= left or bottom <= top:
         return
     size = (right - left, bottom - top)
@@ -105,6 +110,10 @@ def paste_fitted(target, item: Image, m: Matrix, pixels: tuple[int, int], supers
         picture = fitted(item, out_size).resize(size, PILImage.Resampling.NEAREST)
     else:
         picture = fitted(item, size)
+    if m[0] < 0:
+        picture = picture.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
+    if m[3] < 0:
+        picture = picture.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
     alpha = picture.getchannel("A")
     if alpha.getextrema() == (255, 255):
         target.paste(picture.convert("RGB"), (left, top))
@@ -243,7 +252,7 @@ class PngBackend(Backend):
         source = decoded(item)
         sx, sy = item.w / source.width, item.h / source.height
         to_page = compose(self.frame.matrix, (sx, 0.0, 0.0, sy, item.x, item.y))
-        if is_axis_scale(to_page):
+        if _axis_aligned(to_page):
             paste_fitted(self.frame.target, item, to_page, source.size, self.supersample)
         else:
             affine_paste(self.frame.target, source, to_page, None)

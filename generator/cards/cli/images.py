@@ -64,7 +64,8 @@ def images_deck(fronts: str, backs: str | None, *, card: str | None = None, imag
     size, name = deck.card_of(card)
     fits = deck.fit_all(faces, size, name, image_bleed)
     deck_bleed = opts.bleed if opts.bleed is not None else _own_bleed(fits, entries)
-    plans = {path.resolve(): plan for path, plan in deck.plans(fits, deck_bleed).items()}
+    fills = _border_colours(fits) if make_bleed == "colour" else {}
+    plans = {path.resolve(): plan for path, plan in deck.plans(fits, deck_bleed, make_bleed, fills).items()}
     source = Path(fronts) if Path(fronts).exists() else Path(fronts).parent
     records, tmpl = deck.records_and_template(entries, plans, deck_bleed, source)
     if not opts.quiet and opts.format != "json":
@@ -88,6 +89,15 @@ def _pixels(path: Path) -> tuple[int, int]:
     return size
 
 
+def _border_colours(fits) -> dict[Path, str]:
+    """Each image's border colour (median of its edge pixels), read from a small draft decode."""
+    from generator.cli.deck import load_image
+    from generator.core.colours import hex_colour
+    from generator.render.bleed import border_colour
+
+    return {path: hex_colour(*border_colour(load_image(path))) for path in fits}
+
+
 def _own_bleed(fits, entries) -> float:
     """The deck's bleed: the fronts' own (the most common), else the bleed to make."""
     counts = Counter(round(fits[e.front].bleed, 3) for e in entries)
@@ -105,7 +115,7 @@ def _load(path: Path, *, plans, mode: str, corners: bool) -> bytes:
     plan = plans.get(Path(path).resolve())
     if plan is None:
         return data
-    pad = round(plan.make / MM_PER_INCH * plan.fit.ppi) if plan.make > 0 else 0
+    pad = round(plan.make / MM_PER_INCH * plan.fit.ppi) if plan.padded else 0
     return _prepared(path, data, (pad, pad), mode, corners, prepare)
 
 

@@ -174,7 +174,9 @@ def _text_style(box: Text) -> tuple:
 
 @element("image", {"x": num(), "y": num(), "w": num(), "h": num(),
                    "src": text(doc="PNG or JPEG file, relative to the data file (or the template)"),
-                   "fit": one_of(("stretch", "contain", "cover"), "contain")})
+                   "fit": one_of(("stretch", "contain", "cover"), "contain"),
+                   "flip": one_of(("none", "h", "v", "both"), "none",
+                                  "mirror the picture in its box: h (left-right), v (top-bottom), both")})
 def image(el: dict, ctx: ElementContext) -> list:
     """A raster picture in a box: contain (whole picture, centred), cover (fills, cropped) or stretch."""
     if not el["src"].strip():
@@ -183,13 +185,22 @@ def image(el: dict, ctx: ElementContext) -> list:
     data = (ctx.image_loader or read_picture)(path)
     x, y, w, h = el["x"], el["y"], el["w"], el["h"]
     if el["fit"] == "stretch":
-        return [Image(x, y, w, h, data)]
+        return _flipped([Image(x, y, w, h, data)], el["flip"], x, y, w, h)
     iw, ih = picture_size(data, path)
     k = (min if el["fit"] == "contain" else max)(w / iw, h / ih)
     pic = Image(x + (w - iw * k) / 2, y + (h - ih * k) / 2, iw * k, ih * k, data)
     if el["fit"] == "contain":
-        return [pic]
-    return [Group((pic,), clip=Rect(x, y, w, h, fill=None, stroke=None))]
+        return _flipped([pic], el["flip"], x, y, w, h)
+    return _flipped([Group((pic,), clip=Rect(x, y, w, h, fill=None, stroke=None))], el["flip"], x, y, w, h)
+
+
+def _flipped(items: list, flip: str, x: float, y: float, w: float, h: float) -> list:
+    """Items mirrored about the centre of their box (flip: none, h, v, both)."""
+    if flip == "none":
+        return items
+    sx, sy = (-1.0 if flip in ("h", "both") else 1.0), (-1.0 if flip in ("v", "both") else 1.0)
+    cx, cy = x + w / 2, y + h / 2
+    return [Group(tuple(items), (sx, 0.0, 0.0, sy, cx - sx * cx, cy - sy * cy))]
 
 
 @lru_cache(maxsize=64)
