@@ -16,9 +16,11 @@ DRAW_CHUNK = 9          # cards drawn per progress step (one sheet's worth)
 @click.argument("data", required=False)
 @click.argument("template", required=False)
 @click.option("--kinds", is_flag=True, help="List every template element kind and its keys, then exit.")
+@click.option("--sheet", metavar="NAME", default=None,
+              help="The sheet of a spreadsheet DATA file to read (default: the first).")
 @deck_options
-def command(data: str | None, template: str | None, kinds: bool, opts: DeckOptions) -> None:
-    """Print cards from DATA (YAML or CSV card records) laid out by TEMPLATE (YAML).
+def command(data: str | None, template: str | None, kinds: bool, sheet: str | None, opts: DeckOptions) -> None:
+    """Print cards from DATA (card records: YAML, CSV, or a .xlsx/.xlsm/.ods spreadsheet) laid out by TEMPLATE (YAML).
 
     DATA and TEMPLATE are file paths or built-in names (a file of yours wins over a built-in of
     the same name). `qty:` in a record repeats the card. The default output is a PDF under
@@ -31,6 +33,7 @@ def command(data: str | None, template: str | None, kinds: bool, opts: DeckOptio
       pnpgen cards deck.csv layout.yaml --paper letter --duplex short -o deck.pdf
       pnpgen cards example example --format png --dpi 150   # one PNG per card face
       pnpgen cards example example --format tts          # Tabletop Simulator deck sheets
+      pnpgen cards deck.xlsx layout.yaml --sheet Monsters   # one sheet of a workbook
     """
     if kinds:
         from generator.cards.elements import describe_kinds
@@ -39,20 +42,21 @@ def command(data: str | None, template: str | None, kinds: bool, opts: DeckOptio
         return
     if not data or not template:
         raise click.UsageError("give a DATA file and a TEMPLATE (e.g. pnpgen cards example example)")
-    report_paths(make_deck(data, template, opts), opts.quiet or opts.format == "json")
+    report_paths(make_deck(data, template, opts, sheet=sheet), opts.quiet or opts.format == "json")
 
 
-def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: str | None = None) -> list[Path]:
+def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: str | None = None,
+              sheet: str | None = None) -> list[Path]:
     """Load, check, draw and write a deck; returns the paths written. Nothing is written on error."""
     from generator.cards import load_records, load_template
     from generator.cards.build import check_template
 
-    records = load_records(data)
+    records = load_records(data, sheet=sheet)
     tmpl = load_template(template)
     check_template(tmpl, records, bleed=opts.bleed)
     stem = stem or deck_stem(records[0].file)
     if opts.format == "json":
-        return emit_deck_json([r.to_json() for r in load_records(data, expand=False)], opts)
+        return emit_deck_json([r.to_json() for r in load_records(data, expand=False, sheet=sheet)], opts)
     return deck_from(records, tmpl, opts, stem)
 
 
