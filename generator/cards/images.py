@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator.cards.records import Record
 from generator.cards.templates import Template
@@ -65,7 +66,7 @@ class Fit:
 
 # --- files ----------------------------------------------------------------------------------------
 
-def natural_key(path: Path) -> list:
+def natural_key(path: Path) -> list[tuple[int, int, str]]:
     """Sort key in which '2.png' comes before '10.png' (digit runs compare as numbers)."""
     return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower())
             for part in re.split(r"(\d+)", path.name) if part]
@@ -229,7 +230,7 @@ def fit_all(faces: list[Face], card: tuple[float, float] | None, card_name: str,
             bleed: float | None) -> dict[Path, Fit]:
     """Every image's fit; mixed sizes (not all the same card) are one error naming the odd ones."""
     fits: dict[Path, Fit | None] = {f.path: detect(f.pixels, card, card_name, bleed) for f in faces}
-    groups: dict[tuple, list[Face]] = {}
+    groups: dict[tuple[object, ...], list[Face]] = {}
     for face in faces:
         fit = fits[face.path]
         groups.setdefault((fit.name, fit.card) if fit else ("?",), []).append(face)
@@ -242,8 +243,10 @@ def fit_all(faces: list[Face], card: tuple[float, float] | None, card_name: str,
     odd = [face for key, group in groups.items() if key != main[0] for face in group]
     if odd:
         listed = ", ".join(f"{f.path.name} ({f.pixels[0]}x{f.pixels[1]} px)" for f in odd[:12])
-        raise DataError(f"images of mixed sizes: most are {main[1][0].pixels[0]}x{main[1][0].pixels[1]} px "
-                        f"({fits[main[1][0].path].describe()}); the odd ones: {listed}",
+        usual = main[1][0]
+        fit = fits[usual.path]
+        raise DataError(f"images of mixed sizes: most are {usual.pixels[0]}x{usual.pixels[1]} px "
+                        f"({fit.describe() if fit else '?'}); the odd ones: {listed}",
                         file=odd[0].path.parent)
     return {path: fit for path, fit in fits.items() if fit is not None}
 
@@ -295,7 +298,7 @@ def records_and_template(entries: list[Entry], plan: dict[Path, Plan], deck_blee
     template drawing them; plan is keyed by resolved paths."""
     records: list[Record] = []
     for number, entry in enumerate(entries, 1):
-        fields: dict = {"name": qty_of(entry.front)[0], "front": str(entry.front.resolve())}
+        fields: dict[str, Any] = {"name": qty_of(entry.front)[0], "front": str(entry.front.resolve())}
         fields.update(plan[entry.front.resolve()].fields("front"))
         if entry.back is not None:
             fields["back"] = str(entry.back.resolve())
@@ -313,9 +316,9 @@ def records_and_template(entries: list[Entry], plan: dict[Path, Plan], deck_blee
 _MIRRORS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
 
 
-def _elements(face: str, card: tuple[float, float], bleed: float) -> list[dict]:
+def _elements(face: str, card: tuple[float, float], bleed: float) -> list[dict[str, Any]]:
     """A colour rectangle (when asked), eight mirrored copies (when asked), then the picture."""
-    def picture(dx: int = 0, dy: int = 0) -> dict:
+    def picture(dx: int = 0, dy: int = 0) -> dict[str, Any]:
         flip = {(False, False): "none", (True, False): "h", (False, True): "v", (True, True): "both"}[
             (dx != 0, dy != 0)]
         return {"kind": "image", "src": f"{{{face}}}", "fit": "stretch", "flip": flip,

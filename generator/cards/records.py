@@ -9,16 +9,23 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from generator.cards.datafile import key_lines, plain, read_text, yaml_node
+from generator.cards.datafile import key_lines, read_text, yaml_node
+from generator.cards.schema import plain
 from generator.core.errors import DataError
+
+if TYPE_CHECKING:
+    from _csv import Reader as CsvReader
 
 QTY_KEY = "qty"
 DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".xlsm", ".ods")
 CSV_SEPARATORS = (",", ";", "\t")
+
+_Row = tuple[dict[str, Any], int, dict[str, int]]   # (raw fields, line, {field: its line})
 
 
 @dataclass(frozen=True)
@@ -106,7 +113,7 @@ def field_names(records: list[Record]) -> list[str]:
     return list(names)
 
 
-def _make_record(fields: dict, path: Path, line: int | None, lines: dict[str, int]) -> Record:
+def _make_record(fields: dict[str, Any], path: Path, line: int | None, lines: dict[str, int]) -> Record:
     clean = {str(k).strip(): _clean_value(v) for k, v in fields.items()}
     if QTY_KEY in clean:
         clean[QTY_KEY] = _parse_qty(clean[QTY_KEY], path, lines.get(QTY_KEY, line))
@@ -152,7 +159,7 @@ def csv_separator(text: str) -> str:
     return best if counts[best] else ","
 
 
-def _csv_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
+def _csv_rows(text: str, path: Path) -> list[_Row]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=csv_separator(text))
     try:
         header = next(reader, None)
@@ -173,7 +180,7 @@ def _check_header(names: list[str], path: Path) -> None:
             raise DataError(f"column name {name!r} appears twice in the header row", file=path, line=1)
 
 
-def _csv_body(reader, names: list[str], path: Path):
+def _csv_body(reader: CsvReader, names: list[str], path: Path) -> Iterator[_Row]:
     start = reader.line_num + 1
     for row in reader:
         line, start = start, reader.line_num + 1
@@ -186,13 +193,13 @@ def _csv_body(reader, names: list[str], path: Path):
 
 # --- YAML ------------------------------------------------------------------------------------
 
-def _yaml_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
+def _yaml_rows(text: str, path: Path) -> list[_Row]:
     node = yaml_node(text, path)
     if node is None:
         return []
     data = plain(node, path)
     node, data = _cards_part(node, data, path)
-    rows = []
+    rows: list[_Row] = []
     for item_node, item in zip(node.value, data, strict=False):
         line = item_node.start_mark.line + 1
         if not isinstance(item, dict):
@@ -201,7 +208,7 @@ def _yaml_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
     return rows
 
 
-def _cards_part(node: Any, data: Any, path: Path) -> tuple[Any, list]:
+def _cards_part(node: Any, data: Any, path: Path) -> tuple[Any, list[Any]]:
     if isinstance(data, dict):
         if "cards" not in data:
             raise DataError("a mapping at the top must have a `cards:` list", file=path, line=1)

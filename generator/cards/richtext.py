@@ -24,7 +24,8 @@ from generator.scene.model import Item, Line, Stroke, TextLine
 from generator.scene.text import line_pitch, text_width
 
 SHRINK_STEP = 0.5
-_TOKEN = re.compile(r"<(/?)([a-z]+)>|(\[)|(\])|(\s)|([^<\[\]\s]+|<)")
+# No-break spaces (U+00A0, and U+202F before French : ; ! ?) are part of a word: lines never break there.
+_TOKEN = re.compile(r"<(/?)([a-z]+)>|(\[)|(\])|([^\S\u00a0\u202f])|((?:[^<\[\]\s]|[\u00a0\u202f])+|<)")
 
 
 @dataclass(frozen=True)
@@ -174,10 +175,22 @@ def fit(text: str, w: float, h: float, style: RichStyle) -> tuple[float, list[li
     """The largest size (and its lines) at which the text fits w x h mm, or None."""
     paragraphs = parse_rich(text)
     for size in _sizes(style):
-        paras = [_wrap(p, w, size, style) for p in paragraphs]
-        if all(p is not None for p in paras) and _height(paras, size, style) <= h + 1e-6:
+        wrapped = [_wrap(p, w, size, style) for p in paragraphs]
+        paras = [p for p in wrapped if p is not None]   # a paragraph that cannot wrap is None
+        if len(paras) == len(wrapped) and _height(paras, size, style) <= h + 1e-6:
             return size, paras
     return None
+
+
+def rich_height(text: str, w: float, style: RichStyle) -> float | None:
+    """The height in mm of the text set w mm wide at style.size (no shrinking); None if a word is too wide."""
+    paras: list[list[list[Word]]] = []
+    for paragraph in parse_rich(text):
+        lines = _wrap(paragraph, w, style.size, style)
+        if lines is None:
+            return None
+        paras.append(lines)
+    return _height(paras, style.size, style) if paras else 0.0
 
 
 def fit_size(texts: list[tuple[str, float, float]], style: RichStyle) -> float:
@@ -200,7 +213,7 @@ def layout_rich(text: str, x: float, y: float, w: float, h: float, style: RichSt
 
 
 @lru_cache(maxsize=4096)
-def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: RichStyle) -> tuple:
+def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: RichStyle) -> tuple[Item, ...]:
     if not text.strip():
         return ()
     found = fit(text, w, h, style)
@@ -232,31 +245,43 @@ def _set_line(words: list[Word], x: float, baseline: float, w: float, size: floa
     width = line_width(words, size, style)
     cx = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}.get(style.align, 0.0)
     items: list[Item] = []
-    run: list = []          # [start x, text, font, colour]
+    run: _Run | None = None     # the text being gathered into one TextLine
     for n, word in enumerate(words):
         if n:
-            if run:
-                run[1] += " "
+            if run is not None:
+                run.text += " "
             cx += space_after(words[n - 1], size, style)
         for atom in word:
             colour = style.green if atom.green else style.color
             if atom.icon:
                 _flush(run, baseline, size, items)
+                run = None
                 ih, pad = _icon_h(size, style), _icon_pad(size)
                 items.append(draw_icon(atom.icon, round(cx + pad, 4), round(baseline, 4), ih, colour))
             else:
                 font = _font(atom, style)
-                if run and (run[2], run[3]) != (font, colour):
+                if run is not None and (run.font, run.colour) != (font, colour):
                     _flush(run, baseline, size, items)
-                if not run:
-                    run[:] = [cx, "", font, colour]
-                run[1] += atom.text
+                    run = None
+                if run is None:
+                    run = _Run(cx, "", font, colour)
+                run.text += atom.text
             cx += atom_width(atom, size, style)
     _flush(run, baseline, size, items)
     return items
 
 
-def _flush(run: list, baseline: float, size: float, items: list[Item]) -> None:
-    if run and run[1].strip():
-        items.append(TextLine(round(run[0], 4), round(baseline, 4), run[1].rstrip(), run[2], size, run[3]))
-    run.clear()
+@dataclass
+class _Run:
+    """Words of one font and colour gathered from x on, set as one TextLine."""
+
+    x: float
+    text: str
+    font: str
+    colour: str
+
+
+def _flush(run: _Run | None, baseline: float, size: float, items: list[Item]) -> None:
+    """Set the run (if it has more than spaces) into items as one TextLine."""
+    if run is not None and run.text.strip():
+        items.append(TextLine(round(run.x, 4), round(baseline, 4), run.text.rstrip(), run.font, size, run.colour))

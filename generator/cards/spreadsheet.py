@@ -38,7 +38,7 @@ def sheet_file(path: Path, sheet: str) -> Path:
     return path.with_name(f"{path.name}[{sheet}]")
 
 
-def _open(path: Path):
+def _open(path: Path) -> Any:
     from python_calamine import CalamineWorkbook
 
     try:
@@ -87,7 +87,7 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def sheet_rows(path: Path, sheet: str | None = None) -> tuple[Path, list[tuple[dict, int, dict]]]:
+def sheet_rows(path: Path, sheet: str | None = None) -> tuple[Path, list[tuple[dict[str, Any], int, dict[str, int]]]]:
     """(the file to name in errors, [(fields, row number, {field: row})]) of a spreadsheet's sheet."""
     name, rows = read_sheet(path, sheet)
     where = sheet_file(path, name)
@@ -104,7 +104,7 @@ def sheet_rows(path: Path, sheet: str | None = None) -> tuple[Path, list[tuple[d
         if names.count(title) > 1:
             raise DataError(f"{cell_name(name, start, column)}: column name {title!r} appears twice in the "
                             "header row", file=where, line=start + 1)
-    out = []
+    out: list[tuple[dict[str, Any], int, dict[str, int]]] = []
     for index in range(start + 1, len(rows)):
         row = rows[index]
         if all(_blank(v) for v in row):
@@ -120,7 +120,7 @@ def sheet_rows(path: Path, sheet: str | None = None) -> tuple[Path, list[tuple[d
     return where, out
 
 
-def _check_qty(fields: dict, names: list[str], sheet: str, row: int, where: Path) -> None:
+def _check_qty(fields: dict[str, Any], names: list[str], sheet: str, row: int, where: Path) -> None:
     """A qty cell that is not a whole number >= 0, named by its cell."""
     value = fields.get("qty", "")
     if value == "" or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):

@@ -71,13 +71,13 @@ class Plan:
         """Cards (or front/back pairs, for a gutter fold) on one sheet."""
         return self.xs.count * self.ys.count
 
-    def flip_axis(self, duplex: str) -> str:
+    def flip_axis(self, duplex: str | None) -> str:
         """'x' if backs mirror columns, 'y' if rows: turning over a sheet about its long edge
         mirrors across that edge (vertical on portrait paper, horizontal on landscape)."""
         long_is_vertical = self.height >= self.width
         return "x" if (duplex == "long") == long_is_vertical else "y"
 
-    def backs(self, duplex: str) -> Plan:
+    def backs(self, duplex: str | None) -> Plan:
         """The plan of the back page: the grid and footer mirrored about the paper's centre line."""
         if self.flip_axis(duplex) == "x":
             side = {"left": "right", "right": "left"}.get(self.footer, self.footer)
@@ -86,7 +86,10 @@ class Plan:
         return replace(self, ys=self.ys.mirrored(self.height), footer=side)
 
 
-def _regions(w: float, h: float, footer: str, fold: bool):
+_Region = tuple[float, float, bool, bool]
+
+
+def _regions(w: float, h: float, footer: str, fold: bool) -> tuple[_Region, _Region]:
     """((x lo, hi, hard lo, hard hi), (y ...)) of the card region for a footer side."""
     m, band = PRINTER_MARGIN, FOOTER_HEIGHT + FOOTER_GAP
     x_hi = w / 2.0 - FOLD_GAP if fold else w - m
@@ -148,6 +151,7 @@ def parse_offset(text: str | tuple[float, float] | None) -> tuple[float, float]:
     """--offset "X,Y" in mm (as read on the calibration sheet) -> (x, y); LayoutError if malformed."""
     if text is None or text == "":
         return (0.0, 0.0)
+    parts: list[str] | list[float]
     if isinstance(text, (tuple, list)):
         parts = list(text)
     else:

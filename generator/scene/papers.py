@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
@@ -56,7 +57,7 @@ def parse_card_size(value: str | tuple[float, float] | list[float]) -> tuple[flo
                       key="card")
 
 
-def _checked(size, text: str) -> tuple[float, float]:
+def _checked(size: Iterable[str | float], text: str) -> tuple[float, float]:
     try:
         w, h = (float(v) for v in size)
     except (TypeError, ValueError):

@@ -15,11 +15,14 @@ import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from generator.core.colours import NAMED_COLOURS, ColourError, parse_colour
 from generator.core.errors import DataError, TemplateError
-from generator.scene.model import Stroke
+from generator.scene.model import Item, Stroke
+
+Element = dict[str, Any]   # an element's keys, converted (each value's type is its Param's converter's)
+DrawFunction = Callable[[Element, "ElementContext"], list[Item]]
 
 REQUIRED = object()
 
@@ -47,7 +50,7 @@ class Kind:
     """A registered element kind."""
 
     name: str
-    draw: Callable[[dict, ElementContext], list]
+    draw: DrawFunction
     keys: dict[str, Param]
     doc: str = ""
     module: str = ""
@@ -110,14 +113,16 @@ def _join(where: str, key: str | None) -> str:
 
 # --- the registry ------------------------------------------------------------------------------
 
+_Draw = TypeVar("_Draw", bound=DrawFunction)
+
 _KINDS: dict[str, Kind] = {}
 _DISCOVERED = False
 
 
-def element(kind: str, keys: dict[str, Param] | None = None, doc: str = "") -> Callable:
+def element(kind: str, keys: dict[str, Param] | None = None, doc: str = "") -> Callable[[_Draw], _Draw]:
     """Register a drawing function as an element kind with the keys it accepts."""
 
-    def register(func: Callable) -> Callable:
+    def register(func: _Draw) -> _Draw:
         if kind in _KINDS and _KINDS[kind].module != func.__module__:
             raise TemplateError(f"element kind {kind!r} is registered twice "
                                 f"({_KINDS[kind].module} and {func.__module__})")
@@ -267,7 +272,7 @@ STROKE_KEYS = {
 }
 
 
-def make_stroke(el: dict) -> Stroke | None:
+def make_stroke(el: Element) -> Stroke | None:
     """The Stroke of an element's stroke/stroke_width/dash keys (None: no outline)."""
     if el.get("stroke") is None or el.get("stroke_width", 0) <= 0:
         return None
@@ -300,6 +305,8 @@ __all__ = [
     "REQUIRED",
     "STROKE_KEYS",
     "BadValue",
+    "DrawFunction",
+    "Element",
     "ElementContext",
     "Kind",
     "Param",
