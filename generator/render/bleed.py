@@ -18,11 +18,18 @@ MODES = ("mirror", "extend", "colour")
 
 def _border_colour(image) -> tuple:
     """The median colour of the 1-pixel border (per channel)."""
+    from PIL import Image as PILImage
+    from PIL import ImageStat
+
     w, h = image.size
-    strips = [image.crop(box) for box in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h))]
-    pixels = [p for strip in strips for p in strip.getdata()]
-    channels = list(zip(*pixels, strict=True)) if isinstance(pixels[0], tuple) else [pixels]
-    median = tuple(sorted(c)[len(c) // 2] for c in channels)
+    strips = [image.crop(box) for box in ((0, 0, w, 1), (0, h - 1, w, h))]
+    strips += [image.crop(box).transpose(PILImage.Transpose.ROTATE_90) for box in ((0, 0, 1, h), (w - 1, 0, w, h))]
+    row = PILImage.new(image.mode, (sum(s.width for s in strips), 1))
+    x = 0
+    for strip in strips:
+        row.paste(strip, (x, 0))
+        x += strip.width
+    median = tuple(int(v) for v in ImageStat.Stat(row).median)
     return median if len(median) > 1 else median[0]
 
 
@@ -79,7 +86,7 @@ def make_bleed(image, pad: tuple[int, int], mode: str):
 def _corner_depth(alpha) -> int:
     """How many pixels in from the edges the transparent corners reach (0: none)."""
     w = alpha.width
-    row = alpha.crop((0, 0, w, 1)).getdata()
+    row = alpha.crop((0, 0, w, 1)).tobytes()
     depth = 0
     while depth < w // 2 and row[depth] < 255:
         depth += 1
