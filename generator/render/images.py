@@ -14,11 +14,12 @@ from collections import OrderedDict
 from typing import Any
 
 from generator.core.errors import LayoutError
+from generator.core.imagefile import pixel_size
 from generator.core.units import MM_PER_INCH
 from generator.scene.model import Image
 
 DEFAULT_MAX_PPI = 600.0
-_DECODED_KEEP = 24          # decoded pictures kept (a poker card at 300 dpi is ~3 MB as RGBA)
+_DECODED_KEEP = 8           # full-size decodes kept, for pictures drawn turned or sheared
 _FITTED_KEEP = 64           # fitted copies kept for repeated placements
 
 
@@ -73,16 +74,26 @@ def rgba(image):
 
 
 def decoded(item: Image):
-    """The item's picture as an RGBA Pillow image, decoded once per distinct content."""
+    """The item's picture as an RGBA Pillow image at its full size, decoded once per distinct content."""
     return _decoded.fetch(item.digest, lambda: rgba(open_image(item.data)))
 
 
+def pixels_of(item: Image) -> tuple[int, int]:
+    """The item's pixel size, from the file's header when it is PNG or JPEG (nothing decoded)."""
+    return pixel_size(item.data) or decoded(item).size
+
+
 def fitted(item: Image, size: tuple[int, int]):
-    """The item's picture resized (Lanczos) to exactly size pixels, computed once per (content, size)."""
+    """The item's picture resized (Lanczos) to exactly size pixels, computed once per (content, size);
+    a JPEG is decoded at the smallest scale its decoder offers above size (a 6000x8400 photo on a
+    card at 150 dpi never exists at full size in memory)."""
     from PIL import Image as PILImage
 
     def make():
-        source = decoded(item)
+        if item.digest in _decoded:
+            source = decoded(item)
+        else:
+            source = rgba(open_image(item.data, draft_size=size))
         if source.size == size:
             return source
         return source.resize(size, PILImage.Resampling.LANCZOS)

@@ -247,15 +247,14 @@ class PngBackend(Backend):
         affine_paste(self.frame.target, layer, to_page, rgb(item.color))
 
     def image(self, item: Image) -> None:
-        from generator.render.images import decoded
+        from generator.render.images import decoded, pixels_of
 
-        source = decoded(item)
-        sx, sy = item.w / source.width, item.h / source.height
-        to_page = compose(self.frame.matrix, (sx, 0.0, 0.0, sy, item.x, item.y))
+        width, height = pixels_of(item)
+        to_page = compose(self.frame.matrix, (item.w / width, 0.0, 0.0, item.h / height, item.x, item.y))
         if _axis_aligned(to_page):
-            paste_fitted(self.frame.target, item, to_page, source.size, self.supersample)
+            paste_fitted(self.frame.target, item, to_page, (width, height), self.supersample)
         else:
-            affine_paste(self.frame.target, source, to_page, None)
+            affine_paste(self.frame.target, decoded(item), to_page, None)
 
     def begin_group(self, item: Group) -> None:
         frame = self.frame
