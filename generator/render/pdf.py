@@ -18,7 +18,8 @@ from generator.render.base import Backend, check_pages, rgb_float, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import font_path, font_spec
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, TextLine, compose
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, TextLine, compose
+from generator.scene.pathgeom import cubic_commands
 
 K = PT_PER_MM
 _NO_STATE = object()
@@ -189,6 +190,19 @@ class PdfBackend(Backend):
         parts.extend([f"{f(x)} {f(y)} l" for x, y in rest])
         if item.closed:
             parts.append("h")
+        parts.append(op)
+        self.emit(" ".join(parts))
+
+    def path(self, item: Path) -> None:
+        op = self._paint(item.fill, item.stroke)
+        if not op:
+            return
+        f = _f
+        ops = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+        parts = [" ".join([*(f(float(v)) for v in command[1:]), ops[str(command[0])]])
+                 for command in cubic_commands(item.commands)]
+        if item.fill_rule == "evenodd" and item.fill is not None:
+            op += "*"
         parts.append(op)
         self.emit(" ".join(parts))
 
