@@ -277,7 +277,7 @@ class Plan:
         return {"x": x, "y": y, "w": bw, "h": bh, "x_l": x - bw, "x_r": x + bw, "y_t": y - bh, "y_b": y + bh}
 
     def fields(self, face: str) -> dict[str, object]:
-        out: dict[str, object] = {f"{face}_{k}": round(v, 4) for k, v in self.geometry().items()}
+        out: dict[str, object] = {f"{face}_{k}": round(v, 4) or 0.0 for k, v in self.geometry().items()}
         out[f"{face}_mirror"] = "yes" if self.make > 0 and self.mode == "mirror" else ""
         out[f"{face}_fill"] = self.fill if self.make > 0 and self.mode == "colour" else ""
         return out

@@ -201,3 +201,16 @@ def test_no_stream_of_the_example_deck_is_ascii85(tmp_path):
             value = obj["/Filter"]
             filters.update(value if isinstance(value, list) else [value])
     assert filters and filters <= {"/FlateDecode", "/DCTDecode"}
+
+
+def test_a_picture_is_decoded_once_for_many_placements(monkeypatch):
+    from generator.render import images
+
+    calls = []
+    real = images.open_image
+    monkeypatch.setattr(images, "open_image", lambda data, draft_size=None: calls.append(1) or real(data, draft_size))
+    data = encode(photo((61, 89), seed=7), "JPEG")            # content no other test decodes
+    pages = [Page(70, 100, [Image(0, 0, 30, 40, data), Image(35, 50, 30, 40, data)]) for _ in range(3)]
+    for page in pages:
+        render_png(page, dpi=50)
+    assert len(calls) == 1

@@ -70,8 +70,9 @@ def images_deck(fronts: str, backs: str | None, *, card: str | None = None, imag
     records, tmpl = deck.records_and_template(entries, plans, deck_bleed, source)
     if not opts.quiet and opts.format != "json":
         click.echo(_summary(entries, records, fits, plans, make_bleed), err=True)
-    if opts.format == "json":
-        return emit_deck_json([r.to_json() for r in records], opts)
+    if opts.format == "json":     # one record per image file, with its quantity
+        qty = Counter(r.line for r in records)
+        return emit_deck_json([{**r.to_json(), "qty": qty[r.line]} for r in records if r.copy == 1], opts)
     loader = functools.partial(_load, plans=plans, mode=make_bleed, corners=fill_corners)
     return deck_from(records, tmpl, opts, stem or _stem(Path(fronts)), image_loader=loader)
 
