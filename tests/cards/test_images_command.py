@@ -171,3 +171,18 @@ def _geometry(pdf: Path) -> list[dict]:
                   for matrix, name in placed]
         pages.append({"media": list(page.mediabox), "trim": list(page.trimbox), "images": images})
     return pages
+
+
+def test_mirrored_bleed_keeps_each_picture_once_and_jpeg_unchanged(tmp_path, pnpgen):
+    fronts = tmp_path / "fronts"
+    for i in (1, 2, 3):
+        card(fronts / f"{i}.jpg", colour=(60 * i, 90, 200))
+    code, _, err = pnpgen("images", fronts, "-o", tmp_path / "deck.pdf", "-q")
+    assert code == 0, err
+    pdf = (tmp_path / "deck.pdf").read_bytes()
+    (page,) = PdfReader(tmp_path / "deck.pdf").pages
+    placements = re.findall(r" cm /(\S+) Do", page.get_contents().get_data().decode("latin-1"))
+    assert len(placements) == 27 and len(set(placements)) == 3     # 9 placements (8 mirrored) per card
+    assert pdf.count(b"/Subtype /Image") == 3
+    for i in (1, 2, 3):
+        assert (fronts / f"{i}.jpg").read_bytes() in pdf
