@@ -51,6 +51,8 @@ def test_xlsx_and_ods_read_the_same_records_as_the_csv(book_files):
         assert first["cost"] == 2 and records[1].fields["cost"] == 1.5
         assert first["when"] == "2024-05-01" and first["double"] == 4       # date as text, cached formula
     assert len(load_records(xlsx)) == 3                                      # qty expanded: 2 + 1 + 0
+    xlsm = write_xlsx(xlsx.with_suffix(".xlsm"), {"Cards": [HEADER, *ROWS]})  # macro-enabled: same reader
+    assert _fields(load_records(xlsm, expand=False)) == expected
 
 
 def test_sheet_by_name_and_an_unknown_sheet(book_files):

@@ -73,7 +73,7 @@ def images_deck(fronts: str, backs: str | None, *, card: str | None = None, imag
     if opts.format == "json":     # one record per image file, with its quantity
         qty = Counter(r.line for r in records)
         return emit_deck_json([{**r.to_json(), "qty": qty[r.line]} for r in records if r.copy == 1], opts)
-    loader = functools.partial(_load, plans=plans, mode=make_bleed, corners=fill_corners)
+    loader = functools.partial(_load, plans=plans, mode=make_bleed, corners=fill_corners, max_ppi=opts.max_ppi)
     return deck_from(records, tmpl, opts, stem or _stem(Path(fronts)), image_loader=loader)
 
 
@@ -106,23 +106,31 @@ def _own_bleed(fits, entries) -> float:
     return bleed if bleed > 0 else DEFAULT_MADE_BLEED
 
 
-def _load(path: Path, *, plans, mode: str, corners: bool) -> bytes:
-    """An image's bytes with the bleed it lacks made (and corners filled); as it is otherwise."""
+def _load(path: Path, *, plans, mode: str, corners: bool, max_ppi: float = 0) -> bytes:
+    """An image's bytes with the bleed it lacks made (and corners filled); as it is otherwise.
+    Pictures remade in pixels are first brought down to max_ppi (the PDF's cap) when above it."""
     from generator.cli.deck import load_image
+    from generator.core.imagefile import pixel_size
     from generator.core.units import MM_PER_INCH
-    from generator.render.bleed import prepare
 
     data = load_image(path)
     plan = plans.get(Path(path).resolve())
-    if plan is None:
+    if plan is None or not (plan.padded or corners):
         return data
-    pad = round(plan.make / MM_PER_INCH * plan.fit.ppi) if plan.padded else 0
-    return _prepared(path, data, (pad, pad), mode, corners, prepare)
+    ppi, size = plan.fit.ppi, None
+    pixels = pixel_size(data)
+    if max_ppi and pixels and ppi > max_ppi * 1.0001:
+        size = (max(1, round(pixels[0] * max_ppi / ppi)), max(1, round(pixels[1] * max_ppi / ppi)))
+        ppi = max_ppi
+    pad = round(plan.make / MM_PER_INCH * ppi) if plan.padded else 0
+    return _prepared(data, (pad, pad), mode, corners, size)
 
 
 @functools.lru_cache(maxsize=8)
-def _prepared(path, data, pad, mode, corners, prepare) -> bytes:
-    return prepare(data, pad, mode, corners)
+def _prepared(data: bytes, pad, mode: str, corners: bool, size) -> bytes:
+    from generator.render.bleed import prepare
+
+    return prepare(data, pad, mode, corners, size)
 
 
 def _summary(entries, records, fits, plans, mode: str) -> str:
