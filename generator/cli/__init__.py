@@ -21,6 +21,7 @@ ENGINE_COMMANDS = {
     "cards": "generator.cards.cli",
     "images": "generator.cards.cli.images",
     "kit": "generator.cli.kit",
+    "preview": "generator.cards.cli.preview",
 }
 
 

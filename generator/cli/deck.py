@@ -46,6 +46,8 @@ class DeckOptions:
     quiet: bool = False
     lang: str = "en"            # the language of the sheet footers
     max_ppi: float = 600.0      # pictures above this at their placed size are resampled (PDF); 0 keeps them
+    numbers: tuple[int, ...] | None = None   # each card's number in the whole deck (--only), for file names
+    own: frozenset[Path] = frozenset()      # files this run may overwrite without --force (--watch wrote them)
 
     @property
     def landscape(self) -> bool | None:
@@ -131,8 +133,11 @@ def sheet_spec(card_size: tuple[float, float], bleed: float, opts: DeckOptions):
 
 
 def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], bleed: float,
-               opts: DeckOptions, stem: str) -> list[Path]:
-    """Every file write_deck will write for `count` cards (checked before any work)."""
+               opts: DeckOptions, stem: str, backs: Sequence[int] | None = None) -> list[Path]:
+    """Every file write_deck will write for `count` cards (checked before any work).
+
+    backs: for one file per card face, the numbers of the cards whose backs differ from every
+    earlier one (one file each; NAME-back.EXT when the deck has one back); None: one per card."""
     fmt = opts.format
     if fmt == "json":
         return [opts.output] if opts.output and str(opts.output) != "-" else []
@@ -145,10 +150,28 @@ def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], b
     if opts.sheets:
         pages = _sheet_count(count, has_backs, card_size, bleed, opts)
         return [folder / f"{base}-sheet-{i:03d}.{fmt}" for i in range(1, pages + 1)]
-    names = [f"{base}-{i:03d}.{fmt}" for i in range(1, count + 1)]
+    numbers = list(opts.numbers or range(1, count + 1))
+    names = [f"{base}-{i:03d}.{fmt}" for i in numbers]
     if has_backs and opts.duplex:
-        names += [f"{base}-back-{i:03d}.{fmt}" for i in range(1, count + 1)]
+        if backs is not None and len(backs) == 1:
+            names.append(f"{base}-back.{fmt}")
+        else:
+            names += [f"{base}-back-{i:03d}.{fmt}" for i in (numbers if backs is None else backs)]
     return [folder / name for name in names]
+
+
+def distinct_backs(cards: Sequence) -> list[int]:
+    """Indexes of the cards whose back differs from every earlier card's back (cards with a back)."""
+    seen: dict[Any, int] = {}
+    for index, card in enumerate(cards):
+        if card.back is not None:
+            try:
+                key: Any = tuple(card.back)
+                hash(key)
+            except TypeError:
+                key = repr(card.back)
+            seen.setdefault(key, index)
+    return list(seen.values())
 
 
 def _folder_and_stem(opts: DeckOptions, stem: str, suffix: str) -> tuple[Path, str]:
@@ -180,14 +203,19 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
         opts = replace(opts, lang=lang)
     cards = list(cards)
     has_backs = any(card.back is not None for card in cards)
+    backs = None
+    if opts.format in ("svg", "png") and not opts.sheets:
+        numbers = list(opts.numbers or range(1, len(cards) + 1))
+        backs = [numbers[i] for i in distinct_backs(cards)]
     targets = deck_paths(len(cards), has_backs=has_backs, card_size=card_size, bleed=bleed, opts=opts,
-                         stem=stem)
-    check_outputs(targets, opts.force)
+                         stem=stem, backs=backs)
+    check_outputs([p for p in targets if p not in opts.own], opts.force)
     writer = _WRITERS.get(opts.format)
     if writer is None:
         raise click.UsageError(f"--format {opts.format} is not a deck image format")
     blobs = writer(cards, card_size, bleed, title, source, opts)   # one file's bytes at a time
-    return [write_file(path, blob, opts.force) for path, blob in zip(targets, blobs, strict=True)]
+    return [write_file(path, blob, opts.force or path in opts.own)
+            for path, blob in zip(targets, blobs, strict=True)]
 
 
 def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:
@@ -219,7 +247,7 @@ def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> Iterator[b
     else:
         pages = card_pages(cards, card_size, bleed)
         if opts.duplex and any(card.back is not None for card in cards):
-            pages += card_pages(cards, card_size, bleed, side="back")
+            pages += card_pages([cards[i] for i in distinct_backs(cards)], card_size, bleed, side="back")
     return _per_page(pages, fmt, opts)
 
 

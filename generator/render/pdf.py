@@ -17,7 +17,7 @@ from generator.core.units import PT_PER_MM
 from generator.render.base import Backend, check_pages, rgb_float, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
-from generator.scene.fonts import font_path, font_spec
+from generator.scene.fonts import font_path, font_runs, font_spec
 from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, TextLine, compose
 from generator.scene.pathgeom import cubic_commands
 
@@ -213,10 +213,14 @@ class PdfBackend(Backend):
 
     def text_line(self, item: TextLine) -> None:
         self._paint(item.color, None)
+        runs = font_runs(item.font, item.text)     # one run unless a fallback font is needed
         text = self.c.beginText()
-        text.setFont(pdf_font(item.font), item.size)
+        text.setFont(pdf_font(runs[0][0]), item.size)
         text.setTextTransform(1 / K, 0, 0, -1 / K, item.x, item.y)
-        text.textOut(item.text)
+        text.textOut(runs[0][1])
+        for font, chunk in runs[1:]:
+            text.setFont(pdf_font(font), item.size)
+            text.textOut(chunk)
         self.c.drawText(text)
 
     def image(self, item: Image) -> None:

@@ -25,7 +25,7 @@ from generator.render.raster import (
     rect_outline,
     stroke_outline,
 )
-from generator.scene.fonts import font_metrics, font_path
+from generator.scene.fonts import font_metrics, font_path, font_runs
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -236,14 +236,15 @@ class PngBackend(Backend):
     def _glyphs(self, draw, m: Matrix, item: TextLine, fill) -> None:
         """Each glyph at its advance from the shared metrics (x, y mm → pixels by m)."""
         fm = font_metrics(item.font)
-        font = _pil_font(item.font, round(item.size * MM_PER_PT * m[0], 2))
         unit = item.size / 1000.0 * MM_PER_PT
         x = item.x
         get, default = fm.widths.get, fm.default_width
-        for ch in item.text:
-            if not ch.isspace():
-                draw.text(apply(m, x, item.y), ch, font=font, fill=fill, anchor="ls")
-            x += get(ord(ch), default) * unit
+        for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
+            font = _pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
+            for ch in chunk:
+                if not ch.isspace():
+                    draw.text(apply(m, x, item.y), ch, font=font, fill=fill, anchor="ls")
+                x += get(ord(ch), default) * unit
 
     def _text_layer(self, item: TextLine, m: Matrix) -> None:
         """Text under rotation/flip/shear: draw upright on a mask layer, then map it onto the page."""

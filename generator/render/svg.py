@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import base64
 import io
+from dataclasses import replace
 
 from generator.core.units import MM_PER_PT
 from generator.render.base import Backend, check_pages, num, rgb, walk
-from generator.scene.fonts import font_spec
+from generator.scene.fonts import font_runs, font_spec
 from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
 from generator.scene.text import text_width
 
@@ -100,6 +101,12 @@ class SvgBackend(Backend):
                                 **_paint(item.fill, item.stroke)))
 
     def text_line(self, item: TextLine) -> None:
+        x = item.x
+        for font, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
+            self._text_run(replace(item, x=x, text=chunk, font=font))
+            x += text_width(chunk, font, item.size)
+
+    def _text_run(self, item: TextLine) -> None:
         spec = font_spec(item.font)
         attrs = {"x": [num(item.x)], "y": [num(item.y)], "fill": _color(item.color),
                  "font-family": spec.family, "font-size": num(item.size * MM_PER_PT),

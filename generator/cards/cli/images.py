@@ -56,7 +56,7 @@ def images_deck(fronts: str, backs: str | None, *, card: str | None = None, imag
                 stem: str | None = None) -> list[Path]:
     """Pair, measure and print the images through the card engine; returns the paths written."""
     from generator.cards import images as deck
-    from generator.cards.cli import deck_from
+    from generator.cards.cli.make import deck_from
 
     entries = deck.collect(fronts, backs)
     paths = list(dict.fromkeys([e.front for e in entries] + [e.back for e in entries if e.back]))
