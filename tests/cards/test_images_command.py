@@ -186,3 +186,18 @@ def test_mirrored_bleed_keeps_each_picture_once_and_jpeg_unchanged(tmp_path, pnp
     assert pdf.count(b"/Subtype /Image") == 3
     for i in (1, 2, 3):
         assert (fronts / f"{i}.jpg").read_bytes() in pdf
+
+
+def test_check_reads_a_jpeg_picture_size_from_its_header(pnpgen, write, tmp_path):
+    card(tmp_path / "d" / "pic.jpg", size=(60, 80))
+    data = write("d/cards.yaml", "cards:\n  - {name: A}\n")
+    tmpl = write("t.yaml", """
+        card: 60x80
+        background: none
+        front:
+          - {id: pic, kind: image, x: 0, y: 0, w: 60, h: 80, src: pic.jpg}
+        """)
+    code, out, _ = pnpgen("cards", data, tmpl, "--check")
+    assert code == 0
+    assert "picture is 25 ppi at its placed size 60.0 x 80.0 mm (60 x 80 px; 200 ppi wanted)" in out
+    assert "alpha channel" not in out                     # a JPEG has none
