@@ -129,3 +129,13 @@ def test_pnpgen_cards_reads_a_workbook_sheet(book_files, tmp_path, pnpgen):
     code, _, err = pnpgen("cards", xlsx, template, "--sheet", "Nope", "-o", out, "-q", "--force")
     assert code == 2 and err.strip().endswith("sheet: no sheet named 'Nope' (sheets: Cards, Other)")
     assert err.count("\n") == 1
+
+
+def test_check_reads_the_named_sheet(book_files, tmp_path, pnpgen):
+    xlsx, _, _ = book_files
+    template = tmp_path / "t.yaml"
+    template.write_text("card: poker\nfront:\n  - {kind: text, x: 1, y: 1, w: 50, h: 10, text: '{name}'}\n",
+                        encoding="utf-8")
+    code, out, err = pnpgen("cards", xlsx, template, "--sheet", "Other", "--check")
+    assert code == 0, err
+    assert "text is outside the safe area" in out and "deck.xlsx[Other]" in out

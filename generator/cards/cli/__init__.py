@@ -64,17 +64,14 @@ def command(data: str | None, template: str | None, kinds: bool, sheet: str | No
         only = str(card)
     if strict and not check:
         raise click.UsageError("--strict goes with --check")
-    if sheet is not None and (check or watch):
-        raise click.UsageError("--sheet works with printing, not yet with --check or --watch "
-                               "(they read the first sheet): save that sheet first, or print it")
     if check:
         from generator.cards.cli.check import run_check
 
-        sys.exit(run_check(data, template, opts, only, strict))
+        sys.exit(run_check(data, template, opts, only, strict, sheet=sheet))
     if watch:
         from generator.cards.cli.watch import watch_deck
 
-        watch_deck(data, template, opts, only)
+        watch_deck(data, template, opts, only, sheet=sheet)
         return
     report_paths(make_deck(data, template, opts, only=only, sheet=sheet), opts.quiet or opts.format == "json")
 
