@@ -54,6 +54,7 @@ class DeckOptions:
     pod: str | None = None      # --pod PRESET (print-on-demand template)
     svg_text: str = "fonts"     # --svg-text fonts|paths
     jobs: int | None = None     # --jobs N: processes rendering PNG/SVG pages (None: all cores)
+    max_ppi: float = 600.0      # pictures above this at their placed size are resampled (PDF); 0 keeps them
     numbers: tuple[int, ...] | None = None   # each card's number in the whole deck (--only), for file names
     own: frozenset[Path] = frozenset()      # files this run may overwrite without --force (--watch wrote them)
 
@@ -93,6 +94,9 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
         click.option("--jobs", type=click.IntRange(0, 64), default=0, metavar="N",
                      help="png/svg: render pages in N processes (0: all cores; the files are the "
                           "same whatever N)."),
+        click.option("--max-ppi", type=click.FloatRange(min=0), default=600.0, show_default=True,
+                     help="PDF: pictures finer than this (pixels per inch at their placed size) are "
+                          "resampled to it once; 0 keeps every picture as it is."),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
@@ -101,8 +105,8 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
 
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
-          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet", "printer", "tts_image",
-          "tts_url", "pod", "svg_text", "jobs")
+          "no_crop_marks", "cut_lines", "dpi", "max_ppi", "output", "force", "quiet", "printer",
+          "tts_image", "tts_url", "pod", "svg_text", "jobs")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
@@ -139,7 +143,8 @@ def options_from(values: dict[str, Any]) -> DeckOptions:
                        offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
-                       quiet=values["quiet"], tts_image=values["tts_image"], tts_url=values["tts_url"],
+                       quiet=values["quiet"], max_ppi=values["max_ppi"], tts_image=values["tts_image"],
+                       tts_url=values["tts_url"],
                        pod=values["pod"], svg_text=values["svg_text"], jobs=values["jobs"] or None)
     return with_printer(opts, values.get("printer"))
 
@@ -316,7 +321,7 @@ def _pdf(cards, card_size, bleed, title, source, opts) -> bytes:
 
     pages = impose_deck(cards, card_size, bleed, title, source, opts)
     duplex = opts.duplex if any(page.kind == "back" for page in pages) else None
-    return render_pdf(pages, title=title, duplex=duplex)
+    return render_pdf(pages, title=title, duplex=duplex, max_ppi=opts.max_ppi)
 
 
 def _face_pages(cards, card_size, bleed, title, source, opts) -> list:
@@ -365,17 +370,35 @@ def emit_deck_json(data: Any, opts: DeckOptions) -> list[Path]:
 # --- images ------------------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=128)
-def image_to_png(path: Path) -> bytes:
-    """The PNG bytes of an image file: PNG as it is, JPEG (or any format Pillow reads) converted."""
+def load_image(path: Path) -> bytes:
+    """An image file's bytes for the scene: PNG and JPEG as they are (backends embed them as they
+    are), any other format Pillow reads converted to PNG once."""
     from generator.core.errors import DataError
+    from generator.core.imagefile import sniff_format
 
     try:
         data = Path(path).read_bytes()
     except OSError as err:
         raise DataError(f"cannot read image: {err.strerror}", file=path) from None
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+    if sniff_format(data) in ("png", "jpeg"):
+        _check_decodable(data, path)
         return data
     return _convert_to_png(data, path)
+
+
+def _check_decodable(data: bytes, path: Path) -> None:
+    """A PNG/JPEG whose header Pillow cannot read is an error naming the file, before any drawing."""
+    import io
+
+    from PIL import Image, UnidentifiedImageError
+
+    from generator.core.errors import DataError
+
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            im.size  # noqa: B018 - the header is parsed on open
+    except (UnidentifiedImageError, OSError, SyntaxError):
+        raise DataError("not an image file Pillow can read (broken PNG/JPEG)", file=path) from None
 
 
 def _convert_to_png(data: bytes, path: Path) -> bytes:
@@ -388,7 +411,7 @@ def _convert_to_png(data: bytes, path: Path) -> bytes:
     try:
         with Image.open(io.BytesIO(data)) as im:
             im.load()
-            im = im.convert("RGBA" if "A" in im.getbands() else "RGB")
+            im = im.convert("RGBA" if "A" in im.getbands() or "transparency" in im.info else "RGB")
     except (UnidentifiedImageError, OSError):
         raise DataError("not an image file Pillow can read (use PNG or JPEG)", file=path) from None
     out = io.BytesIO()

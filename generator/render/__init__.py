@@ -10,11 +10,12 @@ if TYPE_CHECKING:   # pragma: no cover
 
 
 def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
-               forms: bool = True) -> bytes:
-    """All pages as one PDF (fonts embedded as subsets, invariant, TrimBox/BleedBox, PrintScaling
-    None; with duplex long/short, the Duplex viewer preference; repeated card faces as forms)."""
+               forms: bool = True, max_ppi: float | None = 600.0) -> bytes:
+    """All pages as one PDF (fonts embedded as subsets, invariant, TrimBox/BleedBox, PrintScaling None;
+    pictures embedded once each, as they are, resampled above max_ppi at their placed size; with
+    duplex long/short, the Duplex viewer preference; repeated card faces as forms)."""
     from generator.render.pdf import render_pdf as run
-    return run(pages, title=title, duplex=duplex, forms=forms)
+    return run(pages, title=title, duplex=duplex, forms=forms, max_ppi=max_ppi)
 
 
 def render_svg(page: Page, text: str = "fonts") -> bytes:

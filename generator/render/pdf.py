@@ -8,14 +8,17 @@ upright. TrimBox/BleedBox come from the page; PrintScaling None asks viewers not
 from __future__ import annotations
 
 import io
+import math
 from functools import cache, lru_cache
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
 from generator.render.base import Backend, check_pages, rgb_float, walk
+from generator.render.images import DEFAULT_MAX_PPI
+from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import font_path, font_runs, font_spec
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, TextLine
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, TextLine, compose
 from generator.scene.pathgeom import cubic_commands
 
 K = PT_PER_MM
@@ -38,11 +41,15 @@ DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge
 
 
 def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
-               forms: bool = True) -> bytes:
-    """All pages as one PDF document (bytes); `duplex` (long/short) sets the Duplex viewer
+               forms: bool = True, max_ppi: float | None = DEFAULT_MAX_PPI) -> bytes:
+    """All pages as one PDF document (bytes); pictures above max_ppi at their placed size are
+    resampled to it (0 or None: keep originals). `duplex` (long/short) sets the Duplex viewer
     preference, so the print dialog offers the flip the backs were laid out for. A card face
     drawn more than once is written once, as a form XObject (forms=False: drawn every time)."""
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
+
+    rl_config.useA85 = 0            # binary streams: ASCII85 only made files 25% larger and slower
 
     pages = check_pages(pages)
     if not pages:
@@ -56,6 +63,7 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
     canvas.setSubject(title)
     canvas.setProducer("pnpgen (reportlab)")
     canvas.setViewerPreference("PrintScaling", "None")
+    canvas._pnpgen_images = PdfImages(canvas, max_ppi)
     if duplex in DUPLEX_PREFERENCE:
         canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
     faces = _repeated_faces(pages) if forms else {}
@@ -195,6 +203,7 @@ class PdfBackend(Backend):
         self.state = [_NO_STATE, _NO_STATE, _NO_STATE, _NO_STATE]   # fill, stroke, width, dash
         self.saved: list[list] = []
         self.placed = placed or {}           # emptied groups whose face is a form (see _with_forms)
+        self.matrices = [IDENTITY]     # group transforms, for the placed size of pictures
 
     # -- paint state ------------------------------------------------------------------------
     def _paint(self, fill: str | None, stroke) -> str | None:
@@ -272,21 +281,16 @@ class PdfBackend(Backend):
         self.c.drawText(text)
 
     def image(self, item: Image) -> None:
-        from reportlab.lib.utils import ImageReader
-
-        from generator.render.png import decode_image
-
-        reader = ImageReader(decode_image(item.data))
-        # The page is drawn y-down (see _begin_page); an image is placed in its own y-up unit
-        # square, so flip it back about its centre to keep the picture upright.
-        self.c.saveState()
-        self.c.transform(1, 0, 0, -1, 0, 2 * item.y + item.h)
-        self.c.drawImage(reader, item.x, item.y, item.w, item.h, mask="auto")
-        self.c.restoreState()
+        a, b, c, d = self.matrices[-1][:4]
+        placed = (item.w * math.hypot(a, b), item.h * math.hypot(c, d))
+        images = getattr(self.c, "_pnpgen_images", None) or PdfImages(self.c)
+        self.c._pnpgen_images = images
+        images.draw(item, placed, self.emit)
 
     def begin_group(self, item: Group) -> None:
         self.c.saveState()
         self.saved.append(list(self.state))
+        self.matrices.append(compose(self.matrices[-1], item.transform))
         if item.transform != IDENTITY:
             self.emit(" ".join(_f_matrix(item.transform)) + " cm")
         if item.clip is not None:
@@ -307,6 +311,7 @@ class PdfBackend(Backend):
     def end_group(self, item: Group) -> None:
         self.c.restoreState()
         self.state = self.saved.pop()
+        self.matrices.pop()
 
 
 def _f_matrix(m) -> list[str]:

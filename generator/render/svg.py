@@ -55,6 +55,17 @@ def _paint(fill: str | None, stroke: Stroke | None) -> dict[str, str]:
     return attrs
 
 
+def _png_data(item: Image) -> bytes:
+    """PNG bytes for an image item: its own when it is a PNG, else its pixels encoded once."""
+    if item.format == "png":
+        return item.data
+    from generator.render.images import decoded
+
+    buf = io.BytesIO()
+    decoded(item).save(buf, "PNG")
+    return buf.getvalue()
+
+
 def _color(color: str) -> str:
     rgb(color)   # validates
     return color.lower()
@@ -129,7 +140,8 @@ class SvgBackend(Backend):
         self._add(self.d.text(item.text, **attrs))
 
     def image(self, item: Image) -> None:
-        href = "data:image/png;base64," + base64.b64encode(item.data).decode("ascii")
+        mime, data = ("image/jpeg", item.data) if item.format == "jpeg" else ("image/png", _png_data(item))
+        href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
         self._add(self.d.image(href, insert=(num(item.x), num(item.y)),
                                size=(num(item.w), num(item.h)), preserveAspectRatio="none"))
 

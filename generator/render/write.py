@@ -27,12 +27,12 @@ def _pdf(pages, dpi, title, duplex=None):
 
 def _svg(pages, dpi, title):
     from generator.render.svg import render_svg
-    return [render_svg(page) for page in pages]
+    return (render_svg(page) for page in pages)          # one page's file at a time
 
 
 def _png(pages, dpi, title):
     from generator.render.png import render_png
-    return [render_png(page, dpi=dpi) for page in pages]
+    return (render_png(page, dpi=dpi) for page in pages)
 
 
 def _recording(pages, dpi, title):
@@ -78,4 +78,4 @@ def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = Fal
         check_writable(target, force)
     blobs = (_pdf(pages, dpi, title, duplex) if fmt == "pdf" else
              _format(fmt).render(pages, dpi, title))
-    return [write_atomic(target, blob, force=force) for target, blob in zip(targets, blobs, strict=False)]
+    return [write_atomic(target, blob, force=force) for target, blob in zip(targets, blobs, strict=True)]
