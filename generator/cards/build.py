@@ -176,12 +176,14 @@ def _convert(kind: Kind, key: str, raw: Any, error: Callable[[str], Exception]) 
 # --- drawing ---------------------------------------------------------------------------------------
 
 def build_cards(records: Sequence[Record], template: Template | CardDesign, *, bleed: float | None = None,
-                image_loader: Callable[[Path], bytes] | None = None) -> list[Card]:
-    """One Card per record (records already expanded by qty); copies of a record share their items."""
+                image_loader: Callable[[Path], bytes] | None = None,
+                cache: dict[tuple[str, int | None, int], Card] | None = None) -> list[Card]:
+    """One Card per record (records already expanded by qty); copies of a record share their items
+    (across calls too when they pass the same `cache`: a deck drawn in chunks)."""
     from generator.scene.imposition import Card
 
     design = template if isinstance(template, CardDesign) else check_template(template, records, bleed)
-    built: dict[tuple[str, int | None, int], Card] = {}
+    built: dict[tuple[str, int | None, int], Card] = {} if cache is None else cache
     cards = []
     for number, record in enumerate(records, 1):
         key = (str(record.file), record.line, id(record.fields))

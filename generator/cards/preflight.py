@@ -126,10 +126,10 @@ def _check_area(card: _Card, ink: Box, where: str) -> list[Finding]:
 
 
 def _check_image(card: _Card, item: Image, matrix: Matrix, where: str, covered: list[Box]) -> list[Finding]:
-    from generator.cards.elements.basic import png_size
+    from generator.cards.elements.basic import picture_size
 
     found = []
-    px_w, px_h = png_size(item.data)
+    px_w, px_h = picture_size(item.data)
     scale = math.hypot(matrix[0], matrix[1]) or 1.0
     w_mm, h_mm = item.w * scale, item.h * scale
     ppi = min(px_w / (w_mm / 25.4), px_h / (h_mm / 25.4)) if w_mm > 0 and h_mm > 0 else MIN_PPI
@@ -143,9 +143,12 @@ def _check_image(card: _Card, item: Image, matrix: Matrix, where: str, covered: 
     return found
 
 
-def has_alpha(png: bytes) -> bool:
-    """Whether PNG data carries transparency (an alpha channel, or a tRNS chunk)."""
-    return len(png) > 25 and (png[25] in (4, 6) or b"tRNS" in png[:png.find(b"IDAT")])
+def has_alpha(data: bytes) -> bool:
+    """Whether PNG data carries transparency (an alpha channel, or a tRNS chunk); a JPEG never does."""
+    from generator.core.imagefile import png_header
+
+    header = png_header(data)
+    return header is not None and (header[3] in (4, 6) or b"tRNS" in data[:data.find(b"IDAT")])
 
 
 def _inside(box: Box, outer: Box) -> bool:

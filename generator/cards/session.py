@@ -47,9 +47,9 @@ def draw_card(design: Any, record: Record, number: int,
     def loader(path: Path) -> bytes:
         read.append(Path(path))
         if image_loader is None:
-            from generator.cards.elements.basic import read_png
+            from generator.cards.elements.basic import read_picture
 
-            return read_png(path)
+            return read_picture(path)
         return image_loader(path)
 
     trace: list[Drawn] = []

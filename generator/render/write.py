@@ -20,19 +20,19 @@ class Format:
     render: Callable
 
 
-def _pdf(pages, dpi, title):
+def _pdf(pages, dpi, title, duplex=None):
     from generator.render.pdf import render_pdf
-    return [render_pdf(pages, title=title)]
+    return [render_pdf(pages, title=title, duplex=duplex)]
 
 
 def _svg(pages, dpi, title):
     from generator.render.svg import render_svg
-    return [render_svg(page) for page in pages]
+    return (render_svg(page) for page in pages)          # one page's file at a time
 
 
 def _png(pages, dpi, title):
     from generator.render.png import render_png
-    return [render_png(page, dpi=dpi) for page in pages]
+    return (render_png(page, dpi=dpi) for page in pages)
 
 
 def _recording(pages, dpi, title):
@@ -67,13 +67,14 @@ def _format(fmt: str) -> Format:
 
 
 def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = False,
-                dpi: float = 300, title: str = "") -> list[Path]:
-    """Render, then write every file whole; refuses existing files (without force) before writing any."""
-    return write_rendered(render_files(pages, fmt, path, force, dpi, title), force)
+                dpi: float = 300, title: str = "", duplex: str | None = None) -> list[Path]:
+    """Render, then write every file whole (several as one set); refuses existing files (without
+    force) before writing any. duplex (long/short): the PDF's Duplex viewer preference."""
+    return write_rendered(render_files(pages, fmt, path, force, dpi, title, duplex), force)
 
 
 def render_files(pages: list[Page], fmt: str, path: str | Path, force: bool = False,
-                 dpi: float = 300, title: str = "") -> list[tuple[Path, bytes]]:
+                 dpi: float = 300, title: str = "", duplex: str | None = None) -> list[tuple[Path, bytes]]:
     """Every file's path and bytes, nothing written (targets checked first); see write_rendered."""
     pages = list(pages)
     if not pages:
@@ -81,7 +82,8 @@ def render_files(pages: list[Page], fmt: str, path: str | Path, force: bool = Fa
     targets = output_paths(len(pages), fmt, path)
     for target in targets:
         check_writable(target, force)
-    blobs = _format(fmt).render(pages, dpi, title)
+    blobs = (_pdf(pages, dpi, title, duplex) if fmt == "pdf" else
+             _format(fmt).render(pages, dpi, title))
     return list(zip(targets, blobs, strict=True))
 
 

@@ -26,7 +26,9 @@ GOOD_TEMPLATE = """
 
 
 def files_under(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+    """The files written (not the folder's hidden lock file of a staged set)."""
+    return sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")) \
+        if folder.exists() else []
 
 
 def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
@@ -162,8 +164,9 @@ def test_letter_without_backs(pnpgen, tmp_path):
     path = tmp_path / "l.pdf"
     assert pnpgen("cards", "example", "example", "--paper", "letter", "--duplex", "none", "-o", path)[0] == 0
     reader = PdfReader(path)
-    assert len(reader.pages) == 2
-    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == \
+    # 18 cards: letter turns landscape (4 x 2) to keep room for 3 mm crop marks
+    assert len(reader.pages) == 3
+    assert (float(reader.pages[0].mediabox.height), float(reader.pages[0].mediabox.width)) == \
         pytest.approx(LETTER, abs=0.01)
 
 
@@ -207,8 +210,8 @@ def test_kit_part_writes_the_duplex_example(tmp_path):
     made = kit_part(tmp_path, 1, "letter", False)
     assert [p.name for p, _ in made] == ["example-deck.pdf"]
     reader = PdfReader(made[0][0])
-    assert len(reader.pages) == 4
-    assert float(reader.pages[0].mediabox.width) == pytest.approx(612.0, abs=0.01)
+    assert len(reader.pages) == 6                    # 18 cards, 8 a landscape letter sheet
+    assert float(reader.pages[0].mediabox.height) == pytest.approx(612.0, abs=0.01)
 
 
 def test_builtin_example_files_ship_in_the_data_folders():

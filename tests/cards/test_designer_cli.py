@@ -49,14 +49,14 @@ def test_only_field_test_and_card_name_files_by_deck_number(pnpgen, write, tmp_p
     data, tmpl = deck(write, rows(12))
     code, _out, _ = pnpgen("cards", data, tmpl, "--only", "name~card 1", "--format", "svg", "-o", tmp_path / "s")
     assert code == 0
-    names = sorted(p.name for p in (tmp_path / "s").iterdir())
+    names = sorted(p.name for p in (tmp_path / "s").iterdir() if not p.name.startswith("."))
     # Card 1, 10, 11, 12; backs A (first used by card 1) and B (first used by card 10)
     assert names == ["d-001.svg", "d-010.svg", "d-011.svg", "d-012.svg",
                      "d-back-001.svg", "d-back-010.svg"]
     assert ">A<" in (tmp_path / "s" / "d-back-001.svg").read_text("utf-8")
     code, _, _ = pnpgen("cards", data, tmpl, "--format", "png", "--card", "12", "--dpi", "30", "-o", tmp_path / "p")
     assert code == 0
-    assert sorted(p.name for p in (tmp_path / "p").iterdir()) == ["d-012.png", "d-back.png"]
+    assert sorted(p.name for p in (tmp_path / "p").iterdir() if not p.name.startswith(".")) == ["d-012.png", "d-back.png"]
     with PILImage.open(tmp_path / "p" / "d-012.png") as im:
         assert im.size == (round(64 / 25.4 * 30), round(84 / 25.4 * 30))
 

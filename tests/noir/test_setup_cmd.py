@@ -104,7 +104,8 @@ def test_kit_part_writes_the_deck_and_a_setup_from_the_kit_seed(tmp_path) -> Non
     assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-setup-seed77.pdf"]
     assert all(f.is_file() and description for f, (_, description) in zip(files, made, strict=False))
     deck = PdfReader(str(files[0]))
-    assert round(float(deck.pages[0].mediabox.width)) == 612        # letter
+    box = deck.pages[0].mediabox
+    assert sorted((round(float(box.width)), round(float(box.height)))) == [612, 792]   # letter
     setup_text = PdfReader(str(files[1])).pages[0].extract_text()
     assert f"1. {SUSPECTS[cmd.deal(77).deck[0]]}" in setup_text
 

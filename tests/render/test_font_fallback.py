@@ -56,7 +56,7 @@ def test_svg_draws_each_run_at_its_advance() -> None:
     svg = render_svg(page(f"A{DRAGON}B")).decode("utf-8")
     texts = re.findall(r'<text ([^>]*)>([^<]*)</text>', svg)
     assert [t[1] for t in texts] == ["A", DRAGON, "B"]
-    assert 'font-family="Noto Emoji"' in texts[1][0]
+    assert "font-family=\"'pnpgen-emoji', 'Noto Emoji', sans-serif\"" in texts[1][0]
     xs = [float(re.search(r' x="([\d.]+)"', attrs).group(1)) for attrs, _ in texts]
     assert abs(xs[1] - (5 + text_width("A", "sans", 14))) < 1e-3
     assert abs(xs[2] - (xs[1] + text_width(DRAGON, "emoji", 14))) < 1e-3

@@ -1,4 +1,4 @@
-"""`pnpgen cards DATA TEMPLATE`: card sheets from a data file (YAML/CSV) and a card template (YAML)."""
+"""`pnpgen cards DATA TEMPLATE`: card sheets from a data file (YAML, CSV or a spreadsheet) and a card template (YAML)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
 @click.option("--allow-outside-files", is_flag=True,
               help="Let image paths leave the data file's and the template's folders (by default a "
                    "deck may only use pictures beside it, or pnpgen's own).")
+@click.option("--sheet", metavar="NAME", default=None,
+              help="The sheet of a spreadsheet DATA file to read (default: the first).")
 @click.option("--only", metavar="CARDS", default=None,
               help='Just these cards: numbers and ranges ("3,7-9", counting copies) or a field test '
                    '("name~Dragon": contains, any case; "kind=spell": equals).')
@@ -32,9 +34,9 @@ __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
               help="Write, then write again after every save of the data, template, a picture or a font "
                    "(its own files are overwritten without --force); one line per run; Ctrl-C stops.")
 @deck_options
-def command(data: str | None, template: str | None, kinds: bool, allow_outside_files: bool, only: str | None,
-            card: int | None, check: bool, strict: bool, watch: bool, opts: DeckOptions) -> None:
-    """Print cards from DATA (YAML or CSV card records) laid out by TEMPLATE (YAML).
+def command(data: str | None, template: str | None, kinds: bool, allow_outside_files: bool, sheet: str | None,
+            only: str | None, card: int | None, check: bool, strict: bool, watch: bool, opts: DeckOptions) -> None:
+    """Print cards from DATA (card records: YAML, CSV, or a .xlsx/.xlsm/.ods spreadsheet) laid out by TEMPLATE (YAML).
 
     DATA and TEMPLATE are file paths or built-in names (a file of yours wins over a built-in of
     the same name). `qty:` in a record repeats the card. The default output is a PDF under
@@ -50,6 +52,7 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
       pnpgen cards example example --format png --card 12   # one card's PNG (and its back)
       pnpgen cards example example --only "name~tomate" --watch
       pnpgen cards example example --check --strict      # preflight warnings; exit 1 if any
+      pnpgen cards deck.xlsx layout.yaml --sheet Monsters   # one sheet of a workbook
     """
     if kinds:
         from generator.cards.elements import describe_kinds
@@ -67,13 +70,13 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
     if check:
         from generator.cards.cli.check import run_check
 
-        sys.exit(run_check(data, template, opts, only, strict))
+        sys.exit(run_check(data, template, opts, only, strict, sheet=sheet))
     if watch:
         from generator.cards.cli.watch import watch_deck
 
-        watch_deck(data, template, opts, only)
+        watch_deck(data, template, opts, only, sheet=sheet)
         return
-    report_paths(make_deck(data, template, opts, only=only, allow_outside=allow_outside_files),
+    report_paths(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files),
                  opts.quiet or opts.format == "json")
 
 

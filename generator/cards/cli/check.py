@@ -10,9 +10,10 @@ import click
 from generator.cli.deck import TTS_PER_SHEET, DeckOptions
 
 
-def run_check(data: str | Path, template: str | Path, opts: DeckOptions, only: str | None, strict: bool) -> int:
+def run_check(data: str | Path, template: str | Path, opts: DeckOptions, only: str | None, strict: bool,
+              sheet: str | None = None) -> int:
     """Print every warning; the exit status: 0, or 1 with strict when there is any warning."""
-    findings = deck_findings(data, template, opts, only)
+    findings = deck_findings(data, template, opts, only, sheet=sheet)
     for finding in findings:
         click.echo(f"pnpgen: warning: {finding}")
     if not opts.quiet:
@@ -21,7 +22,8 @@ def run_check(data: str | Path, template: str | Path, opts: DeckOptions, only: s
     return 1 if strict and findings else 0
 
 
-def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, only: str | None) -> list[Any]:
+def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, only: str | None,
+                  sheet: str | None = None) -> list[Any]:
     """Every preflight warning of the deck (a card's error is raised: it is an error, not a warning)."""
     from dataclasses import replace
 
@@ -30,16 +32,16 @@ def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, onl
     from generator.cards.cli.make import display
     from generator.cards.preflight import check_deck
     from generator.cards.session import draw_card, select
-    from generator.cli.deck import image_to_png
+    from generator.cli.deck import load_image
 
-    records = load_records(data)
+    records = load_records(data, sheet=sheet)
     design = check_template(load_template(template), records, bleed=opts.bleed)
     found, seen = [], set()
     for number, record in select(records, only):
         if (record.file, record.line) in seen:       # copies (qty) draw the same
             continue
         seen.add((record.file, record.line))
-        drawing = draw_card(design, record, number, image_to_png)
+        drawing = draw_card(design, record, number, load_image)
         if drawing.exception is not None:
             raise drawing.exception
         found += drawing.findings

@@ -13,24 +13,35 @@ DRAW_CHUNK = 9          # cards drawn per progress step (one sheet's worth)
 
 def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: str | None = None,
               only: str | None = None, image_loader: Callable[[Path], bytes] | None = None,
-              allow_outside: bool = False) -> list[Path]:
+              sheet: str | None = None, allow_outside: bool = False) -> list[Path]:
     """Load, check, draw and write a deck; returns the paths written. Nothing is written on error.
 
-    only: the `--only` choice of cards; image_loader: path -> PNG bytes (default: the cached converter);
-    allow_outside: image paths may leave the data file's and the template's folders."""
+    only: the `--only` choice of cards; image_loader: path -> image bytes (default: the cached
+    loader: PNG/JPEG as they are); sheet: the sheet of a spreadsheet DATA file; allow_outside: image
+    paths may leave the data file's and the template's folders."""
     from generator.cards import load_records, load_template
     from generator.cards.build import check_template
 
-    records = load_records(data, max_cards=opts.max_cards)
+    records = load_records(data, sheet=sheet, max_cards=opts.max_cards)
     tmpl = load_template(template)
-    design = check_template(tmpl, records, bleed=opts.bleed)
-    design.allow_outside_files = allow_outside
+    check_template(tmpl, records, bleed=opts.bleed)
     stem = stem or deck_stem(records[0].file)
     if only:
         records, opts = pick(records, only, opts)
     if opts.format == "json":
-        rows = [r.to_json() for r in (records if only else load_records(data, expand=False))]
+        rows = [r.to_json() for r in (records if only else load_records(data, expand=False, sheet=sheet))]
         return emit_deck_json(rows, opts)
+    return deck_from(records, tmpl, opts, stem, image_loader, allow_outside)
+
+
+def deck_from(records: list, tmpl, opts: DeckOptions, stem: str,
+              image_loader: Callable[[Path], bytes] | None = None, allow_outside: bool = False) -> list[Path]:
+    """Check, draw and write a deck from records (qty expanded) and a template already in memory
+    (`pnpgen images` builds both); returns the paths written."""
+    from generator.cards.build import check_template
+
+    design = check_template(tmpl, records, bleed=opts.bleed)
+    design.allow_outside_files = allow_outside
     _check_layout(design, opts)
     targets = deck_paths(len(records), has_backs=tmpl.back is not None, card_size=design.card_size,
                          bleed=design.bleed, opts=opts, stem=stem)
@@ -81,14 +92,15 @@ def _check_layout(design, opts: DeckOptions) -> None:
 
 def _draw(records, design, opts: DeckOptions, image_loader: Callable[[Path], bytes] | None = None) -> list:
     from generator.cards.build import build_cards
-    from generator.cli.deck import image_to_png
+    from generator.cli.deck import load_image
 
-    image_loader = image_loader or image_to_png
+    image_loader = image_loader or load_image
     chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
     cards: list = []
+    drawn: dict = {}                   # copies of a record (qty) are drawn once, whatever the chunk
     with progress(chunks, "Drawing cards", opts.quiet, threshold=4) as bar:
         for chunk in bar:
-            cards += build_cards(chunk, design, image_loader=image_loader)
+            cards += build_cards(chunk, design, image_loader=image_loader, cache=drawn)
     return cards
 
 

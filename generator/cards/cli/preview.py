@@ -96,9 +96,9 @@ def _redraw(deck: Any, changed: set[Path]) -> None:
 
 def fresh_image_loader() -> Any:
     """Path -> PNG bytes, read again whenever the file changes (the CLI's loader caches by path only)."""
-    from generator.cli.deck import image_to_png
+    from generator.cli.deck import load_image
 
-    convert = getattr(image_to_png, "__wrapped__", image_to_png)
+    convert = getattr(load_image, "__wrapped__", load_image)
 
     @functools.lru_cache(maxsize=128)
     def load(path: Path, stamp: tuple[int, int]) -> bytes:

@@ -56,14 +56,14 @@ def stop_on_sigterm() -> None:
         signal.signal(signal.SIGTERM, interrupt)
 
 
-def watch_deck(data: str | Path, template: str | Path, opts: Any, only: str | None) -> None:
+def watch_deck(data: str | Path, template: str | Path, opts: Any, only: str | None, sheet: str | None = None) -> None:
     """`pnpgen cards ... --watch`: write the deck, then again after each save; one line per run.
 
     Files this watch wrote may be overwritten by its later runs without --force; any other
     existing file still needs --force. An error is printed and the watch goes on."""
     import click
 
-    state = _WatchState(data, template, opts, only)
+    state = _WatchState(data, template, opts, only, sheet)
     state.run(set(), first=True)
     stop = threading.Event()
     try:
@@ -79,8 +79,9 @@ def watch_deck(data: str | Path, template: str | Path, opts: Any, only: str | No
 class _WatchState:
     """What one --watch remembers between runs: its files, and the inputs to watch."""
 
-    def __init__(self, data: str | Path, template: str | Path, opts: Any, only: str | None) -> None:
-        self.data, self.template, self.opts, self.only = data, template, opts, only
+    def __init__(self, data: str | Path, template: str | Path, opts: Any, only: str | None,
+                 sheet: str | None = None) -> None:
+        self.data, self.template, self.opts, self.only, self.sheet = data, template, opts, only, sheet
         self.written: set[Path] = set()
         self.inputs: set[Path] = set()
 
@@ -100,7 +101,8 @@ class _WatchState:
         what = ", ".join(sorted(p.name for p in changed)) or "start"
         opts = replace(self.opts, own=frozenset(self.written), quiet=True)
         try:
-            paths = make_deck(self.data, self.template, opts, only=self.only, image_loader=self._loader(read))
+            paths = make_deck(self.data, self.template, opts, only=self.only, image_loader=self._loader(read),
+                              sheet=self.sheet)
         except PnpError as err:
             if first and isinstance(err, OutputExistsError):
                 raise       # a file this watch did not write: --force is needed before it can start
@@ -116,9 +118,9 @@ class _WatchState:
 
     @staticmethod
     def _loader(read: set[Path]) -> Callable[[Path], bytes]:
-        from generator.cli.deck import image_to_png
+        from generator.cli.deck import load_image
 
-        convert = getattr(image_to_png, "__wrapped__", image_to_png)   # read again: the file may have changed
+        convert = getattr(load_image, "__wrapped__", load_image)   # read again: the file may have changed
 
         def load(path: Path) -> bytes:
             read.add(Path(path))

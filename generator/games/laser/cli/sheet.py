@@ -182,4 +182,12 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tu
         (write_file(layout_path, text, force), f"Laser circuits: a fair layout (seed {seed}), text form"),
         (write_file(host_path, render_pdf(host, title="Laser circuits: designer's sheet"), force),
          f"Laser circuits: that layout on a designer's sheet, and its answer key for a host (seed {seed})"),
+        *_kit_puzzle_book(out_dir, seed, paper, force),
     ]
+
+
+def _kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
+    """The puzzle book for one player (12 puzzles, levels 1-4): see cli/puzzles.py."""
+    from generator.games.laser.cli.puzzles import kit_puzzle_book
+
+    return kit_puzzle_book(out_dir, seed, paper, force)
