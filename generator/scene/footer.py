@@ -37,6 +37,26 @@ FOOTER_WORDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+# How a footer names the seed a random product was made from ("the game's code" outside English), and the
+# words a deck's footer uses for its language and the whole of a list; add a language here and in FOOTER_WORDS.
+SOURCE_WORDS: dict[str, dict[str, str]] = {
+    "en": {"seed": "seed {seed}", "lang": "English", "whole_list": "whole list"},
+    "it": {"seed": "codice partita {seed}", "lang": "italiano", "whole_list": "lista completa"},
+    "fr": {"seed": "code de partie {seed}", "lang": "français", "whole_list": "liste complète"},
+    "pt": {"seed": "código da partida {seed}", "lang": "português", "whole_list": "lista completa"},
+}
+
+
+def seed_words(seed: int | str, lang: str = "en") -> str:
+    """'seed 7' in the footer's language ('codice partita 7', 'code de partie 7', 'código da partida 7')."""
+    return SOURCE_WORDS.get(lang, SOURCE_WORDS["en"])["seed"].format(seed=seed)
+
+
+def source_word(key: str, lang: str = "en") -> str:
+    """One of SOURCE_WORDS' other words ("lang": the language's own name, "whole_list") in `lang`."""
+    return SOURCE_WORDS.get(lang, SOURCE_WORDS["en"])[key]
+
+
 def footer_words(lang: str) -> tuple[str, str, str]:
     """The footer's words in a language (English for a language it does not know)."""
     return FOOTER_WORDS.get(lang, FOOTER_WORDS["en"])
@@ -90,9 +110,9 @@ def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item
 
 
 def _fit_text(text: str, width: float) -> str:
-    """Shorten the footer's words so they fit `width` at the minimum size: the title first (from its
-    end), then the source (from its start, keeping a file name's end); page n/N and the printing
-    advice are always kept whole."""
+    """Shorten the footer's words so they fit `width` at the minimum size: the source first (from its
+    start, keeping a file name's end), then the title (from its end); page n/N and the printing
+    advice are always kept whole. The title goes last: it says what the sheet is."""
     from generator.scene.text import text_width
 
     def fits(candidate: str) -> bool:
@@ -101,9 +121,9 @@ def _fit_text(text: str, width: float) -> str:
     if fits(text):
         return text
     parts = text.split(SEPARATOR)
-    for index, keep_end in ((0, False), (1, True)):
+    for index, keep_end in ((1, True), (0, False)):
         if index >= len(parts) - 2:        # the last two parts are page n/N and the advice
-            break
+            continue
         word = parts[index]
         while word and not fits(SEPARATOR.join([*parts[:index], _ellipsis(word, keep_end), *parts[index + 1:]])):
             word = word[1:] if keep_end else word[:-1]
@@ -133,4 +153,5 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
     return (m, m, width - 2 * m, height - 2 * m - FOOTER_HEIGHT - FOOTER_GAP)
 
 
-__all__ = ["FOOTER_WORDS", "add_footers", "content_box_for", "footer_band", "footer_items", "footer_text", "footer_words", "scale_bar"]
+__all__ = ["FOOTER_WORDS", "SOURCE_WORDS", "add_footers", "content_box_for", "footer_band", "footer_items", "footer_text", "footer_words", "scale_bar", "seed_words",
+           "source_word"]
