@@ -32,7 +32,7 @@ SEPARATOR = "  ·  "
 FOOTER_WORDS: dict[str, tuple[str, str, str]] = {
     "en": ("page", "print at 100% (actual size), no fit-to-page", "{n} mm scale:"),
     "it": ("pagina", "stampa al 100% (dimensioni reali), senza adattare", "scala {n} mm:"),
-    "fr": ("page", "imprimer à 100 % (taille réelle), sans ajuster", "échelle {n} mm :"),
+    "fr": ("page", "imprimer à 100\u202f% (taille réelle), sans ajuster", "échelle {n} mm\u202f:"),
     "pt": ("página", "imprimir a 100% (tamanho real), sem ajustar", "escala {n} mm:"),
 }
 

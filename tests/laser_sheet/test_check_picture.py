@@ -110,9 +110,13 @@ def test_picture_files_are_refused_before_checking(kit, tmp_path, capsys) -> Non
 
 def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None:
     made = laser_kit_part(tmp_path / "kit", 7, "letter", False)
-    assert len(made) == 3 and all(path.exists() and description for path, description in made)
-    sheets, layout_file, host = (path for path, _ in made)
-    assert len(PdfReader(str(sheets)).pages) == 2
+    assert len(made) == 4 and all(path.exists() and description for path, description in made)
+    sheets, rules, layout_file, host = (path for path, _ in made)
+    assert [p.name for p in (sheets, rules)] == ["laser-sheets-it.pdf", "laser-rules-it.pdf"]
+    assert len(PdfReader(str(sheets)).pages) == 6                    # one per player for six players
+    assert "6" in made[0][1] and "one per player" in made[0][1]
+    assert "Come si gioca" in PdfReader(str(sheets)).pages[5].extract_text()
+    assert "Circuiti laser · regole" in PdfReader(str(rules)).pages[0].extract_text()
     layout = parse_layout(layout_file.read_text(encoding="utf-8"), load_catalog())
     assert check(layout).fair
     host_reader = PdfReader(str(host))
@@ -122,3 +126,6 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
     assert [p.read_bytes() for p, _ in made] == [p.read_bytes() for p, _ in again]
     with pytest.raises(OutputExistsError):
         laser_kit_part(tmp_path / "kit", 7, "letter", False)
+    french = laser_kit_part(tmp_path / "fr", 7, "a4", False, "fr")
+    assert [p.name for p, _ in french][:2] == ["laser-sheets-fr.pdf", "laser-rules-fr.pdf"]
+    assert "Comment jouer" in PdfReader(str(french[0][0])).pages[0].extract_text()

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
-from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
+from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, rules, sheet, write_check_picture
 from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
 
 
@@ -279,4 +279,5 @@ def _generated_text(board, seed: int, made: list) -> str:
 
 
 command.add_command(sheet)
+command.add_command(rules)
 kit_part = laser_kit_part
