@@ -153,5 +153,5 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
     return (m, m, width - 2 * m, height - 2 * m - FOOTER_HEIGHT - FOOTER_GAP)
 
 
-__all__ = ["FOOTER_WORDS", "SOURCE_WORDS", "add_footers", "content_box_for", "footer_band", "footer_items", "footer_text", "footer_words", "scale_bar", "seed_words",
-           "source_word"]
+__all__ = ["FOOTER_WORDS", "SOURCE_WORDS", "add_footers", "content_box_for", "footer_band", "footer_items",
+           "footer_text", "footer_words", "scale_bar", "seed_words", "source_word"]

@@ -79,7 +79,7 @@ def plan_sheet(board: Board, paper: str, types: int) -> SheetPlan:
 
 def _solve(board: Board, paper: str, types: int, rules_room: float) -> tuple[float, int, int]:
     """(cell, log columns, log rows) giving the largest cells when `rules_room` mm go to the rules box."""
-    x, y, w, h = content_box(paper, landscape=True)
+    _, _, w, h = content_box(paper, landscape=True)
     log_w = w - SLIPS_W - GAP - rules_room
     max_cols = max(LOG_COLUMNS, int((log_w + LOG_GAP) // (LOG_COL_MIN + LOG_GAP)))
     legend_h = LEGEND_HEAD + types * LEGEND_ROW_MIN
