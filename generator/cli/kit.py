@@ -1,7 +1,9 @@
 """`pnpgen kit`: every printable pnpgen makes, written into output/kit/ with an index.
 
 The card engine contributes the calibration page and the example deck; every game in GAMES its
-part (`Game.kit_part()`, a function `(out_dir, seed, paper, force) -> [(path, description)]`).
+part (`Game.kit_part()`, a function `(out_dir, seed, paper, force, lang) -> [(path, description)]`).
+With `--lang L` each game gets L when it has it (`Game.languages`), else its rulebook's language;
+without it, each game its rulebook's language. The index says which language each game got.
 """
 
 from __future__ import annotations
@@ -15,21 +17,32 @@ from generator.cli.common import check_outputs, progress, resolve_seed, seed_opt
 from generator.cli.options import paper_option
 from generator.games import KitPart
 
+KIT_LANGUAGES = ("en", "it", "fr", "pt")
+LANGUAGE_NAMES = {"en": "English", "it": "Italian", "fr": "French", "pt": "Portuguese"}
 
-def _kit_parts() -> list[tuple[str, KitPart]]:
-    """The card engine's parts (calibration page, example deck), then each game's, in command order."""
+
+def _kit_parts(lang: str | None) -> list[tuple[str, str | None, KitPart]]:
+    """(name, language, part): the card engine's parts (calibration page, example deck, no language of
+    their own), then each game's in command order with the language it will print in."""
     from generator.cards.cli import kit_part as cards_part
     from generator.cards.cli.calibrate import kit_part as calibrate_part
 
-    parts: list[tuple[str, KitPart]] = [("calibrate", calibrate_part), ("cards", cards_part)]
-    parts += [(game.name, game.kit_part()) for game in sorted(games.GAMES, key=lambda g: g.name)]
+    parts: list[tuple[str, str | None, KitPart]] = [("calibrate", None, calibrate_part), ("cards", None, cards_part)]
+    parts += [(game.name, game.kit_language(lang), game.kit_part())
+              for game in sorted(games.GAMES, key=lambda g: g.name)]
     return parts
 
 
-def _index_text(seed: int, paper: str, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
+def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, Path, str]],
+                languages: dict[str, str | None], out_dir: Path) -> str:
+    wanted = (f"{LANGUAGE_NAMES[lang]} wherever a game has it" if lang
+              else "each game in its rulebook's language")
     lines = ["# pnpgen print-and-play kit", "",
-             f"seed: {seed}    paper: {paper}",
-             "Print every PDF at 100% (actual size); each sheet has a 50 mm scale bar to check.", ""]
+             f"seed: {seed}    paper: {paper}    language: {wanted}",
+             "Print every PDF at 100% (actual size); each sheet has a 50 mm scale bar to check.", "",
+             "## Languages", ""]
+    lines += [f"- {name}: {LANGUAGE_NAMES.get(code, code)}" for name, code in languages.items() if code]
+    lines += ["", "## Files", ""]
     for part, path, description in made:
         lines.append(f"- {path.relative_to(out_dir)}  [{part}]  {description}")
     return "\n".join(lines) + "\n"
@@ -38,30 +51,36 @@ def _index_text(seed: int, paper: str, made: list[tuple[str, Path, str]], out_di
 @click.command()
 @seed_option
 @paper_option("Paper size for every sheet.")
+@click.option("--lang", type=click.Choice(KIT_LANGUAGES), default=None,
+              help="Print every game in this language where it has it (English: all five); without it, "
+                   "each game in its rulebook's language.")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Kit folder. Default: output/kit/.")
 @click.option("--force", is_flag=True, help="Overwrite files of an earlier kit.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
-def command(seed: int | None, paper: str, output: Path | None, force: bool, quiet: bool) -> None:
+def command(seed: int | None, paper: str, lang: str | None, output: Path | None, force: bool, quiet: bool) -> None:
     """Write the whole print-and-play kit: every printable pnpgen makes.
 
-    The kit goes into output/kit/ (or -o DIR) with index.md listing each file. Random parts
-    (setups, keys, deals, layouts) use --seed; without it a seed is chosen and printed.
+    The kit goes into output/kit/ (or -o DIR) with index.md listing each file and the language of
+    each game. Random parts (setups, keys, deals, layouts) use --seed; without it a seed is chosen
+    and printed.
 
     \b
-    Example:
+    Examples:
       pnpgen kit --seed 42 --paper letter
+      pnpgen kit --seed 42 --lang en -o kit-en     # every game in English
     """
     out_dir = output or paths.default_output("kit")
     check_outputs([out_dir / "index.md"], force)   # an earlier kit is there: refuse before any work
     seed = resolve_seed(seed, quiet)
     made: list[tuple[str, Path, str]] = []
-    parts = _kit_parts()
+    parts = _kit_parts(lang)
     with progress(parts, "Building kit", quiet, threshold=1) as bar:
-        for name, part in bar:
-            for path, description in part(out_dir, seed, paper, force):
+        for name, part_lang, part in bar:
+            for path, description in part(out_dir, seed, paper, force, part_lang):
                 made.append((name, Path(path), description))
-    index = write_file(out_dir / "index.md", _index_text(seed, paper, made, out_dir), force)
+    languages = {name: part_lang for name, part_lang, _ in parts}
+    index = write_file(out_dir / "index.md", _index_text(seed, paper, lang, made, languages, out_dir), force)
     if not quiet:
         for _, path, description in made:
             click.echo(f"wrote {path}  ({description})")

@@ -56,8 +56,9 @@ def command(paper: str, duplex: str, orientation: str, output: Path | None, forc
     report_paths(write_calibration(Path(path), paper, duplex, force, landscape), quiet)
 
 
-def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The kit's calibration sheet (long-edge flip, the common default)."""
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """The kit's calibration sheet (long-edge flip, the common default); it is in English only, so `lang`
+    changes nothing."""
     path = Path(out_dir) / "calibration.pdf"
     written = write_calibration(path, paper, "long", force)
     return [(p, "duplex calibration sheet: measure --offset X,Y for card backs") for p in written]

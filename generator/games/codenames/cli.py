@@ -134,8 +134,13 @@ def choose_words(lang: str, seed: int | None) -> tuple[list[str], str]:
 
 # --- writing -------------------------------------------------------------------------------
 
-def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: str) -> list[Path]:
-    """Keys as JSON data, or through the shared deck output (no bleed, no backs)."""
+# The products' titles per language (the footer's other words come from generator/scene/footer.py).
+TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word cards"},
+          "it": {"keys": "Nome in codice: carte chiave {grids}", "words": "Nome in codice: carte parola"}}
+
+
+def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: str, lang: str = "en") -> list[Path]:
+    """Keys as JSON data, or through the shared deck output (no bleed, no backs); titles in `lang`."""
     if opts.format == "json":
         return emit_deck_json([k.to_json() for k in keys], opts)
     from generator.cli.deck import write_deck
@@ -143,7 +148,8 @@ def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: st
 
     grids = "/".join(sorted({k.grid for k in keys}))
     return write_deck(sheet.key_cards(keys, size), card_size=(size, size), bleed=_bleed(opts),
-                      title=f"Codenames key cards {grids}", source=source, opts=opts, stem=stem)
+                      title=TITLES[lang]["keys"].format(grids=grids), source=source, opts=opts, stem=stem,
+                      lang=lang)
 
 
 def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
@@ -153,11 +159,12 @@ def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
         return emit_deck_json(list(words), opts)
     from generator.cli.deck import write_deck
     from generator.games.codenames import sheets as sheet
+    from generator.scene.footer import seed_words, source_word
 
-    source = f"seed {seed}" if seed is not None else f"whole {lang} list"
+    source = seed_words(seed, lang) if seed is not None else source_word("whole_list", lang)
     return write_deck(sheet.word_cards(words), card_size=sheet.WORD_CARD_SIZE, bleed=_bleed(opts),
-                      title=f"Codenames word cards ({lang})", source=source, opts=opts, stem=stem,
-                      lang=lang)
+                      title=f"{TITLES[lang]['words']} ({source_word('lang', lang)})", source=source, opts=opts,
+                      stem=stem, lang=lang)
 
 
 def _bleed(opts: DeckOptions) -> float:
@@ -167,12 +174,13 @@ def _bleed(opts: DeckOptions) -> float:
 
 # --- the kit -------------------------------------------------------------------------------
 
-def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """A full sheet of keys for each grid, and the English and Italian word-card decks."""
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """A full sheet of keys for each grid, and the word-card decks: English and Italian, or only `lang`'s."""
     from generator.cli.deck import sheet_spec
     from generator.core.rng import make_rng
     from generator.games.codenames import sheets as sheet
     from generator.games.codenames.rules import keys as cn
+    from generator.scene.footer import seed_words
     from generator.scene.imposition import cards_per_sheet
 
     made: list[tuple[Path, str]] = []
@@ -182,10 +190,11 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Pa
         count = cards_per_sheet(sheet_spec((sheet.KEY_CARD_SIZE,) * 2, 0.0, opts))
         keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid))
         made += [(p, f"Codenames {grid} key cards ({count}; the code on each reprints it)")
-                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", f"kit seed {seed}")]
-    for lang in sheet.LANGUAGES:
-        words = sheet.load_words(lang)
-        opts = DeckOptions(paper=paper, output=folder / f"words-{lang}.pdf", force=force, quiet=True)
-        made += [(p, f"Codenames word cards, {lang} ({len(words)} cards)")
-                 for p in write_words(words, lang, opts, "", None)]
+                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(seed, lang or "en"),
+                                     lang or "en")]
+    for code in ([lang] if lang else sheet.LANGUAGES):
+        words = sheet.load_words(code)
+        opts = DeckOptions(paper=paper, output=folder / f"words-{code}.pdf", force=force, quiet=True)
+        made += [(p, f"Codenames word cards, {code} ({len(words)} cards)")
+                 for p in write_words(words, code, opts, "", None)]
     return made

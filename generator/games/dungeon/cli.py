@@ -129,7 +129,7 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
     size = deck_card_size()
     bleed = 3.0 if opts.bleed is None else opts.bleed
     title = "CODEX" + ("" if lang == "fr" else " (English)")
-    source = f"lang {lang}, {', '.join(kinds)}"
+    source = _deck_source(labels, lang, kinds)
     if opts.format == "tts":
         written = []
         for kind in kinds:
@@ -343,10 +343,18 @@ def _write_sheet(setup, campaign, deck, campaign_file: Path, fmt: str, paper: st
     return write_pages(pages, fmt, target, force=force, dpi=150, title=f"CODEX chapter {setup.number}")
 
 
+def _deck_source(labels: dict, lang: str, kinds: tuple[str, ...]) -> str:
+    """The deck footer's source in the deck's language: the kinds printed, or nothing for the whole deck."""
+    if len(kinds) == len(KIND_CHOICES):
+        return ""
+    names = labels.get(lang, {}).get("kinds", {})
+    return ", ".join(str(names.get(kind, kind)) for kind in kinds)
+
+
 # --- kit ----------------------------------------------------------------------------------------
 
-def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The whole deck (French, duplex long edge) and a first chapter setup for 2 players."""
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """The whole deck (duplex long edge) and a first chapter setup for 2 players, in `lang` (default French)."""
     from generator.cli.deck import DeckOptions
     from generator.core.files import write_atomic
     from generator.core.rng import make_rng
@@ -354,18 +362,20 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Pa
     from generator.games.dungeon.rules.campaign import deal_chapter, new_campaign
     from generator.games.dungeon.sheets import chapter_pages
     from generator.render import write_pages
+    from generator.scene.footer import seed_words
 
+    lang = lang or "fr"
     folder = out_dir / "dungeon"
-    deck_pdf, campaign_json, sheet = (folder / "dungeon-cards-fr.pdf", folder / "dungeon-campaign.json",
+    deck_pdf, campaign_json, sheet = (folder / f"dungeon-cards-{lang}.pdf", folder / "dungeon-campaign.json",
                                       folder / "dungeon-chapter-1.pdf")
     check_outputs([deck_pdf, campaign_json, sheet], force)
     opts = DeckOptions(paper=paper, output=deck_pdf, force=force, quiet=True)
-    made = [(p, "CODEX (the dungeon crawl): the 82 cards (French), backs for long-edge duplex")
-            for p in write_cards("fr", KIND_CHOICES, None, opts)]
+    made = [(p, f"CODEX (the dungeon crawl): the 82 cards ({lang}), backs for long-edge duplex")
+            for p in write_cards(lang, KIND_CHOICES, None, opts)]
     deck = _deck(None)
     campaign = new_campaign(deck, 2, make_rng(seed, "dungeon", "campaign"), seed)
     setup = deal_chapter(campaign, deck)
-    pages = chapter_pages(setup, campaign, deck, load_labels(), "fr", paper, source=f"kit seed {seed}")
+    pages = chapter_pages(setup, campaign, deck, load_labels(), lang, paper, source=seed_words(seed, lang))
     made += [(p, "CODEX (the dungeon crawl): first chapter setup, 2 players") for p in
              write_pages(pages, "pdf", sheet, force=force, title="CODEX chapter 1")]
     made.append((write_atomic(campaign_json, campaign_text(campaign), force=force),
