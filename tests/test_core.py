@@ -59,3 +59,35 @@ def test_written_files_have_ordinary_permissions(tmp_path) -> None:
     finally:
         os.umask(old)
     assert target.stat().st_mode & 0o777 == 0o644
+
+
+# --- colours and numbers: one parser, one formatter ------------------------------------------
+
+def test_parse_colour_canonical_forms() -> None:
+    from generator.core.colours import ColourError, parse_colour
+
+    assert parse_colour("#C62828") == "#c62828" and parse_colour(" #c28 ") == "#cc2288"
+    assert parse_colour("Red") == "#c62828" and parse_colour("gray") == parse_colour("grey") == "#808080"
+    for bad in ("#12345", "c62828", "#ggg", "", "#1234567", "reddish"):
+        with pytest.raises(ColourError, match="#rrggbb"):
+            parse_colour(bad)
+
+
+def test_rgb_round_trips_and_is_strict() -> None:
+    from generator.core.colours import ColourError, hex_colour, luminance, rgb
+
+    assert rgb("#0A80fF") == (10, 128, 255) and hex_colour(*rgb("#0a80ff")) == "#0a80ff"
+    assert luminance("#ffffff") == pytest.approx(255) and luminance("#000000") == 0
+    for bad in ("#abc", "red", None, "#0a80ff "):
+        with pytest.raises(ColourError):
+            rgb(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value, places, text", [
+    (2.5, 2, "2.5"), (210.0, 3, "210"), (-0.0001, 3, "0"), (0.0, 2, "0"), (63.499, 2, "63.5"),
+    (1 / 3, 3, "0.333"), (-1.25, 1, "-1.2"), (1234567.0, 2, "1234567"), (0.1 + 0.2, 6, "0.3"),
+])
+def test_format_number(value: float, places: int, text: str) -> None:
+    from generator.core.numbers import format_number
+
+    assert format_number(value, places) == text

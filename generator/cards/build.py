@@ -7,10 +7,10 @@ turning a record's own faults (a missing field, a bad value) into a DataError na
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.cards.elements import BadValue, ElementContext, Kind, get_kind, kinds, to_color
 from generator.cards.records import Record, field_names
@@ -25,7 +25,10 @@ from generator.cards.templates import (
     when_holds,
 )
 from generator.core.errors import DataError, LayoutError, TemplateError
-from generator.scene.model import Group, Rect, Text
+from generator.scene.model import Group, Item, Rect, Text
+
+if TYPE_CHECKING:
+    from generator.scene.imposition import Card
 
 META_KEYS = {"kind", "id", "when", "drop"}
 LABEL_FIELDS = ("name", "title", "nome", "nom")
@@ -108,7 +111,7 @@ def _static_color(template: Template, key: str) -> None:
         raise TemplateError(str(err), file=template.file, key=key) from None
 
 
-def _prepare(el: dict, index: int, face: str, template: Template, names: list[str],
+def _prepare(el: dict[str, Any], index: int, face: str, template: Template, names: list[str],
              data_file: Path | None) -> Prepared:
     where = element_label(el, index, face)
     kind = get_kind(el["kind"])
@@ -119,7 +122,8 @@ def _prepare(el: dict, index: int, face: str, template: Template, names: list[st
     values = {**template.defaults.get(kind.name, {}), **{k: v for k, v in el.items() if k not in META_KEYS}}
     _check_keys(kind, values, where, template)
     _check_fields(template, where, [values, el.get("when")], names, data_file)
-    static, dynamic = {}, {}
+    static: dict[str, Any] = {}
+    dynamic: dict[str, Any] = {}
     for key, param in kind.keys.items():
         raw = values.get(key, param.default)
         if isinstance(raw, (str, list, dict)) and not fields_in(raw):
@@ -127,12 +131,14 @@ def _prepare(el: dict, index: int, face: str, template: Template, names: list[st
         if raw is not None and fields_in(raw):
             dynamic[key] = raw
         else:
-            static[key] = _convert(kind, key, raw, lambda msg, k=key: TemplateError(
-                msg, file=template.file, key=f"{where} key '{k}'"))
+            def error(msg: str, k: str = key) -> TemplateError:
+                return TemplateError(msg, file=template.file, key=f"{where} key '{k}'")
+
+            static[key] = _convert(kind, key, raw, error)
     return Prepared(kind, face, where, static, dynamic, el.get("when"))
 
 
-def _check_keys(kind: Kind, values: dict, where: str, template: Template) -> None:
+def _check_keys(kind: Kind, values: dict[str, Any], where: str, template: Template) -> None:
     for key in values:
         if key not in kind.keys:
             known = ", ".join(sorted(kind.keys))
@@ -143,7 +149,7 @@ def _check_keys(kind: Kind, values: dict, where: str, template: Template) -> Non
             raise TemplateError(f"a {kind.name} needs the key {key!r}", file=template.file, key=where)
 
 
-def _check_fields(template: Template, where: str, values: list, names: list[str],
+def _check_fields(template: Template, where: str, values: list[Any], names: list[str],
                   data_file: Path | None) -> None:
     for name in fields_in(values):
         if bad_field_name(name):
@@ -168,12 +174,12 @@ def _convert(kind: Kind, key: str, raw: Any, error: Callable[[str], Exception]) 
 # --- drawing ---------------------------------------------------------------------------------------
 
 def build_cards(records: Sequence[Record], template: Template | CardDesign, *, bleed: float | None = None,
-                image_loader: Callable[[Path], bytes] | None = None) -> list:
+                image_loader: Callable[[Path], bytes] | None = None) -> list[Card]:
     """One Card per record (records already expanded by qty); copies of a record share their items."""
     from generator.scene.imposition import Card
 
     design = template if isinstance(template, CardDesign) else check_template(template, records, bleed)
-    built: dict[tuple, Any] = {}
+    built: dict[tuple[str, int | None, int], Card] = {}
     cards = []
     for number, record in enumerate(records, 1):
         key = (str(record.file), record.line, id(record.fields))
@@ -195,7 +201,7 @@ def card_label(template: Template, record: Record, number: int) -> str:
 
 
 def draw_faces(design: CardDesign, record: Record,
-               image_loader: Callable[[Path], bytes] | None = None) -> tuple[list, list | None]:
+               image_loader: Callable[[Path], bytes] | None = None) -> tuple[list[Item], list[Item] | None]:
     """The front items and the back items (None without a back design) of one record."""
     tmpl = design.template
     front = _background(design, record, tmpl.background, "background")
@@ -208,7 +214,7 @@ def draw_faces(design: CardDesign, record: Record,
     return front, back
 
 
-def _background(design: CardDesign, record: Record, value: Any, key: str) -> list:
+def _background(design: CardDesign, record: Record, value: Any, key: str) -> list[Item]:
     value = _record_value(value, record, key, design)
     try:
         fill = to_color(value)
@@ -233,8 +239,8 @@ def _missing(name: str, record: Record, where: str, design: CardDesign) -> DataE
 
 
 def _draw_face(design: CardDesign, elements: list[Prepared], record: Record,
-               image_loader: Callable[[Path], bytes] | None) -> list:
-    items: list = []
+               image_loader: Callable[[Path], bytes] | None) -> list[Item]:
+    items: list[Item] = []
     for prep in elements:
         if prep.when is not None and not when_holds(prep.when, record.fields):
             continue
@@ -255,18 +261,21 @@ def _context(design: CardDesign, prep: Prepared, record: Record,
 
 
 def _dynamic_values(prep: Prepared, record: Record, design: CardDesign) -> dict[str, Any]:
-    out = {}
+    out: dict[str, Any] = {}
     for key, raw in prep.dynamic.items():
         value = _record_value(raw, record, prep.where, design)
         used = fields_in(raw)
         line = record.line_of(used[0]) if len(used) == 1 else record.line
-        out[key] = _convert(prep.kind, key, value, lambda msg, k=key, r=raw, n=line, u=used: DataError(
-            f"{msg} (template {design.template.name} {prep.where} key '{k}' from {r!r})",
-            file=record.file, line=n, key=u[0] if len(u) == 1 else None))
+
+        def error(msg: str, k: str = key, r: Any = raw, n: int | None = line, u: list[str] = used) -> DataError:
+            return DataError(f"{msg} (template {design.template.name} {prep.where} key '{k}' from {r!r})",
+                             file=record.file, line=n, key=u[0] if len(u) == 1 else None)
+
+        out[key] = _convert(prep.kind, key, value, error)
     return out
 
 
-def _check_text_fits(items: list, prep: Prepared, record: Record) -> None:
+def _check_text_fits(items: list[Item], prep: Prepared, record: Record) -> None:
     """Lay out each text box now so text that cannot fit is reported with its card's line."""
     from generator.scene.text import layout_text
 
@@ -278,7 +287,7 @@ def _check_text_fits(items: list, prep: Prepared, record: Record) -> None:
                             file=record.file, line=record.line) from None
 
 
-def _texts(items: list):
+def _texts(items: list[Item]) -> Iterator[Text]:
     for item in items:
         if isinstance(item, Text):
             yield item

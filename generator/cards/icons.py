@@ -8,7 +8,7 @@ primitives are used (polygons, circles, lines), so every backend draws them the 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
@@ -62,7 +62,7 @@ def heart(x: float, y: float, h: float, color: str) -> list[Item]:
     return [Polygon(_pts(x, y, h, unit), color, None)]
 
 
-def _turned(x: float, y: float, h: float, unit: list[tuple[float, float]], degrees: float) -> list:
+def _turned(x: float, y: float, h: float, unit: list[tuple[float, float]], degrees: float) -> list[tuple[float, float]]:
     """Unit points turned about the box centre (the blade and the arrow lie diagonally)."""
     a = math.radians(degrees)
     out = []
@@ -134,7 +134,7 @@ def draw_icon(name: str, x: float, y_bottom: float, h: float, color: str = "#000
     return Group(tuple(_shifted(item, dy) for item in items))
 
 
-def lowest(items) -> float:
+def lowest(items: Iterable[Item]) -> float:
     """The largest y (lowest point on the page) any of these shapes reaches, strokes included."""
     low = -math.inf
     for item in items:

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from generator.cards.datafile import key_lines, read_text, yaml_node
+from generator.cards.schema import plain
 from generator.core.errors import DataError
+
+if TYPE_CHECKING:
+    from _csv import Reader as CsvReader
 
 QTY_KEY = "qty"
 DATA_SUFFIXES = (".yaml", ".yml", ".csv")
+
+_Row = tuple[dict[str, Any], int, dict[str, int]]   # (raw fields, line, {field: its line})
 
 
 @dataclass(frozen=True)
@@ -56,7 +64,7 @@ def _builtin_candidates(name: str, root: Path) -> list[Path]:
 def load_records(path: str | Path, expand: bool = True) -> list[Record]:
     """Read a YAML or CSV data file into records; with expand, each record repeated `qty` times."""
     path = resolve_data(path)
-    text = _read_text(path)
+    text = read_text(path)
     if path.suffix.lower() == ".csv":
         rows = _csv_rows(text, path)
     else:
@@ -91,19 +99,7 @@ def field_names(records: list[Record]) -> list[str]:
     return list(names)
 
 
-def _read_text(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise DataError(f"cannot read: {err.strerror}", file=path) from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = raw[: err.start].count(b"\n") + 1
-        raise DataError("not UTF-8 text (save the file as UTF-8)", file=path, line=line) from None
-
-
-def _make_record(fields: dict, path: Path, line: int | None, lines: dict[str, int]) -> Record:
+def _make_record(fields: dict[str, Any], path: Path, line: int | None, lines: dict[str, int]) -> Record:
     clean = {str(k).strip(): _clean_value(v) for k, v in fields.items()}
     if QTY_KEY in clean:
         clean[QTY_KEY] = _parse_qty(clean[QTY_KEY], path, lines.get(QTY_KEY, line))
@@ -134,7 +130,7 @@ def _parse_qty(value: Any, path: Path, line: int | None) -> int:
 
 # --- CSV -------------------------------------------------------------------------------------
 
-def _csv_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
+def _csv_rows(text: str, path: Path) -> list[_Row]:
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader, None)
@@ -155,7 +151,7 @@ def _check_header(names: list[str], path: Path) -> None:
             raise DataError(f"column name {name!r} appears twice in the header row", file=path, line=1)
 
 
-def _csv_body(reader, names: list[str], path: Path):
+def _csv_body(reader: CsvReader, names: list[str], path: Path) -> Iterator[_Row]:
     start = reader.line_num + 1
     for row in reader:
         line, start = start, reader.line_num + 1
@@ -169,45 +165,22 @@ def _csv_body(reader, names: list[str], path: Path):
 
 # --- YAML ------------------------------------------------------------------------------------
 
-def _yaml_rows(text: str, path: Path) -> list[tuple[dict, int, dict]]:
-    node, data = _yaml_load(text, path)
-    if data is None:
+def _yaml_rows(text: str, path: Path) -> list[_Row]:
+    node = yaml_node(text, path)
+    if node is None:
         return []
+    data = plain(node, path)
     node, data = _cards_part(node, data, path)
-    rows = []
+    rows: list[_Row] = []
     for item_node, item in zip(node.value, data, strict=False):
         line = item_node.start_mark.line + 1
         if not isinstance(item, dict):
             raise DataError("each card must be a mapping of field: value", file=path, line=line)
-        rows.append((item, line, _key_lines(item_node)))
+        rows.append((item, line, key_lines(item_node)))
     return rows
 
 
-def _yaml_load(text: str, path: Path) -> tuple[Any, Any]:
-    """The composed node tree and the constructed data (both needed: nodes carry line numbers)."""
-    import yaml
-
-    loader = yaml.SafeLoader(text)
-    try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
-    except yaml.YAMLError as err:
-        raise yaml_error(err, path) from None
-    finally:
-        loader.dispose()
-    return node, data
-
-
-def yaml_error(err: Exception, path: Path, cls: type = DataError) -> Exception:
-    """A pnpgen error with file and line from a PyYAML error."""
-    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
-    problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-    line = mark.line + 1 if mark is not None else None
-    column = mark.column + 1 if mark is not None else None
-    return cls(f"unreadable YAML: {problem}", file=path, line=line, column=column)
-
-
-def _cards_part(node: Any, data: Any, path: Path) -> tuple[Any, list]:
+def _cards_part(node: Any, data: Any, path: Path) -> tuple[Any, list[Any]]:
     if isinstance(data, dict):
         if "cards" not in data:
             raise DataError("a mapping at the top must have a `cards:` list", file=path, line=1)
@@ -218,10 +191,3 @@ def _cards_part(node: Any, data: Any, path: Path) -> tuple[Any, list]:
         line = node.start_mark.line + 1
         raise DataError("expected a list of cards (or a mapping with `cards:`)", file=path, line=line)
     return node, data
-
-
-def _key_lines(mapping_node: Any) -> dict[str, int]:
-    value = getattr(mapping_node, "value", None)
-    if not isinstance(value, list):
-        return {}
-    return {str(k.value): k.start_mark.line + 1 for k, _ in value if hasattr(k, "start_mark")}

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from generator.cards.icons import draw_icon, icon_names, icon_width
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
 from generator.scene.fonts import font_metrics
 from generator.scene.model import Item, Line, Stroke, TextLine
@@ -173,8 +174,9 @@ def fit(text: str, w: float, h: float, style: RichStyle) -> tuple[float, list[li
     """The largest size (and its lines) at which the text fits w x h mm, or None."""
     paragraphs = parse_rich(text)
     for size in _sizes(style):
-        paras = [_wrap(p, w, size, style) for p in paragraphs]
-        if all(p is not None for p in paras) and _height(paras, size, style) <= h + 1e-6:
+        wrapped = [_wrap(p, w, size, style) for p in paragraphs]
+        paras = [p for p in wrapped if p is not None]   # a paragraph that cannot wrap is None
+        if len(paras) == len(wrapped) and _height(paras, size, style) <= h + 1e-6:
             return size, paras
     return None
 
@@ -187,8 +189,8 @@ def fit_size(texts: list[tuple[str, float, float]], style: RichStyle) -> float:
             continue
         found = fit(text, w, h, RichStyle(**{**style.__dict__, "size": size}))
         if found is None:
-            raise LayoutError(f"text {text[:30]!r} does not fit its {w:g} x {h:g} mm box "
-                              f"even at {style.min_size:g} pt", key="text")
+            raise LayoutError(f"text {text[:30]!r} does not fit its {format_number(w)} x {format_number(h)} mm box "
+                              f"even at {format_number(style.min_size)} pt", key="text")
         size = found[0]
     return size
 
@@ -199,13 +201,13 @@ def layout_rich(text: str, x: float, y: float, w: float, h: float, style: RichSt
 
 
 @lru_cache(maxsize=4096)
-def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: RichStyle) -> tuple:
+def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: RichStyle) -> tuple[Item, ...]:
     if not text.strip():
         return ()
     found = fit(text, w, h, style)
     if found is None:
-        raise LayoutError(f"text {text[:30]!r} does not fit its {w:g} x {h:g} mm box "
-                          f"even at {style.min_size:g} pt", key="text")
+        raise LayoutError(f"text {text[:30]!r} does not fit its {format_number(w)} x {format_number(h)} mm box "
+                          f"even at {format_number(style.min_size)} pt", key="text")
     size, paras = found
     ascent, _ = _extent(size, style)
     spare = h - _height(paras, size, style)
@@ -231,31 +233,43 @@ def _set_line(words: list[Word], x: float, baseline: float, w: float, size: floa
     width = line_width(words, size, style)
     cx = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}.get(style.align, 0.0)
     items: list[Item] = []
-    run: list = []          # [start x, text, font, colour]
+    run: _Run | None = None     # the text being gathered into one TextLine
     for n, word in enumerate(words):
         if n:
-            if run:
-                run[1] += " "
+            if run is not None:
+                run.text += " "
             cx += space_after(words[n - 1], size, style)
         for atom in word:
             colour = style.green if atom.green else style.color
             if atom.icon:
                 _flush(run, baseline, size, items)
+                run = None
                 ih, pad = _icon_h(size, style), _icon_pad(size)
                 items.append(draw_icon(atom.icon, round(cx + pad, 4), round(baseline, 4), ih, colour))
             else:
                 font = _font(atom, style)
-                if run and (run[2], run[3]) != (font, colour):
+                if run is not None and (run.font, run.colour) != (font, colour):
                     _flush(run, baseline, size, items)
-                if not run:
-                    run[:] = [cx, "", font, colour]
-                run[1] += atom.text
+                    run = None
+                if run is None:
+                    run = _Run(cx, "", font, colour)
+                run.text += atom.text
             cx += atom_width(atom, size, style)
     _flush(run, baseline, size, items)
     return items
 
 
-def _flush(run: list, baseline: float, size: float, items: list[Item]) -> None:
-    if run and run[1].strip():
-        items.append(TextLine(round(run[0], 4), round(baseline, 4), run[1].rstrip(), run[2], size, run[3]))
-    run.clear()
+@dataclass
+class _Run:
+    """Words of one font and colour gathered from x on, set as one TextLine."""
+
+    x: float
+    text: str
+    font: str
+    colour: str
+
+
+def _flush(run: _Run | None, baseline: float, size: float, items: list[Item]) -> None:
+    """Set the run (if it has more than spaces) into items as one TextLine."""
+    if run is not None and run.text.strip():
+        items.append(TextLine(round(run.x, 4), round(baseline, 4), run.text.rstrip(), run.font, size, run.colour))

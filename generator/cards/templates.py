@@ -35,13 +35,13 @@ class Template:
     background: Any = "#ffffff"
     back_background: Any = None
     label: str | None = None
-    defaults: dict[str, dict] = field(default_factory=dict)
-    front: list[dict] = field(default_factory=list)
-    back: list[dict] | None = None
+    defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
+    front: list[dict[str, Any]] = field(default_factory=list)
+    back: list[dict[str, Any]] | None = None
     description: str = ""
     files: tuple[Path, ...] = ()
 
-    def faces(self) -> Iterator[tuple[str, list[dict]]]:
+    def faces(self) -> Iterator[tuple[str, list[dict[str, Any]]]]:
         """('front', elements) and, when there is a back design, ('back', elements)."""
         yield "front", self.front
         if self.back is not None:
@@ -74,7 +74,7 @@ def load_template(name_or_path: str | Path) -> Template:
     return _build(raw, path, files)
 
 
-def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict, tuple[Path, ...]]:
+def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], tuple[Path, ...]]:
     key = path.resolve()
     if key in stack:
         chain = " -> ".join(p.name for p in (*stack, key))
@@ -93,30 +93,21 @@ def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict, tuple[Path,
     return merge(parent, raw, path), (*files, path)
 
 
-def _read_yaml(path: Path) -> dict:
-    import yaml
+def _read_yaml(path: Path) -> dict[str, Any]:
+    from generator.cards.datafile import load_yaml
+    from generator.cards.schema import Anything, Map
 
-    from generator.cards.records import yaml_error
-
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise TemplateError(f"cannot read as UTF-8 text: {err}", file=path) from None
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        raise yaml_error(err, path, TemplateError) from None
-    if not isinstance(raw, dict):
-        raise TemplateError("a template must be a mapping (card:, front:, back: ...)", file=path)
-    unknown = sorted(set(map(str, raw)) - TOP_KEYS)
-    if unknown:
-        raise TemplateError(f"unknown key (known: {', '.join(sorted(TOP_KEYS))})", file=path, key=unknown[0])
+    shape = "a template must be a mapping (card:, front:, back: ...)"
+    raw: dict[str, Any] | None = load_yaml(path, Map(optional=dict.fromkeys(TOP_KEYS, Anything()), shape=shape),
+                                           TemplateError)
+    if raw is None:
+        raise TemplateError(shape, file=path)
     return raw
 
 
 # --- extends -----------------------------------------------------------------------------------
 
-def merge(parent: dict, child: dict, child_file: Path) -> dict:
+def merge(parent: dict[str, Any], child: dict[str, Any], child_file: Path) -> dict[str, Any]:
     """Child keys win; `front`/`back` merged element by element on `id`; `defaults` per kind."""
     out = {k: v for k, v in parent.items() if k != "extends"}
     for key, value in child.items():
@@ -131,7 +122,7 @@ def merge(parent: dict, child: dict, child_file: Path) -> dict:
     return out
 
 
-def merge_elements(parent: list, child: list, child_file: Path, face: str) -> list:
+def merge_elements(parent: list[Any], child: list[Any], child_file: Path, face: str) -> list[Any]:
     """Parent elements in order, each replaced key by key by the child element of the same id;
     child elements with a new id (or none) are appended; `drop: true` removes an inherited one."""
     merged = [dict(el) if isinstance(el, dict) else el for el in parent]
@@ -149,7 +140,7 @@ def merge_elements(parent: list, child: list, child_file: Path, face: str) -> li
 
 # --- structure -----------------------------------------------------------------------------------
 
-def _build(raw: dict, path: Path, files: tuple[Path, ...]) -> Template:
+def _build(raw: dict[str, Any], path: Path, files: tuple[Path, ...]) -> Template:
     values = {**DEFAULTS, **{k: v for k, v in raw.items() if k in DEFAULTS}}
     tmpl = Template(name=str(raw.get("name") or path.stem), file=path, files=files,
                     card=str(values["card"]), description=str(raw.get("description") or ""),
@@ -168,7 +159,7 @@ def _mm(value: Any, path: Path, key: str) -> float:
     return float(value)
 
 
-def _defaults(value: Any, path: Path) -> dict[str, dict]:
+def _defaults(value: Any, path: Path) -> dict[str, dict[str, Any]]:
     if value is None:
         return {}
     if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
@@ -177,7 +168,7 @@ def _defaults(value: Any, path: Path) -> dict[str, dict]:
     return {str(k): dict(v) for k, v in value.items()}
 
 
-def _elements(value: Any, path: Path, face: str, required: bool) -> list[dict]:
+def _elements(value: Any, path: Path, face: str, required: bool) -> list[dict[str, Any]]:
     if value is None and not required:
         return []
     if not isinstance(value, list) or (required and not value):
@@ -237,7 +228,7 @@ def _substitute_str(text: str, fields: dict[str, Any]) -> Any:
     if whole and whole.group(1) is not None:
         return _lookup(whole.group(1).strip(), fields)
 
-    def repl(match: re.Match) -> str:
+    def repl(match: re.Match[str]) -> str:
         if match.group(1) is None:
             return match.group(0)[0]
         return format_value(_lookup(match.group(1).strip(), fields))

@@ -7,11 +7,12 @@ colour parsing, number formatting) is done once here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from generator.core import colours
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.scene.model import (
     Circle,
     Group,
@@ -25,8 +26,6 @@ from generator.scene.model import (
     TextLine,
 )
 from generator.scene.text import layout_text
-
-_HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 class Backend:
@@ -96,9 +95,10 @@ def walk(items: Iterable[Item], backend: Backend) -> None:
 @lru_cache(maxsize=1024)
 def rgb(color: str) -> tuple[int, int, int]:
     """'#rrggbb' as an (r, g, b) tuple of 0-255 ints; LayoutError if malformed."""
-    if not isinstance(color, str) or not _HEX.fullmatch(color):
-        raise LayoutError(f"colour must be '#rrggbb', not {color!r}", key="color")
-    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+    try:
+        return colours.rgb(color)
+    except colours.ColourError as err:
+        raise LayoutError(str(err), key="color") from None
 
 
 @lru_cache(maxsize=1024)
@@ -110,8 +110,7 @@ def rgb_float(color: str) -> tuple[float, float, float]:
 
 def num(value: float, places: int = 4) -> str:
     """A short, stable decimal form: rounded, trailing zeros dropped, no '-0'."""
-    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return format_number(value, places)
 
 
 def check_pages(pages: Iterable[Page]) -> list[Page]:

@@ -11,6 +11,7 @@ import io
 from functools import cache, lru_cache
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
 from generator.render.base import Backend, check_pages, rgb_float, walk
 from generator.scene.fonts import font_path, font_spec
@@ -81,8 +82,7 @@ KAPPA = 0.5522847498   # Bezier handle length for a quarter circle, per unit rad
 
 def _f(value: float) -> str:
     """A PDF number: up to 3 decimals (a micrometre in mm user space), no trailing zeros."""
-    text = (f"{value:.3f}").rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return format_number(value, 3)
 
 
 @lru_cache(maxsize=1024)
@@ -225,8 +225,4 @@ class PdfBackend(Backend):
 
 def _f_matrix(m) -> list[str]:
     """Matrix entries: the rotation/scale part with 6 decimals, the offsets like other numbers."""
-    out = []
-    for i, value in enumerate(m):
-        text = (f"{value:.6f}").rstrip("0").rstrip(".") if i < 4 else _f(value)
-        out.append("0" if text == "-0" else text)
-    return out
+    return [format_number(value, 6) if i < 4 else _f(value) for i, value in enumerate(m)]

@@ -14,6 +14,7 @@ import math
 from functools import lru_cache
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH, MM_PER_PT
 from generator.render.base import Backend, check_pages, rgb, walk
 from generator.render.raster import (
@@ -63,8 +64,8 @@ def render_image(page: Page, dpi: float = 300, supersample: int | None = None):
     check_pages([page])
     width, height = pixel_size(page, dpi)
     if width * height > MAX_PIXELS:
-        raise LayoutError(f"{page.width:g} x {page.height:g} mm at {dpi:g} dpi is {width} x {height} px, "
-                          f"too large; lower the dpi", key="dpi")
+        raise LayoutError(f"{format_number(page.width)} x {format_number(page.height)} mm at "
+                          f"{format_number(dpi)} dpi is {width} x {height} px, too large; lower the dpi", key="dpi")
     factor = supersample or (2 if width * height * 4 <= SUPERSAMPLE_MAX_PIXELS else 1)
     canvas = PILImage.new("RGB", (width * factor, height * factor), "white")
     px_per_mm = dpi / MM_PER_INCH * factor

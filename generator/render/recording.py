@@ -6,6 +6,7 @@ and close with `end`, indented by depth, so a diff points at the shape that move
 
 from __future__ import annotations
 
+from generator.core.numbers import format_number
 from generator.render.base import Backend, check_pages, num, walk
 from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, Stroke, TextLine
 
@@ -21,8 +22,7 @@ def render_recording(pages: list[Page]) -> str:
 
 
 def _n(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return format_number(value, 2)
 
 
 def _nums(*values: float) -> str:

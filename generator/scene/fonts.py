@@ -11,9 +11,13 @@ import struct
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.core.errors import LayoutError
 from generator.paths import fonts_dir
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFontFile
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,7 @@ def font_metrics(name: str) -> FontMetrics:
     return FontMetrics(name, dict(parsed.charWidths), float(parsed.defaultWidth), ascent, descent)
 
 
-def _hhea_extent(parsed) -> tuple[float, float]:
+def _hhea_extent(parsed: TTFontFile) -> tuple[float, float]:
     """hhea ascender and -descender scaled to 1/1000 em."""
     hhea = parsed.get_table("hhea")
     ascender, descender = struct.unpack(">hh", hhea[4:8])

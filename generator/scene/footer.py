@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from generator.core.numbers import format_number
 from generator.scene.model import Group, Item, Line, Matrix, Page, Stroke, Text
 from generator.scene.papers import FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SCALE_BAR_LENGTH
 
@@ -93,7 +94,7 @@ def _strip(length: float, text: str, scale_label: str = "{n} mm scale:") -> list
                               min_size=FOOTER_MIN_SIZE)]
     bar_x = length - SCALE_BAR_LENGTH
     items += scale_bar(bar_x, t - 0.6, SCALE_BAR_LENGTH)
-    items.append(Text(bar_x - _LABEL_W - 1.0, 0.0, _LABEL_W, t, scale_label.format(n=f"{SCALE_BAR_LENGTH:g}"),
+    items.append(Text(bar_x - _LABEL_W - 1.0, 0.0, _LABEL_W, t, scale_label.format(n=f"{format_number(SCALE_BAR_LENGTH)}"),
                       font=FOOTER_FONT, size=FOOTER_SIZE, color=FOOTER_COLOR, align="right",
                       valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE))
     return items

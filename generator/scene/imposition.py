@@ -115,6 +115,7 @@ def _fold_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int) -> P
     back_xs = plan.xs.mirrored(plan.width)
     fx, bx, ys = plan.xs.positions(), back_xs.positions(), plan.ys.positions()
     last = plan.xs.count - 1
+    assert plan.fold is not None, "a gutter-fold plan has a fold line"
     for card, (c, r) in zip(chunk, _slots(plan), strict=False):
         page.add(_placed(card.front, plan.xs, plan.ys, c, r, fx[c], ys[r], spec.bleed))
         if card.back is not None:

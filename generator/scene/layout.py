@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.scene.grid import Axis, solve_axis
 from generator.scene.papers import (
     FOOTER_GAP,
@@ -49,7 +50,7 @@ class SheetSpec:
             raise LayoutError(f"bleed must be between 0 and 20 mm, not {self.bleed}", key="bleed")
         ox, oy = (float(v) for v in self.offset)
         if max(abs(ox), abs(oy)) > 20.0:
-            raise LayoutError(f"offset {ox:g},{oy:g} mm is too large (at most 20 mm)", key="offset")
+            raise LayoutError(f"offset {format_number(ox)},{format_number(oy)} mm is too large (at most 20 mm)", key="offset")
         object.__setattr__(self, "offset", (ox, oy))
 
 
@@ -70,13 +71,13 @@ class Plan:
         """Cards (or front/back pairs, for a gutter fold) on one sheet."""
         return self.xs.count * self.ys.count
 
-    def flip_axis(self, duplex: str) -> str:
+    def flip_axis(self, duplex: str | None) -> str:
         """'x' if backs mirror columns, 'y' if rows: turning over a sheet about its long edge
         mirrors across that edge (vertical on portrait paper, horizontal on landscape)."""
         long_is_vertical = self.height >= self.width
         return "x" if (duplex == "long") == long_is_vertical else "y"
 
-    def backs(self, duplex: str) -> Plan:
+    def backs(self, duplex: str | None) -> Plan:
         """The plan of the back page: the grid and footer mirrored about the paper's centre line."""
         if self.flip_axis(duplex) == "x":
             side = {"left": "right", "right": "left"}.get(self.footer, self.footer)
@@ -85,7 +86,10 @@ class Plan:
         return replace(self, ys=self.ys.mirrored(self.height), footer=side)
 
 
-def _regions(w: float, h: float, footer: str, fold: bool):
+_Region = tuple[float, float, bool, bool]
+
+
+def _regions(w: float, h: float, footer: str, fold: bool) -> tuple[_Region, _Region]:
     """((x lo, hi, hard lo, hard hi), (y ...)) of the card region for a footer side."""
     m, band = PRINTER_MARGIN, FOOTER_HEIGHT + FOOTER_GAP
     x_hi = w / 2.0 - FOLD_GAP if fold else w - m
@@ -137,9 +141,9 @@ def _no_fit(spec: SheetSpec, orientations: list[bool]) -> LayoutError:
     hint = (f"it fits on {'portrait' if landscape else 'landscape'} paper" if _fits_other_way(spec)
             else "choose a larger paper or a smaller card")
     return LayoutError(
-        f"a {cw:g}x{ch:g} mm card with {spec.bleed:g} mm bleed does not fit on "
+        f"a {format_number(cw)}x{format_number(ch)} mm card with {format_number(spec.bleed)} mm bleed does not fit on "
         f"{describe_paper(spec.paper, landscape)}: not even {what} fits; the room for cards is "
-        f"{xh - xl:.1f}x{yh - yl:.1f} mm inside the {PRINTER_MARGIN:g} mm printer margins and above "
+        f"{xh - xl:.1f}x{yh - yl:.1f} mm inside the {format_number(PRINTER_MARGIN)} mm printer margins and above "
         f"the footer (pages are never scaled; {hint})", key="card")
 
 
@@ -147,6 +151,7 @@ def parse_offset(text: str | tuple[float, float] | None) -> tuple[float, float]:
     """--offset "X,Y" in mm (as read on the calibration sheet) -> (x, y); LayoutError if malformed."""
     if text is None or text == "":
         return (0.0, 0.0)
+    parts: list[str] | list[float]
     if isinstance(text, (tuple, list)):
         parts = list(text)
     else:

@@ -43,13 +43,13 @@ class Rect:
 
 @dataclass(frozen=True)
 class Line:
-    """A straight segment."""
+    """A straight segment (stroke None: not drawn)."""
 
     x1: float
     y1: float
     x2: float
     y2: float
-    stroke: Stroke = DEFAULT_STROKE
+    stroke: Stroke | None = DEFAULT_STROKE
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,7 @@ def rotate(degrees: float, cx: float = 0.0, cy: float = 0.0) -> Matrix:
 
     Multiples of 90 degrees are exact (no floating-point residue), which keeps output stable.
     """
-    quarter = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}
+    quarter: dict[float, tuple[int, int]] = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}
     deg = degrees % 360
     cos, sin = quarter.get(deg) or (math.cos(math.radians(deg)), math.sin(math.radians(deg)))
     about = (float(cos), float(sin), float(-sin), float(cos), 0.0, 0.0)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 
 PRINTER_MARGIN = 5.0          # mm kept free at every paper edge: no mark or footer closer than this
 FOOTER_HEIGHT = 5.0           # mm: the footer strip (one text line and the 50 mm scale bar)
@@ -50,12 +52,12 @@ def parse_card_size(value: str | tuple[float, float] | list[float]) -> tuple[flo
     match = _WXH.match(text)
     if match:
         return _checked((float(match.group(1)), float(match.group(2))), text)
-    known = ", ".join(f"{n} ({w:g}x{h:g})" for n, (w, h) in CARD_SIZES.items())
+    known = ", ".join(f"{n} ({format_number(w)}x{format_number(h)})" for n, (w, h) in CARD_SIZES.items())
     raise LayoutError(f"unknown card size {text!r}; known sizes: {known}, or WxH in mm such as 70x70",
                       key="card")
 
 
-def _checked(size, text: str) -> tuple[float, float]:
+def _checked(size: Iterable[str | float], text: str) -> tuple[float, float]:
     try:
         w, h = (float(v) for v in size)
     except (TypeError, ValueError):
@@ -69,4 +71,4 @@ def describe_paper(name: str, landscape: bool) -> str:
     """'A4 portrait (210x297 mm)': for messages and footers."""
     w, h = paper_size(name, landscape)
     label = "A4" if name.lower() == "a4" else "US Letter" if name.lower() == "letter" else name
-    return f"{label} {'landscape' if landscape else 'portrait'} ({w:g}x{h:g} mm)"
+    return f"{label} {'landscape' if landscape else 'portrait'} ({format_number(w)}x{format_number(h)} mm)"

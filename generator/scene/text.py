@@ -14,6 +14,7 @@ import unicodedata
 from functools import lru_cache
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
 from generator.scene.fonts import FontMetrics, font_metrics
 from generator.scene.model import Text, TextLine
@@ -88,8 +89,8 @@ def _sizes(box: Text) -> list[float]:
 
 def _no_fit(box: Text, size: float) -> LayoutError:
     head = box.text[:30].replace("\n", " ")
-    return LayoutError(f"text {head!r} does not fit its {box.w:g} x {box.h:g} mm box "
-                       f"even at {size:g} pt", key="text")
+    return LayoutError(f"text {head!r} does not fit its {format_number(box.w)} x {format_number(box.h)} mm box "
+                       f"even at {format_number(size)} pt", key="text")
 
 
 def _fit(box: Text, fm: FontMetrics, size: float, break_words: bool) -> list[tuple[str, float]] | None:

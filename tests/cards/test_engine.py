@@ -65,7 +65,9 @@ def test_missing_required_key(write):
 @pytest.mark.parametrize("key, value", [("fill", "blu"), ("fill", "'#12345'"), ("r", "big"),
                                         ("dash", "[0, 1]")])
 def test_bad_constant_values(write, key, value):
-    records, tmpl = deck(write, f"  - {{id: c, kind: circle, cx: 1, cy: 1, r: 1, {key}: {value}}}\n")
+    element = {"id": "c", "kind": "circle", "cx": "1", "cy": "1", "r": "1", key: value}
+    body = ", ".join(f"{k}: {v}" for k, v in element.items())
+    records, tmpl = deck(write, f"  - {{{body}}}\n")
     with pytest.raises(TemplateError) as info:
         check_template(tmpl, records)
     assert info.value.key == f"front element 'c' key '{key}'"

@@ -160,3 +160,81 @@ def test_qty_expansion_and_lines_round_trip(tmp_path_factory, cards):
     text_lines = path.read_text(encoding="utf-8").splitlines()
     for record in records:
         assert text_lines[record.line - 1].startswith("- ")
+
+
+# --- records built from parts (field names, values, quantities), so that a failure shrinks ---------
+
+KEYS = st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True).filter(lambda k: k not in ("qty", "name"))
+TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Cn", "Co", "Zl", "Zp"),
+                             whitelist_characters="\n"), max_size=16)
+NAME = TEXT.filter(str.strip)
+NUMBER = st.integers(-10**9, 10**9) | st.floats(allow_nan=False, allow_infinity=False)
+SCALAR = st.one_of(TEXT, NUMBER, st.booleans(), st.none())
+
+
+@st.composite
+def record_rows(draw, value=SCALAR):
+    """A list of card dicts: a name each, some of a few shared fields, sometimes a qty."""
+    keys = draw(st.lists(KEYS, unique=True, max_size=4))
+    row = st.fixed_dictionaries({"name": NAME},
+                                optional={**{k: value for k in keys}, "qty": st.integers(0, 3)})
+    return draw(st.lists(row, min_size=1, max_size=8))
+
+
+def _clean(value):
+    return "" if value is None else value.strip() if isinstance(value, str) else value
+
+
+@settings(max_examples=60, deadline=None)
+@given(record_rows())
+def test_yaml_records_round_trip_with_lines(tmp_path_factory, rows):
+    path = tmp_path_factory.mktemp("y") / "d.yaml"
+    text = yaml.safe_dump(rows, allow_unicode=True, sort_keys=False, default_flow_style=False)
+    path.write_text(text, encoding="utf-8")
+    records = load_records(path, expand=False)
+    assert [r.fields for r in records] == [{k: _clean(v) for k, v in row.items()} for row in rows]
+    lines = text.splitlines()
+    for record in records:
+        assert lines[record.line - 1].startswith("- ")
+        for key in record.fields:
+            assert lines[record.line_of(key) - 1].lstrip("- ").startswith((key, f"'{key}'", f'"{key}"'))
+
+
+@settings(max_examples=60, deadline=None)
+@given(record_rows(value=TEXT))
+def test_csv_records_round_trip_with_lines(tmp_path_factory, rows):
+    import csv
+    import io
+
+    header = list(dict.fromkeys(k for row in rows for k in row))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    starts = []
+    for row in rows:
+        starts.append(out.getvalue().count("\n") + 1)
+        writer.writerow([row.get(k, "") for k in header])
+    path = tmp_path_factory.mktemp("c") / "d.csv"
+    path.write_text(out.getvalue(), encoding="utf-8", newline="")
+    records = load_records(path, expand=False)
+    expected = [{k: _clean(row.get(k, "")) for k in header} for row in rows]
+    for fields in expected:
+        if "qty" in fields:
+            fields["qty"] = int(fields["qty"]) if fields["qty"] != "" else 1
+    assert [r.fields for r in records] == expected
+    assert [r.line for r in records] == starts
+
+
+@settings(max_examples=30, deadline=None)
+@given(record_rows(), st.sampled_from([".nan", ".inf", "-.inf"]), st.data())
+def test_a_non_finite_number_anywhere_is_named(tmp_path_factory, rows, bad, data):
+    index = data.draw(st.integers(0, len(rows) - 1))
+    rows[index]["bad"] = "BAD"
+    text = yaml.safe_dump(rows, allow_unicode=True, sort_keys=False).replace("bad: BAD", f"bad: {bad}")
+    path = tmp_path_factory.mktemp("n") / "d.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_records(path, expand=False)
+    err = info.value
+    assert err.key == f"[{index}].bad" and "finite" in err.message
+    assert text.splitlines()[err.line - 1].lstrip("- ").startswith("bad:")

@@ -227,4 +227,4 @@ def test_component_file_option(capsys, write):
     assert code == 0 and "+" in out and "O" in out
     bad = write("bad.yaml", PRISM_FILE.replace("W: N}", "W: up}"))
     code, _, err = _run(capsys, "observe", layout, "--component-file", bad)
-    assert code == 2 and "bad.yaml:13: prism: unknown action 'up'" in err
+    assert code == 2 and "bad.yaml:13: components[1].orientations[0].actions.W: prism: unknown action 'up'" in err

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from generator.core.colours import NAMED_COLOURS, ColourError, parse_colour
 from generator.core.errors import DataError, TemplateError
-from generator.scene.model import Stroke
+from generator.scene.model import Item, Stroke
+
+Element = dict[str, Any]   # an element's keys, converted (each value's type is its Param's converter's)
+DrawFunction = Callable[[Element, "ElementContext"], list[Item]]
 
 REQUIRED = object()
 
@@ -47,7 +50,7 @@ class Kind:
     """A registered element kind."""
 
     name: str
-    draw: Callable[[dict, ElementContext], list]
+    draw: DrawFunction
     keys: dict[str, Param]
     doc: str = ""
     module: str = ""
@@ -110,14 +113,16 @@ def _join(where: str, key: str | None) -> str:
 
 # --- the registry ------------------------------------------------------------------------------
 
+_Draw = TypeVar("_Draw", bound=DrawFunction)
+
 _KINDS: dict[str, Kind] = {}
 _DISCOVERED = False
 
 
-def element(kind: str, keys: dict[str, Param] | None = None, doc: str = "") -> Callable:
+def element(kind: str, keys: dict[str, Param] | None = None, doc: str = "") -> Callable[[_Draw], _Draw]:
     """Register a drawing function as an element kind with the keys it accepts."""
 
-    def register(func: Callable) -> Callable:
+    def register(func: _Draw) -> _Draw:
         if kind in _KINDS and _KINDS[kind].module != func.__module__:
             raise TemplateError(f"element kind {kind!r} is registered twice "
                                 f"({_KINDS[kind].module} and {func.__module__})")
@@ -153,10 +158,6 @@ def get_kind(name: str) -> Kind | None:
 
 # --- converters --------------------------------------------------------------------------------
 
-_COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
-NAMED_COLORS = {"black": "#000000", "white": "#ffffff", "red": "#c62828", "green": "#2e7d32",
-                "blue": "#1565c0", "yellow": "#f9a825", "grey": "#808080", "gray": "#808080",
-                "orange": "#ef6c00", "purple": "#6a1b9a", "brown": "#6d4c41"}
 
 
 def to_num(value: Any) -> float:
@@ -171,14 +172,11 @@ def to_num(value: Any) -> float:
 def to_color(value: Any) -> str | None:
     if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "")):
         return None
-    text = str(value).strip().lower()
-    text = NAMED_COLORS.get(text, text)
-    if not _COLOR_RE.match(text):
-        raise BadValue(f"expected a colour #rrggbb (or none, or a name: {', '.join(NAMED_COLORS)}), "
-                       f"not {value!r}")
-    if len(text) == 4:
-        text = "#" + "".join(c * 2 for c in text[1:])
-    return text
+    try:
+        return parse_colour(value)
+    except ColourError:
+        raise BadValue(f"expected a colour #rrggbb (or none, or a name: {', '.join(NAMED_COLOURS)}), "
+                       f"not {value!r}") from None
 
 
 def to_text(value: Any) -> str:
@@ -274,7 +272,7 @@ STROKE_KEYS = {
 }
 
 
-def make_stroke(el: dict) -> Stroke | None:
+def make_stroke(el: Element) -> Stroke | None:
     """The Stroke of an element's stroke/stroke_width/dash keys (None: no outline)."""
     if el.get("stroke") is None or el.get("stroke_width", 0) <= 0:
         return None
@@ -307,6 +305,8 @@ __all__ = [
     "REQUIRED",
     "STROKE_KEYS",
     "BadValue",
+    "DrawFunction",
+    "Element",
     "ElementContext",
     "Kind",
     "Param",

@@ -15,6 +15,7 @@ from typing import Any
 from generator.cards.elements import (
     STROKE_KEYS,
     BadValue,
+    Element,
     ElementContext,
     Param,
     color,
@@ -28,7 +29,7 @@ from generator.cards.elements import (
 from generator.cards.elements.richtext import rich_style, set_rich
 from generator.cards.richtext import fit_size
 from generator.core.errors import LayoutError
-from generator.scene.model import Line, Rect
+from generator.scene.model import Item, Line, Rect
 
 
 def to_columns(value: Any) -> tuple[tuple[str, str], ...]:
@@ -56,12 +57,12 @@ def to_columns(value: Any) -> tuple[tuple[str, str], ...]:
     "line_height": num(1.15), "icon_scale": num(0.85),
     **STROKE_KEYS,
 })
-def abilities(el: dict, ctx: ElementContext) -> list:
+def abilities(el: Element, ctx: ElementContext) -> list[Item]:
     """Condition/effect columns in a framed table; one size for the effects, one for the conditions."""
     x, y, w, h = el["x"], el["y"], el["w"], el["h"]
     columns = [c for c in el["columns"] if c[0].strip() or c[1].strip()]
     stroke = make_stroke(el)
-    items: list = [Rect(x, y, w, h, fill=el["fill"], stroke=None, radius=el["radius"])]
+    items: list[Item] = [Rect(x, y, w, h, fill=el["fill"], stroke=None, radius=el["radius"])]
     if not columns:
         return items
     head_h, pad = h * el["header"], el["pad"]
@@ -80,8 +81,12 @@ def abilities(el: dict, ctx: ElementContext) -> list:
     return items
 
 
-def _cells(columns, x, y, col_w, head_h, h, pad) -> list[tuple[str, tuple, bool]]:
-    cells = []
+_Cell = tuple[str, tuple[float, float, float, float], bool]   # (text, box, is a condition)
+
+
+def _cells(columns: list[tuple[str, str]], x: float, y: float, col_w: float, head_h: float, h: float,
+           pad: float) -> list[_Cell]:
+    cells: list[_Cell] = []
     for i, (cond, effect) in enumerate(columns):
         cx = x + i * col_w
         cells.append((cond, (cx + pad, y + pad * 0.5, col_w - 2 * pad, head_h - pad), True))
@@ -89,7 +94,7 @@ def _cells(columns, x, y, col_w, head_h, h, pad) -> list[tuple[str, tuple, bool]
     return cells
 
 
-def _shared_sizes(cells, el: dict, ctx: ElementContext) -> tuple[float, float]:
+def _shared_sizes(cells: list[_Cell], el: Element, ctx: ElementContext) -> tuple[float, float]:
     """One size for every effect, one (no larger) for every condition: the largest that fit."""
     base = rich_style(el)
     effects = [(body, w, h) for body, (_, _, w, h), is_cond in cells if not is_cond]

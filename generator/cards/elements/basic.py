@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from generator.cards.elements import (
     REQUIRED,
     STROKE_KEYS,
     BadValue,
+    Element,
     ElementContext,
     Param,
     color,
@@ -27,7 +29,23 @@ from generator.cards.elements import (
     points,
     text,
 )
-from generator.scene.model import Circle, Group, Image, Line, Polygon, Polyline, Rect, Text, compose, rotate, translate
+from generator.core.numbers import format_number
+from generator.scene.model import (
+    Circle,
+    Group,
+    Image,
+    Item,
+    Line,
+    Point,
+    Polygon,
+    Polyline,
+    Rect,
+    Stroke,
+    Text,
+    compose,
+    rotate,
+    translate,
+)
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PIPS = 60
@@ -41,7 +59,7 @@ BOX = {"x": num(None, "left (mm); default: the card's left edge"),
                          "(negative: out into the bleed)")}
 
 
-def card_box(el: dict, ctx: ElementContext) -> tuple[float, float, float, float]:
+def card_box(el: Element, ctx: ElementContext) -> tuple[float, float, float, float]:
     """x, y, w, h of an element, defaulting to the whole card inset by `inset`."""
     inset = el.get("inset", 0.0)
     x = el["x"] if el.get("x") is not None else inset
@@ -52,38 +70,38 @@ def card_box(el: dict, ctx: ElementContext) -> tuple[float, float, float, float]
 
 
 @element("rect", {**BOX, "radius": num(0.0, "corner radius (mm)"), "fill": color(None), **NO_STROKE})
-def rect(el: dict, ctx: ElementContext) -> list:
+def rect(el: Element, ctx: ElementContext) -> list[Item]:
     """A rectangle (rounded with radius); without x/y/w/h it covers the card (see inset)."""
     x, y, w, h = card_box(el, ctx)
     return [Rect(x, y, w, h, fill=el["fill"], stroke=make_stroke(el), radius=el["radius"])]
 
 
 @element("line", {"x1": num(), "y1": num(), "x2": num(), "y2": num(), **STROKE_KEYS})
-def line(el: dict, ctx: ElementContext) -> list:
+def line(el: Element, ctx: ElementContext) -> list[Item]:
     """A straight segment."""
     stroke = make_stroke(el)
     return [Line(el["x1"], el["y1"], el["x2"], el["y2"], stroke)] if stroke else []
 
 
 @element("polyline", {"points": points("[[x, y], ...] in mm"), **STROKE_KEYS})
-def polyline(el: dict, ctx: ElementContext) -> list:
+def polyline(el: Element, ctx: ElementContext) -> list[Item]:
     """An open path through points."""
     return [Polyline(el["points"], False, None, make_stroke(el))]
 
 
 @element("polygon", {"points": points("[[x, y], ...] in mm"), "fill": color(None), **NO_STROKE})
-def polygon(el: dict, ctx: ElementContext) -> list:
+def polygon(el: Element, ctx: ElementContext) -> list[Item]:
     """A closed shape through points (icons: triangles, shields, arrows...)."""
     return [Polygon(el["points"], el["fill"], make_stroke(el))]
 
 
 @element("circle", {"cx": num(), "cy": num(), "r": num(), "fill": color(None), **NO_STROKE})
-def circle(el: dict, ctx: ElementContext) -> list:
+def circle(el: Element, ctx: ElementContext) -> list[Item]:
     """A circle by centre and radius."""
     return [Circle(el["cx"], el["cy"], el["r"], el["fill"], make_stroke(el))]
 
 
-def star_points(cx: float, cy: float, r: float, tips: int, inner: float, angle: float) -> list:
+def star_points(cx: float, cy: float, r: float, tips: int, inner: float, angle: float) -> list[Point]:
     """Vertices of a star (inner < 1) or a regular polygon (inner == 1 gives 2*tips sides)."""
     out = []
     for i in range(2 * tips):
@@ -99,14 +117,14 @@ STAR_KEYS = {"points": num(5, "number of tips (3..24)"),
 
 
 @element("star", {"cx": num(), "cy": num(), "r": num(), **STAR_KEYS, "fill": color(None), **NO_STROKE})
-def star(el: dict, ctx: ElementContext) -> list:
+def star(el: Element, ctx: ElementContext) -> list[Item]:
     """A star (or, with inner: 1, a regular polygon) centred at cx, cy."""
     tips = _tips(el, ctx)
     pts = star_points(el["cx"], el["cy"], el["r"], tips, el["inner"], el["angle"])
     return [Polygon(pts, el["fill"], make_stroke(el))]
 
 
-def _tips(el: dict, ctx: ElementContext) -> int:
+def _tips(el: Element, ctx: ElementContext) -> int:
     tips = int(el["points"])
     if not 3 <= tips <= 24 or tips != el["points"]:
         raise ctx.template_error(f"points must be a whole number from 3 to 24, not {el['points']}", "points")
@@ -118,17 +136,17 @@ def _tips(el: dict, ctx: ElementContext) -> int:
                   "r": num(1.5, "radius (mm)"),
                   "shape": one_of(("circle", "diamond", "square", "star"), "circle"),
                   "fill": color("#000000"), **NO_STROKE})
-def pips(el: dict, ctx: ElementContext) -> list:
+def pips(el: Element, ctx: ElementContext) -> list[Item]:
     """A row (or column) of `count` small shapes: costs, strength, lives."""
     count = el["count"]
     if count != int(count) or not 0 <= count <= MAX_PIPS:
         raise ctx.data_error(f"{ctx.where}: count must be a whole number from 0 to {MAX_PIPS}, "
-                             f"not {count:g}", key="count")
+                             f"not {format_number(count)}", key="count")
     stroke = make_stroke(el)
     return [_pip(el, el["x"] + i * el["dx"], el["y"] + i * el["dy"], stroke) for i in range(int(count))]
 
 
-def _pip(el: dict, cx: float, cy: float, stroke) -> object:
+def _pip(el: Element, cx: float, cy: float, stroke: Stroke | None) -> Item:
     r, fill = el["r"], el["fill"]
     if el["shape"] == "circle":
         return Circle(cx, cy, r, fill, stroke)
@@ -154,7 +172,7 @@ TEXT_KEYS = {
 
 
 @element("text", TEXT_KEYS)
-def text_box(el: dict, ctx: ElementContext) -> list:
+def text_box(el: Element, ctx: ElementContext) -> list[Item]:
     """A text box: wrapped, shrunk to fit, aligned; never drawn outside its box; may be rotated."""
     x, y, w, h, turn = el["x"], el["y"], el["w"], el["h"], int(el["rotate"])
     local_w, local_h = (h, w) if turn in (90, 270) else (w, h)
@@ -166,7 +184,7 @@ def text_box(el: dict, ctx: ElementContext) -> list:
     return [Group((box,), compose(translate(*shift), rotate(turn)))]
 
 
-def _text_style(box: Text) -> tuple:
+def _text_style(box: Text) -> tuple[str, str, float, str, str, str, bool, bool, float, float]:
     return (box.text, box.font, box.size, box.color, box.align, box.valign, box.wrap, box.shrink,
             box.min_size, box.line_height)
 
@@ -174,7 +192,7 @@ def _text_style(box: Text) -> tuple:
 @element("image", {"x": num(), "y": num(), "w": num(), "h": num(),
                    "src": text(doc="PNG or JPEG file, relative to the data file (or the template)"),
                    "fit": one_of(("stretch", "contain", "cover"), "contain")})
-def image(el: dict, ctx: ElementContext) -> list:
+def image(el: Element, ctx: ElementContext) -> list[Item]:
     """A raster picture in a box: contain (whole picture, centred), cover (fills, cropped) or stretch."""
     if not el["src"].strip():
         return []
@@ -216,26 +234,24 @@ PATTERN_KEYS = {**BOX, "style": one_of(("stripes", "dots", "grid", "diamonds", "
 
 
 @element("pattern", PATTERN_KEYS)
-def pattern(el: dict, ctx: ElementContext) -> list:
+def pattern(el: Element, ctx: ElementContext) -> list[Item]:
     """A repeating motif clipped to a box (default: the card and its bleed): card backs, textures."""
     x, y, w, h = _pattern_box(el, ctx)
     if el["spacing"] <= 0:
         raise ctx.template_error("spacing must be more than 0", "spacing")
-    items = [Rect(x, y, w, h, fill=el["fill"], stroke=None)] if el["fill"] else []
+    items: list[Item] = [Rect(x, y, w, h, fill=el["fill"], stroke=None)] if el["fill"] else []
     items += _MOTIFS[el["style"]](x, y, w, h, el)
     return [Group(tuple(items), clip=Rect(x, y, w, h, fill=None, stroke=None))]
 
 
-def _pattern_box(el: dict, ctx: ElementContext) -> tuple[float, float, float, float]:
+def _pattern_box(el: Element, ctx: ElementContext) -> tuple[float, float, float, float]:
     if el.get("x") is None and el.get("w") is None and el.get("inset", 0.0) == 0.0:
         b = ctx.bleed
         return -b, -b, ctx.card_w + 2 * b, ctx.card_h + 2 * b
     return card_box(el, ctx)
 
 
-def _stroke(el: dict):
-    from generator.scene.model import Stroke
-
+def _stroke(el: Element) -> Stroke:
     return Stroke(el["color"], el["width"])
 
 
@@ -244,32 +260,32 @@ def _steps(start: float, length: float, spacing: float) -> list[float]:
     return [round(start + i * spacing, 4) for i in range(n)]
 
 
-def _stripes(x, y, w, h, el, slope=1.0) -> list:
+def _stripes(x: float, y: float, w: float, h: float, el: Element, slope: float = 1.0) -> list[Line]:
     s = el["spacing"]
     return [Line(x0, y, x0 + slope * h, y + h, _stroke(el)) for x0 in _steps(x - h, w + h, s)]
 
 
-def _diamonds(x, y, w, h, el) -> list:
+def _diamonds(x: float, y: float, w: float, h: float, el: Element) -> list[Line]:
     back = [Line(x0 + h, y, x0, y + h, _stroke(el)) for x0 in _steps(x - h, w + h, el["spacing"])]
     return _stripes(x, y, w, h, el) + back
 
 
-def _grid(x, y, w, h, el) -> list:
+def _grid(x: float, y: float, w: float, h: float, el: Element) -> list[Line]:
     s, st = el["spacing"], _stroke(el)
     return ([Line(x0, y, x0, y + h, st) for x0 in _steps(x, w, s)]
             + [Line(x, y0, x + w, y0, st) for y0 in _steps(y, h, s)])
 
 
-def _dots(x, y, w, h, el) -> list:
+def _dots(x: float, y: float, w: float, h: float, el: Element) -> list[Circle]:
     s = el["spacing"]
-    out = []
+    out: list[Circle] = []
     for row, cy in enumerate(_steps(y, h, s)):
         offset = s / 2 if row % 2 else 0.0
         out += [Circle(cx + offset, cy, el["width"], el["color"], None) for cx in _steps(x - s, w + s, s)]
     return out
 
 
-def _chevrons(x, y, w, h, el) -> list:
+def _chevrons(x: float, y: float, w: float, h: float, el: Element) -> list[Polyline]:
     s, st = el["spacing"], _stroke(el)
     out = []
     for y0 in _steps(y - s, h + s, s):
@@ -278,6 +294,7 @@ def _chevrons(x, y, w, h, el) -> list:
     return out
 
 
-_MOTIFS = {"stripes": _stripes, "diamonds": _diamonds, "grid": _grid, "dots": _dots, "chevrons": _chevrons}
+_MOTIFS: dict[str, Callable[[float, float, float, float, Element], Sequence[Item]]] = {
+    "stripes": _stripes, "diamonds": _diamonds, "grid": _grid, "dots": _dots, "chevrons": _chevrons}
 
 __all__ = ["PNG_SIGNATURE", "REQUIRED", "Param", "card_box", "png_size", "read_png", "star_points"]

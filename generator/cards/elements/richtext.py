@@ -12,6 +12,7 @@ from typing import Any
 
 from generator.cards.elements import (
     BadValue,
+    Element,
     ElementContext,
     Param,
     color,
@@ -26,7 +27,7 @@ from generator.cards.elements import (
 from generator.cards.icons import draw_icon, icon_names, icon_width
 from generator.cards.richtext import RichStyle, layout_rich
 from generator.core.errors import LayoutError
-from generator.scene.model import Stroke
+from generator.scene.model import Item, Stroke
 
 
 def to_texts(value: Any) -> tuple[str, ...]:
@@ -47,7 +48,7 @@ STYLE_KEYS = {
 }
 
 
-def rich_style(el: dict, **over: Any) -> RichStyle:
+def rich_style(el: Element, **over: Any) -> RichStyle:
     """The RichStyle of an element's style keys (over: values that win)."""
     keys = ("font", "bold", "size", "min_size", "color", "green", "align", "valign", "line_height", "icon_scale")
     values = {k: el[k] for k in keys if k in el}
@@ -56,7 +57,7 @@ def rich_style(el: dict, **over: Any) -> RichStyle:
 
 
 def set_rich(text_value: str, box: tuple[float, float, float, float], style: RichStyle,
-             ctx: ElementContext) -> list:
+             ctx: ElementContext) -> list[Item]:
     """layout_rich, its LayoutError turned into a DataError at the card's data line."""
     try:
         return layout_rich(text_value, *box, style)
@@ -73,7 +74,7 @@ def set_rich(text_value: str, box: tuple[float, float, float, float], style: Ric
     "rule_width": num(0.2, "width of that line (mm)"),
     **STYLE_KEYS,
 })
-def richtext(el: dict, ctx: ElementContext) -> list:
+def richtext(el: Element, ctx: ElementContext) -> list[Item]:
     """Text with inline icons on the baseline, bold [conditions] and green values; shrinks to fit."""
     parts = [p.replace("\n", " ") for p in el["paragraphs"] if p.strip()]
     body = "\n".join(([el["text"]] if el["text"].strip() else []) + parts)
@@ -88,7 +89,7 @@ def richtext(el: dict, ctx: ElementContext) -> list:
     "color": color("#000000", "colour (the PV heart keeps its red)"),
     "center": flag(False, "x is the icon's centre rather than its left edge"),
 })
-def icon(el: dict, ctx: ElementContext) -> list:
+def icon(el: Element, ctx: ElementContext) -> list[Item]:
     """One icon drawn h mm high, its top at y (its bottom at y + h)."""
     x = el["x"] - icon_width(el["name"], el["h"]) / 2 if el["center"] else el["x"]
     return [draw_icon(el["name"], x, el["y"] + el["h"], el["h"], el["color"])]

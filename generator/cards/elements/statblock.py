@@ -14,6 +14,7 @@ from typing import Any
 from generator.cards.elements import (
     STROKE_KEYS,
     BadValue,
+    Element,
     ElementContext,
     Param,
     color,
@@ -26,8 +27,9 @@ from generator.cards.elements import (
 from generator.cards.elements.richtext import rich_style, set_rich
 from generator.cards.icons import draw_icon, icon_names, icon_width
 from generator.cards.richtext import RichStyle, fit, line_width, parse_rich
+from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
-from generator.scene.model import Line, Rect, TextLine
+from generator.scene.model import Item, Line, Rect, TextLine
 
 
 def to_stats(value: Any) -> tuple[tuple[str, str], ...]:
@@ -55,11 +57,11 @@ def to_stats(value: Any) -> tuple[tuple[str, str], ...]:
     "icon_scale": num(0.9, "icon height as a fraction of the value size"),
     **STROKE_KEYS,
 })
-def statblock(el: dict, ctx: ElementContext) -> list:
+def statblock(el: Element, ctx: ElementContext) -> list[Item]:
     """A row of icon + value cells in a frame; values may carry <g>green</g> alternatives."""
     x, y, w, h = el["x"], el["y"], el["w"], el["h"]
     stats = [s for s in el["stats"] if s[0] or s[1].strip()]
-    items: list = [Rect(x, y, w, h, fill=el["fill"], stroke=make_stroke(el), radius=el["radius"])]
+    items: list[Item] = [Rect(x, y, w, h, fill=el["fill"], stroke=make_stroke(el), radius=el["radius"])]
     if not stats:
         return items
     cell = w / len(stats)
@@ -72,8 +74,8 @@ def statblock(el: dict, ctx: ElementContext) -> list:
     return items
 
 
-def _cell(name: str, value: str, x: float, y: float, w: float, h: float, style: RichStyle, el: dict,
-          ctx: ElementContext) -> list:
+def _cell(name: str, value: str, x: float, y: float, w: float, h: float, style: RichStyle, el: Element,
+          ctx: ElementContext) -> list[Item]:
     """One stat: the icon, then the value, centred together in the cell and on one baseline."""
     pad = 0.06 * w
     ih = min(style.size * MM_PER_PT * el["icon_scale"], 0.8 * h)
@@ -82,7 +84,7 @@ def _cell(name: str, value: str, x: float, y: float, w: float, h: float, style: 
     if value.strip():
         found = fit(value, max(w - 2 * pad - iw, 1.0), h, style)
         if found is None:
-            raise ctx.data_error(f"{ctx.where}: value {value!r} does not fit its cell even at {style.min_size:g} pt")
+            raise ctx.data_error(f"{ctx.where}: value {value!r} does not fit its cell even at {format_number(style.min_size)} pt")
         size = found[0]
     ih = min(size * MM_PER_PT * el["icon_scale"], 0.8 * h)
     iw = icon_width(name, ih) + 0.6 if name else 0.0

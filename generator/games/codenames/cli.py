@@ -9,6 +9,7 @@ import click
 from generator.cli.common import report_paths, resolve_seed, seed_option
 from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
 from generator.cli.options import lang_option
+from generator.core.numbers import format_number
 
 DEFAULT_COUNT = 8           # one A4 sheet of 70 mm keys
 
@@ -30,7 +31,7 @@ def parse_key_size(text: str) -> float:
     if len(sides) > 2 or (len(sides) == 2 and sides[0] != sides[1]):
         raise LayoutError(f"a key card is square; {text!r} is not", key="card-size")
     if not 40 <= sides[0] <= 150:
-        raise LayoutError(f"key card side must be 40 to 150 mm, not {sides[0]:g}", key="card-size")
+        raise LayoutError(f"key card side must be 40 to 150 mm, not {format_number(sides[0])}", key="card-size")
     return sides[0]
 
 

@@ -48,10 +48,9 @@ def read_word_file(path: Path) -> list[str]:
     """Words from a list file (one per line, # comments); DataError naming file and line."""
     words: list[str] = []
     first_line: dict[str, int] = {}
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataError(f"cannot read word list: {err}", file=path) from None
+    from generator.cards.datafile import read_text
+
+    lines = read_text(path).splitlines()
     for number, raw in enumerate(lines, start=1):
         word = raw.strip()
         if not word or word.startswith("#"):

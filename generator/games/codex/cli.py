@@ -112,15 +112,11 @@ def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int,
     Example:
       pnpgen codex print deal.json --lang en -o table.pdf
     """
+    from generator.cards.datafile import load_json
     from generator.core.errors import ParseError
     from generator.games.codex import rules as codex
 
-    try:
-        text = deal_file.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ParseError("not a UTF-8 text file (save the deal with --format json)",
-                         file=str(deal_file)) from None
-    deal = codex.parse_deal(text, source=str(deal_file))
+    deal = codex.deal_from_dict(load_json(deal_file, ParseError), str(deal_file))
     default = paths.default_output("codex", deal_file.stem if split else f"{deal_file.stem}{SUFFIX[fmt]}")
     options = Printing(fmt, lang, paper, phases, dpi, split)
     report_paths(write_deal(deal, options, output, default, force),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from generator import paths
 from generator.core.errors import DataError
@@ -48,81 +47,66 @@ class CodexTexts:
         return " · ".join(self.letters.get(c) or self.digits[c] for c in fragment)
 
 
-def _load_yaml(path: Path) -> object:
-    import yaml
+def _schema(name: str):
+    """The declared shape of each Codex data file."""
+    from generator.cards.schema import Colour, Map, Seq, Table, Text, Words
 
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
-    except OSError as err:
-        raise DataError(f"cannot read: {err.strerror}", file=path) from None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        raise DataError(f"bad YAML: {getattr(err, 'problem', err)}", file=path,
-                        line=mark.line + 1 if mark else None) from None
+    if name == "texts":
+        role = Map(required={"name": Words(), "power": Words()})
+        section = Map(required={"roles": Map(required=dict.fromkeys(ROLES, role)), "footer": Words(),
+                                **dict.fromkeys(_SECTIONS, Table(Words()))})
+        return Map(required=dict.fromkeys(LANGUAGES, section))
+    if name == "factions":
+        faction = Map(required={"colour": Colour(), **dict.fromkeys(LANGUAGES, Words())})
+        return Map(required=dict.fromkeys(FACTIONS, faction))
+    if name == "spelling":
+        return Map(required={"letters": Table(Words()), "digits": Map(required=dict.fromkeys(LANGUAGES,
+                                                                                            Table(Words())))})
+    return Map(required={"codenames": Seq(Text(blank=False), 1)})
 
 
-def _mapping(data: object, path: Path, key: str) -> dict:
-    if not isinstance(data, dict):
-        raise DataError("must be a mapping", file=path, key=key)
+@cache
+def _load(name: str) -> dict:
+    """card_data/codex/<name>.yaml read and checked against its schema (DataError: file:line:key)."""
+    from generator.cards.datafile import load_yaml
+
+    path = paths.card_data("codex", f"{name}.yaml")
+    data = load_yaml(path, _schema(name))
+    if data is None:
+        raise DataError("the file is empty", file=path)
     return data
-
-
-def _need(data: dict, keys, path: Path, where: str) -> None:
-    missing = [k for k in keys if k not in data]
-    if missing:
-        raise DataError(f"missing {', '.join(map(str, missing))}", file=path, key=where)
 
 
 @cache
 def load_texts(lang: str = DEFAULT_LANGUAGE) -> CodexTexts:
-    """The texts of one language (DataError naming the file and key if anything is missing)."""
+    """The texts of one language (DataError naming the file, line and key if anything is missing)."""
     if lang not in LANGUAGES:
         raise DataError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}", key="lang")
-    texts_path = paths.card_data("codex", "texts.yaml")
-    texts = _mapping(_mapping(_load_yaml(texts_path), texts_path, "texts").get(lang), texts_path, lang)
-    _need(texts, ("roles", *_SECTIONS, "footer"), texts_path, lang)
-    roles = _mapping(texts["roles"], texts_path, f"{lang}.roles")
-    _need(roles, ROLES, texts_path, f"{lang}.roles")
-    for role in ROLES:
-        _need(_mapping(roles[role], texts_path, f"{lang}.roles.{role}"), ("name", "power"),
-              texts_path, f"{lang}.roles.{role}")
-    factions_path = paths.card_data("codex", "factions.yaml")
-    factions = _mapping(_load_yaml(factions_path), factions_path, "factions")
-    _need(factions, FACTIONS, factions_path, "factions")
-    for f in FACTIONS:
-        _need(_mapping(factions[f], factions_path, f), ("colour", lang), factions_path, f)
+    texts, factions = _load("texts")[lang], _load("factions")
+    roles = texts["roles"]
     letters, digits = _spelling(lang)
     return CodexTexts(
         lang=lang,
         role_names={r: str(roles[r]["name"]) for r in ROLES},
         role_powers={r: " ".join(str(roles[r]["power"]).split()) for r in ROLES},
-        labels={s: {k: " ".join(str(v).split()) for k, v in
-                    _mapping(texts[s], texts_path, f"{lang}.{s}").items()} for s in _SECTIONS},
+        labels={s: {k: " ".join(str(v).split()) for k, v in texts[s].items()} for s in _SECTIONS},
         faction_names={f: str(factions[f][lang]) for f in FACTIONS},
         faction_colours={f: str(factions[f]["colour"]) for f in FACTIONS},
         letters=letters, digits=digits, footer=str(texts["footer"]))
 
 
 def _spelling(lang: str) -> tuple[dict[str, str], dict[str, str]]:
-    path = paths.card_data("codex", "spelling.yaml")
-    data = _mapping(_load_yaml(path), path, "spelling")
-    _need(data, ("letters", "digits"), path, "spelling")
-    letters = {str(k): str(v) for k, v in _mapping(data["letters"], path, "letters").items()}
-    digits_all = _mapping(data["digits"], path, "digits")
-    digits = {str(k): str(v) for k, v in _mapping(digits_all.get(lang), path, f"digits.{lang}").items()}
+    data = _load("spelling")
+    letters = {str(k): str(v) for k, v in data["letters"].items()}
+    digits = {str(k): str(v) for k, v in data["digits"][lang].items()}
     missing = [c for c in ALPHABET if c not in letters and c not in digits]
     if missing:
-        raise DataError(f"no spelling for {''.join(missing)}", file=path, key="letters")
+        raise DataError(f"no spelling for {''.join(missing)}", file=paths.card_data("codex", "spelling.yaml"),
+                        key="letters")
     return letters, digits
 
 
 @cache
 def load_codenames() -> tuple[str, ...]:
     """The pool of generated codenames (card_data/codex/codenames.yaml)."""
-    path = paths.card_data("codex", "codenames.yaml")
-    data = _mapping(_load_yaml(path), path, "codenames")
-    names = data.get("codenames")
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise DataError("codenames must be a list of names", file=path, key="codenames")
-    return tuple(names)
+    return tuple(_load("codenames")["codenames"])

@@ -19,8 +19,10 @@ import random
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from generator.core.errors import ParseError, RulesError
+from generator.core.jsondata import parse_json
 from generator.core.rng import make_rng
 
 # --- parameters ---------------------------------------------------------------------------------
@@ -65,7 +67,7 @@ class Agent:
     def is_infiltrator(self) -> bool:
         return self.role == INFILTRATOR
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | int]:
         return {"name": self.name, "shown_faction": self.shown_faction,
                 "true_faction": self.true_faction, "role": self.role,
                 "position": self.position, "fragment": self.fragment}
@@ -108,7 +110,7 @@ def _code_of(agents: Iterable[Agent], faction: str) -> tuple[str, ...]:
     return tuple(a.fragment for a in members)
 
 
-def deal_to_dict(deal: Deal) -> dict:
+def deal_to_dict(deal: Deal) -> dict[str, Any]:
     """The deal as plain data (the JSON of `pnpgen codex deal --format json`)."""
     return {"seed": deal.seed, "factions": list(deal.factions),
             "agents_per_faction": deal.agents_per_faction,
@@ -117,7 +119,7 @@ def deal_to_dict(deal: Deal) -> dict:
             "agents": [a.to_dict() for a in deal.agents]}
 
 
-def deal_from_dict(data: Mapping, source: str | None = None) -> Deal:
+def deal_from_dict(data: object, source: str | None = None) -> Deal:
     """Read a deal back from deal_to_dict's form; RulesError/ParseError name the bad key."""
     if not isinstance(data, Mapping):
         raise ParseError("a deal must be a JSON object", file=source)
@@ -141,7 +143,7 @@ def deal_from_dict(data: Mapping, source: str | None = None) -> Deal:
     return deal
 
 
-def _as_list(value: object, key: str, source: str | None) -> list:
+def _as_list(value: object, key: str, source: str | None) -> list[Any]:
     if not isinstance(value, list):
         raise ParseError("must be a list", file=source, key=key)
     return value
@@ -160,11 +162,7 @@ def format_deal(deal: Deal) -> str:
 
 def parse_deal(text: str, source: str | None = None) -> Deal:
     """Read format_deal's text back."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ParseError(f"not JSON: {err.msg}", file=source, line=err.lineno, column=err.colno) from None
-    return deal_from_dict(data, source)
+    return deal_from_dict(parse_json(text, source, ParseError), source)
 
 
 def parse_names(text: str) -> list[str]:

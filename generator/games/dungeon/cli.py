@@ -225,21 +225,11 @@ def campaign_text(campaign) -> str:
 
 def read_campaign(path: Path, deck):
     """Read and check a campaign file; errors name the file and the key (or the JSON line)."""
-    import json
-
+    from generator.cards.datafile import load_json
     from generator.core.errors import ParseError
     from generator.games.dungeon.rules.campaign_json import campaign_from_json
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise ParseError(f"cannot read: {err.strerror}", file=path) from None
-    except UnicodeDecodeError:
-        raise ParseError("not UTF-8 text", file=path) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ParseError(f"not valid JSON: {err.msg}", file=path, line=err.lineno, column=err.colno) from None
+    data = load_json(path, ParseError)
     return campaign_from_json(data, deck, file=str(path))
 
 

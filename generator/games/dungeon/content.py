@@ -89,22 +89,19 @@ def load_keywords(path: Path) -> list[Keyword]:
 
 def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
     """The printed words that are not card texts (kind names, "Défaut", ...), per language."""
-    import yaml
-
-    from generator.cards.records import yaml_error
+    from generator.cards.datafile import load_yaml
+    from generator.cards.schema import Map, Seq, Table, Words
 
     path = data_dir(folder) / LABELS_FILE
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise DataError(f"cannot read: {err.strerror}", file=path) from None
-    except yaml.YAMLError as err:
-        raise yaml_error(err, path) from None
-    if not isinstance(data, dict) or set(data) != {"fr", "en"}:
+    section = Table(Words(), fixed={"kinds": Table(Words()), "colours": Table(Words()),
+                                    "pile_names": Table(Words()), "steps": Seq(Words())})
+    lines: dict[str, int] = {}
+    data = load_yaml(path, Map(required={"fr": section, "en": section}), lines=lines)
+    if data is None:
         raise DataError("labels need exactly two sections: fr and en", file=path)
     keys = set(data["fr"])
     for lang in ("fr", "en"):
-        if not isinstance(data[lang], dict) or set(data[lang]) != keys:
+        if set(data[lang]) != keys:
             raise DataError(f"section {lang} must have the same keys as fr ({', '.join(sorted(keys))})",
-                            file=path, key=lang)
+                            file=path, line=lines.get(lang), key=lang)
     return data

@@ -10,8 +10,6 @@ from generator.core.errors import DataError, ParseError, RulesError
 MAX_INPUT_BYTES = 1_000_000   # far above any layout or observation of the largest board (64x64)
 
 DIRECTIONS = ("N", "E", "S", "W")
-_TYPE_KEYS = {"name", "rulebook_name", "hit", "beginner", "orientations"}
-_ORIENTATION_KEYS = {"name", "grid", "actions"}
 
 
 def default_path() -> Path:
@@ -33,149 +31,93 @@ def load_catalog(path: str | Path | None = None):
         raise DataError(err.message, file=str(file)) from None
 
 
+def _schema():
+    from generator.cards.schema import Flag, Map, Seq, Text
+
+    actions = Map(required={d: Text() for d in DIRECTIONS})
+    orientation = Map(required={"grid": Text(), "actions": actions}, optional={"name": Text(null=True)})
+    component = Map(required={"name": Text(), "hit": Text(), "orientations": Seq(orientation, 1)},
+                    optional={"rulebook_name": Text(), "beginner": Flag()})
+    return Map(required={"components": Seq(component, 1)})
+
+
 def load_component_data(file: Path) -> list[dict]:
-    """Plain dicts, one per component type, checked strictly; DataError names file and line."""
-    import yaml
+    """Plain dicts, one per component type, checked strictly; DataError names file, line and key."""
+    from generator.cards.datafile import read_text, yaml_node
+    from generator.cards.schema import validate
 
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataError(f"cannot read component file: {err}", file=str(file)) from None
-    try:
-        root = yaml.compose(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        raise DataError(f"bad YAML: {getattr(err, 'problem', err)}", file=str(file),
-                        line=mark.line + 1 if mark else None) from None
-    reader = _Reader(str(file))
-    return reader.document(root)
+    root = yaml_node(read_text(file), file)
+    if root is None:
+        raise DataError("the component file is empty", file=str(file))
+    lines: dict[str, int] = {}
+    data = validate(_schema(), root, str(file), lines=lines)
+    checker = _Checker(str(file), lines)
+    items = [checker.component(item, f"components[{i}]") for i, item in enumerate(data["components"])]
+    checker.check_unique(items)
+    return items
 
 
-class _Reader:
-    """Walks the YAML node tree so that every error can name its line."""
+class _Checker:
+    """The rules of a component file beyond its shape (symbols, actions, unique names), with lines."""
 
-    def __init__(self, file: str) -> None:
-        self.file = file
+    def __init__(self, file: str, lines: dict[str, int]) -> None:
+        self.file, self.lines = file, lines
 
-    def fail(self, node, message: str, key: str | None = None):
-        line = node.start_mark.line + 1 if node is not None else None
-        raise DataError(message, file=self.file, line=line, key=key)
+    def fail(self, key: str, message: str):
+        raise DataError(message, file=self.file, line=self.lines.get(key), key=key)
 
-    def mapping(self, node, what: str, allowed: set[str], required: set[str]) -> dict:
-        import yaml
-
-        if not isinstance(node, yaml.MappingNode):
-            self.fail(node, f"{what} must be a mapping")
-        out: dict = {}
-        for key_node, value_node in node.value:
-            key = key_node.value
-            if key not in allowed:
-                self.fail(key_node, f"unknown key in {what} (known: {', '.join(sorted(allowed))})", key=key)
-            if key in out:
-                self.fail(key_node, f"key given twice in {what}", key=key)
-            out[key] = value_node
-        for key in sorted(required - set(out)):
-            self.fail(node, f"{what} is missing {key!r}", key=key)
-        return out
-
-    def scalar(self, node, what: str, kind: str = "str"):
-        import yaml
-
-        if not isinstance(node, yaml.ScalarNode):
-            self.fail(node, f"{what} must be a single value")
-        value = yaml.safe_load(yaml.serialize(node))
-        if kind == "bool" and not isinstance(value, bool):
-            self.fail(node, f"{what} must be true or false")
-        if kind == "optional-str" and value is None:
-            return None
-        if kind in ("str", "optional-str") and not isinstance(value, str):
-            self.fail(node, f"{what} must be text")
-        return value
-
-    def symbol(self, node, what: str) -> str:
-        value = self.scalar(node, what)
+    def symbol(self, value: str, key: str, what: str) -> str:
         if len(value) != 1 or value.isspace() or value.isdigit() or value in (".", "="):
-            self.fail(node, f"{what} must be one character, not a space, a digit, '.' or '=' (got {value!r})")
+            self.fail(key, f"{what} must be one character, not a space, a digit, '.' or '=' (got {value!r})")
         return value
 
-    def document(self, root) -> list[dict]:
-        import yaml
-
-        if root is None:
-            raise DataError("the component file is empty", file=self.file)
-        top = self.mapping(root, "the component file", {"components"}, {"components"})
-        seq = top["components"]
-        if not isinstance(seq, yaml.SequenceNode) or not seq.value:
-            self.fail(seq, "'components' must be a non-empty list")
-        items = [self.component(node) for node in seq.value]
-        self.check_unique(items, seq.value)
-        return items
-
-    def component(self, node) -> dict:
-        import yaml
-
-        fields = self.mapping(node, "a component type", _TYPE_KEYS, {"name", "hit", "orientations"})
-        name = self.scalar(fields["name"], "name")
+    def component(self, data: dict, key: str) -> dict:
+        name = data["name"]
         if not name.isidentifier():
-            self.fail(fields["name"], f"name {name!r} must be one word (letters, digits, _)")
-        item = {"name": name, "hit": self.symbol(fields["hit"], f"{name}: hit")}
-        item["rulebook_name"] = self.scalar(fields["rulebook_name"], "rulebook_name") \
-            if "rulebook_name" in fields else name
-        item["beginner"] = self.scalar(fields["beginner"], "beginner", "bool") if "beginner" in fields else False
-        seq = fields["orientations"]
-        if not isinstance(seq, yaml.SequenceNode) or not seq.value:
-            self.fail(seq, f"{name}: 'orientations' must be a non-empty list")
-        item["orientations"] = [self.orientation(o, name) for o in seq.value]
-        self.check_orientations(item, seq.value)
-        item["_line"] = node.start_mark.line + 1
+            self.fail(f"{key}.name", f"name {name!r} must be one word (letters, digits, _)")
+        item = {"name": name, "hit": self.symbol(data["hit"], f"{key}.hit", f"{name}: hit"),
+                "rulebook_name": data.get("rulebook_name", name), "beginner": data.get("beginner", False)}
+        item["orientations"] = [self.orientation(o, f"{key}.orientations[{i}]", name)
+                                for i, o in enumerate(data["orientations"])]
+        self.check_orientations(item, key)
         return item
 
-    def orientation(self, node, type_name: str) -> dict:
-        fields = self.mapping(node, f"an orientation of {type_name}", _ORIENTATION_KEYS, {"grid", "actions"})
-        name = self.scalar(fields["name"], "orientation name", "optional-str") if "name" in fields else None
-        grid = self.symbol(fields["grid"], f"{type_name}: grid")
-        actions_node = fields["actions"]
-        actions = self.mapping(actions_node, f"the actions of {type_name}", set(DIRECTIONS), set(DIRECTIONS))
-        decoded = {d: self.action(actions[d], type_name) for d in DIRECTIONS}
-        return {"name": name, "grid": grid, "actions": decoded, "_line": node.start_mark.line + 1}
-
-    def action(self, node, type_name: str) -> str:
+    def orientation(self, data: dict, key: str, type_name: str) -> dict:
         from generator.games.laser.rules.model import decode_action
 
-        value = self.scalar(node, f"{type_name}: action")
-        try:
-            decode_action(value)
-        except RulesError as err:
-            self.fail(node, f"{type_name}: {err.message}")
-        return value
+        grid = self.symbol(data["grid"], f"{key}.grid", f"{type_name}: grid")
+        for d in DIRECTIONS:
+            try:
+                decode_action(data["actions"][d])
+            except RulesError as err:
+                self.fail(f"{key}.actions.{d}", f"{type_name}: {err.message}")
+        return {"name": data.get("name"), "grid": grid, "actions": {d: data["actions"][d] for d in DIRECTIONS}}
 
-    def check_orientations(self, item: dict, nodes) -> None:
+    def check_orientations(self, item: dict, key: str) -> None:
         names = [o["name"] for o in item["orientations"]]
         grids = [o["grid"] for o in item["orientations"]]
+        where = [f"{key}.orientations[{i}]" for i in range(len(names))]
         if len(grids) > 1 and None in names:
-            self.fail(nodes[names.index(None)], f"{item['name']}: every orientation of a type with "
+            self.fail(where[names.index(None)], f"{item['name']}: every orientation of a type with "
                                                 "several needs a name")
-        for o, node in zip(item["orientations"], nodes, strict=False):
+        for o, at in zip(item["orientations"], where, strict=True):
             if names.count(o["name"]) > 1:
-                self.fail(node, f"{item['name']}: orientation {o['name']!r} given twice")
-        for o, node in zip(item["orientations"], nodes, strict=False):
+                self.fail(at, f"{item['name']}: orientation {o['name']!r} given twice")
+        for o, at in zip(item["orientations"], where, strict=True):
             if grids.count(o["grid"]) > 1 and not str(o["name"]).isalnum():
-                self.fail(node, f"{item['name']}: orientation names written in `{o['grid']}=NAME` lines "
-                                "must be letters or digits")
+                self.fail(at, f"{item['name']}: orientation names written in `{o['grid']}=NAME` lines "
+                              "must be letters or digits")
 
-    def check_unique(self, items: list[dict], nodes) -> None:
+    def check_unique(self, items: list[dict]) -> None:
         seen: dict[tuple[str, str], int] = {}
-        for position, (item, node) in enumerate(zip(items, nodes, strict=False)):
+        for position, item in enumerate(items):
             keys = [("name", item["name"]), ("hit symbol", item["hit"])]
             keys += [("grid symbol", g) for g in dict.fromkeys(o["grid"] for o in item["orientations"])]
             for kind, value in keys:
                 owner = seen.setdefault((kind, value), position)
                 if owner != position:
-                    self.fail(node, f"{kind} {value!r} is used by {items[owner]['name']} and {item['name']}")
-        for item in items:
-            item.pop("_line", None)
-            for o in item["orientations"]:
-                o.pop("_line", None)
+                    self.fail(f"components[{position}]",
+                              f"{kind} {value!r} is used by {items[owner]['name']} and {item['name']}")
 
 
 def read_input(path: str) -> tuple[str, str]:

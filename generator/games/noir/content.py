@@ -71,21 +71,21 @@ def load_reference(path: str | Path | None = None) -> list[Record]:
 
 def load_labels(lang: str, path: str | Path | None = None) -> dict[str, str]:
     """The printed words of one language: {key: text}; every language must have the same keys."""
-    import yaml
+    from generator.cards.datafile import load_yaml
+    from generator.cards.schema import Map, Table, Words
 
     check_lang(lang)
     file = resolve_data(path or LABELS)
-    try:
-        data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
-        raise DataError(f"cannot read the Noir labels: {err}", file=file) from None
-    if not isinstance(data, dict) or not all(isinstance(data.get(code), dict) for code in LANGS):
+    lines: dict[str, int] = {}
+    data = load_yaml(file, Map(required=dict.fromkeys(LANGS, Table(Words()))), lines=lines)
+    if data is None:
         raise DataError(f"expected a mapping with one section per language ({', '.join(LANGS)})", file=file)
     keys = {code: set(data[code]) for code in LANGS}
     for code in LANGS:
         missing = sorted(set().union(*keys.values()) - keys[code])
         if missing:
-            raise DataError("missing in this language", file=file, key=f"{code}.{missing[0]}")
+            raise DataError("missing in this language", file=file, line=lines.get(code),
+                            key=f"{code}.{missing[0]}")
     return {str(k): str(v) for k, v in data[lang].items()}
 
 

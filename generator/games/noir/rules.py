@@ -155,7 +155,7 @@ def apply_shift(grid: Grid, shift: Shift) -> Grid:
     return tuple(zip(*rolled, strict=False))
 
 
-def _roll(line: tuple, step: int) -> tuple:
+def _roll(line: tuple[int, ...], step: int) -> tuple[int, ...]:
     step %= len(line)
     return tuple(line[-step:] + line[:-step]) if step else tuple(line)
 
@@ -200,7 +200,7 @@ def deal_setup(grid_rng: random.Random, deck_rng: random.Random, size: int = GRI
     return Setup(grid, tuple(deck))
 
 
-def name_setup(setup: Setup, names: dict[int, str]) -> dict:
+def name_setup(setup: Setup, names: dict[int, str]) -> dict[str, list[list[str]] | list[str]]:
     """The setup with names: {"grid": rows of names, "deck": names top first} (numbers → names)."""
     missing = sorted({n for row in setup.grid for n in row} - set(names))
     if missing:

@@ -35,9 +35,9 @@ BASE = len(ALPHABET)
 PAYLOAD_LENGTH = 9
 CODE_LENGTH = PAYLOAD_LENGTH + 1
 GROUP = 5
-PAYLOAD_SPACE = BASE ** PAYLOAD_LENGTH
+PAYLOAD_SPACE: int = BASE ** PAYLOAD_LENGTH
 SPREAD = 0x5DEECE66D  # odd and not a multiple of 23: invertible mod 23**9
-UNSPREAD = pow(SPREAD, -1, PAYLOAD_SPACE)
+UNSPREAD: int = pow(SPREAD, -1, PAYLOAD_SPACE)
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
 _HINTS = {"O": ": did you mean D?", "0": ": did you mean D?", "Q": ": did you mean D?",
           "I": ": did you mean J or 7?", "1": ": did you mean J or 7?", "L": ": did you mean J or 7?",

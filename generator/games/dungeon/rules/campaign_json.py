@@ -9,8 +9,9 @@ came back in the chapter after the one it was in. Errors name the JSON key.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, TypeVar
 
-from generator.core.errors import ParseError, RulesError
+from generator.core.errors import ParseError, PnpError, RulesError
 from generator.games.dungeon.rules.campaign import (
     MAX_OBJECTS,
     PILES,
@@ -27,8 +28,11 @@ from generator.games.dungeon.rules.validate import parse_refs
 FORMAT = "pnpgen-dungeon-campaign"
 VERSION = 1
 
+_T = TypeVar("_T")
+Json = dict[str, Any]   # one JSON object as json.load gives it
 
-def campaign_to_json(campaign: Campaign) -> dict:
+
+def campaign_to_json(campaign: Campaign) -> Json:
     """The campaign as JSON data (keys in a fixed order, so the same state gives the same bytes)."""
     return {
         "format": FORMAT, "version": VERSION, "seed": campaign.seed, "players": campaign.players,
@@ -47,20 +51,19 @@ class _Reader:
     def __init__(self, file: str | None) -> None:
         self.file = file
 
-    def fail(self, key: str, message: str, cls: type = ParseError) -> Exception:
+    def fail(self, key: str, message: str, cls: type[PnpError] = ParseError) -> PnpError:
         return cls(message, file=self.file, key=key)
 
-    def get(self, data: dict, key: str, kind: type, path: str = "") -> object:
+    def get(self, data: Json, key: str, kind: type[_T], path: str = "") -> _T:
         full = f"{path}.{key}" if path else key
         if key not in data:
             raise self.fail(full, "missing")
         value = data[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok:
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise self.fail(full, f"must be {_type_name(kind)}, not {type(value).__name__}")
         return value
 
-    def ids(self, data: dict, key: str, path: str, known: set[str]) -> list[str]:
+    def ids(self, data: Json, key: str, path: str, known: set[str]) -> list[str]:
         values = self.get(data, key, list, path)
         full = f"{path}.{key}" if path else key
         for item in values:
@@ -69,7 +72,7 @@ class _Reader:
         return list(values)
 
 
-def _type_name(kind: type) -> str:
+def _type_name(kind: type[Any]) -> str:
     return {int: "a whole number", str: "text", list: "a list", dict: "an object", bool: "true or false"}[kind]
 
 
@@ -96,7 +99,7 @@ def campaign_from_json(data: object, deck: Deck, file: str | None = None) -> Cam
     return campaign
 
 
-def _heroes(r: _Reader, data: dict, deck: Deck, players: int) -> list[Hero]:
+def _heroes(r: _Reader, data: Json, deck: Deck, players: int) -> list[Hero]:
     items = r.get(data, "characters", list)
     known = {c.id for c in deck.of_kind("character")}
     objects, rations = {o.id for o in deck.of_kind("object")}, {c.id for c in deck.of_kind("ration")}
@@ -122,7 +125,7 @@ def _heroes(r: _Reader, data: dict, deck: Deck, players: int) -> list[Hero]:
     return heroes
 
 
-def _piles(r: _Reader, data: dict, deck: Deck) -> dict[str, list[str]]:
+def _piles(r: _Reader, data: Json, deck: Deck) -> dict[str, list[str]]:
     piles = r.get(data, "piles", dict)
     kinds = {"zones": "zone", "creatures": "creature", "objects": "object", "bosses": "boss"}
     out = {}
@@ -137,7 +140,7 @@ def _piles(r: _Reader, data: dict, deck: Deck) -> dict[str, list[str]]:
     return out
 
 
-def _rewards(r: _Reader, data: dict, deck: Deck) -> dict[str, list[str]]:
+def _rewards(r: _Reader, data: Json, deck: Deck) -> dict[str, list[str]]:
     rewards = r.get(data, "rewards", dict)
     objects = {o.id for o in deck.of_kind("object")}
     out = {}
@@ -152,7 +155,7 @@ def _rewards(r: _Reader, data: dict, deck: Deck) -> dict[str, list[str]]:
     return out
 
 
-def _chapters(r: _Reader, data: dict, deck: Deck, players: int) -> list[Setup]:
+def _chapters(r: _Reader, data: Json, deck: Deck, players: int) -> list[Setup]:
     items = r.get(data, "chapters", list)
     if len(items) > chapters_in_campaign():
         raise r.fail("chapters", f"{len(items)} chapters; the game holds {chapters_in_campaign()}", RulesError)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from generator.core.errors import ParseError
 
@@ -58,7 +59,7 @@ class Setup:
         row.append(f"{self.zones[-1]} = {self.boss}" if self.boss else self.zones[-1])
         return f"{self.act}.{self.chapter}: " + " | ".join(row)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The setup as JSON data (campaign file)."""
         return {"act": self.act, "chapter": self.chapter, "zones": list(self.zones),
                 "creatures": list(self.creatures), "boss": self.boss}

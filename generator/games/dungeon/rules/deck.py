@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
+
+from generator.core.errors import RulesError
 
 # Kinds in printing order, with the rulebook's count of each (82 cards in all).
 KINDS: tuple[str, ...] = ("character", "ration", "object", "secret", "creature", "special", "boss", "zone")
@@ -72,8 +75,8 @@ class Card:
     id: str
     qty: int = 1
     source: str = "original"
-    values: dict = field(default_factory=dict)
-    texts: dict = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)            # as read from the data file
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)
     file: str | None = None
     line: int | None = None
 
@@ -108,6 +111,8 @@ def parse_keywords(text: str) -> list[tuple[str, int | None]]:
         if not part:
             continue
         match = re.fullmatch(r"(\S+(?: \S+)*?)(?: (\d+))?", part)
+        if match is None:
+            raise RulesError(f"keyword {part!r} cannot be read: a name, then one space and a number if it takes one")
         name, value = match.group(1), match.group(2)
         out.append((name, int(value) if value is not None else None))
     return out

@@ -162,7 +162,7 @@ def check_character(card: Card, index: DeckIndex) -> Iterable[str]:
     if card.values.get("colour") not in COLOURS:
         yield f"colour must be one of {', '.join(COLOURS)}, not {card.values.get('colour')!r}"
     start = card.values.get("start")
-    if getattr(index.cards.get(start), "kind", None) != "object":
+    if getattr(index.cards.get(start) if isinstance(start, str) else None, "kind", None) != "object":
         yield f"start {start!r}: no Objet card has that id"
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
+from generator.core.numbers import format_number
 from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, rules, sheet, write_check_picture
 from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
 
@@ -30,6 +31,10 @@ components_option = click.option(
     "--components", default="beginner", show_default=True,
     help="Set in play: beginner, all, or type names separated by commas (e.g. absorber,jump).")
 json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
+time_limit_option = click.option(
+    "--time-limit", type=click.FloatRange(0, 3600), default=10.0, show_default=True, metavar="SECONDS",
+    help="Budget for rating difficulty: the exact answer when found in time, else the bounds found so far "
+         "(0: no limit).")
 output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                              help="Write to this file instead of stdout.")
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file.")
@@ -92,12 +97,13 @@ def _observation_json(observation) -> dict:
 @click.argument("layout")
 @json_option
 @click.option("--difficulty", is_flag=True, help="Also rate the layout: the fewest shots that determine it.")
+@time_limit_option
 @component_file_option
 @output_option
 @force_option
 @check_picture_options
-def check(layout: str, as_json: bool, difficulty: bool, component_file: Path | None, output: Path | None,
-          force: bool, pdf: Path | None, png: Path | None) -> None:
+def check(layout: str, as_json: bool, difficulty: bool, time_limit: float, component_file: Path | None,
+          output: Path | None, force: bool, pdf: Path | None, png: Path | None) -> None:
     """Check LAYOUT ('-' for stdin): playable, fair, and every place each component could be.
 
     Exit status: 0 fair, 1 not fair or unplayable, 2 bad input. --pdf/--png draw the layout with
@@ -114,31 +120,49 @@ def check(layout: str, as_json: bool, difficulty: bool, component_file: Path | N
 
     _prepare(output, force)
     report = run_check(load_layout(layout, component_file))
-    rating = _rating(report) if difficulty else None
+    rating = _rating(report, time_limit) if difficulty else None
     if as_json:
         data = report_json(report)
         if difficulty:
-            data["difficulty"] = None if rating is None else {"shots": rating.shots, "cannons": list(rating.cannons)}
+            data["difficulty"] = _rating_json(rating)
         emit_json(data, output, force)
     else:
         lines = explain(report)
         if difficulty:
-            lines.append(_rating_text(rating))
+            lines.append(_rating_text(rating, time_limit))
         _emit_text("\n".join(lines) + "\n", output, force)
     write_check_picture(report.layout, report, pdf, png, force)
     if not report.fair:
         sys.exit(1)
 
 
-def _rating(report):
+def _rating(report, time_limit: float):
+    """The layout's difficulty within the time budget (a progress line on a terminal meanwhile)."""
     from generator.games.laser.rules.difficulty import rate
 
-    return rate(report.layout) if report.fair else None
+    if not report.fair:
+        return None
+    if sys.stderr.isatty():
+        click.echo(f"rating difficulty (at most {format_number(time_limit)} s)…", err=True)
+    return rate(report.layout, time_limit=time_limit or None)
 
 
-def _rating_text(rating) -> str:
+def _rating_json(rating) -> dict | None:
+    if rating is None:
+        return None
+    data = {"shots": rating.shots, "cannons": list(rating.cannons), "exact": rating.exact}
+    if not rating.exact:
+        data["lower_bound"] = rating.lower_bound
+    return data
+
+
+def _rating_text(rating, time_limit: float = 0.0) -> str:
     if rating is None:
         return "difficulty: none (no set of shots determines an unfair or unplayable layout)"
+    if not rating.exact:
+        return (f"difficulty: between {rating.lower_bound} and {rating.shots} shots; search stopped after "
+                f"{format_number(time_limit)} s (--time-limit raises it); these {rating.shots} determine it: "
+                + ", ".join(str(k) for k in rating.cannons))
     if rating.shots == 0:
         return "difficulty: 0 shots (no other layout is possible on this board)"
     cannons = ", ".join(str(k) for k in rating.cannons)
@@ -208,12 +232,13 @@ def _solution_text(solution, obs, format_layout) -> str:
 @click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
 @click.option("--min-difficulty", type=click.IntRange(min=0), default=0,
               help="Keep only layouts at least this hard (fewest shots that determine them).")
+@time_limit_option
 @json_option
 @component_file_option
 @output_option
 @force_option
-def generate(count: int, seed: int | None, components: str, size: str, min_difficulty: int, as_json: bool,
-             component_file: Path | None, output: Path | None, force: bool) -> None:
+def generate(count: int, seed: int | None, components: str, size: str, min_difficulty: int, time_limit: float,
+             as_json: bool, component_file: Path | None, output: Path | None, force: bool) -> None:
     """Random fair layouts (playable, every component locatable), with statistics per layout.
 
     \b
@@ -224,14 +249,14 @@ def generate(count: int, seed: int | None, components: str, size: str, min_diffi
     board = parse_size(size)
     chosen = in_play(load_catalog(component_file), components)
     seed = resolve_seed(seed)
-    made = _generate_all(board, chosen, seed, count, min_difficulty)
+    made = _generate_all(board, chosen, seed, count, min_difficulty, time_limit or None)
     if as_json:
         emit_json(_generated_json(board, chosen, seed, made), output, force)
     else:
         _emit_text(_generated_text(board, seed, made), output, force)
 
 
-def _generate_all(board, chosen, seed: int, count: int, min_difficulty: int) -> list:
+def _generate_all(board, chosen, seed: int, count: int, min_difficulty: int, time_limit: float | None = None) -> list:
     """[(layout, stats)] for `count` fair layouts from one seeded stream."""
     from generator.core.rng import make_rng
     from generator.games.laser.rules.generate import generate_fair, layout_stats
@@ -239,8 +264,8 @@ def _generate_all(board, chosen, seed: int, count: int, min_difficulty: int) -> 
     rng = make_rng(seed, "laser", "generate")
     made = []
     for _ in range(count):
-        layout = generate_fair(rng, board, chosen, min_difficulty)
-        made.append((layout, layout_stats(layout)))
+        layout = generate_fair(rng, board, chosen, min_difficulty, time_limit=time_limit)
+        made.append((layout, layout_stats(layout, time_limit=time_limit)))
     return made
 
 
@@ -248,7 +273,14 @@ def _stats_json(stats) -> dict:
     rating = stats.difficulty
     return {"blank_shots": stats.blank_shots, "mean_hits_per_shot": round(stats.mean_hits, 3),
             "returning_shots": stats.returning, "difficulty": rating.shots if rating else None,
-            "difficulty_cannons": list(rating.cannons) if rating else None}
+            "difficulty_cannons": list(rating.cannons) if rating else None,
+            "difficulty_exact": rating.exact if rating else None}
+
+
+def _difficulty_words(rating) -> str:
+    if rating is None:
+        return "-"
+    return str(rating.shots) if rating.exact else f"{rating.lower_bound} to {rating.shots} (search stopped)"
 
 
 def _generated_json(board, chosen, seed: int, made: list) -> dict:
@@ -273,7 +305,7 @@ def _generated_text(board, seed: int, made: list) -> str:
             f"# layout {number} of {len(made)} (seed {seed}, {board.width}x{board.height})",
             f"# shots that hit nothing: {stats.blank_shots}; mean hits per shot: {stats.mean_hits:.2f}; "
             f"shots back to their own cannon: {stats.returning}",
-            f"# difficulty: {rating.shots if rating else '-'} (e.g. cannons {cannons})",
+            f"# difficulty: {_difficulty_words(rating)} (e.g. cannons {cannons})",
             format_layout(layout).rstrip("\n")]))
     return "\n\n".join(blocks) + "\n"
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from generator.games.laser.rules.engine import Engine, engine_for
 from generator.games.laser.rules.model import DIRECTION_NAMES, TRAPPED, Layout, Placement, opposite
-from generator.games.laser.rules.search import Search, completions, path_masks, shots_from_results
+from generator.games.laser.rules.search import Partial, Search, completions, path_masks, shots_from_results
 
 Spot = tuple[tuple[int, int], "str | None"]     # (cell, orientation name)
 
@@ -61,12 +62,13 @@ def _reached_by(engine: Engine, cells: list[int], paths: dict[int, int]) -> dict
     return seen
 
 
-def _alternatives(engine: Engine, paths: dict[int, int], results: list) -> tuple[int, list[set[tuple[int, int]]]]:
+def _alternatives(engine: Engine, paths: dict[int, int],
+                  results: list[tuple[tuple[int, ...], int]]) -> tuple[int, list[set[tuple[int, int]]]]:
     """(number of layouts consistent with every shot, per type the set of (cell, piece) seen)."""
     spots: list[set[tuple[int, int]]] = [set() for _ in engine.type_pieces]
     total = 0
 
-    def leaf(b: list, placed: int, known: int) -> bool:
+    def leaf(b: Partial, placed: int, known: int) -> bool:
         nonlocal total
         count = completions(engine, placed, known)
         if count == 0:
@@ -99,17 +101,17 @@ def check(layout: Layout) -> CheckReport:
                       for p in layout.placements)
         return CheckReport(layout, False, trapped, False, None, parts, _loop(engine, cells, trapped))
     total, spots = _alternatives(engine, paths, results)
-    parts = []
+    checked = []
     for p in layout.placements:
         t = layout.in_play.names.index(p.type)
         ctype = layout.in_play.types[t]
         alternatives = sorted((layout.board.cell(i), engine.pieces[q][1]) for i, q in spots[t])
         named = tuple((cell, ctype.orientations[o].name) for cell, o in alternatives)
-        parts.append(ComponentCheck(p, len(named) == 1, named, tuple(reached[layout.board.index(*p.cell)])))
-    return CheckReport(layout, True, None, total == 1, total, tuple(parts))
+        checked.append(ComponentCheck(p, len(named) == 1, named, tuple(reached[layout.board.index(*p.cell)])))
+    return CheckReport(layout, True, None, total == 1, total, tuple(checked))
 
 
-def report_json(report: CheckReport) -> dict:
+def report_json(report: CheckReport) -> dict[str, Any]:
     """The `check --json` document (schema in docs/laser.md)."""
     board = report.layout.board
     return {

@@ -12,19 +12,32 @@ smaller set can: the answer is exact.
 
 from __future__ import annotations
 
+import functools
+import operator
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.games.laser.rules.engine import EMPTY, engine_for
 from generator.games.laser.rules.model import TRAPPED, Layout
-from generator.games.laser.rules.search import Search, completions, shots_from_results
+from generator.games.laser.rules.search import Partial, Search, SearchStopped, completions, shots_from_results
 
 
 @dataclass(frozen=True)
 class Difficulty:
-    """The rating: the number of shots and one set of cannons that achieves it."""
+    """The rating: the number of shots and one set of cannons that achieves it. When a time budget
+    stopped the search, `exact` is False: `cannons` is the smallest determining set found (`shots`
+    is its size, an upper bound) and `lower` a proven lower bound; otherwise lower == shots."""
 
     shots: int
     cannons: tuple[int, ...]
+    exact: bool = True
+    lower: int | None = None
+
+    @property
+    def lower_bound(self) -> int:
+        """The proven lower bound (the answer itself when exact)."""
+        return self.shots if self.lower is None else self.lower
 
 
 def _bits(mask: int) -> list[int]:
@@ -59,17 +72,56 @@ def _greedy(sets: list[int]) -> int:
     return chosen
 
 
-def min_hitting_set(sets: list[int], lower: int = 0) -> int:
-    """A smallest bitmask meeting every set (all non-empty), by branch and bound."""
+def components(sets: list[int]) -> list[list[int]]:
+    """The sets grouped so that sets of different groups share no element (independent subproblems)."""
+    groups: list[tuple[int, list[int]]] = []
+    for s in sets:
+        joined, members = s, [s]
+        rest = []
+        for mask, group in groups:
+            if mask & joined:
+                joined |= mask
+                members += group
+            else:
+                rest.append((mask, group))
+        groups = [*rest, (joined, members)]
+    return [group for _, group in groups]
+
+
+def min_hitting_set(sets: list[int], lower: int = 0, hint: int = 0,
+                    interrupt: Callable[[], bool] | None = None) -> int:
+    """A smallest bitmask meeting every set (all non-empty). Independent groups of sets are solved
+    apart (their sizes add up), each by branch and bound; `hint`, a set known to meet every set,
+    bounds the search from above from the start, and `lower` is a known lower bound on the total."""
     sets = sorted(set(sets), key=int.bit_count)
     minimal = [s for i, s in enumerate(sets) if not any(t & s == t for t in sets[:i])]
+    groups = components(minimal)
+    if len(groups) == 1:
+        return _min_hitting_group(minimal, lower, hint, interrupt)
+    return functools.reduce(operator.or_, (_min_hitting_group(g, 0, _restrict(hint, g), interrupt)
+                                           for g in groups), 0)
+
+
+def _restrict(hint: int, group: list[int]) -> int:
+    return hint & functools.reduce(operator.or_, group, 0)
+
+
+def _min_hitting_group(minimal: list[int], lower: int, hint: int,
+                       interrupt: Callable[[], bool] | None = None) -> int:
     best = _greedy(minimal)
+    if hint and hint.bit_count() < best.bit_count() and all(s & hint for s in minimal):
+        best = hint
     bound = [best.bit_count()]
     if bound[0] <= max(lower, _packing(minimal)):
         return best
 
+    calls = [0]
+
     def recurse(chosen: int, size: int, forbidden: int) -> None:
         nonlocal best
+        calls[0] += 1
+        if interrupt is not None and not calls[0] & 0x3FF and interrupt():
+            raise SearchStopped("the hitting-set search was stopped before it finished")
         unhit = [s for s in minimal if not s & chosen]
         if not unhit:
             best, bound[0] = chosen, size
@@ -85,6 +137,9 @@ def min_hitting_set(sets: list[int], lower: int = 0) -> int:
 
     recurse(0, 0, 0)
     return best
+
+
+OTHERS_PER_ROUND = 8   # layouts collected per search round (each one a constraint)
 
 
 class _Rater:
@@ -123,24 +178,25 @@ class _Rater:
                     found.append(d)
         return found if board.cells > 1 else []
 
-    def other(self, mask: int) -> list[int] | None:
-        """Cells of a layout other than ours, consistent with our results on the cannons in mask."""
+    def others(self, mask: int, most: int = OTHERS_PER_ROUND,
+               interrupt: Callable[[], bool] | None = None) -> list[list[int]]:
+        """Cells of up to `most` layouts other than ours, consistent with our results on the cannons in
+        mask (several per search: each adds a constraint, so fewer rounds are needed)."""
         cannons = [k + 1 for k in range(len(self.results)) if mask >> k & 1]
         found: list[list[int]] = []
 
-        def leaf(b: list, placed: int, known: int) -> bool:
+        def leaf(b: Partial, placed: int, known: int) -> bool:
             if completions(self.engine, placed, known) == 0:
                 return False
             cells = self._complete(b, placed)
             if cells is not None:
                 found.append(cells)
-                return True
-            return False
+            return len(found) >= most
 
-        Search(self.engine, shots_from_results(self.results, cannons)).run(leaf)
-        return found[0] if found else None
+        Search(self.engine, shots_from_results(self.results, cannons), interrupt=interrupt).run(leaf)
+        return found
 
-    def _complete(self, b: list, placed: int) -> list[int] | None:
+    def _complete(self, b: Partial, placed: int) -> list[int] | None:
         """A full layout from a leaf, as close to ours as possible but not ours (None if impossible)."""
         eng = self.engine
         cells = [EMPTY if p is None else p for p in b]
@@ -161,9 +217,9 @@ class _Rater:
                 if alt != p:
                     cells[i] = alt
                     return cells
-            spot = next((c for c in free if cells[c] == EMPTY), None)
-            if spot is not None:
-                cells[i], cells[spot] = EMPTY, p
+            spare = next((c for c in free if cells[c] == EMPTY), None)
+            if spare is not None:
+                cells[i], cells[spare] = EMPTY, p
                 return cells
         if len(missing) >= 2:                   # no spare cell or orientation: swap two of them
             a, b2 = (self.target_type[t][0] for t in missing[:2])
@@ -172,23 +228,71 @@ class _Rater:
         return None
 
 
-def rate(layout: Layout, max_rounds: int = 100000) -> Difficulty | None:
+def rate(layout: Layout, max_rounds: int = 100000, time_limit: float | None = None,
+         clock: Callable[[], float] = time.monotonic) -> Difficulty | None:
     """The exact difficulty of a layout, or None if no set of shots determines it (not fair or
-    unplayable)."""
+    unplayable). With `time_limit` (seconds) the answer always comes within about that time: exact
+    when found, else the best bounds found so far (`exact=False`)."""
     rater = _Rater(layout)
     if any(outcome == TRAPPED for _, outcome in rater.results):
         return None
+    start = clock()
+    exact_until = None if time_limit is None else start + 0.8 * time_limit
+
+    def out_of_time() -> bool:
+        return exact_until is not None and clock() > exact_until
+
     constraints: list[int] = rater.neighbours()
-    lower = 0
-    for _ in range(max_rounds):
-        chosen = min_hitting_set(constraints, lower) if constraints else 0
-        lower = chosen.bit_count()
-        other = rater.other(chosen)
-        if other is None:
-            cannons = tuple(k + 1 for k in range(len(rater.results)) if chosen >> k & 1)
-            return Difficulty(len(cannons), cannons)
-        d = rater.difference(other)
-        if d == 0:
-            return None
-        constraints.append(d)
-    raise RuntimeError("difficulty search did not converge")
+    lower, hint = 0, 0
+    try:
+        for _ in range(max_rounds):
+            if out_of_time():
+                raise SearchStopped("out of time between rounds")
+            chosen = min_hitting_set(constraints, lower, hint, out_of_time) if constraints else 0
+            lower = chosen.bit_count()
+            others = rater.others(chosen, interrupt=out_of_time)
+            if not others:
+                return Difficulty(lower, _cannons(chosen))
+            found = [rater.difference(cells) for cells in others]
+            if 0 in found:
+                return None
+            constraints += found
+            hint = chosen | functools.reduce(operator.or_, (d & -d for d in found))   # meets every constraint
+    except SearchStopped:
+        pass
+    else:
+        raise RuntimeError("difficulty search did not converge")
+    upper = _upper_bound(rater, constraints, hint, start + (time_limit or 0.0), clock)
+    return Difficulty(upper.bit_count(), _cannons(upper), exact=False, lower=lower)
+
+
+def _cannons(mask: int) -> tuple[int, ...]:
+    return tuple(k + 1 for k in range(mask.bit_length()) if mask >> k & 1)
+
+
+def _upper_bound(rater: _Rater, constraints: list[int], hint: int, deadline: float,
+                 clock: Callable[[], float]) -> int:
+    """A set of cannons proven to determine the layout, found within the deadline: the last hitting
+    set grown greedily, else that set plus every cannon whose beam hits a component (many hits make
+    the search short), else every cannon (a fair layout is determined by all its shots)."""
+    everything = (1 << len(rater.results)) - 1
+    hitting = functools.reduce(operator.or_, (1 << k for k, (hits, _) in enumerate(rater.results) if hits), 0)
+    chosen = hint or _greedy(constraints)
+    limit = [deadline]
+
+    def late() -> bool:
+        return clock() > limit[0]
+
+    for candidate in (chosen, chosen | hitting):
+        try:
+            while True:
+                others = rater.others(candidate, interrupt=late)
+                if not others:
+                    return candidate
+                differences = [rater.difference(cells) for cells in others]
+                if 0 in differences:
+                    return everything
+                candidate |= functools.reduce(operator.or_, (d & -d for d in differences))
+        except SearchStopped:
+            limit[0] += 0.1   # a short grace for the next, easier candidate
+    return everything

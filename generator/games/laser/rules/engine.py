@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from generator.games.laser.rules.model import (
@@ -13,6 +14,7 @@ from generator.games.laser.rules.model import (
     TRAPPED,
     Board,
     ComponentSet,
+    ComponentType,
     Layout,
     Observation,
     Placement,
@@ -83,7 +85,7 @@ class Engine:
             cells[self.board.index(*p.cell)] = self.type_pieces[t][o]
         return cells
 
-    def layout_of(self, cells: list) -> Layout:
+    def layout_of(self, cells: Sequence[int | None]) -> Layout:
         """The Layout a flat list describes (unknown cells count as empty)."""
         placements = []
         for index, piece in enumerate(cells):
@@ -161,7 +163,7 @@ def engine_for(board: Board, in_play: ComponentSet) -> Engine:
 
 
 @lru_cache(maxsize=32)
-def _cached_engine(board: Board, types: tuple) -> Engine:
+def _cached_engine(board: Board, types: tuple[ComponentType, ...]) -> Engine:
     return Engine(board, ComponentSet(types))
 
 

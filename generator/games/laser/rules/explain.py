@@ -56,6 +56,7 @@ def explain(report: CheckReport) -> list[str]:
                      "(no other layout gives the same shots).")
     else:
         count = report.indistinguishable
+        assert count is not None, "a playable layout's report counts its look-alikes"
         lines.append(f"NOT FAIR: {count} layouts give exactly the same {board.cannons} shots "
                      f"({count - 1} besides this one); the designer would lose.")
     for component in report.components:

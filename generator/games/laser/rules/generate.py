@@ -9,7 +9,7 @@ from generator.core.errors import RulesError
 from generator.games.laser.rules.difficulty import Difficulty, rate
 from generator.games.laser.rules.engine import Engine, engine_for
 from generator.games.laser.rules.model import TRAPPED, Board, ComponentSet, Layout
-from generator.games.laser.rules.search import Search, completions, shots_from_results
+from generator.games.laser.rules.search import Partial, Search, completions, shots_from_results
 
 MAX_TRIES = 2000       # random layouts drawn per layout asked for before giving up
 
@@ -40,7 +40,7 @@ def is_fair_cells(engine: Engine, cells: list[int]) -> bool:
         return False
     total = 0
 
-    def leaf(b: list, placed: int, known: int) -> bool:
+    def leaf(b: Partial, placed: int, known: int) -> bool:
         nonlocal total
         total += completions(engine, placed, known)
         return total > 1
@@ -49,19 +49,20 @@ def is_fair_cells(engine: Engine, cells: list[int]) -> bool:
     return total == 1
 
 
-def layout_stats(layout: Layout, with_difficulty: bool = True) -> LayoutStats:
-    """Shot statistics of a playable layout (and its difficulty if asked)."""
+def layout_stats(layout: Layout, with_difficulty: bool = True, time_limit: float | None = None) -> LayoutStats:
+    """Shot statistics of a playable layout (and its difficulty if asked, within time_limit seconds)."""
     engine = engine_for(layout.board, layout.in_play)
     results = engine.results(engine.cells_of(layout))
     blank = sum(1 for hits, _ in results if not hits)
     mean = sum(len(hits) for hits, _ in results) / len(results)
     back = sum(1 for k, (_, outcome) in enumerate(results, start=1) if outcome == k)
-    return LayoutStats(blank, mean, back, rate(layout) if with_difficulty else None)
+    return LayoutStats(blank, mean, back, rate(layout, time_limit=time_limit) if with_difficulty else None)
 
 
 def generate_fair(rng: random.Random, board: Board, in_play: ComponentSet, min_difficulty: int = 0,
-                  max_tries: int = MAX_TRIES) -> Layout:
-    """A random fair layout (every component locatable, playable), at least `min_difficulty` hard."""
+                  max_tries: int = MAX_TRIES, time_limit: float | None = None) -> Layout:
+    """A random fair layout (every component locatable, playable), at least `min_difficulty` hard
+    (rated within time_limit seconds each: a rating stopped early counts by its proven lower bound)."""
     if len(in_play) == 0:
         raise RulesError("no component types in play")
     if board.cells < len(in_play):
@@ -75,8 +76,8 @@ def generate_fair(rng: random.Random, board: Board, in_play: ComponentSet, min_d
             continue
         layout = engine.layout_of(cells)
         if min_difficulty:
-            rating = rate(layout)
-            if rating is None or rating.shots < min_difficulty:
+            rating = rate(layout, time_limit=time_limit)
+            if rating is None or rating.lower_bound < min_difficulty:
                 continue
         return layout
     raise RulesError(f"no fair layout with difficulty at least {min_difficulty} in {max_tries} random "

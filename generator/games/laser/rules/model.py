@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from generator.core.errors import RulesError
 
@@ -98,7 +99,7 @@ class ComponentSet:
                     raise RulesError(f"grid symbol {orientation.grid!r} is used by {owners[orientation.grid]} "
                                      f"and {t.name}")
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[ComponentType]:
         return iter(self.types)
 
     def __len__(self) -> int:
@@ -138,18 +139,18 @@ class ComponentSet:
         return ComponentSet([t for t in self.types if t.beginner])
 
 
-def component_type_from_data(data: Mapping) -> ComponentType:
+def component_type_from_data(data: Mapping[str, Any]) -> ComponentType:
     """Build one ComponentType from the plain data content/laser.py produces."""
     orientations = []
     for item in data["orientations"]:
         actions = item["actions"]
-        encoded = tuple(decode_action(actions[d]) for d in DIRECTIONS)
-        orientations.append(Orientation(item.get("name"), item["grid"], encoded))  # type: ignore[arg-type]
+        north, east, south, west = (decode_action(actions[d]) for d in DIRECTIONS)
+        orientations.append(Orientation(item.get("name"), item["grid"], (north, east, south, west)))
     return ComponentType(data["name"], data.get("rulebook_name", data["name"]), data["hit"],
                          tuple(orientations), bool(data.get("beginner", False)))
 
 
-def component_set_from_data(items: Sequence[Mapping]) -> ComponentSet:
+def component_set_from_data(items: Sequence[Mapping[str, Any]]) -> ComponentSet:
     """Build the catalogue from a list of plain type records (see card_data/laser/components.yaml)."""
     return ComponentSet([component_type_from_data(item) for item in items])
 

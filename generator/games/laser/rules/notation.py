@@ -12,6 +12,7 @@ from generator.games.laser.rules.model import (
     TRAPPED,
     Board,
     ComponentSet,
+    ComponentType,
     Layout,
     Observation,
     Placement,
@@ -40,7 +41,11 @@ def _symbols_hint(catalog: ComponentSet) -> str:
     return " ".join(dict.fromkeys(grid))
 
 
-def _read_grid(text: str, catalog: ComponentSet, file: str | None):
+_Line = tuple[int, str]                                        # (line number, text)
+_Cell = tuple[ComponentType, tuple[int, int], int | None, int, int]
+
+
+def _read_grid(text: str, catalog: ComponentSet, file: str | None) -> tuple[list[_Line], list[_Line]]:
     """Split the meaningful lines into grid rows and orientation lines, checking shape as it goes."""
     rows: list[tuple[int, str]] = []
     settings: list[tuple[int, str]] = []
@@ -65,10 +70,10 @@ def _read_grid(text: str, catalog: ComponentSet, file: str | None):
     return rows, settings
 
 
-def _grid_placements(rows, catalog: ComponentSet, file: str | None):
+def _grid_placements(rows: list[_Line], catalog: ComponentSet, file: str | None) -> list[_Cell]:
     """(type, (column, row), orientation index or None, line, column) for every non-empty cell."""
     found: dict[str, tuple[int, int]] = {}
-    cells = []
+    cells: list[_Cell] = []
     for row_number, (line_number, line) in enumerate(rows, start=1):
         for column, symbol in enumerate(line, start=1):
             if symbol == EMPTY_CELL:
@@ -88,7 +93,7 @@ def _grid_placements(rows, catalog: ComponentSet, file: str | None):
     return cells
 
 
-def _read_settings(settings, catalog: ComponentSet, file: str | None) -> dict[str, tuple[str, int]]:
+def _read_settings(settings: list[_Line], catalog: ComponentSet, file: str | None) -> dict[str, tuple[str, int]]:
     """{grid symbol: (orientation name, line)} from lines like `T=SE`."""
     chosen: dict[str, tuple[str, int]] = {}
     for number, line in settings:
@@ -115,6 +120,7 @@ def parse_layout(text: str, catalog: ComponentSet, file: str | None = None) -> L
     chosen = _read_settings(settings, catalog, file)
     placements = []
     for ctype, cell, orientation, line, column in cells:
+        name: str | None
         symbol = rows[cell[1] - 1][1][cell[0] - 1]
         if orientation is None:
             if symbol not in chosen:
@@ -142,7 +148,9 @@ def format_layout(layout: Layout) -> str:
         ctype = layout.catalog.get(p.type)
         orientation = ctype.orientations[ctype.orientation_index(p.orientation)]
         grid[p.cell[1] - 1][p.cell[0] - 1] = orientation.grid
-        if layout.catalog.by_grid(orientation.grid)[1] is None:
+        entry = layout.catalog.by_grid(orientation.grid)
+        assert entry is not None, "the symbol comes from the catalogue itself"
+        if entry[1] is None:
             settings.append(f"{orientation.grid}={orientation.name}")
     return "\n".join(["".join(row) for row in grid] + settings) + "\n"
 

@@ -17,23 +17,32 @@ from collections.abc import Callable, Iterable, Sequence
 from math import perm, prod
 
 from generator.games.laser.rules.engine import EMPTY, Engine
-from generator.games.laser.rules.model import ABSORBED, JUMP_BASE, STOP, TRAPPED
+from generator.games.laser.rules.model import ABSORBED, JUMP_BASE, STOP, TRAPPED, Observation
 
 _ABSORBED_CODE = 1 << 30   # an absorbed beam "exits" at this pseudo-cannon inside the search
 
-Leaf = Callable[[list, int, int], bool]   # (cells, placed type mask, known cell count) -> stop?
+Partial = list[int | None]   # a partly known board: per cell None (unknown), EMPTY or a piece id
+Leaf = Callable[[Partial, int, int], bool]   # (cells, placed type mask, known cell count) -> stop?
+_Item = tuple[int, int, int, int, tuple[int, ...], int]   # (hit count, cannon, cell, direction, hits, outcome)
+_Shot = tuple[int, int, tuple[int, ...], int]             # (cell, direction, hit type ids, outcome code)
+
+
+class SearchStopped(Exception):
+    """The search's interrupt asked it to stop (a time budget ran out)."""
 
 
 class Search:
     """Consistency search for one engine (board + set in play) and a list of shots."""
 
     def __init__(self, engine: Engine, shots: Iterable[tuple[int, Sequence[int], int]],
-                 guide: list[int] | None = None, guide_paths: dict[int, int] | None = None) -> None:
+                 guide: list[int] | None = None, guide_paths: dict[int, int] | None = None,
+                 interrupt: Callable[[], bool] | None = None) -> None:
         """`guide`: the cells of a layout known to fit (when checking one); its beam paths order
         the shots so that each next shot crosses cells the earlier ones already decided.
         `guide_paths`: those paths already computed, {cannon: bitmask of the cells entered}."""
         self.engine = engine
-        items = []
+        self.interrupt = interrupt   # asked every few thousand backtracks; True stops with SearchStopped
+        items: list[_Item] = []
         for cannon, hits, outcome in shots:
             if outcome == TRAPPED:
                 raise ValueError("a trapped shot is no observation")
@@ -48,8 +57,11 @@ class Search:
         # each other at once instead of after every combination of unrelated shots)
         items.sort(key=lambda it: (it[0] > 0, -max((weight[t] for t in it[4]), default=0), it[0], it[1]))
         if guide is not None or guide_paths is not None:
-            items = _guided_order(items, guide_paths or path_masks(engine, guide, [it[1] for it in items]))
-        self.shots = [item[2:] for item in items]
+            if not guide_paths:
+                assert guide is not None, "guide_paths is empty: the guide layout gives the paths"
+                guide_paths = path_masks(engine, guide, [it[1] for it in items])
+            items = _guided_order(items, guide_paths)
+        self.shots: list[_Shot] = [item[2:] for item in items]
         self.needs = [sum(1 << t for t in set(shot[2])) for shot in self.shots]
         self.lines: list[list[int]] = [[] for _ in range(engine.size)]
         for sid, shot in enumerate(self.shots):   # shots whose first straight run crosses a cell
@@ -58,13 +70,13 @@ class Search:
                 self.lines[i].append(sid)
                 i = engine.nxt[d][i]
 
-    def _prober(self, b: list):
+    def _prober(self, b: Partial) -> Callable[[_Shot], bool]:
         """probe(shot) -> False when the shot, traced over the known cells only, already
         contradicts its result (True when it matches or reaches an unknown cell)."""
         eng = self.engine
         nxt, act, ptype, limit, land = eng.nxt, eng.act, eng.ptype, eng.limit, eng.land
 
-        def probe(shot: tuple) -> bool:
+        def probe(shot: _Shot) -> bool:
             i, d, hits, out = shot
             h, nh, steps = 0, len(hits), 0
             while i >= 0:
@@ -101,18 +113,19 @@ class Search:
         eng = self.engine
         nxt, act, ptype, tp, limit, land = (eng.nxt, eng.act, eng.ptype, eng.type_pieces, eng.limit,
                                             eng.land)
-        shots, needs, b, lines = self.shots, self.needs, [None] * eng.size, self.lines
+        shots, needs, lines = self.shots, self.needs, self.lines
+        b: Partial = [None] * eng.size
         count = len(shots)
         probe = self._prober(b)
         trail: list[int] = []
-        stack: list[list] = []
+        stack: list[list[int]] = []   # choice points: [j, i, d, h, steps, known, placed, option]
         order = list(range(count))
         where = list(range(count))             # position of each shot in order
         placed = 0
         if not shots:
             leaf(b, 0, 0)
             return
-        j, h, steps = 0, 0, 0
+        j, h, steps, ticks, interrupt = 0, 0, 0, 0, self.interrupt
         i, d, hits, out = shots[0]
         nh = len(hits)
         while True:
@@ -165,6 +178,9 @@ class Search:
                 else:
                     i = land[a][d][i]
             # backtrack to the latest choice point with an option left
+            ticks += 1
+            if not ticks & 0xFFF and interrupt is not None and interrupt():
+                raise SearchStopped("the search was stopped before it finished")
             while stack:
                 point = stack[-1]
                 j, i, d, h, steps, known, placed, k = point
@@ -191,7 +207,7 @@ class Search:
 
 def path_masks(engine: Engine, cells: list[int], cannons: Iterable[int]) -> dict[int, int]:
     """{cannon: bitmask of the cells its beam enters} on a known layout."""
-    out = {}
+    out: dict[int, int] = {}
     for cannon in cannons:
         mask = 0
         for i, _ in engine.path(cells, cannon):
@@ -200,7 +216,7 @@ def path_masks(engine: Engine, cells: list[int], cannons: Iterable[int]) -> dict
     return out
 
 
-def _guided_order(items: list, paths: dict[int, int]) -> list:
+def _guided_order(items: list[_Item], paths: dict[int, int]) -> list[_Item]:
     """Shots without hits first, then greedily the shot whose path (in the guide layout) has the
     fewest cells no earlier shot crossed: its beam mostly meets cells already decided."""
     ordered = [item for item in items if item[0] == 0]
@@ -229,12 +245,13 @@ def completions(engine: Engine, placed: int, known: int) -> int:
     return perm(unknown, len(missing)) * prod(len(engine.type_pieces[t]) for t in missing)
 
 
-def shots_of(engine: Engine, observation) -> list[tuple[int, list[int], int]]:
+def shots_of(engine: Engine, observation: Observation) -> list[tuple[int, list[int], int]]:
     """An Observation as search shots (hit symbols → type ids); KeyError for a type not in play."""
     return [(s.cannon, [engine.hit_index[x] for x in s.hits], s.outcome) for s in observation.shots]
 
 
-def shots_from_results(results: list, cannons: Iterable[int]) -> list[tuple[int, tuple, int]]:
+def shots_from_results(results: Sequence[tuple[tuple[int, ...], int]],
+                       cannons: Iterable[int]) -> list[tuple[int, tuple[int, ...], int]]:
     """Search shots from Engine.results for the cannons chosen."""
     return [(k, results[k - 1][0], results[k - 1][1]) for k in cannons]
 

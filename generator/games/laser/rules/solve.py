@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import permutations, product
 
 from generator.core.errors import RulesError
 from generator.games.laser.rules.engine import EMPTY, Engine, engine_for
 from generator.games.laser.rules.model import TRAPPED, ComponentSet, Layout, Observation
-from generator.games.laser.rules.search import Search, completions, shots_of
+from generator.games.laser.rules.search import Partial, Search, completions, shots_of
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,7 @@ class Solution:
     unplayable: tuple[int | None, ...]   # per listed layout: its trapped cannon, or None if playable
 
 
-def _leaf_layouts(engine: Engine, b: list, placed: int):
+def _leaf_layouts(engine: Engine, b: Partial, placed: int) -> Iterator[list[int]]:
     """Every full layout (as cells) a leaf stands for: unplaced types in the unknown cells."""
     base = [EMPTY if p is None else p for p in b]
     free = [i for i, p in enumerate(b) if p is None]
@@ -49,7 +50,7 @@ def solve(observation: Observation, in_play: ComponentSet, limit: int | None = 2
     total = 0
     cap = limit if limit is not None else float("inf")
 
-    def leaf(b: list, placed: int, known: int) -> bool:
+    def leaf(b: Partial, placed: int, known: int) -> bool:
         nonlocal total
         total += completions(engine, placed, known)
         if len(found) < cap:

@@ -3,6 +3,7 @@ that reach it, and a trapped beam's path, so a designer sees the problem at a gl
 
 from __future__ import annotations
 
+from generator.core.colours import hex_colour, rgb
 from generator.games.laser.rules.model import DX, DY, Layout
 from generator.games.laser.sheets.draw import (
     BEAM,
@@ -81,9 +82,8 @@ def cannon_fills(report, colors: dict[str, str]) -> dict[int, str]:
 
 def _tint(color: str, keep: float = 0.18) -> str:
     """The colour mixed with white (a print-safe light background)."""
-    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
-    mix = [round(255 - (255 - v) * keep) for v in (r, g, b)]
-    return "#" + "".join(f"{v:02x}" for v in mix)
+    r, g, b = (round(255 - (255 - v) * keep) for v in rgb(color))
+    return hex_colour(r, g, b)
 
 
 def _alternative_marks(frame: BoardFrame, report, colors: dict[str, str]) -> list[Item]:

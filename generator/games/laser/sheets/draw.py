@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from generator.core.colours import luminance
 from generator.games.laser.rules.model import DX, DY, EAST, JUMP_BASE, NORTH, SOUTH, STOP, WEST, Board, opposite
 from generator.scene.model import Circle, Item, Line, Polygon, Polyline, Rect, Stroke, Text
 
@@ -83,8 +84,7 @@ def cannon_items(frame: BoardFrame, cannon: int, fill: str | None = None) -> lis
 
 
 def _dark(color: str) -> bool:
-    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.299 * r + 0.587 * g + 0.114 * b < 140
+    return luminance(color) < 140
 
 
 # -- component symbols, as players draw them --------------------------------------------------

@@ -70,38 +70,34 @@ def load_labels(lang: str = DEFAULT_LANG) -> Labels:
     return Labels(lang, texts, components, {str(k): str(v) for k, v in data["glyphs"].items()})
 
 
+def _schema():
+    from generator.cards.schema import Map, Table, Words
+
+    component = Map(required={"name": Words()}, optional={"effect": Words()})
+    section = Table(Words(), fixed={"components": Table(component)})
+    return Map(required={"glyphs": Table(Words()), **dict.fromkeys(LANGS, section)})
+
+
 @lru_cache(maxsize=4)
 def _read_table(file: str) -> dict:
-    import yaml
+    from generator.cards.datafile import load_yaml
 
-    try:
-        data = yaml.safe_load(Path(file).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataError(f"cannot read the laser labels: {err}", file=file) from None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        raise DataError(f"bad YAML: {getattr(err, 'problem', err)}", file=file,
-                        line=mark.line + 1 if mark else None) from None
-    _check_table(data, file)
+    lines: dict[str, int] = {}
+    data = load_yaml(file, _schema(), lines=lines)
+    if data is None:
+        raise DataError("the laser labels file is empty", file=file)
+    _check_table(data, file, lines)
     return data
 
 
-def _check_table(data: object, file: str) -> None:
-    """One section per language with the same keys (components included), plus glyphs."""
-    if not isinstance(data, dict) or not isinstance(data.get("glyphs"), dict):
-        raise DataError("expected a mapping with `glyphs` and one section per language", file=file)
-    for lang in LANGS:
-        section = data.get(lang)
-        if not isinstance(section, dict) or not isinstance(section.get("components"), dict):
-            raise DataError("missing language section (with its components)", file=file, key=lang)
-        for name, entry in section["components"].items():
-            if not isinstance(entry, dict) or "name" not in entry:
-                raise DataError("a component needs a name", file=file, key=f"{lang}.components.{name}")
+def _check_table(data: dict, file: str, lines: dict[str, int] | None = None) -> None:
+    """Every language section has the same keys (components included)."""
     reference = _keys(data[LANGS[0]])
     for lang in LANGS[1:]:
         missing = sorted(reference ^ _keys(data[lang]))
         if missing:
-            raise DataError("not in every language", file=file, key=f"{lang}.{missing[0]}")
+            raise DataError("not in every language", file=file, line=(lines or {}).get(lang),
+                            key=f"{lang}.{missing[0]}")
 
 
 def _keys(section: dict) -> set[str]:

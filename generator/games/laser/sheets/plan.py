@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.games.laser.rules.model import Board
 from generator.games.laser.sheets.draw import RING, BoardFrame
 from generator.scene.imposition import content_box
@@ -72,7 +73,8 @@ def plan_sheet(board: Board, paper: str, types: int) -> SheetPlan:
     cell = without[0]
     if cell < CELL_MIN:
         raise LayoutError(f"a {board.width}x{board.height} board does not fit on {describe_paper(paper, True)} "
-                          f"with cells of at least {CELL_MIN:g} mm (they would be {math.floor(max(cell, 0) * 10) / 10:.1f} mm): "
+                          f"with cells of at least {format_number(CELL_MIN)} mm "
+                          f"(they would be {math.floor(max(cell, 0) * 10) / 10:.1f} mm): "
                           "choose a smaller --size", key="--size")
     return _place(board, *without, content_box(paper, landscape=True), types, 0.0)
 

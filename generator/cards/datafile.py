@@ -1,0 +1,194 @@
+"""The one reader of data files: UTF-8 text, YAML node trees (a line for every key; duplicate keys, alias
+bombs and deep nesting refused), JSON (through core.jsondata), checked against a schema."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from generator.cards.schema import Schema, plain, validate
+from generator.core.errors import DataError, PnpError
+from generator.core.jsondata import MAX_DEPTH, parse_json
+
+MAX_NODES = 100_000        # values after expanding every alias (a "billion laughs" file has 10**9)
+MERGE_KEY = "<<"
+
+
+def read_text(path: str | Path, error: type[PnpError] = DataError) -> str:
+    """The file as text (UTF-8, a byte-order mark dropped); a bad byte is reported with its line."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise error(f"cannot read: {err.strerror or err}", file=path) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise error("not UTF-8 text (save the file as UTF-8)", file=path, line=line) from None
+
+
+# --- YAML ------------------------------------------------------------------------------------------
+
+def load_yaml(path: str | Path, schema: Schema | None = None, error: type[PnpError] = DataError,
+              lines: dict[str, int] | None = None) -> Any:
+    """A YAML file as plain data, checked against schema (errors name file:line:key); None when empty.
+    `lines`, if given, receives the line of every value by its key path (see schema.validate)."""
+    node = yaml_node(read_text(path, error), path, error)
+    if node is None:
+        return None
+    if schema is None:
+        return plain(node, path, error)
+    return validate(schema, node, path, error, lines)
+
+
+def yaml_node(text: str, path: str | Path, error: type[PnpError] = DataError) -> Any:
+    """The composed node tree of one YAML document (None if empty), after the safety checks."""
+    import yaml
+
+    loader = _loader_class()(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.YAMLError as err:
+        raise yaml_error(err, path, error) from None
+    except _TooDeep as err:
+        raise error(f"nested deeper than {MAX_DEPTH} levels", file=path, line=err.line, key=err.key) from None
+    finally:
+        loader.dispose()
+    if node is not None:
+        _Census(path, error).check(node)
+    return node
+
+
+def yaml_error(err: Exception, path: str | Path, error: type[PnpError] = DataError) -> PnpError:
+    """A pnpgen error with file, line and column from a PyYAML error."""
+    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+    problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+    line = mark.line + 1 if mark is not None else None
+    column = mark.column + 1 if mark is not None else None
+    return error(f"bad YAML: {problem}", file=path, line=line, column=column)
+
+
+def key_lines(node: Any) -> dict[str, int]:
+    """{key: line} of a mapping node's keys (empty for any other node)."""
+    import yaml
+
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    return {str(k.value): k.start_mark.line + 1 for k, _ in node.value if isinstance(k, yaml.ScalarNode)}
+
+
+class _TooDeep(Exception):
+    def __init__(self, line: int | None, key: str | None) -> None:
+        super().__init__(line)
+        self.line, self.key = line, key
+
+
+def _step(index: Any) -> str:
+    """One step of a key path: a mapping key's text, '[i]' for a list item, '' for the root or a key."""
+    if isinstance(index, int):
+        return f"[{index}]"
+    return str(getattr(index, "value", "")) if index is not None else ""
+
+
+def _key_path(steps: list[str]) -> str | None:
+    path = ""
+    for step in steps:
+        if step:
+            path += step if step.startswith("[") or not path else f".{step}"
+    return path or None
+
+
+_LOADER: type | None = None
+
+
+def _loader_class() -> type:
+    """SafeLoader that stops composing past MAX_DEPTH (before Python's own recursion limit)."""
+    global _LOADER
+    if _LOADER is None:
+        import yaml
+
+        class DepthLoader(yaml.SafeLoader):
+            def compose_node(self, parent: Any, index: Any) -> Any:
+                event: Any = self.peek_event()  # type: ignore[no-untyped-call]
+                if not isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                    return super().compose_node(parent, index)
+                self.path.append(_step(index))
+                try:
+                    if len(self.path) > MAX_DEPTH:
+                        mark = event.start_mark
+                        raise _TooDeep(mark.line + 1 if mark else None, _key_path(self.path))
+                    return super().compose_node(parent, index)
+                finally:
+                    self.path.pop()
+
+            def get_single_node(self) -> Any:
+                self.path: list[str] = []
+                return super().get_single_node()
+
+        _LOADER = DepthLoader
+    return _LOADER
+
+
+class _Census:
+    """Counts the values a node tree expands to and its depth (aliases included); refuses duplicate keys."""
+
+    def __init__(self, path: str | Path, error: type[PnpError]) -> None:
+        self.path, self.error = path, error
+        self.known: dict[int, tuple[int, int] | None] = {}      # id(node) -> (values, levels)
+
+    def fail(self, node: Any, message: str, key: str | None = None) -> None:
+        raise self.error(message, file=self.path, line=node.start_mark.line + 1, key=key)
+
+    def check(self, root: Any) -> None:
+        self.measure(root, [""])
+
+    def measure(self, node: Any, steps: list[str]) -> tuple[int, int]:
+        """(values, levels of lists/mappings) under node, reached through `steps` (one per level)."""
+        import yaml
+
+        if isinstance(node, yaml.ScalarNode):
+            return 1, 0
+        depth, key = len(steps), _key_path(steps)
+        if id(node) in self.known:
+            known = self.known[id(node)]
+            if known is None:
+                self.fail(node, "an alias refers to the list or mapping that contains it", key)
+            elif depth + known[1] - 1 > MAX_DEPTH:
+                self.fail(node, f"nested deeper than {MAX_DEPTH} levels (through aliases)", key)
+            return known or (0, 0)
+        if depth > MAX_DEPTH:
+            self.fail(node, f"nested deeper than {MAX_DEPTH} levels (through aliases)", key)
+        self.known[id(node)] = None
+        if isinstance(node, yaml.MappingNode):
+            self.duplicates(node)
+        if isinstance(node, yaml.MappingNode):
+            children = [(n, _step(k) if n is v else "") for k, v in node.value for n in (k, v)]
+        else:
+            children = [(n, f"[{i}]") for i, n in enumerate(node.value)]
+        total, levels = 1, 0
+        for child, step in children:
+            size, height = self.measure(child, [*steps, step])
+            total, levels = total + size, max(levels, height)
+            if total > MAX_NODES:
+                self.fail(node, f"aliases expand to more than {MAX_NODES} values (an alias bomb?)", key)
+        self.known[id(node)] = (total, levels + 1)
+        return total, levels + 1
+
+    def duplicates(self, node: Any) -> None:
+        import yaml
+
+        seen: dict[str, int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.value == MERGE_KEY:
+                continue
+            line = key_node.start_mark.line + 1
+            if key_node.value in seen:
+                self.fail(key_node, f"key given twice (first on line {seen[key_node.value]})", key=key_node.value)
+            seen[key_node.value] = line
+
+
+# --- JSON ------------------------------------------------------------------------------------------
+
+def load_json(path: str | Path, error: type[PnpError] = DataError) -> Any:
+    """A JSON file as plain data (see core.jsondata.parse_json: duplicate keys, NaN and deep nesting refused)."""
+    return parse_json(read_text(path, error), path, error)
