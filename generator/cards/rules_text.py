@@ -8,6 +8,7 @@ is an error naming the file and the language). `{placeholders}` are filled from 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from generator.core.errors import DataError
 from generator.scene.rulesheet import RulesSection
@@ -44,25 +45,18 @@ def rules_languages(game: str, path: Path | None = None) -> tuple[str, ...]:
     return tuple(_read(path or rules_file(game)))
 
 
-def _read(file: Path) -> dict:
-    import yaml
+def _read(file: Path) -> dict[str, Any]:
+    from generator.cards.datafile import load_yaml
 
-    try:
-        data = yaml.safe_load(Path(file).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataError(f"cannot read the rules text: {err}", file=str(file)) from None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        raise DataError(f"bad YAML: {getattr(err, 'problem', err)}", file=str(file),
-                        line=mark.line + 1 if mark else None) from None
+    data = load_yaml(file)
     if not isinstance(data, dict) or not data:
         raise DataError("expected one section per language", file=str(file))
     return data
 
 
-def _check_shapes(data: dict, file: Path) -> None:
+def _check_shapes(data: dict[str, Any], file: Path) -> None:
     """Every language: a title and sections with a heading and points; the same shape in each."""
-    shapes = {}
+    shapes: dict[str, list[int]] = {}
     for lang, section in data.items():
         if not isinstance(section, dict) or "title" not in section or not isinstance(section.get("sections"), list):
             raise DataError("a language needs a title and a list of sections", file=str(file), key=str(lang))

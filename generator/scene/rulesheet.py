@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
 from generator.scene.footer import add_footers, content_box_for
 from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
@@ -56,13 +57,16 @@ def _columns(sections: Sequence[RulesSection], x: float, y: float, w: float, h: 
             return [item for column, blocks in enumerate(placed)
                     for item in _draw(blocks, x + column * (col_w + COLUMN_GAP), y, col_w, size)]
         size -= STEP
-    raise LayoutError(f"the rules do not fit one page even at {BODY_MIN:g} pt: shorten them")
+    raise LayoutError(f"the rules do not fit one page even at {format_number(BODY_MIN)} pt: shorten them")
 
 
-def _flow(sections: Sequence[RulesSection], col_w: float, h: float, size: float):
+Block = tuple[str, str, float]      # (kind: "head" | "point", text, height in mm including the space after)
+
+
+def _flow(sections: Sequence[RulesSection], col_w: float, h: float, size: float) -> list[list[Block]] | None:
     """Sections split into two columns (a section moves whole to the second column unless it is taller
     than a column); None when they do not fit."""
-    columns: list[list[tuple[str, str, float]]] = [[], []]
+    columns: list[list[Block]] = [[], []]
     column, used = 0, 0.0
     for section in sections:
         blocks = _blocks(section, col_w, size)
@@ -79,7 +83,7 @@ def _flow(sections: Sequence[RulesSection], col_w: float, h: float, size: float)
     return columns
 
 
-def _blocks(section: RulesSection, col_w: float, size: float) -> list[tuple[str, str, float]]:
+def _blocks(section: RulesSection, col_w: float, size: float) -> list[Block]:
     """(kind, text, height incl. the space after) of a section's heading and points."""
     gap = size * 0.35 * MM_PER_PT
     blocks = [("head", section.heading, _height(section.heading, col_w, size + 1, "sans-bold") + gap)]
@@ -93,7 +97,7 @@ def _height(text: str, w: float, size: float, font: str) -> float:
     return block_height(font, size, len(layout_text(probe)), probe.line_height) + 0.05
 
 
-def _draw(blocks: list[tuple[str, str, float]], x: float, y: float, w: float, size: float) -> list[Item]:
+def _draw(blocks: list[Block], x: float, y: float, w: float, size: float) -> list[Item]:
     items: list[Item] = []
     for kind, text, height in blocks:
         if kind == "head":
