@@ -125,7 +125,7 @@ def test_french_footer_words_use_french_typography() -> None:
 
 
 # European Portuguese forms that must not sit beside the rulebook's Brazilian ones.
-EUROPEAN = ("Registo", "O seu", "A sua", "à volta", "pela ordem", "n.º", "Inspector", "ecrã", "equipa",
+EUROPEAN = ("Registo", "O seu", "A sua", "à volta", "pela ordem", "n.º", "N.º", "Inspector", "ecrã", "equipa",
             "facto", "contacto", "podia estar")
 PORTUGUESE = [("noir/labels.yaml", "pt"), ("noir/rules.yaml", "pt"), ("laser/labels.yaml", "pt"),
               ("laser/rules.yaml", "pt")]
