@@ -120,7 +120,7 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
     layout = parse_layout(layout_file.read_text(encoding="utf-8"), load_catalog())
     assert check(layout).fair
     host_reader = PdfReader(str(host))
-    assert len(host_reader.pages) == 2
+    assert len(host_reader.pages) == 3                               # designer's sheet, key, rules
     assert float(host_reader.pages[0].mediabox.width) == pytest.approx(792.0, abs=0.05)
     again = laser_kit_part(tmp_path / "again", 7, "letter", False)
     assert [p.read_bytes() for p, _ in made] == [p.read_bytes() for p, _ in again]

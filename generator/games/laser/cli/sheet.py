@@ -47,7 +47,7 @@ def sheet(size: str | None, players: int, lang: str, paper: str, fmt: str, layou
     Each landscape page has both boards (cannon 1 above column 1, numbered clockwise), a shot log
     with one row per cannon, a legend of the components in play and three secret-question slips
     for the multi-player mode. With --layout, the first sheet is the designer's (the layout drawn
-    on the left board) and a last page gives the answer key: every shot, as in the rulebook.
+    on the left board), then the answer key (every shot, as in the rulebook) and the rules sheet.
 
     \b
     Examples:
@@ -59,7 +59,7 @@ def sheet(size: str | None, players: int, lang: str, paper: str, fmt: str, layou
     from generator.render.write import output_paths
 
     target = output or paths.default_output("laser", _default_name(lang, fmt, layout_file))
-    count = players + (1 if layout_file else 0)
+    count = players + (2 if layout_file else 0)          # with a layout: the answer key and the rules sheet
     check_outputs(output_paths(count, fmt, target), force)
     pages = build_sheet_pages(size, players, lang, paper, layout_file, components, component_file)
     written = write_pages(pages, fmt, target, force=force, dpi=PNG_DPI, title=_title(layout_file))
@@ -224,5 +224,6 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
           for path in write_rules(rules_path, lang, paper, force)],
         (write_file(layout_path, text, force), f"Laser circuits: a fair layout (seed {seed}), text form"),
         (write_file(host_path, render_pdf(host, title="Laser circuits: designer's sheet"), force),
-         f"Laser circuits: that layout on a designer's sheet, and its answer key for a host (seed {seed}), {language}"),
+         f"Laser circuits: that layout on a designer's sheet, its answer key and the rules sheet, for a host "
+         f"(seed {seed}), {language}"),
     ]

@@ -31,7 +31,7 @@ TITLE_FONT = "sans-bold"
 def game_sheets(board: Board, in_play: ComponentSet, *, players: int = 1, lang: str = "it",
                 paper: str = "a4", layout: Layout | None = None, source: str = "") -> list[Page]:
     """`players` sheets (the first with the layout drawn on its left board, if one is given), then with a
-    layout its answer key; footers on every page."""
+    layout its answer key and the one-page rules sheet (portrait); footers on every page."""
     labels = load_labels(lang)
     plan = plan_sheet(board, paper, len(in_play))
     pages = sheet_pages(players, paper, landscape=True)
@@ -42,7 +42,12 @@ def game_sheets(board: Board, in_play: ComponentSet, *, players: int = 1, lang: 
     if layout is not None:
         pages.append(answer_key_page(layout, labels, paper))
     title = labels["designer_title"] if layout is not None else labels["title"]
-    return add_footers(pages, title=title, source=source or size_text(board, labels), lang=lang)
+    pages = add_footers(pages, title=title, source=source or size_text(board, labels), lang=lang)
+    if layout is not None:                       # the host's file ends with the rules sheet
+        from generator.games.laser.sheets.rules_sheet import rules_pages
+
+        pages += rules_pages(lang, paper)
+    return pages
 
 
 def size_text(board: Board, labels: Labels) -> str:
