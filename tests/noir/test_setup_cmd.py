@@ -52,7 +52,8 @@ def test_setup_sheet_names_every_suspect_and_repeats_byte_for_byte(tmp_path) -> 
         assert run_cli(cli, ["noir", "setup", "--seed", "5", "-o", str(out), "-q"]) == 0
     assert first.read_bytes() == second.read_bytes()
     pdf = PdfReader(str(first))
-    assert len(pdf.pages) == 1
+    assert len(pdf.pages) == 2                        # the setup sheet, then the rules sheet
+    assert "Noir: Assassino vs Inspetor · regras" in pdf.pages[1].extract_text()
     text = pdf.pages[0].extract_text()
     for name in SUSPECTS.values():
         assert text.count(name) == 1, name            # in the grid only: no pile list
@@ -84,10 +85,10 @@ def test_deck_order_goes_on_a_second_page_for_a_neutral_dealer(tmp_path) -> None
     out = tmp_path / "s.pdf"
     assert run_cli(cli, ["noir", "setup", "--seed", "5", "--deck-order", "-o", str(out), "-q"]) == 0
     pages = PdfReader(str(out)).pages
-    assert len(pages) == 2
+    assert len(pages) == 3                            # setup sheet, rules sheet, dealer's page last
     setup = cmd.deal(5)
-    assert _pile_leaks(pages[0].extract_text(), setup) == []
-    dealer = pages[1].extract_text()
+    assert all(_pile_leaks(page.extract_text(), setup) == [] for page in pages[:2])
+    dealer = pages[2].extract_text()
     assert "NÃO joga" in dealer
     for i, number in enumerate(setup.deck, start=1):
         assert f"{i}. {SUSPECTS[number]} (#{number})" in dealer
@@ -140,8 +141,8 @@ def test_kit_part_writes_the_deck_rules_and_a_setup_from_the_kit_seed(tmp_path) 
     deck = PdfReader(str(files[0]))
     assert round(float(deck.pages[0].mediabox.width)) == 612        # letter
     setup_pages = PdfReader(str(files[2])).pages
-    assert len(setup_pages) == 1
-    assert _pile_leaks(setup_pages[0].extract_text(), cmd.deal(77)) == []
+    assert len(setup_pages) == 2
+    assert all(_pile_leaks(page.extract_text(), cmd.deal(77)) == [] for page in setup_pages)
     english = cmd.kit_part(tmp_path / "en", 77, "a4", False, "en")
     assert [Path(p).name for p, _ in english] == ["noir-cards-en.pdf", "noir-rules-en.pdf", "noir-setup-seed77.pdf"]
     assert "Shuffle" in PdfReader(str(english[2][0])).pages[0].extract_text()

@@ -60,7 +60,8 @@ def setup_command(seed: int | None, fmt: str, paper: str, lang: str, kill_limit:
     """Deal a random table: the 25 suspects in a 5x5 grid (and the evidence pile's order).
 
     The sheet shows the table and says to shuffle the evidence pile: its order would give both
-    identities away. --deck-order adds a page with the pile's order headed for a neutral dealer.
+    identities away; in a PDF the rules sheet follows it. --deck-order adds a last page with the
+    pile's order, headed for a neutral dealer (svg/png: then one file per page, -001 and -002).
     The same seed always gives the same setup. JSON: {"seed", "code", "kill_limit",
     "grid" (5 rows of 5 names), "grid_numbers", "deck" (25 names, top card first), "deck_numbers"}.
 
@@ -104,8 +105,9 @@ def write_setup(setup, seed: int, fmt: str, target: Path, paper: str, lang: str,
     from generator.render import write_pages
     from generator.render.write import output_paths
 
-    check_outputs(output_paths(2 if deck_order else 1, fmt, target), force)
-    pages = setup_pages(setup, seed, lang, paper, kill_limit, deck_order=deck_order)
+    with_rules = fmt == "pdf"                    # a PDF is the whole product; png/svg: the sheet (and dealer page)
+    check_outputs(output_paths(1 + with_rules + deck_order, fmt, target), force)
+    pages = setup_pages(setup, seed, lang, paper, kill_limit, deck_order=deck_order, rules=with_rules)
     return write_pages(pages, fmt, target, force=force, dpi=150 if fmt == "png" else 300,
                        title="Noir setup")
 
@@ -258,7 +260,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
             for path in write_noir_cards(lang, DEFAULT_KILL_LIMIT, opts)]
     made += [(path, "Noir rules sheet: every rule needed during play, one page")
              for path in write_rules(folder / f"noir-rules-{lang}.pdf", lang, paper, DEFAULT_KILL_LIMIT, force)]
-    made += [(path, f"Noir setup sheet: the 5x5 table, shuffle the evidence pile (seed {seed})")
+    made += [(path, f"Noir setup sheet: the 5x5 table, shuffle the evidence pile (seed {seed}); then the rules sheet")
              for path in write_setup(deal(seed), seed, "pdf", folder / f"noir-setup-seed{seed}.pdf", paper,
                                      lang, DEFAULT_KILL_LIMIT, force)]
     return made

@@ -79,10 +79,11 @@ def suspect_names(path: str | Path | None = None) -> dict[int, str]:
 # --- the setup sheet ----------------------------------------------------------------------------
 
 def setup_pages(setup: Setup, seed: int, lang: str = "pt", paper: str = "a4", kill_limit: int = KILL_LIMIT,
-                suspects: str | Path | None = None, deck_order: bool = False) -> list[Page]:
-    """The setup sheet: the 5x5 table as a diagram (name, number, trait) and how to lay out and shuffle.
-    The evidence pile's order is never on it (card 1 is the Killer's identity, cards 2-5 the Inspector's
-    draw); with `deck_order` a second page, headed for a dealer who does not play, lists it."""
+                suspects: str | Path | None = None, deck_order: bool = False, rules: bool = True) -> list[Page]:
+    """The setup sheet: the 5x5 table as a diagram (name, number, trait) and how to lay out and shuffle,
+    then (with `rules`) the one-page rules sheet. The evidence pile's order is never on them (card 1 is the Killer's
+    identity, cards 2-5 the Inspector's draw); with `deck_order` a last page, headed for a dealer who does
+    not play, lists it."""
     check_kill_limit(kill_limit)
     labels = {k: fill_limit(v, kill_limit) for k, v in load_labels(lang).items()}
     people = {int(r.fields["number"]): r.fields for r in suspect_records(lang, kill_limit, suspects)}
@@ -97,10 +98,13 @@ def setup_pages(setup: Setup, seed: int, lang: str = "pt", paper: str = "a4", ki
     page.add(Text(x, y, w, 22, labels["setup_steps"], "sans", 10, INK, min_size=6))
     grid_code = format_setup(setup).split(";")[0]        # the pile's half of the code stays off this page
     page.add(Text(x, y + 23, w, 8, f"{labels['grid_code']}: {grid_code}", "mono", 7, "#555555", min_size=4))
-    pages = [page]
+    pages = add_footers([page], title=labels["deck_title"], source=seed_words(seed, lang), lang=lang)
+    if rules:
+        pages += rules_pages(lang, paper, kill_limit)
     if deck_order:
-        pages.append(_dealer_page(setup, people, labels, paper))
-    return add_footers(pages, title=labels["deck_title"], source=seed_words(seed, lang), lang=lang)
+        pages += add_footers([_dealer_page(setup, people, labels, paper)], title=labels["deck_title"],
+                             source=seed_words(seed, lang), lang=lang)
+    return pages
 
 
 def _dealer_page(setup: Setup, people: dict, labels: dict, paper: str) -> Page:
