@@ -172,7 +172,10 @@ def _refuse_existing(opts: DeckOptions, stem: str) -> None:
 
 
 def _title(lang: str) -> str:
-    return {"pt": "Noir: Assassino vs Inspetor", "en": "Noir: Killer vs Inspector"}[lang]
+    """The deck's title in `lang`, from card_data/noir/labels.yaml."""
+    from generator.games.noir.content import load_labels
+
+    return load_labels(lang)["deck_title"]
 
 
 def _write_tts(deck, opts: DeckOptions, stem: str) -> list[Path]:
