@@ -172,7 +172,7 @@ def _refuse_existing(opts: DeckOptions, stem: str) -> None:
 
 
 def _title(lang: str) -> str:
-    """The deck's title in `lang`, from card_data/noir/labels.yaml."""
+    """The deck's title in `lang` (the label file's deck_title)."""
     from generator.games.noir.content import load_labels
 
     return load_labels(lang)["deck_title"]
