@@ -24,7 +24,8 @@ from generator.scene.model import Item, Line, Stroke, TextLine
 from generator.scene.text import line_pitch, text_width
 
 SHRINK_STEP = 0.5
-_TOKEN = re.compile(r"<(/?)([a-z]+)>|(\[)|(\])|(\s)|([^<\[\]\s]+|<)")
+# No-break spaces (U+00A0, and U+202F before French : ; ! ?) are part of a word: lines never break there.
+_TOKEN = re.compile(r"<(/?)([a-z]+)>|(\[)|(\])|([^\S\u00a0\u202f])|((?:[^<\[\]\s]|[\u00a0\u202f])+|<)")
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,17 @@ def fit(text: str, w: float, h: float, style: RichStyle) -> tuple[float, list[li
         if len(paras) == len(wrapped) and _height(paras, size, style) <= h + 1e-6:
             return size, paras
     return None
+
+
+def rich_height(text: str, w: float, style: RichStyle) -> float | None:
+    """The height in mm of the text set w mm wide at style.size (no shrinking); None if a word is too wide."""
+    paras: list[list[list[Word]]] = []
+    for paragraph in parse_rich(text):
+        lines = _wrap(paragraph, w, style.size, style)
+        if lines is None:
+            return None
+        paras.append(lines)
+    return _height(paras, style.size, style) if paras else 0.0
 
 
 def fit_size(texts: list[tuple[str, float, float]], style: RichStyle) -> float:

@@ -3,7 +3,8 @@
 The card engine contributes the calibration page and the example deck; every game in GAMES its
 part (`Game.kit_part()`, a function `(out_dir, seed, paper, force, lang) -> [(path, description)]`).
 With `--lang L` each game gets L when it has it (`Game.languages`), else its rulebook's language;
-without it, each game its rulebook's language. The index says which language each game got.
+without it each part gets None and prints as it always has (its rulebook's language). The index says
+which language each game got.
 """
 
 from __future__ import annotations
@@ -28,20 +29,25 @@ def _kit_parts(lang: str | None) -> list[tuple[str, str | None, KitPart]]:
     from generator.cards.cli.calibrate import kit_part as calibrate_part
 
     parts: list[tuple[str, str | None, KitPart]] = [("calibrate", None, calibrate_part), ("cards", None, cards_part)]
-    parts += [(game.name, game.kit_language(lang), game.kit_part())
+    parts += [(game.name, game.kit_language(lang) if lang else None, game.kit_part())
               for game in sorted(games.GAMES, key=lambda g: g.name)]
     return parts
 
 
-def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, Path, str]],
-                languages: dict[str, str | None], out_dir: Path) -> str:
+def _languages(lang: str | None) -> dict[str, str]:
+    """Each game's language in the kit, as the index names it."""
+    return {game.name: LANGUAGE_NAMES.get(game.kit_language(lang), game.kit_language(lang))
+            for game in sorted(games.GAMES, key=lambda g: g.name)}
+
+
+def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
     wanted = (f"{LANGUAGE_NAMES[lang]} wherever a game has it" if lang
               else "each game in its rulebook's language")
     lines = ["# pnpgen print-and-play kit", "",
              f"seed: {seed}    paper: {paper}    language: {wanted}",
              "Print every PDF at 100% (actual size); each sheet has a 50 mm scale bar to check.", "",
              "## Languages", ""]
-    lines += [f"- {name}: {LANGUAGE_NAMES.get(code, code)}" for name, code in languages.items() if code]
+    lines += [f"- {name}: {language}" for name, language in _languages(lang).items()]
     lines += ["", "## Files", ""]
     for part, path, description in made:
         lines.append(f"- {path.relative_to(out_dir)}  [{part}]  {description}")
@@ -79,8 +85,7 @@ def command(seed: int | None, paper: str, lang: str | None, output: Path | None,
         for name, part_lang, part in bar:
             for path, description in part(out_dir, seed, paper, force, part_lang):
                 made.append((name, Path(path), description))
-    languages = {name: part_lang for name, part_lang, _ in parts}
-    index = write_file(out_dir / "index.md", _index_text(seed, paper, lang, made, languages, out_dir), force)
+    index = write_file(out_dir / "index.md", _index_text(seed, paper, lang, made, out_dir), force)
     if not quiet:
         for _, path, description in made:
             click.echo(f"wrote {path}  ({description})")

@@ -1,6 +1,6 @@
 """The base every backend shares (matplotlib style): walk pages, lay out Text into TextLines, and call a handful of primitives.
 
-A backend subclasses `Backend` and implements the primitives (rect, line, polyline, circle,
+A backend subclasses `Backend` and implements the primitives (rect, line, polyline, path, circle,
 text_line, image, begin_group, end_group). Everything richer (text layout, group nesting,
 colour parsing, number formatting) is done once here.
 """
@@ -20,11 +20,13 @@ from generator.scene.model import (
     Item,
     Line,
     Page,
+    Path,
     Polyline,
     Rect,
     Text,
     TextLine,
 )
+from generator.scene.pathgeom import check_path
 from generator.scene.text import layout_text
 
 
@@ -38,6 +40,9 @@ class Backend:
         raise NotImplementedError
 
     def polyline(self, item: Polyline) -> None:
+        raise NotImplementedError
+
+    def path(self, item: Path) -> None:
         raise NotImplementedError
 
     def circle(self, item: Circle) -> None:
@@ -61,6 +66,12 @@ def _draw_text(backend: Backend, item: Text) -> None:
         backend.text_line(line)
 
 
+def _draw_path(backend: Backend, item: Path) -> None:
+    check_path(item)
+    if item.commands and (item.fill is not None or item.stroke is not None):
+        backend.path(item)
+
+
 def _draw_group(backend: Backend, item: Group) -> None:
     backend.begin_group(item)
     walk(item.items, backend)
@@ -71,6 +82,7 @@ _DISPATCH = {
     Rect: lambda b, it: b.rect(it),
     Line: lambda b, it: b.line(it),
     Polyline: lambda b, it: b.polyline(it),
+    Path: _draw_path,
     Circle: lambda b, it: b.circle(it),
     TextLine: lambda b, it: b.text_line(it),
     Image: lambda b, it: b.image(it),

@@ -15,7 +15,8 @@ from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
 from generator.render.base import Backend, check_pages, rgb_float, walk
 from generator.scene.fonts import font_path, font_spec
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, TextLine
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, TextLine
+from generator.scene.pathgeom import cubic_commands
 
 K = PT_PER_MM
 _NO_STATE = object()
@@ -180,6 +181,19 @@ class PdfBackend(Backend):
         parts.extend([f"{f(x)} {f(y)} l" for x, y in rest])
         if item.closed:
             parts.append("h")
+        parts.append(op)
+        self.emit(" ".join(parts))
+
+    def path(self, item: Path) -> None:
+        op = self._paint(item.fill, item.stroke)
+        if not op:
+            return
+        f = _f
+        ops = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+        parts = [" ".join([*(f(float(v)) for v in command[1:]), ops[str(command[0])]])
+                 for command in cubic_commands(item.commands)]
+        if item.fill_rule == "evenodd" and item.fill is not None:
+            op += "*"
         parts.append(op)
         self.emit(" ".join(parts))
 

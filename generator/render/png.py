@@ -34,6 +34,7 @@ from generator.scene.model import (
     Line,
     Matrix,
     Page,
+    Path,
     Polyline,
     Rect,
     Stroke,
@@ -42,6 +43,7 @@ from generator.scene.model import (
     compose,
     translate,
 )
+from generator.scene.pathgeom import flatten
 
 SUPERSAMPLE_MAX_PIXELS = 40_000_000   # supersampled canvas budget (pixels) before falling back to 1x
 MAX_PIXELS = 150_000_000               # a page larger than this at its dpi is refused
@@ -120,9 +122,12 @@ class PngBackend(Backend):
             self.frame.draw.polygon(points, fill=rgb(color))
 
     def _stroke(self, points, stroke: Stroke | None, closed: bool) -> None:
+        self._stroke_px(points, stroke, closed, matrix_scale(self.frame.matrix))
+
+    def _stroke_px(self, points, stroke: Stroke | None, closed: bool, scale: float) -> None:
+        """A stroke along pixel points; scale: pixels per mm (for the width and dashes)."""
         if stroke is None or len(points) < 2:
             return
-        scale = matrix_scale(self.frame.matrix)
         width = max(1.0, stroke.width * scale)
         if stroke.dash:
             runs = dash_runs(points + points[:1] if closed else points, [d * scale for d in stroke.dash])
@@ -150,6 +155,18 @@ class PngBackend(Backend):
         if item.closed:
             self._fill(points, item.fill)
         self._stroke(points, item.stroke, closed=item.closed)
+
+    def path(self, item: Path) -> None:
+        subpaths = flatten(item, self.frame.matrix, tolerance=0.2)
+        if item.fill is not None:
+            _fill_subpaths(self.frame.target, subpaths, item.fill_rule, rgb(item.fill))
+        if item.stroke is not None:
+            scale, self.frame.matrix = self.frame.matrix, IDENTITY   # the points are pixels already
+            try:
+                for points, closed in subpaths:
+                    self._stroke_px(points, item.stroke, closed, matrix_scale(scale))
+            finally:
+                self.frame.matrix = scale
 
     def circle(self, item: Circle) -> None:
         r_px = item.r * matrix_scale(self.frame.matrix)
@@ -252,6 +269,40 @@ def decode_image(data: bytes):
     except (UnidentifiedImageError, OSError, ValueError) as err:
         raise LayoutError(f"image data is not a readable PNG/JPEG ({err})", key="image") from None
     return image.convert("RGBA")
+
+
+def _fill_subpaths(target, subpaths, rule: str, color) -> None:
+    """Fill polygons by a fill rule: one polygon directly; several through a coverage mask, where
+    each simple subpath counts +1 or -1 by its winding (nonzero) or flips coverage (evenodd)."""
+    from PIL import Image as PILImage
+    from PIL import ImageChops, ImageDraw
+
+    rings = [points for points, _ in subpaths if len(points) >= 3]
+    if not rings:
+        return
+    if len(rings) == 1:
+        ImageDraw.Draw(target).polygon(rings[0], fill=color)
+        return
+    box = _clip_box([p for ring in rings for p in ring], target.size)
+    size = (box[2] - box[0], box[3] - box[1])
+    counts = {1: PILImage.new("L", size, 0), -1: PILImage.new("L", size, 0)}
+    layer = PILImage.new("L", size, 0)
+    draw = ImageDraw.Draw(layer)
+    for ring in rings:
+        sign = 1 if rule == "evenodd" or _signed_area(ring) >= 0 else -1
+        draw.rectangle((0, 0, size[0], size[1]), fill=0)
+        draw.polygon([(x - box[0], y - box[1]) for x, y in ring], fill=1)
+        counts[sign] = ImageChops.add(counts[sign], layer)
+    if rule == "evenodd":
+        mask = counts[1].point(lambda v: 255 if v % 2 else 0)
+    else:
+        mask = ImageChops.difference(counts[1], counts[-1]).point(lambda v: 255 if v else 0)
+    target.paste(color, box, mask)
+
+
+def _signed_area(ring) -> float:
+    """Twice the signed area of a polygon (its sign is its winding direction)."""
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True))
 
 
 def _clip_mask(outline, box):

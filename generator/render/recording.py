@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from generator.core.numbers import format_number
 from generator.render.base import Backend, check_pages, num, walk
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, Stroke, TextLine
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
 
 
 def render_recording(pages: list[Page]) -> str:
@@ -71,6 +71,12 @@ class RecordingBackend(Backend):
         kind = "polygon" if item.closed else "polyline"
         points = " ".join(_nums(x, y) for x, y in item.points)
         self._emit(f"{kind} {points} {_fill(item.fill if item.closed else None)} {_stroke(item.stroke)}")
+
+    def path(self, item: Path) -> None:
+        commands = " ".join(str(c[0]) + (" " + _nums(*(float(v) for v in c[1:])) if len(c) > 1 else "")
+                            for c in item.commands)
+        rule = " rule=evenodd" if item.fill_rule == "evenodd" else ""
+        self._emit(f"path {commands} {_fill(item.fill)}{rule} {_stroke(item.stroke)}")
 
     def circle(self, item: Circle) -> None:
         self._emit(f"circle {_nums(item.cx, item.cy, item.r)} {_fill(item.fill)} {_stroke(item.stroke)}")

@@ -12,7 +12,7 @@ import io
 from generator.core.units import MM_PER_PT
 from generator.render.base import Backend, check_pages, num, rgb, walk
 from generator.scene.fonts import font_spec
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Polyline, Rect, Stroke, TextLine
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
 from generator.scene.text import text_width
 
 
@@ -76,6 +76,13 @@ class SvgBackend(Backend):
             self._add(self.d.polygon(points, **_paint(item.fill, item.stroke)))
         else:
             self._add(self.d.polyline(points, **_paint(None, item.stroke)))
+
+    def path(self, item: Path) -> None:
+        parts = [" ".join([str(command[0]), *(num(float(v)) for v in command[1:])]) for command in item.commands]
+        attrs = _paint(item.fill, item.stroke)
+        if item.fill_rule == "evenodd" and item.fill is not None:
+            attrs["fill-rule"] = "evenodd"
+        self._add(self.d.path(d=" ".join(parts), **attrs))
 
     def circle(self, item: Circle) -> None:
         self._add(self.d.circle(center=(num(item.cx), num(item.cy)), r=num(item.r),

@@ -68,6 +68,27 @@ def Polygon(points: Sequence[Point], fill: str | None = None,
     return Polyline(tuple((float(x), float(y)) for x, y in points), True, fill, stroke)
 
 
+PathCommand = tuple[str | float, ...]
+PATH_ARITY = {"M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0}   # numbers each command takes
+FILL_RULES = ("nonzero", "evenodd")
+
+
+@dataclass(frozen=True)
+class Path:
+    """A path of straight and curved segments (SVG art, icons), in mm.
+
+    commands: ("M", x, y) moves to a point and starts a subpath, ("L", x, y) a line,
+    ("Q", x1, y1, x, y) a quadratic and ("C", x1, y1, x2, y2, x, y) a cubic Bezier curve,
+    ("Z",) closes the subpath. fill paints every subpath (open ones as if closed), by the
+    fill rule ("nonzero" or "evenodd"), under the stroke.
+    """
+
+    commands: tuple[PathCommand, ...]
+    fill: str | None = None
+    stroke: Stroke | None = DEFAULT_STROKE
+    fill_rule: str = "nonzero"
+
+
 @dataclass(frozen=True)
 class Circle:
     """A circle by centre and radius."""
@@ -139,7 +160,7 @@ class Group:
     clip: Rect | None = None
 
 
-Item = Rect | Line | Polyline | Circle | Text | TextLine | Image | Group
+Item = Rect | Line | Polyline | Path | Circle | Text | TextLine | Image | Group
 
 
 @dataclass

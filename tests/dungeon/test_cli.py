@@ -19,6 +19,7 @@ from generator.games.dungeon.rules.deck import COUNTS
 DECK = load_deck()
 LABELS = load_labels()
 PT = 72 / 25.4
+AID_PAGES = 2          # the whole deck's PDF opens with the player aid (one sheet, two sides)
 CARD_W = 63.5 * PT
 
 
@@ -47,17 +48,18 @@ def _runs(page) -> list[tuple[str, float, float, float]]:
 
 def test_the_deck_pdf_has_82_cards_with_the_right_counts_per_kind(deck_pdf):
     reader = PdfReader(deck_pdf)
-    assert len(reader.pages) == 20                       # 10 sheets of 9 poker cards, each with its backs
+    assert len(reader.pages) == AID_PAGES + 20           # the aid, then 10 sheets of 9 poker cards, each with its backs
+    assert "CODEX · Aide de jeu" in reader.pages[0].extract_text()
     kinds = {label: kind for kind, label in LABELS["fr"]["kinds"].items()}
     backs = Counter()
-    for page in reader.pages[1::2]:
+    for page in reader.pages[AID_PAGES + 1::2]:
         backs.update(kinds[text] for text, _, _, size in _runs(page) if size == 12.0 and text in kinds)
     assert dict(backs) == COUNTS and sum(backs.values()) == 82
 
 
 def test_every_card_name_extracts_with_its_accents(deck_pdf):
     reader = PdfReader(deck_pdf)
-    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages[0::2])
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages[AID_PAGES::2])
     for card in DECK.cards:
         assert card.name("fr") in text, card.name("fr")
     assert "Néoténique" in text and "Égouts" in text and "Rêveur" in text
@@ -68,7 +70,7 @@ def test_each_back_is_behind_its_front_for_a_long_edge_flip(deck_pdf):
     width = float(reader.pages[0].mediabox.width)
     kinds = set(LABELS["fr"]["kinds"].values())
     checked = 0
-    for front, back in zip(reader.pages[0::2], reader.pages[1::2], strict=False):
+    for front, back in zip(reader.pages[AID_PAGES::2], reader.pages[AID_PAGES + 1::2], strict=False):
         front_kind = {(x, y): t for t, x, y, size in _runs(front) if size == 6.5 and t in kinds}
         back_kind = {(x, y): t for t, x, y, size in _runs(back) if size == 12.0 and t in kinds}
         assert len(front_kind) == len(back_kind) > 0
@@ -237,7 +239,8 @@ def test_kit_part(tmp_path):
 
     made = kit_part(tmp_path, 42, "letter", False)
     names = sorted(p.name for p, _ in made)
-    assert names == ["dungeon-campaign.json", "dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf"]
+    assert names == ["dungeon-campaign.json", "dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf",
+                     "dungeon-rules-fr.pdf"]
     reader = PdfReader(tmp_path / "dungeon" / "dungeon-cards-fr.pdf")
     assert round(float(reader.pages[0].mediabox.width), 1) == 612.0
     campaign = json.loads((tmp_path / "dungeon" / "dungeon-campaign.json").read_text(encoding="utf-8"))

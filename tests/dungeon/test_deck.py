@@ -5,10 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.games.dungeon.content import load_deck
 from generator.games.dungeon.rules.deck import COUNTS, DECK_SIZE, KINDS, count_kinds, expand, parse_keywords
-from generator.games.dungeon.rules.validate import parse_range, validate_deck
+from generator.games.dungeon.rules.validate import parse_range, parse_refs, validate_deck
+from generator.games.dungeon.rules.wording import TIMINGS
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +55,7 @@ def test_the_rulebook_facts_are_kept(deck):
     assert "[" not in dagger.text("effect1") and dagger.text("effect2").startswith("[")
     names = {card.name() for card in deck.cards}
     assert {"Ruelle", "Docks", "Trappeur Alligator", "Esprit Néoténique", "Encre", "Rêveur", "Curieux",
-            "Début du Chapitre", "Fin de Chapitre", "Fin de Chapitre de Boss"} <= names
+            "Début du Chapitre", "Fin du Chapitre", "Fin du Chapitre de Boss"} <= names
 
 
 def _problems(deck, card_id, **changes):
@@ -105,3 +108,79 @@ def test_problems_name_the_file_and_line(deck):
                                            ("2-1", None), ("x", None), ("", None)])
 def test_parse_range(text, expected):
     assert parse_range(text) == expected
+
+
+# --- wording: timings, keywords, summons (a property of every card of the data) ------------------
+
+def _with_text(deck, card_id, lang, name, text):
+    card = deck.get(card_id)
+    texts = {**card.texts, lang: {**card.texts[lang], name: text}}
+    return _problems(deck, card_id, texts=texts)
+
+
+def test_every_card_uses_the_rulebooks_phase_names_defined_keywords_and_complete_summons(deck):
+    from generator.games.dungeon.rules.wording import keyword_problems, summon_problems, timing_problems
+
+    names = {lang: [k.names[lang] for k in deck.keywords] for lang in ("fr", "en")}
+    summoning = 0
+    for card in deck.cards:
+        summoned = [deck.get(ref) for ref in parse_refs(card.values.get("summons"))]
+        for lang in ("fr", "en"):
+            texts = {k: v for k, v in card.texts[lang].items() if k != "name"}
+            for text in texts.values():
+                assert timing_problems(text, lang) == [], (card.id, text)
+                assert keyword_problems(text, lang, names[lang]) == [], (card.id, text)
+            assert summon_problems(texts, lang, [c.name(lang) for c in summoned]) == [], card.id
+        summoning += bool(summoned)
+    assert summoning == 6        # Trappeur, Esprit, Secrets 4, 5 and 8, Cimetière Marin
+
+
+def test_every_summoned_special_creature_is_named_by_its_summoner(deck):
+    for card in deck.cards:
+        for ref in parse_refs(card.values.get("summons")):
+            special = deck.get(ref)
+            assert special.kind == "special"
+            for lang in ("fr", "en"):
+                text = " ".join(card.texts[lang].values())
+                assert special.name(lang).rstrip("s") in text, (card.id, lang)
+
+
+@pytest.mark.parametrize(("card_id", "lang", "name", "text", "expected"), [
+    ("lanterne-sourde", "fr", "effect1", "[<pa>] Jusqu’au prochain tour, Riposte 1-.", "timing 'prochain'"),
+    ("encre", "en", "effect2", "Resting in my Zone costs 1 more <pa> next turn.", "timing 'next'"),
+    ("sabre-abordage", "fr", "effect1", "Tackle ne vous affecte pas.", "keyword 'Tackle' is not defined in fr"),
+    ("grappin", "en", "effect1", "Move 2 Zones, ignoring Tacle.", "keyword 'Tacle' is not defined in en"),
+    ("esprit-neotenique", "fr", "effect2", "Un Feu Follet apparaît dans ma Zone.", "without saying what happens"),
+    ("trappeur-alligator", "en", "effect1", "A trap appears here.", "summons 'Jaw Trap' but no en text names it"),
+])
+def test_wording_problems_are_caught(deck, card_id, lang, name, text, expected):
+    assert any(expected in p for p in _with_text(deck, card_id, lang, name, text))
+
+
+# Hypothesis: whatever card and whichever of its texts, a timing outside the rulebook's phases is
+# refused and one of the rulebook's phases is accepted (the check reads words, not card ids).
+_DECK = load_deck()
+_TEXTS = [(c.id, lang, name) for c in _DECK.cards for lang in ("fr", "en") for name in c.texts[lang] if name != "name"]
+_BAD = {"fr": ["au prochain tour", "jusqu’au tour suivant", "pendant la phase des Ennemis", "lors du prochain tour"],
+        "en": ["next turn", "until the enemy phase", "during the monsters' turn", "on the next round's turn"]}
+
+
+@settings(max_examples=60, deadline=None)
+@given(place=st.sampled_from(_TEXTS), pick=st.integers(min_value=0, max_value=99), before=st.booleans())
+def test_any_card_text_with_a_foreign_timing_is_refused(place, pick, before):
+    card_id, lang, name = place
+    text = _DECK.get(card_id).text(name, lang)
+    bad = _BAD[lang][pick % len(_BAD[lang])]
+    changed = f"{bad.capitalize()}, {text}" if before else f"{text} ({bad})"
+    assert any("timing" in p and card_id in p for p in _with_text(_DECK, card_id, lang, name, changed))
+
+
+@settings(max_examples=60, deadline=None)
+@given(place=st.sampled_from(_TEXTS), pick=st.integers(min_value=0, max_value=99))
+def test_any_card_text_with_a_rulebook_phase_is_accepted(place, pick):
+    from generator.games.dungeon.rules.wording import timing_problems
+
+    card_id, lang, name = place
+    text = _DECK.get(card_id).text(name, lang)
+    phrase = TIMINGS[lang][pick % len(TIMINGS[lang])]
+    assert timing_problems(f"[{phrase}] {text}", lang) == []

@@ -28,6 +28,7 @@ from generator.cards.elements import (
     one_of,
     points,
     text,
+    to_color,
 )
 from generator.core.numbers import format_number
 from generator.scene.model import (
@@ -189,16 +190,38 @@ def _text_style(box: Text) -> tuple[str, str, float, str, str, str, bool, bool, 
             box.min_size, box.line_height)
 
 
+def to_recolour(value: object) -> str | None:
+    """A recolouring key: keep (the SVG's own colour), none, or a colour."""
+    from generator.scene.svgart import KEEP
+
+    if isinstance(value, str) and value.strip().lower() == KEEP:
+        return KEEP
+    return to_color(value)
+
+
+SVG_KEYS = {
+    "fill": Param(to_recolour, "keep", "SVG art: colour for every filled shape (e.g. \"{colour}\"), none, "
+                                       "or keep (the SVG's own)"),
+    "stroke": Param(to_recolour, "keep", "SVG art: colour for every outline, none, or keep"),
+    "background": one_of(("keep", "none"), "keep", "SVG art: none drops a full-size background square "
+                                                    "(game-icons' black M0 0h512v512H0z)"),
+}
+
+
 @element("image", {"x": num(), "y": num(), "w": num(), "h": num(),
-                   "src": text(doc="PNG or JPEG file, relative to the data file (or the template)"),
-                   "fit": one_of(("stretch", "contain", "cover"), "contain")})
+                   "src": text(doc="PNG, JPEG or SVG file, relative to the data file (or the template)"),
+                   "fit": one_of(("stretch", "contain", "cover"), "contain"), **SVG_KEYS})
 def image(el: Element, ctx: ElementContext) -> list[Item]:
-    """A raster picture in a box: contain (whole picture, centred), cover (fills, cropped) or stretch."""
+    """A picture in a box: contain (whole picture, centred), cover (fills, cropped) or stretch.
+
+    SVG art is drawn as vector paths (recoloured with fill/stroke, background: none)."""
     if not el["src"].strip():
         return []
     path = ctx.find_file(el["src"])
-    data = (ctx.image_loader or read_png)(path)
     x, y, w, h = el["x"], el["y"], el["w"], el["h"]
+    if is_svg(path):
+        return svg_items(path, (x, y, w, h), el["fit"], el["fill"], el["stroke"], el["background"] == "keep")
+    data = (ctx.image_loader or read_png)(path)
     if el["fit"] == "stretch":
         return [Image(x, y, w, h, data)]
     iw, ih = png_size(data)
@@ -207,6 +230,19 @@ def image(el: Element, ctx: ElementContext) -> list[Item]:
     if el["fit"] == "contain":
         return [pic]
     return [Group((pic,), clip=Rect(x, y, w, h, fill=None, stroke=None))]
+
+
+def is_svg(path: Path) -> bool:
+    """An SVG file, by its name (.svg)."""
+    return Path(path).suffix.lower() == ".svg"
+
+
+def svg_items(path: Path, box: tuple[float, float, float, float], fit: str, fill: str | None,
+              stroke: str | None, background: bool) -> list[Item]:
+    """SVG art from a file as scene Paths in the box (svgelements is loaded only when art is used)."""
+    from generator.scene.svgart import art_items, load_svg
+
+    return art_items(load_svg(path), *box, fit=fit, fill=fill, stroke=stroke, background=background)
 
 
 @lru_cache(maxsize=64)

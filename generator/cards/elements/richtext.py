@@ -85,11 +85,28 @@ def richtext(el: Element, ctx: ElementContext) -> list[Item]:
 
 @element("icon", {
     "name": one_of(tuple(icon_names()), "pa", "which icon: " + ", ".join(icon_names())),
+    "src": text("", "an SVG file (e.g. from game-icons.net) drawn instead of a built-in icon; "
+                    "its background square is dropped and its shapes take `color`"),
     "x": num(), "y": num(), "h": num(doc="height (mm); the width follows the icon's shape"),
     "color": color("#000000", "colour (the PV heart keeps its red)"),
     "center": flag(False, "x is the icon's centre rather than its left edge"),
 })
 def icon(el: Element, ctx: ElementContext) -> list[Item]:
-    """One icon drawn h mm high, its top at y (its bottom at y + h)."""
+    """One icon drawn h mm high, its top at y (its bottom at y + h); a built-in one or SVG art."""
+    if el["src"].strip():
+        return _svg_icon(el, ctx)
     x = el["x"] - icon_width(el["name"], el["h"]) / 2 if el["center"] else el["x"]
     return [draw_icon(el["name"], x, el["y"] + el["h"], el["h"], el["color"])]
+
+
+def _svg_icon(el: Element, ctx: ElementContext) -> list[Item]:
+    from generator.scene.svgart import art_items, load_svg
+
+    path = ctx.find_file(el["src"])
+    if path.suffix.lower() != ".svg":
+        raise ctx.data_error(f"{ctx.where}: an icon's src must be an SVG file, not {path.name!r}", key="src")
+    art = load_svg(path)
+    w = el["h"] * art.width / art.height
+    x = el["x"] - w / 2 if el["center"] else el["x"]
+    paint = el["color"] or "#000000"
+    return art_items(art, x, el["y"], w, el["h"], fill=paint, stroke=paint, background=False)

@@ -1,4 +1,4 @@
-"""`pnpgen codenames`: fresh Codenames key cards with shareable codes, and word cards to print."""
+"""`pnpgen codenames`: key cards with shareable codes, word and picture cards, cover cards and the rules aid."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from generator.cli.common import report_paths, resolve_seed, seed_option
+from generator.cli.common import check_outputs, output_options, report_paths, resolve_seed, seed_option
 from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
-from generator.cli.options import lang_option
+from generator.cli.options import lang_option, paper_option
 from generator.core.numbers import format_number
 
 DEFAULT_COUNT = 8           # one A4 sheet of 70 mm keys
@@ -37,7 +37,8 @@ def parse_key_size(text: str) -> float:
 
 @click.group()
 def command() -> None:
-    """Codenames: key cards for the spymasters (classic 5x5, Pictures 5x4) and word cards.
+    """Codenames: key cards for the spymasters (classic 5x5, Pictures 5x4), word cards, picture
+    cards (Codenames Pictures), cover cards and the rules summary.
 
     Every key has a 10-character code (two groups of five); `pnpgen codenames key CODE`
     prints the same card again, so spymasters can share a key or reprint a lost one.
@@ -47,6 +48,9 @@ def command() -> None:
       pnpgen codenames keys --grid 5x5 --count 12 --seed 42
       pnpgen codenames key 9RPPD-Y73TY --format png
       pnpgen codenames words --lang it --seed 7
+      pnpgen codenames pictures --seed 3 --count 20
+      pnpgen codenames covers --grid 5x4
+      pnpgen codenames rules --lang it
     """
 
 
@@ -133,6 +137,132 @@ def choose_words(lang: str, seed: int | None) -> tuple[list[str], str]:
     return deal, f"codenames-words-{lang}-seed{seed}"
 
 
+@command.command("pictures")
+@lang_option(("en", "it"), "en", "Language of the credits card and the sheet footers.")
+@click.option("--seed", type=int, default=None,
+              help="Deal random cards for one game (with --count; 20 if --count is not given).")
+@click.option("--count", type=click.IntRange(1, 10_000), default=None,
+              help="How many double-sided cards to deal (20 fill a Pictures table; default: the whole deck).")
+@deck_options_for("none: the cards have white edges")
+def pictures_command(lang: str, seed: int | None, count: int | None, opts: DeckOptions) -> None:
+    """Print picture cards for Codenames Pictures: two pictures on each card, one per side.
+
+    The whole deck is 164 cards (328 pictures of game-icons.net art, some with an accessory such
+    as a crown or wings); a last card credits the icons' authors (CC BY 3.0). Print duplex
+    (long edge). With --seed/--count: that many random cards for one game (same seed, same cards).
+
+    \b
+    Examples:
+      pnpgen codenames pictures                      # the whole deck, PDF, duplex
+      pnpgen codenames pictures --seed 3 --count 20  # 20 random cards for one table
+      pnpgen codenames pictures --format png --sheets -o sheets/
+    """
+    pictures, source, stem = choose_pictures(lang, seed, count, opts.quiet)
+    report_paths(write_pictures(pictures, lang, opts, stem, source), opts.quiet)
+
+
+def choose_pictures(lang: str, seed: int | None, count: int | None, quiet: bool = True):
+    """(pictures, footer source, file stem): the whole deck, or a seeded deal of `count` cards."""
+    from generator.games.codenames.content import labels, load_pictures
+
+    deck = list(load_pictures())
+    words = labels(lang)
+    if seed is None and count is None:
+        return deck, words["deck_source"].format(count=len(deck) // 2 + 1), "codenames-pictures"
+    from generator.core.rng import make_rng
+    from generator.games.codenames.pictures import TABLE_PICTURES, deal_cards
+
+    seed = resolve_seed(seed, quiet)
+    count = count or TABLE_PICTURES
+    dealt = deal_cards(deck, count, make_rng(seed, "codenames", "pictures"))
+    source = words["deal_source"].format(seed=seed, count=count, total=len(deck) // 2)
+    return dealt, source, f"codenames-pictures-seed{seed}-{count}"
+
+
+def write_pictures(pictures: list, lang: str, opts: DeckOptions, stem: str, source: str) -> list[Path]:
+    """Picture cards (and the credits card) through the shared deck output; json: the pictures as text."""
+    if opts.format == "json":
+        return emit_deck_json([[a.text(), b.text()] for a, b in zip(pictures[0::2], pictures[1::2], strict=True)],
+                              opts)
+    from generator.cli.deck import write_deck
+    from generator.games.codenames.content import labels
+    from generator.games.codenames.pictures import PICTURE_CARD_SIZE, picture_cards
+
+    words = labels(lang)
+    return write_deck(picture_cards(pictures, lang), card_size=PICTURE_CARD_SIZE, bleed=_bleed(opts),
+                      title=words["pictures_title"], source=f"{source} · {words['icons_footer']}", opts=opts,
+                      stem=stem, lang=lang)
+
+
+@command.command("covers")
+@click.option("--grid", type=click.Choice(["5x5", "5x4"]), default="5x5", show_default=True,
+              help="5x5: classic (word-card size); 5x4: Pictures (picture-card size).")
+@lang_option(("en", "it"), "en", "Language of the role names and footers.")
+@deck_options_for("none: the cards have white edges")
+def covers_command(grid: str, lang: str, opts: DeckOptions) -> None:
+    """Print the cover cards one table needs: agents, the double agent, bystanders, the assassin.
+
+    5x5 (classic): 8 red + 8 blue agents, 1 double agent, 7 bystanders, 1 assassin (25 cards,
+    60 x 40 mm like the word cards). 5x4 (Pictures): 7 + 7, 1 double agent, 4 bystanders,
+    1 assassin (20 cards, 60 mm square like the picture cards). Each role has its key-card colour
+    and symbol and a texture, so they read apart in greyscale. The double agent is red on one
+    side and blue on the other: print duplex (long edge).
+
+    \b
+    Examples:
+      pnpgen codenames covers                     # classic, PDF
+      pnpgen codenames covers --grid 5x4 --lang it
+    """
+    report_paths(write_covers(grid, lang, opts, f"codenames-covers-{grid}-{lang}"), opts.quiet)
+
+
+def write_covers(grid: str, lang: str, opts: DeckOptions, stem: str) -> list[Path]:
+    """The cover cards of a grid through the shared deck output; json: the roles in print order."""
+    from generator.games.codenames.rules.covers import cover_counts, cover_roles
+
+    if opts.format == "json":
+        return emit_deck_json({"grid": grid, "counts": cover_counts(grid), "cards": cover_roles(grid)}, opts)
+    from generator.cli.deck import write_deck
+    from generator.games.codenames.content import labels
+    from generator.games.codenames.covers import cover_cards, cover_size
+
+    words = labels(lang)
+    return write_deck(cover_cards(grid, lang), card_size=cover_size(grid), bleed=_bleed(opts),
+                      title=words["covers_title"], source=words["grid_source"].format(grid=grid, count=len(cover_roles(grid))),
+                      opts=opts, stem=stem, lang=lang)
+
+
+@command.command("rules")
+@lang_option(("en", "it"), "en", "Language of the rules summary.")
+@paper_option("Paper size of the sheet.")
+@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
+              help="pdf, or png/svg (one file).")
+@output_options
+def rules_command(lang: str, paper: str, fmt: str, output: Path | None, force: bool, quiet: bool) -> None:
+    """Print the rules summary: one page with every rule needed at the table (classic and Pictures),
+    the expert clues, the two- and three-player games with the two-player score table, and the
+    assassin's-end variant.
+
+    \b
+    Examples:
+      pnpgen codenames rules                     # output/codenames/codenames-rules-en.pdf
+      pnpgen codenames rules --lang it --format png -o regole.png
+    """
+    from generator import paths
+
+    target = output or paths.default_output("codenames", f"codenames-rules-{lang}.{fmt}")
+    report_paths(write_rules(target, lang, paper, force, fmt), quiet)
+
+
+def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
+    """The rules sheet written to `target`; returns the files written."""
+    from generator.games.codenames.sheets import rules_page
+    from generator.render import write_pages
+
+    check_outputs([target], force)
+    return write_pages([rules_page(lang, paper)], fmt, target, force=force, dpi=150, title=f"Codenames rules ({lang})")
+
+
 # --- writing -------------------------------------------------------------------------------
 
 # The products' titles per language (the footer's other words come from generator/scene/footer.py).
@@ -176,7 +306,8 @@ def _bleed(opts: DeckOptions) -> float:
 # --- the kit -------------------------------------------------------------------------------
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
-    """A full sheet of keys for each grid, and the word-card decks: English and Italian, or only `lang`'s."""
+    """A full sheet of keys for each grid, the word-card decks, the picture deck, the cover cards of
+    both grids and the rules summary (in `lang`; default: English and Italian word decks, English rest)."""
     from generator.cli.deck import sheet_spec
     from generator.core.rng import make_rng
     from generator.games.codenames import sheets as sheet
@@ -186,16 +317,34 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
 
     made: list[tuple[Path, str]] = []
     folder = Path(out_dir) / "codenames"
+    key_lang = lang if lang in sheet.LANGUAGES else "en"
     for grid in ("5x5", "5x4"):
         opts = DeckOptions(paper=paper, output=folder / f"keys-{grid}.pdf", force=force, quiet=True)
         count = cards_per_sheet(sheet_spec((sheet.KEY_CARD_SIZE,) * 2, 0.0, opts))
         keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid))
         made += [(p, f"Codenames {grid} key cards ({count}; the code on each reprints it)")
-                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(seed, lang or "en"),
-                                     lang or "en")]
-    for code in ([lang] if lang else sheet.LANGUAGES):
-        words = sheet.load_words(code)
-        opts = DeckOptions(paper=paper, output=folder / f"words-{code}.pdf", force=force, quiet=True)
-        made += [(p, f"Codenames word cards, {code} ({len(words)} cards)")
-                 for p in write_words(words, code, opts, "", None)]
+                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(seed, key_lang), key_lang)]
+    for word_lang in ([lang] if lang in sheet.LANGUAGES else sheet.LANGUAGES):
+        words = sheet.load_words(word_lang)
+        opts = DeckOptions(paper=paper, output=folder / f"words-{word_lang}.pdf", force=force, quiet=True)
+        made += [(p, f"Codenames word cards, {word_lang} ({len(words)} cards)")
+                 for p in write_words(words, word_lang, opts, "", None)]
+    return made + _kit_extras(folder, paper, force, lang if lang in sheet.LANGUAGES else "en")
+
+
+def _kit_extras(folder: Path, paper: str, force: bool, lang: str) -> list[tuple[Path, str]]:
+    """The picture deck, the covers of both grids and the rules summary."""
+    made: list[tuple[Path, str]] = []
+    pictures, source, _ = choose_pictures(lang, None, None)
+    opts = DeckOptions(paper=paper, duplex="long", output=folder / f"pictures-{lang}.pdf", force=force, quiet=True)
+    made += [(p, f"Codenames Pictures picture cards ({len(pictures) // 2} cards, {len(pictures)} pictures, "
+                 "and a credits card; print duplex, long edge)")
+             for p in write_pictures(pictures, lang, opts, "", source)]
+    for grid in ("5x5", "5x4"):
+        opts = DeckOptions(paper=paper, duplex="long", output=folder / f"covers-{grid}-{lang}.pdf", force=force,
+                           quiet=True)
+        made += [(p, f"Codenames {grid} cover cards (agents, double agent, bystanders, assassin; duplex)")
+                 for p in write_covers(grid, lang, opts, "")]
+    made += [(p, "Codenames rules summary (classic and Pictures, variants, two-player score), one page")
+             for p in write_rules(folder / f"codenames-rules-{lang}.pdf", lang, paper, force)]
     return made

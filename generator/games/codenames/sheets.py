@@ -62,9 +62,9 @@ def read_word_file(path: Path) -> list[str]:
 
 
 def _check_word(word: str, path: Path, number: int, first_line: dict[str, int]) -> None:
-    if not word.isalpha():
-        raise DataError(f"{word!r} is not a single word (letters only: no spaces, hyphens, "
-                        "digits)", file=path, line=number)
+    if not all(part.isalpha() for part in word.split("-")):
+        raise DataError(f"{word!r} is not a single word (letters only, a hyphen only inside it as in "
+                        "yo-yo: no spaces, digits)", file=path, line=number)
     if word.casefold() in first_line:
         raise DataError(f"duplicate word {word!r} (first on line {first_line[word.casefold()]})",
                         file=path, line=number)
@@ -236,3 +236,15 @@ def word_cards(words: Sequence[str], size: tuple[float, float] = WORD_CARD_SIZE)
     return [Card(word_card_items(word, size), None, f"word {word}") for word in words]
 
 
+
+# --- the rules aid -------------------------------------------------------------------------
+
+def rules_page(lang: str, paper: str = "a4"):
+    """The one-page rules summary (classic and Pictures, the variants, the two-player score) in `lang`."""
+    from generator.cards.rules_text import load_rules_text
+    from generator.games.codenames.content import labels
+    from generator.scene.rulesheet import rules_sheet_page
+
+    title, subtitle, sections = load_rules_text("codenames", lang)
+    return rules_sheet_page(title, subtitle, sections, paper=paper, lang=lang,
+                            footer_title=labels(lang)["rules_title"])

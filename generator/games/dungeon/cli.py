@@ -35,6 +35,7 @@ def command() -> None:
       pnpgen dungeon cards                         # the 82 cards, PDF, French, duplex long edge
       pnpgen dungeon cards --lang en --kind creature --format png
       pnpgen dungeon validate                      # check the card data
+      pnpgen dungeon rules --lang en               # the player aid alone (one sheet, two sides)
       pnpgen dungeon new --players 3 --seed 7 -o campaign.json
       pnpgen dungeon chapter campaign.json         # deal the next chapter, update the file
     """
@@ -128,8 +129,9 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
         return emit_deck_json([r.fields for kind in kinds for r in records[kind]], opts)
     size = deck_card_size()
     bleed = 3.0 if opts.bleed is None else opts.bleed
-    title = "CODEX" + ("" if lang == "fr" else " (English)")
-    source = _deck_source(labels, lang, kinds)
+    title = "CODEX"
+    words = labels[lang]
+    source = words["deck_all"] if len(kinds) == len(KIND_CHOICES) else ", ".join(words["kinds"][k] for k in kinds)
     if opts.format == "tts":
         written = []
         for kind in kinds:
@@ -140,8 +142,25 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
                                   stem=kind_stem, lang=lang)
         return written
     cards = build_deck(deck, labels, lang, kinds, bleed)
+    if opts.format == "pdf" and len(kinds) == len(KIND_CHOICES):
+        return [_deck_pdf_with_aid(cards, size, bleed, title, source, _default_output(opts, stem), lang, data_dir)]
     return write_deck(cards, card_size=size, bleed=bleed, title=title, source=source,
                       opts=_default_output(opts, stem), stem=stem, lang=lang)
+
+
+def _deck_pdf_with_aid(cards, size, bleed: float, title: str, source: str, opts: DeckOptions, lang: str,
+                       data_dir: Path | None) -> Path:
+    """The whole deck as one PDF that opens with the player aid (its two sides), then the card sheets."""
+    from generator.cli.common import write_file
+    from generator.cli.deck import sheet_spec
+    from generator.render import render_pdf
+    from generator.scene.imposition import impose
+
+    target = Path(opts.output)
+    check_outputs([target], opts.force)
+    pages = aid_pages_for(lang, opts.paper, data_dir)
+    pages += impose(cards, sheet_spec(size, bleed, opts), title=title, source=source, lang=lang)
+    return write_file(target, render_pdf(pages, title=title), opts.force)
 
 
 def _default_output(opts: DeckOptions, stem: str) -> DeckOptions:
@@ -158,6 +177,51 @@ def _per_kind(opts: DeckOptions, kind: str) -> DeckOptions:
     if out is None or not Path(out).suffix:
         return opts
     return replace(opts, output=Path(out).with_name(f"{Path(out).stem}-{kind}{Path(out).suffix}"))
+
+
+# --- rules (the player aid) ----------------------------------------------------------------------
+
+@command.command("rules")
+@_lang_option
+@paper_option()
+@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
+              help="pdf: one file of two pages (print them on the two sides of one sheet); png/svg: one file a page.")
+@_data_option
+@output_options
+def rules_command(lang: str, paper: str, fmt: str, data_dir: Path | None, output: Path | None, force: bool,
+                  quiet: bool) -> None:
+    """Print the CODEX player aid alone: every rule needed during play, and the icon and keyword legend.
+
+    One sheet, two sides: the turn, the actions and their costs, attack and riposte, Objects
+    (the 5-Object limit), resting, engaging, the Creature phase, the Golden Rule; then setting up
+    the game and a chapter, ending a chapter, the icons, the keywords (Tacle, Charge X, Plante,
+    from keywords.yaml) and the table rulings. The same pages open the deck PDF (`dungeon cards`).
+
+    \b
+    Examples:
+      pnpgen dungeon rules                        # output/dungeon/dungeon-rules-fr.pdf
+      pnpgen dungeon rules --lang en --paper letter -o codex-aid.pdf
+    """
+    from generator.render import write_pages
+
+    target = output or paths.default_output("dungeon", f"dungeon-rules-{lang}.{fmt}")
+    check_outputs([target], force)
+    pages = aid_pages_for(lang, paper, data_dir)
+    report_paths(write_pages(pages, fmt, target, force=force, dpi=150, title=_aid_title(lang, data_dir)), quiet)
+
+
+def aid_pages_for(lang: str, paper: str, data_dir: Path | None) -> list:
+    """The player aid's pages in a language (the deck's keywords give the keyword legend)."""
+    from generator.games.dungeon.aid import aid_pages
+    from generator.games.dungeon.content import load_aid
+
+    return aid_pages(load_aid(data_dir), _deck(data_dir).keywords, lang, paper)
+
+
+def _aid_title(lang: str, data_dir: Path | None) -> str:
+    from generator.games.dungeon.content import load_aid
+
+    return str(load_aid(data_dir)[lang]["title"])
 
 
 # --- new ----------------------------------------------------------------------------------------
@@ -257,7 +321,7 @@ def chapter_command(campaign_file: Path, keep: tuple[str, ...], left: tuple[str,
     Créatures (and Boss) go under their piles, Objets named with --left go under the Objet pile,
     --keep gives Objets to characters (a Boss's rewards too). Then the next chapter is dealt from
     the top of the piles (never reshuffled): Début, one Zone per player (solo: 2), one Créature
-    per Zone, and Fin de Chapitre, or on an act's second chapter Fin de Chapitre de Boss with a
+    per Zone, and Fin du Chapitre, or on an act's second chapter Fin du Chapitre de Boss with a
     Boss. Prints the setup and writes a setup sheet. A file that breaks the rules is an error.
 
     \b
@@ -328,23 +392,24 @@ def _write_sheet(setup, campaign, deck, campaign_file: Path, fmt: str, paper: st
 
     target = output or paths.default_output("dungeon", f"{campaign_file.stem}-chapter-{setup.number}.{fmt}")
     check_outputs([target], force)
-    pages = chapter_pages(setup, campaign, deck, load_labels(data_dir), lang, paper,
-                          source=f"{campaign_file.name}, seed {campaign.seed}")
-    return write_pages(pages, fmt, target, force=force, dpi=150, title=f"CODEX chapter {setup.number}")
+    labels = load_labels(data_dir)
+    pages = chapter_pages(setup, campaign, deck, labels, lang, paper,
+                          source=labels[lang]["sheet_source"].format(file=campaign_file.name, seed=campaign.seed),
+                          campaign_file=campaign_file.name)
+    return write_pages(pages, fmt, target, force=force, dpi=150, title=_sheet_title(labels, lang, setup))
 
 
-def _deck_source(labels: dict, lang: str, kinds: tuple[str, ...]) -> str:
-    """The deck footer's source in the deck's language: the kinds printed, or nothing for the whole deck."""
-    if len(kinds) == len(KIND_CHOICES):
-        return ""
-    names = labels.get(lang, {}).get("kinds", {})
-    return ", ".join(str(names.get(kind, kind)) for kind in kinds)
+def _sheet_title(labels: dict, lang: str, setup) -> str:
+    """The setup sheet's document title in its language ('CODEX · Acte 1, Chapitre 1')."""
+    return str(labels[lang]["sheet_title"].format(act=setup.act, chapter=setup.chapter))
 
 
 # --- kit ----------------------------------------------------------------------------------------
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
-    """The whole deck (duplex long edge) and a first chapter setup for 2 players, in `lang` (default French)."""
+    """The player aid, the whole deck (duplex long edge) and a first chapter setup for 2 players.
+
+    lang: fr (the default, the rulebook's) or en; any other language gets French."""
     from generator.cli.deck import DeckOptions
     from generator.core.files import write_atomic
     from generator.core.rng import make_rng
@@ -352,22 +417,28 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     from generator.games.dungeon.rules.campaign import deal_chapter, new_campaign
     from generator.games.dungeon.sheets import chapter_pages
     from generator.render import write_pages
-    from generator.scene.footer import seed_words
 
-    lang = lang or "fr"
     folder = out_dir / "dungeon"
+    lang = lang if lang in LANGS else "fr"
+    language = {"fr": "French", "en": "English"}[lang]
     deck_pdf, campaign_json, sheet = (folder / f"dungeon-cards-{lang}.pdf", folder / "dungeon-campaign.json",
                                       folder / "dungeon-chapter-1.pdf")
-    check_outputs([deck_pdf, campaign_json, sheet], force)
+    rules_pdf = folder / f"dungeon-rules-{lang}.pdf"
+    check_outputs([deck_pdf, rules_pdf, campaign_json, sheet], force)
     opts = DeckOptions(paper=paper, output=deck_pdf, force=force, quiet=True)
-    made = [(p, f"CODEX (the dungeon crawl): the 82 cards ({lang}), backs for long-edge duplex")
+    made = [(p, f"CODEX (the dungeon crawl): the player aid, then the 82 cards ({language}), backs for long-edge duplex")
             for p in write_cards(lang, KIND_CHOICES, None, opts)]
+    made += [(p, f"CODEX (the dungeon crawl): the player aid alone ({language}), one sheet, two sides")
+             for p in write_pages(aid_pages_for(lang, paper, None), "pdf", rules_pdf, force=force,
+                                  title=_aid_title(lang, None))]
     deck = _deck(None)
     campaign = new_campaign(deck, 2, make_rng(seed, "dungeon", "campaign"), seed)
     setup = deal_chapter(campaign, deck)
-    pages = chapter_pages(setup, campaign, deck, load_labels(), lang, paper, source=seed_words(seed, lang))
+    labels = load_labels()
+    pages = chapter_pages(setup, campaign, deck, labels, lang, paper,
+                          source=labels[lang]["kit_source"].format(seed=seed), campaign_file=campaign_json.name)
     made += [(p, "CODEX (the dungeon crawl): first chapter setup, 2 players") for p in
-             write_pages(pages, "pdf", sheet, force=force, title="CODEX chapter 1")]
+             write_pages(pages, "pdf", sheet, force=force, title=_sheet_title(labels, lang, setup))]
     made.append((write_atomic(campaign_json, campaign_text(campaign), force=force),
                  "CODEX (the dungeon crawl): that campaign, to continue with pnpgen dungeon chapter"))
     return made

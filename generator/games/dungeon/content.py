@@ -14,6 +14,7 @@ FILES: dict[str, str] = {"character": "characters.yaml", "ration": "rations.yaml
                          "boss": "bosses.yaml", "zone": "zones.yaml"}
 KEYWORDS_FILE = "keywords.yaml"
 LABELS_FILE = "labels.yaml"
+AID_FILE = "aid.yaml"
 CARD_KEYS = ("id", "qty", "source")
 
 
@@ -94,7 +95,8 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
 
     path = data_dir(folder) / LABELS_FILE
     section = Table(Words(), fixed={"kinds": Table(Words()), "colours": Table(Words()),
-                                    "pile_names": Table(Words()), "steps": Seq(Words())})
+                                    "pile_names": Table(Words()), "steps": Seq(Words()),
+                                    "play_steps": Seq(Words())})
     lines: dict[str, int] = {}
     data = load_yaml(path, Map(required={"fr": section, "en": section}), lines=lines)
     if data is None:
@@ -104,4 +106,33 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
         if set(data[lang]) != keys:
             raise DataError(f"section {lang} must have the same keys as fr ({', '.join(sorted(keys))})",
                             file=path, line=lines.get(lang), key=lang)
+    return data
+
+
+def load_aid(folder: str | Path | None = None) -> dict[str, dict]:
+    """The player aid's texts per language (aid.yaml): title, subtitle, keywords_heading, pages of sections.
+
+    A section is {heading, items: [text, ...]}, {heading, icons: [{icon, text}, ...]} or {keywords: true}."""
+    from generator.cards.datafile import load_yaml
+    from generator.cards.schema import Flag, Map, Seq, Text
+
+    path = data_dir(folder) / AID_FILE
+    entry = Map(required={"icon": Text(), "text": Text(blank=False)})
+    section = Map(optional={"heading": Text(blank=False), "items": Seq(Text(blank=False)), "icons": Seq(entry),
+                            "keywords": Flag()})
+    words = Map(required={"title": Text(blank=False), "subtitle": Text(blank=False),
+                          "keywords_heading": Text(blank=False), "pages": Seq(Seq(section, least=1), least=1)})
+    lines: dict[str, int] = {}
+    data = load_yaml(path, Map(required={"fr": words, "en": words}), lines=lines)
+    if data is None:
+        raise DataError("the player aid needs two sections: fr and en", file=path)
+    for lang in ("fr", "en"):
+        for side, sections in enumerate(data[lang]["pages"]):
+            for n, item in enumerate(sections):
+                key = f"{lang}.pages[{side}][{n}]"
+                if item.get("keywords") is True:
+                    continue
+                if "heading" not in item or not (item.get("items") or item.get("icons")):
+                    raise DataError("a section needs a heading and items or icons (or keywords: true)",
+                                    file=path, line=lines.get(key), key=key)
     return data

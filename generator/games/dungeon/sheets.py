@@ -18,6 +18,11 @@ from generator.scene.model import Line, Rect, Stroke, Text
 COLOURS_HEX = {"red": "#c0392b", "yellow": "#e1a913", "green": "#2e8540", "blue": "#2c62a8"}
 
 
+def colon(lang: str) -> str:
+    """A colon as the language writes it: French puts a narrow no-break space before it."""
+    return "\u202f:" if lang == "fr" else ":"
+
+
 def template_name(kind: str) -> str:
     """The built-in template of a kind."""
     return f"dungeon/{kind}"
@@ -41,8 +46,7 @@ def _boss_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
     secret = next(s for s in deck.of_kind("secret") if s.values.get("number") == card.values["secret"])
     rewards = ", ".join(deck.get(ref).name(lang) for ref in parse_refs(card.values.get("rewards")))
     fields.update(secret_ref=f"{secret.values['number']} - {secret.name(lang)}",
-                  rewards_text=f"<b>{labels['rewards']} :</b> {rewards}" if lang == "fr"
-                  else f"<b>{labels['rewards']}:</b> {rewards}")
+                  rewards_text=f"<b>{labels['rewards']}{colon(lang)}</b> {rewards}")
     return fields
 
 
@@ -146,16 +150,16 @@ def chapter_lines(setup, campaign, deck: Deck, labels: dict, lang: str) -> list[
     lines = [f"{head} ({kind})", f"  {setup.format()}", ""]
     lines.append("  " + " → ".join(deck.get(z).name(lang) for z in setup.zones))
     for zone, creature in zip(setup.dealt_zones, setup.creatures, strict=False):
-        lines.append(f"    {deck.get(zone).name(lang)}: {deck.get(creature).name(lang)}")
+        lines.append(f"    {deck.get(zone).name(lang)}{colon(lang)} {deck.get(creature).name(lang)}")
     if setup.boss:
-        lines.append(f"    {deck.get(setup.zones[-1]).name(lang)}: {deck.get(setup.boss).name(lang)}")
-    lines += ["", f"{words['heroes']}:"]
+        lines.append(f"    {deck.get(setup.zones[-1]).name(lang)}{colon(lang)} {deck.get(setup.boss).name(lang)}")
+    lines += ["", f"{words['heroes']}{colon(lang)}"]
     for hero in campaign.heroes:
         lines.append("  " + _hero_line(hero, deck, words, lang))
     if campaign.players == 1:
         lines.append("  " + words["solo"])
-    lines += ["", *(f"{n}. {step}" for n, step in enumerate(_steps(setup, deck, words, lang), 1))]
-    lines += ["", f"{words['piles']}: " + _pile_counts(campaign, words)]
+    lines += ["", *(f"{n}. {step}" for n, step in enumerate(chapter_steps(setup, deck, words, lang), 1))]
+    lines += ["", f"{words['piles']}{colon(lang)} " + _pile_counts(campaign, words)]
     return lines
 
 
@@ -163,17 +167,18 @@ def _hero_line(hero, deck: Deck, words: dict, lang: str) -> str:
     card = deck.get(hero.id)
     objects = ", ".join(deck.get(o).name(lang) for o in hero.objects) or "—"
     rations = ", ".join(deck.get(r).name(lang) for r in hero.rations)
-    return (f"{card.name(lang)} ({die_label(words, card.values['colour'])}) · {words['objects']}: {objects} · "
-            f"{words['rations']} ({len(hero.rations)}): {rations}")
+    return (f"{card.name(lang)} ({die_label(words, card.values['colour'])}) · {words['objects']}{colon(lang)} {objects} · "
+            f"{words['rations']} ({len(hero.rations)}){colon(lang)} {rations}")
 
 
-def _steps(setup, deck: Deck, words: dict, lang: str) -> list[str]:
+def chapter_steps(setup, deck: Deck, words: dict, lang: str) -> list[str]:
+    """The setup in the rulebook's order (Zones, dice, Créatures, the Boss, then appearance effects), then play."""
     steps = list(words["steps"])
     if setup.boss:
         boss = deck.get(setup.boss)
         rewards = ", ".join(deck.get(r).name(lang) for r in parse_refs(boss.values.get("rewards")))
         steps.append(words["boss_step"].format(number=boss.values["secret"], rewards=rewards))
-    return [*steps, words["end_note"]]
+    return [*steps, words["effects_step"], *words["play_steps"]]
 
 
 def _pile_counts(campaign, words: dict) -> str:
@@ -181,8 +186,9 @@ def _pile_counts(campaign, words: dict) -> str:
 
 
 def chapter_pages(setup, campaign, deck: Deck, labels: dict, lang: str = "fr", paper: str = "a4",
-                  source: str = "") -> list:
-    """The setup sheet of a dealt chapter: one landscape page with footer."""
+                  source: str = "", campaign_file: str = "") -> list:
+    """The setup sheet of a dealt chapter: one landscape page with footer (and, small, the command
+    that deals the next chapter from `campaign_file` when one is given)."""
     from generator.scene.imposition import add_footers, content_box, sheet_pages
 
     page = sheet_pages(1, paper, landscape=True)[0]
@@ -193,7 +199,10 @@ def chapter_pages(setup, campaign, deck: Deck, labels: dict, lang: str = "fr", p
     page.add(Text(x, y, w, 9, f"{head} · {kind}", "serif-bold", 18, INK, "left", "middle", False),
              Text(x, y + 9, w, 5, setup.format(), "mono", 7.5, "#555555", "left", "middle", True))
     row_h = _draw_row(page, setup, campaign, deck, words, lang, (x, y + 16, w))
-    _draw_text_block(page, setup, campaign, deck, words, lang, (x, y + 18 + row_h, w, h - 18 - row_h))
+    _draw_text_block(page, setup, campaign, deck, words, lang, (x, y + 18 + row_h, w, h - 24 - row_h))
+    if campaign_file:
+        page.add(Text(x, y + h - 5, w, 4, words["command_hint"].format(file=campaign_file), "sans", 6.5,
+                      "#777777", "left", "middle", False, True, 5))
     return add_footers([page], title=head, source=source, lang=lang)
 
 
@@ -261,11 +270,11 @@ def _draw_dice(page, campaign, deck: Deck, x: float, y: float, w: float, words: 
 
 def _draw_text_block(page, setup, campaign, deck: Deck, words: dict, lang: str, box) -> None:
     x, y, w, h = box
-    heroes = [f"{words['heroes']}:"] + ["• " + _hero_line(hr, deck, words, lang) for hr in campaign.heroes]
+    heroes = [f"{words['heroes']}{colon(lang)}"] + ["• " + _hero_line(hr, deck, words, lang) for hr in campaign.heroes]
     if campaign.players == 1:
         heroes.append(words["solo"])
-    steps = [f"{n}. {s}" for n, s in enumerate(_steps(setup, deck, words, lang), 1)]
-    piles = f"{words['piles']}: {_pile_counts(campaign, words)}"
+    steps = [f"{n}. {s}" for n, s in enumerate(chapter_steps(setup, deck, words, lang), 1)]
+    piles = f"{words['piles']}{colon(lang)} {_pile_counts(campaign, words)}"
     page.add(Text(x, y, w / 2 - 3, h, "\n".join([*heroes, "", piles]), "sans", 8.5, INK, "left", "top",
                   True, True, 5.5),
              Text(x + w / 2 + 3, y, w / 2 - 3, h, "\n".join(steps), "sans", 8.5, INK, "left", "top",

@@ -25,6 +25,7 @@ from generator.games.dungeon.rules.deck import (
     markup_problems,
     parse_keywords,
 )
+from generator.games.dungeon.rules.wording import keyword_problems, summon_problems, timing_problems
 
 Check = Callable[[Card, "DeckIndex"], Iterable[str]]
 
@@ -36,6 +37,7 @@ class DeckIndex:
         self.cards = by_id(cards)
         self.secrets = {c.values.get("number"): c for c in cards if c.kind == "secret"}
         self.keywords = {k.names["fr"]: k for k in keywords}
+        self.keyword_names = {lang: [k.names[lang] for k in keywords] for lang in LANGS}
 
 
 def _is_int(value: object, low: int, high: int) -> bool:
@@ -181,6 +183,17 @@ def check_links(card: Card, index: DeckIndex) -> Iterable[str]:
         yield f"reads {reads!r}: no Secret card has that number"
 
 
+def check_wording(card: Card, index: DeckIndex) -> Iterable[str]:
+    """Timings in the rulebook's phase names, keywords that exist, summons that cover 'already in play'."""
+    summoned = [index.cards[ref] for ref in parse_refs(card.values.get("summons")) if ref in index.cards]
+    for lang in LANGS:
+        texts = {k: v for k, v in card.texts.get(lang, {}).items() if k != "name"}
+        for name, text in texts.items():
+            for problem in (*timing_problems(text, lang), *keyword_problems(text, lang, index.keyword_names[lang])):
+                yield f"{name} ({lang}): {problem}"
+        yield from summon_problems(texts, lang, [c.name(lang) for c in summoned])
+
+
 CHECKS: dict[str, tuple[Check, ...]] = {
     "character": (check_character,), "ration": (), "object": (check_object,),
     "secret": (check_secret,), "creature": (check_creature,), "special": (check_creature,),
@@ -191,7 +204,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
 def _card_problems(card: Card, index: DeckIndex) -> list[Problem]:
     if card.kind not in KINDS:
         return [Problem(f"unknown kind {card.kind!r}", card.file, card.line, card.id)]
-    checks = (check_source, check_texts, *CHECKS[card.kind], check_links)
+    checks = (check_source, check_texts, *CHECKS[card.kind], check_links, check_wording)
     return [Problem(msg, card.file, card.line, card.id) for check in checks for msg in check(card, index)]
 
 

@@ -1,0 +1,222 @@
+"""SVG art (icons such as game-icons.net's) read into scene Paths: parsed by svgelements, placed in a box, recoloured.
+
+An SVG file becomes `SvgArt`: its viewport size and one `ArtShape` per painted shape, in the
+SVG's own units with every transform applied and arcs turned into cubic curves. `art_items`
+places it in a box in mm (contain, cover or stretch) as scene Paths, optionally overriding the
+fill and stroke colours and dropping a full-size background square (game-icons SVGs start
+with a black `M0 0h512v512H0z`). Backends draw the Paths as vectors (PDF, SVG) or rasterise
+them (PNG). An SVG that refers to anything outside itself (external files, images, scripts,
+event handlers, style imports) is refused before it is parsed: reading art never touches the
+network or another file.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path as FilePath
+from typing import Any
+
+from generator.core.errors import DataError
+from generator.scene.model import Group, Item, Path, PathCommand, Rect, Stroke
+
+KEEP = "keep"          # art_items: leave the SVG's own colour
+FITS = ("contain", "cover", "stretch")
+MAX_BYTES = 5_000_000
+
+_REFUSED_TAGS = {"script": "a script", "image": "an embedded or linked image", "feimage": "a linked image",
+                 "foreignobject": "foreign (HTML) content", "iframe": "an iframe", "audio": "audio",
+                 "video": "video", "text": "text (convert text to paths in your editor)",
+                 "textpath": "text (convert text to paths in your editor)"}
+_URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ArtShape:
+    """One painted shape in SVG units: commands (M, L, Q, C, Z), colours ("#rrggbb" or None)."""
+
+    commands: tuple[PathCommand, ...]
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    fill_rule: str = "nonzero"
+
+
+@dataclass(frozen=True)
+class SvgArt:
+    """An SVG picture: its viewport (width, height in SVG units) and shapes in drawing order."""
+
+    width: float
+    height: float
+    shapes: tuple[ArtShape, ...]
+    name: str = ""
+
+    def is_background(self, shape: ArtShape) -> bool:
+        """A filled rectangle covering the whole viewport (game-icons' black square)."""
+        if shape.fill is None or any(c[0] not in ("M", "L", "Z") for c in shape.commands):
+            return False
+        points = {(round(float(c[1]), 3), round(float(c[2]), 3)) for c in shape.commands if c[0] != "Z"}
+        corners = {(0.0, 0.0), (round(self.width, 3), 0.0), (0.0, round(self.height, 3)),
+                   (round(self.width, 3), round(self.height, 3))}
+        return points == corners
+
+
+def load_svg(path: FilePath | str) -> SvgArt:
+    """An SVG file as SvgArt (cached per file and modification time); DataError naming the file."""
+    path = FilePath(path)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError as err:
+        raise DataError(f"cannot read SVG: {err.strerror}", file=path) from None
+    return _load_cached(str(path), stamp)
+
+
+@lru_cache(maxsize=512)
+def _load_cached(path: str, stamp: int) -> SvgArt:
+    try:
+        data = FilePath(path).read_bytes()
+    except OSError as err:
+        raise DataError(f"cannot read SVG: {err.strerror}", file=path) from None
+    return parse_svg(data, path)
+
+
+def parse_svg(data: bytes, name: str = "SVG") -> SvgArt:
+    """SVG bytes as SvgArt; DataError (file = name) if malformed, empty or referring outside itself."""
+    if len(data) > MAX_BYTES:
+        raise DataError(f"SVG art is {len(data):,} bytes, more than {MAX_BYTES:,}", file=name)
+    _check_self_contained(data, name)
+    import svgelements as se
+
+    try:
+        svg = se.SVG.parse(io.BytesIO(data), reify=True)
+        shapes = tuple(shape for el in svg.elements() if isinstance(el, se.Shape)
+                       for shape in [_shape(se, el)] if shape is not None)
+        width, height = float(svg.width), float(svg.height)
+    except (ValueError, TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as err:
+        raise DataError(f"SVG art cannot be read: {err}", file=name) from None
+    if not (width > 0 and height > 0):
+        raise DataError("SVG art has no size (give it a viewBox or width and height)", file=name)
+    if not shapes:
+        raise DataError("SVG art draws nothing (no painted shapes)", file=name)
+    return SvgArt(width, height, shapes, str(name))
+
+
+def _check_self_contained(data: bytes, name: str) -> None:
+    """Refuse malformed XML, entities and anything that would load or run something else."""
+    import xml.etree.ElementTree as ET
+
+    head = data[:4096].lower()
+    if b"<!entity" in data.lower() or (b"<!doctype" in head and b"system" in head):
+        raise DataError("SVG art declares entities or an external DTD; refused", file=name)
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as err:
+        raise DataError(f"SVG art is not well-formed XML ({err})", file=name) from None
+    if _local(root.tag) != "svg":
+        raise DataError(f"not an SVG file (its root element is <{_local(root.tag)}>)", file=name)
+    for element in root.iter():
+        tag = _local(element.tag)
+        if tag in _REFUSED_TAGS:
+            raise DataError(f"SVG art contains {_REFUSED_TAGS[tag]} (<{tag}>); refused", file=name)
+        if tag == "style" and _outside_reference(element.text or "", style=True):
+            raise DataError("SVG art's <style> refers to another file; refused", file=name)
+        for key, value in element.attrib.items():
+            _check_attribute(_local(key), value, tag, name)
+
+
+def _check_attribute(key: str, value: str, tag: str, name: str) -> None:
+    if key.lower().startswith("on"):
+        raise DataError(f"SVG art has a script handler ({key} on <{tag}>); refused", file=name)
+    if key == "href" and not value.strip().startswith("#"):
+        raise DataError(f"SVG art links to {value.strip()!r} (<{tag}> href); only references inside "
+                        "the file are allowed", file=name)
+    if _outside_reference(value):
+        raise DataError(f"SVG art refers to another file ({key} on <{tag}>); refused", file=name)
+
+
+def _outside_reference(text: str, style: bool = False) -> bool:
+    if style and "@import" in text.lower():
+        return True
+    return any(not target.startswith("#") for target in _URL.findall(text))
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
+
+
+def _color(se: Any, value: Any) -> str | None:
+    if value is None or not isinstance(value, se.Color) or value.value is None:
+        return None if value is None or getattr(value, "value", None) is None else "#000000"
+    if value.alpha == 0:
+        return None
+    return f"#{value.red:02x}{value.green:02x}{value.blue:02x}"
+
+
+def _shape(se: Any, element: Any) -> ArtShape | None:
+    fill, stroke = _color(se, element.fill), _color(se, element.stroke)
+    if fill is None and stroke is None:
+        return None
+    path = se.Path(element)
+    path.approximate_arcs_with_cubics()
+    commands = _commands(se, path)
+    if not commands:
+        return None
+    rule = str(element.values.get("fill-rule", "nonzero")).strip().lower()
+    width = float(getattr(element, "implicit_stroke_width", None) or element.stroke_width or 1.0)
+    return ArtShape(tuple(commands), fill, stroke, width, "evenodd" if rule == "evenodd" else "nonzero")
+
+
+def _commands(se: Any, path: Any) -> list[PathCommand]:
+    out: list[PathCommand] = []
+    for seg in path:
+        if isinstance(seg, se.Move):
+            out.append(("M", seg.end.x, seg.end.y))
+        elif isinstance(seg, se.Close):
+            out.append(("Z",))
+        elif isinstance(seg, se.Line):
+            out.append(("L", seg.end.x, seg.end.y))
+        elif isinstance(seg, se.QuadraticBezier):
+            out.append(("Q", seg.control.x, seg.control.y, seg.end.x, seg.end.y))
+        elif isinstance(seg, se.CubicBezier):
+            out.append(("C", seg.control1.x, seg.control1.y, seg.control2.x, seg.control2.y,
+                        seg.end.x, seg.end.y))
+    if out and out[0][0] != "M":
+        out.insert(0, ("M", path.first_point.x, path.first_point.y))
+    return [tuple(float(v) if i else v for i, v in enumerate(c)) for c in out]
+
+
+# --- placing ---------------------------------------------------------------------------------
+
+def art_items(art: SvgArt, x: float, y: float, w: float, h: float, *, fit: str = "contain",
+              fill: str | None = KEEP, stroke: str | None = KEEP, background: bool = True) -> list[Item]:
+    """The art as Paths in the box x, y, w, h (mm): contain (whole, centred), cover (fills, clipped)
+    or stretch. fill/stroke: a colour that replaces every painted fill/stroke, None to paint none,
+    KEEP for the SVG's own; background=False drops a full-size background rectangle."""
+    kx, ky = w / art.width, h / art.height
+    if fit != "stretch":
+        kx = ky = (min if fit == "contain" else max)(kx, ky)
+    ox, oy = x + (w - art.width * kx) / 2, y + (h - art.height * ky) / 2
+    pen = (kx * ky) ** 0.5
+    items: list[Item] = []
+    for shape in art.shapes:
+        if not background and art.is_background(shape):
+            continue
+        paint = shape.fill if fill == KEEP or shape.fill is None else fill
+        line = shape.stroke if stroke == KEEP or shape.stroke is None else stroke
+        if paint is None and line is None:
+            continue
+        commands = tuple(_placed(c, kx, ky, ox, oy) for c in shape.commands)
+        items.append(Path(commands, paint, Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
+                          shape.fill_rule))
+    if fit == "cover":
+        return [Group(tuple(items), clip=Rect(x, y, w, h, fill=None, stroke=None))]
+    return items
+
+
+def _placed(command: PathCommand, kx: float, ky: float, ox: float, oy: float) -> PathCommand:
+    values = command[1:]
+    placed = [round(float(v) * (kx if i % 2 == 0 else ky) + (ox if i % 2 == 0 else oy), 4)
+              for i, v in enumerate(values)]
+    return (command[0], *placed)
