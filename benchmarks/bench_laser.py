@@ -8,6 +8,11 @@ worst check, fair layouts generated per second, and the difficulty rating time (
 percentile). Times are wall-clock and CPU (process) time: on a shared machine the CPU figure is
 the steadier one. Goals: check median <= 10x observe, no check over 1 s, >= 100 fair layouts/s,
 difficulty <= 0.5 s for 90% of layouts.
+
+Then the one-player puzzles and the assistant (`--only puzzles` skips the engine figures): level-3
+puzzles generated per second on 8x7 with the beginner set (goal >= 10), the median and worst time
+of a level-5 puzzle (goal: median under 2 s), every level's median, and the assistant's time on
+random games from 0 to 30 shots fired (goal: every answer within 2 s).
 """
 
 from __future__ import annotations
@@ -49,7 +54,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--layouts", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--puzzles", type=int, default=30, help="level-3 puzzles timed (level 5: a third)")
+    parser.add_argument("--only", choices=["engine", "puzzles"], default=None)
     args = parser.parse_args()
+    if args.only != "puzzles":
+        engine_figures(args)
+    if args.only != "engine":
+        puzzle_figures(args.seed, args.puzzles)
+        assist_figures(args.seed)
+
+
+def engine_figures(args) -> None:
 
     in_play = load_catalog().beginner()
     board = Board(8, 7)
@@ -107,6 +122,57 @@ def main() -> None:
     print(f"  rated within 0.5 s (wall): {within:.1%}   (goal: at least 90%)")
     spread = {k: shots.count(k) for k in sorted(set(shots))}
     print(f"  difficulty values (shots: layouts): {spread}")
+
+
+
+def puzzle_figures(seed: int, count: int) -> None:
+    from generator.games.laser.rules.puzzle import generate_puzzle
+
+    in_play = load_catalog().beginner()
+    board = Board(8, 7)
+    print(f"laser puzzles: 8x7, beginner set, seed {seed}; load average {os.getloadavg()[0]:.1f}")
+    rng = make_rng(seed, "laser", "bench-puzzles")
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(count):
+        generate_puzzle(rng, board, in_play, 3)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"  level 3: {count / wall:6.1f} puzzles per second wall, {count / cpu:6.1f} per cpu second"
+          "   (goal: at least 10)")
+    for level in (1, 2, 4, 5):
+        times = []
+        for _ in range(max(5, count // 3)):
+            _, w, c = _timed(generate_puzzle, rng, board, in_play, level)
+            times.append((w, c))
+        walls, cpus = [w for w, _ in times], [c for _, c in times]
+        goal = "   (goal: median under 2 s)" if level == 5 else ""
+        print(f"  level {level}: median {statistics.median(walls):6.2f} s wall, {statistics.median(cpus):6.2f} s cpu;"
+              f" worst {max(walls):6.2f} s wall over {len(times)}{goal}")
+
+
+def assist_figures(seed: int) -> None:
+    from generator.games.laser.rules.assist import advise
+
+    in_play = load_catalog().beginner()
+    board = Board(8, 7)
+    engine = engine_for(board, in_play)
+    rng = make_rng(seed, "laser", "bench-assist")
+    by_fired: dict[int, list[float]] = {}
+    exact: dict[int, int] = {}
+    for _ in range(6):
+        layout = generate_fair(rng, board, in_play)
+        order = list(range(1, board.cannons + 1))
+        rng.shuffle(order)
+        for fired in range(board.cannons + 1):
+            advice, w, _ = _timed(advise, engine, observe(layout, order[:fired]), rng)
+            by_fired.setdefault(fired, []).append(w)
+            exact[fired] = exact.get(fired, 0) + advice.exact
+    print("laser assistant: 6 random games on 8x7, every number of shots fired (wall time per answer)")
+    for start in range(0, board.cannons + 1, 5):
+        parts = [f"{k:2d}: {max(by_fired[k]):5.2f} s{'' if exact[k] == 6 else '~'}"
+                 for k in range(start, min(start + 5, board.cannons + 1))]
+        print("  " + "   ".join(parts))
+    worst = max(max(v) for v in by_fired.values())
+    print(f"  worst answer {worst:.2f} s   (goal: within 2 s; '~' = some answers estimated from a sample)")
 
 
 if __name__ == "__main__":

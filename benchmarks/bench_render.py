@@ -2,6 +2,10 @@
 
 Prints CPU seconds per run (best of several), pages per second, and the ratio to the bare script
 (goal: at most 1.5x). Run: python benchmarks/bench_render.py [--runs 5] [--profile]
+
+With --decks it also measures what a user feels: whole `pnpgen cards` processes on the example
+template for 54, 540 and 5,400 cards (54 distinct records, each 1, 10 or 100 times) as PDF, PNG
+and TTS, with wall and CPU seconds and peak memory, next to the bare-reportlab figure above.
 """
 
 from __future__ import annotations
@@ -292,9 +296,73 @@ def profile_split(pages: list[Page]) -> None:
     stats.sort_stats("tottime").print_stats(15)
 
 
+# -- whole processes ------------------------------------------------------------------------
+DECK_SIZES = (54, 540, 5400)
+DECK_FORMATS = ("pdf", "png", "tts")
+_MEASURE = ("import resource, subprocess, sys, time\n"
+            "t = time.perf_counter()\n"
+            "subprocess.run(sys.argv[1:], check=True)\n"
+            "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+            "print(time.perf_counter() - t, u.ru_utime + u.ru_stime, u.ru_maxrss)\n")
+
+
+def example_deck(folder: Path, copies: int) -> Path:
+    """54 distinct records cycled from the example data (names numbered), each `copies` times."""
+    import yaml
+
+    root = Path(__file__).resolve().parent.parent
+    records = yaml.safe_load((root / "card_data/example/cards.yaml").read_text(encoding="utf-8"))["cards"]
+    deck = []
+    for i in range(54):
+        record = dict(records[i % len(records)])
+        record["name"] = f"{record['name']} {i + 1}"
+        record["qty"] = copies
+        deck.append(record)
+    pictures = folder / "pictures"
+    if not pictures.exists():
+        pictures.symlink_to(root / "card_data/example/pictures")
+    path = folder / f"deck{54 * copies}.yaml"
+    path.write_text(yaml.safe_dump({"cards": deck}, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def measure_process(argv: list[str]) -> tuple[float, float, int]:
+    """(wall s, CPU s of the process and its workers, peak memory KB of the largest of them)."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", _MEASURE, *argv], check=True, capture_output=True,
+                         text=True).stdout.split()
+    return float(out[0]), float(out[1]), int(out[2])
+
+
+def bench_decks(sizes=DECK_SIZES, formats=DECK_FORMATS) -> list[tuple]:
+    """Run `pnpgen cards` for each size and format; rows (cards, format, wall, cpu, peak KB)."""
+    import shutil
+    import tempfile
+
+    pnpgen = [sys.executable, "-m", "generator"]
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as tmp:
+        folder = Path(tmp)
+        for size in sizes:
+            data = example_deck(folder, size // 54)
+            for fmt in formats:
+                out = folder / f"out-{size}-{fmt}"
+                target = out / "deck.pdf" if fmt == "pdf" else out
+                wall, cpu, peak = measure_process([*pnpgen, "cards", str(data), "example", "--format",
+                                                   fmt, "-q", "-o", str(target)])
+                rows.append((size, fmt, wall, cpu, peak))
+                print(f"{size:>5} cards  {fmt:<4} wall {wall:7.2f} s  cpu {cpu:7.2f} s  "
+                      f"peak {peak / 1024:6.0f} MB  ({1000 * wall / size:6.1f} ms a card)", flush=True)
+                shutil.rmtree(out, ignore_errors=True)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--decks", action="store_true",
+                        help="also time whole pnpgen cards runs (54/540/5400 cards; pdf, png, tts)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of one render_pdf run")
     parser.add_argument("--write", type=Path, help="also write the pnpgen PDF here (to look at it)")
     args = parser.parse_args()
@@ -318,6 +386,9 @@ def main() -> None:
     print(f"ratio render_pdf / bare: {ours / bare:.2f}x   (build + render / bare: {whole / bare:.2f}x; goal <= 1.5x)")
     if args.profile:
         profile_split(deck_pages()[0])
+    if args.decks:
+        print(f"whole processes (bare reportlab, 54 cards above: {bare:.3f} s CPU):")
+        bench_decks()
 
 
 if __name__ == "__main__":

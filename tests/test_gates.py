@@ -150,7 +150,7 @@ def test_paths_named_in_docs_cards_md_exist() -> None:
 
 
 def _resolves(dotted: str) -> bool:
-    """A module, or an attribute of one (generator.cli.deck.image_to_png)."""
+    """A module, or an attribute of one (generator.cli.deck.load_image)."""
     import importlib
 
     parts = dotted.split(".")

@@ -44,6 +44,7 @@ class Prepared:
     static: dict[str, Any]
     dynamic: dict[str, Any]
     when: Any = None
+    id: str = ""
 
 
 @dataclass
@@ -135,7 +136,7 @@ def _prepare(el: dict[str, Any], index: int, face: str, template: Template, name
                 return TemplateError(msg, file=template.file, key=f"{where} key '{k}'")
 
             static[key] = _convert(kind, key, raw, error)
-    return Prepared(kind, face, where, static, dynamic, el.get("when"))
+    return Prepared(kind, face, where, static, dynamic, el.get("when"), str(el.get("id") or f"{face}[{index}]"))
 
 
 def _check_keys(kind: Kind, values: dict[str, Any], where: str, template: Template) -> None:
@@ -174,12 +175,14 @@ def _convert(kind: Kind, key: str, raw: Any, error: Callable[[str], Exception]) 
 # --- drawing ---------------------------------------------------------------------------------------
 
 def build_cards(records: Sequence[Record], template: Template | CardDesign, *, bleed: float | None = None,
-                image_loader: Callable[[Path], bytes] | None = None) -> list[Card]:
-    """One Card per record (records already expanded by qty); copies of a record share their items."""
+                image_loader: Callable[[Path], bytes] | None = None,
+                cache: dict[tuple[str, int | None, int], Card] | None = None) -> list[Card]:
+    """One Card per record (records already expanded by qty); copies of a record share their items
+    (across calls too when they pass the same `cache`: a deck drawn in chunks)."""
     from generator.scene.imposition import Card
 
     design = template if isinstance(template, CardDesign) else check_template(template, records, bleed)
-    built: dict[tuple[str, int | None, int], Card] = {}
+    built: dict[tuple[str, int | None, int], Card] = {} if cache is None else cache
     cards = []
     for number, record in enumerate(records, 1):
         key = (str(record.file), record.line, id(record.fields))
@@ -200,17 +203,28 @@ def card_label(template: Template, record: Record, number: int) -> str:
     return f"card {number}"
 
 
-def draw_faces(design: CardDesign, record: Record,
-               image_loader: Callable[[Path], bytes] | None = None) -> tuple[list[Item], list[Item] | None]:
-    """The front items and the back items (None without a back design) of one record."""
+@dataclass(frozen=True)
+class Drawn:
+    """One element as drawn on one card (for the preview's boxes and the preflight checks)."""
+
+    prep: Prepared
+    values: dict[str, Any]
+    items: tuple[Item, ...]
+
+
+def draw_faces(design: CardDesign, record: Record, image_loader: Callable[[Path], bytes] | None = None,
+               trace: list[Drawn] | None = None) -> tuple[list[Item], list[Item] | None]:
+    """The front items and the back items (None without a back design) of one record.
+
+    With a `trace` list, each element drawn is appended to it as a Drawn (the drawing is the same)."""
     tmpl = design.template
     front = _background(design, record, tmpl.background, "background")
-    front += _draw_face(design, design.front, record, image_loader)
+    front += _draw_face(design, design.front, record, image_loader, trace)
     if design.back is None:
         return front, None
     back_bg = tmpl.back_background if tmpl.back_background is not None else tmpl.background
     back = _background(design, record, back_bg, "back_background")
-    back += _draw_face(design, design.back, record, image_loader)
+    back += _draw_face(design, design.back, record, image_loader, trace)
     return front, back
 
 
@@ -239,7 +253,7 @@ def _missing(name: str, record: Record, where: str, design: CardDesign) -> DataE
 
 
 def _draw_face(design: CardDesign, elements: list[Prepared], record: Record,
-               image_loader: Callable[[Path], bytes] | None) -> list[Item]:
+               image_loader: Callable[[Path], bytes] | None, trace: list[Drawn] | None = None) -> list[Item]:
     items: list[Item] = []
     for prep in elements:
         if prep.when is not None and not when_holds(prep.when, record.fields):
@@ -249,6 +263,8 @@ def _draw_face(design: CardDesign, elements: list[Prepared], record: Record,
         drawn = prep.kind.draw(values, ctx)
         _check_text_fits(drawn, prep, record)
         items.extend(drawn)
+        if trace is not None:
+            trace.append(Drawn(prep, values, tuple(drawn)))
     return items
 
 

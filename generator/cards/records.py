@@ -1,4 +1,9 @@
-"""Card records from YAML or CSV data files, each remembering its file and line; `qty:` repeats a card."""
+"""Card records from YAML, CSV or spreadsheet data files, each remembering its file and line; `qty:` repeats a card.
+
+CSV: the separator (comma, semicolon or tab) is read from the header line, quotes as usual, a
+byte-order mark and Windows line ends are fine; a row with more or fewer cells than the header is
+an error naming its line. Spreadsheets: generator/cards/spreadsheet.py.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,8 @@ if TYPE_CHECKING:
     from _csv import Reader as CsvReader
 
 QTY_KEY = "qty"
-DATA_SUFFIXES = (".yaml", ".yml", ".csv")
+DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".xlsm", ".ods")
+CSV_SEPARATORS = (",", ";", "\t")
 
 _Row = tuple[dict[str, Any], int, dict[str, int]]   # (raw fields, line, {field: its line})
 
@@ -61,14 +67,22 @@ def _builtin_candidates(name: str, root: Path) -> list[Path]:
     return [*found, base]
 
 
-def load_records(path: str | Path, expand: bool = True) -> list[Record]:
-    """Read a YAML or CSV data file into records; with expand, each record repeated `qty` times."""
+def load_records(path: str | Path, expand: bool = True, sheet: str | None = None) -> list[Record]:
+    """Read a YAML, CSV or spreadsheet data file into records (a spreadsheet's first sheet, or
+    `sheet`); with expand, each record repeated `qty` times."""
+    from generator.cards.spreadsheet import SHEET_SUFFIXES, sheet_rows
+
     path = resolve_data(path)
-    text = read_text(path)
-    if path.suffix.lower() == ".csv":
-        rows = _csv_rows(text, path)
+    suffix = path.suffix.lower()
+    if sheet is not None and suffix not in SHEET_SUFFIXES:
+        raise DataError(f"--sheet applies to spreadsheets ({', '.join(SHEET_SUFFIXES)}), not a {suffix} file",
+                        file=path)
+    if suffix in SHEET_SUFFIXES:
+        path, rows = sheet_rows(path, sheet)
+    elif suffix == ".csv":
+        rows = _csv_rows(read_text(path), path)
     else:
-        rows = _yaml_rows(text, path)
+        rows = _yaml_rows(read_text(path), path)
     if not rows:
         raise DataError("no card records in the file", file=path)
     records = [_make_record(fields, path, line, lines) for fields, line, lines in rows]
@@ -130,8 +144,23 @@ def _parse_qty(value: Any, path: Path, line: int | None) -> int:
 
 # --- CSV -------------------------------------------------------------------------------------
 
+def csv_separator(text: str) -> str:
+    """The separator of a CSV file: the one of , ; tab found most often (outside quotes) in its header line."""
+    line, quoted = [], False
+    for ch in text:
+        if ch == '"':
+            quoted = not quoted
+        elif ch in "\r\n" and not quoted:
+            break
+        elif not quoted:
+            line.append(ch)
+    counts = {sep: line.count(sep) for sep in CSV_SEPARATORS}
+    best = max(CSV_SEPARATORS, key=lambda sep: counts[sep])
+    return best if counts[best] else ","
+
+
 def _csv_rows(text: str, path: Path) -> list[_Row]:
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=csv_separator(text))
     try:
         header = next(reader, None)
         if header is None:
@@ -157,10 +186,9 @@ def _csv_body(reader: CsvReader, names: list[str], path: Path) -> Iterator[_Row]
         line, start = start, reader.line_num + 1
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) > len(names):
+        if len(row) != len(names):
             raise DataError(f"{len(row)} cells but the header has {len(names)} columns", file=path, line=line)
-        cells = row + [""] * (len(names) - len(row))
-        yield dict(zip(names, cells, strict=False)), line, {}
+        yield dict(zip(names, row, strict=True)), line, {}
 
 
 # --- YAML ------------------------------------------------------------------------------------

@@ -19,7 +19,9 @@ from generator import __version__, games
 ENGINE_COMMANDS = {
     "calibrate": "generator.cards.cli.calibrate",
     "cards": "generator.cards.cli",
+    "images": "generator.cards.cli.images",
     "kit": "generator.cli.kit",
+    "preview": "generator.cards.cli.preview",
 }
 
 

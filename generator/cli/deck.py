@@ -20,9 +20,10 @@ import click
 from generator import paths
 from generator.cli.common import check_outputs, emit_json, progress, write_file
 from generator.cli.options import bleed_option, choice, dpi_option, duplex_option, offset_option, orientation_option, paper_option
+from generator.cli.pod import pod_option
 
-FORMATS = ("pdf", "svg", "png", "tts", "json")
-TTS_PER_SHEET = 70
+FORMATS = ("pdf", "svg", "png", "tts", "pod", "json")
+TTS_PER_SHEET = 70          # 10 x 7; BackIsHidden makes the last cell a card too (docs/tts.md)
 DEFAULT_DPI = 300
 
 
@@ -45,6 +46,17 @@ class DeckOptions:
     force: bool = False
     quiet: bool = False
     lang: str = "en"            # the language of the sheet footers
+    printer: str = ""           # the printer profile applied (--printer), named in the footers
+    scale: tuple[float, float] = (1.0, 1.0)
+    measured: tuple[str, str, str] | None = None    # the profile's paper, orientation, flip
+    tts_url: str | None = None  # --tts-url PREFIX: web address of the TTS images
+    tts_image: str = "png"      # --tts-image png|jpg
+    pod: str | None = None      # --pod PRESET (print-on-demand template)
+    svg_text: str = "fonts"     # --svg-text fonts|paths
+    jobs: int | None = None     # --jobs N: processes rendering PNG/SVG pages (None: all cores)
+    max_ppi: float = 600.0      # pictures above this at their placed size are resampled (PDF); 0 keeps them
+    numbers: tuple[int, ...] | None = None   # each card's number in the whole deck (--only), for file names
+    own: frozenset[Path] = frozenset()      # files this run may overwrite without --force (--watch wrote them)
 
     @property
     def landscape(self) -> bool | None:
@@ -55,10 +67,13 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
     back_options = [duplex_option(), offset_option(), click.option(
         "--gutter-fold", is_flag=True,
         help="Fronts and backs side by side on one page, to fold (no duplex printer needed).")] if backs else []
+    back_options.append(printer_option())
     return [
         click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
                      help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
-                          "tts: Tabletop Simulator deck images; json: the data, on stdout unless -o."),
+                          "tts: Tabletop Simulator deck (images and saved object); pod: one image "
+                          "per face for a print-on-demand printer (--pod); json: the data, on "
+                          "stdout unless -o."),
         click.option("--sheets", is_flag=True, help="svg/png: whole printable pages, not one file per card."),
         paper_option(),
         orientation_option(),
@@ -67,6 +82,21 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
         dpi_option(),
+        click.option("--tts-image", type=choice(["png", "jpg"]), default="png", show_default=True,
+                     help="tts: image format of the deck sheets."),
+        click.option("--tts-url", default=None, metavar="PREFIX",
+                     help="tts: the web address the images will be uploaded to (the saved object "
+                          "then names PREFIX/file instead of file:/// paths, for sharing)."),
+        pod_option(),
+        click.option("--svg-text", type=choice(["fonts", "paths"]), default="fonts", show_default=True,
+                     help="svg: embed the fonts used (subsets; browsers, Inkscape) or draw text as "
+                          "outlines (paths: looks the same in every viewer, librsvg included)."),
+        click.option("--jobs", type=click.IntRange(0, 64), default=0, metavar="N",
+                     help="png/svg: render pages in N processes (0: all cores; the files are the "
+                          "same whatever N)."),
+        click.option("--max-ppi", type=click.FloatRange(min=0), default=600.0, show_default=True,
+                     help="PDF: pictures finer than this (pixels per inch at their placed size) are "
+                          "resampled to it once; 0 keeps every picture as it is."),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
@@ -75,10 +105,11 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Callable[[Callabl
 
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
-          "no_crop_marks", "cut_lines", "dpi", "output", "force", "quiet")
+          "no_crop_marks", "cut_lines", "dpi", "max_ppi", "output", "force", "quiet", "printer",
+          "tts_image", "tts_url", "pod", "svg_text", "jobs")
 
 
-_BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False}
+_BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
 
 
 def deck_options_for(bleed_default: str, *, backs: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -88,7 +119,7 @@ def deck_options_for(bleed_default: str, *, backs: bool = True) -> Callable[[Cal
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            values = {name: kwargs.pop(name) if name in kwargs or backs else _BACK_DEFAULTS[name]
+            values = {name: kwargs.pop(name) if name in kwargs else _BACK_DEFAULTS[name]
                       for name in _NAMES}
             return func(*args, opts=options_from(values), **kwargs)
 
@@ -105,14 +136,55 @@ def deck_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def options_from(values: dict[str, Any]) -> DeckOptions:
-    """DeckOptions from the raw click values."""
-    return DeckOptions(format=values["fmt"], sheets=values["sheets"], paper=values["paper"],
+    """DeckOptions from the raw click values (a --printer profile read and applied)."""
+    opts = DeckOptions(format=values["fmt"], sheets=values["sheets"], paper=values["paper"],
                        orientation=values["orientation"],
                        duplex=None if values["duplex"] == "none" else values["duplex"],
                        offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
-                       quiet=values["quiet"])
+                       quiet=values["quiet"], max_ppi=values["max_ppi"], tts_image=values["tts_image"],
+                       tts_url=values["tts_url"],
+                       pod=values["pod"], svg_text=values["svg_text"], jobs=values["jobs"] or None)
+    return with_printer(opts, values.get("printer"))
+
+
+def printer_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """--printer NAME: a profile saved with `pnpgen calibrate --save NAME`."""
+    return click.option("--printer", default=None, metavar="NAME",
+                        help="Apply a saved printer profile (offset, scale; see pnpgen calibrate "
+                             "--save/--list); --offset, if given too, wins.")
+
+
+def with_printer(opts: DeckOptions, name: str | None) -> DeckOptions:
+    """The options with the profile's offset (unless --offset was given, or there are no back
+    pages to move) and scale applied; LayoutError for an unknown profile."""
+    if not name:
+        return opts
+    from generator.cli.printers import find_printer
+
+    printer = find_printer(name)
+    offset = opts.offset
+    if offset == (0.0, 0.0) and opts.duplex and not opts.gutter_fold:
+        offset = printer.offset
+    return replace(opts, offset=offset, scale=printer.scale, printer=printer.name,
+                   measured=(printer.paper, printer.orientation, printer.duplex))
+
+
+def warn_if_measured_elsewhere(opts: DeckOptions, plan) -> None:
+    """One warning line when the profile was measured on another paper, orientation or flip
+    than these sheets use (an offset is measured in the page's own directions)."""
+    if opts.measured is None or opts.offset == (0.0, 0.0):
+        return
+    paper, orientation, duplex = opts.measured
+    here = ("landscape" if plan.landscape else "portrait")
+    differences = [f"{what} {then} (these sheets: {now})" for what, then, now in
+                   (("paper", paper, opts.paper), ("orientation", orientation, here),
+                    ("flip", duplex, opts.duplex)) if then != now]
+    if differences:
+        click.echo(f"pnpgen: warning: printer {opts.printer}: its offset was measured for "
+                   f"{', '.join(differences)}; pass --orientation {orientation} or calibrate again "
+                   f"for these sheets", err=True)
 
 
 # --- paths -----------------------------------------------------------------------------------------
@@ -123,28 +195,70 @@ def sheet_spec(card_size: tuple[float, float], bleed: float, opts: DeckOptions):
 
     return SheetSpec(paper=opts.paper, landscape=opts.landscape, card_size=card_size, bleed=bleed,
                      crop_marks=opts.crop_marks, cut_lines=opts.cut_lines, duplex=opts.duplex,
-                     offset=opts.offset, gutter_fold=opts.gutter_fold)
+                     offset=opts.offset, gutter_fold=opts.gutter_fold, scale=opts.scale)
+
+
+def impose_deck(cards: Sequence, card_size: tuple[float, float], bleed: float, title: str, source: str,
+                opts: DeckOptions) -> list:
+    """The imposed sheets for these options (footers naming the printer profile), warning when
+    the profile's offset was measured for another orientation."""
+    from generator.scene.imposition import impose
+    from generator.scene.layout import plan_sheet
+
+    spec = sheet_spec(card_size, bleed, opts)
+    warn_if_measured_elsewhere(opts, plan_sheet(spec))
+    return impose(cards, spec, title=title, source=source, lang=opts.lang, printer=opts.printer)
 
 
 def deck_paths(count: int, *, has_backs: bool, card_size: tuple[float, float], bleed: float,
-               opts: DeckOptions, stem: str) -> list[Path]:
-    """Every file write_deck will write for `count` cards (checked before any work)."""
+               opts: DeckOptions, stem: str, backs: Sequence[int] | None = None) -> list[Path]:
+    """Every file write_deck will write for `count` cards (checked before any work).
+
+    backs: for one file per card face, the numbers of the cards whose backs differ from every
+    earlier one (one file each; NAME-back.EXT when the deck has one back); None: one per card."""
     fmt = opts.format
     if fmt == "json":
         return [opts.output] if opts.output and str(opts.output) != "-" else []
     if fmt == "pdf":
         return [opts.output or paths.default_output(f"{stem}.pdf")]
-    folder, base = _folder_and_stem(opts, stem, "png" if fmt == "tts" else fmt)
+    if fmt == "pod":
+        from generator.cli.pod import pod_folder, pod_names
+
+        folder, base = pod_folder(opts.output, stem)
+        return [folder / name for name in pod_names(base, count, has_backs)]
     if fmt == "tts":
-        sheets = math.ceil(count / TTS_PER_SHEET)
-        return [folder / f"{base}-tts-{i}.png" for i in range(1, sheets + 1)] + [folder / f"{base}-tts-back.png"]
+        from generator.cli.tts import tts_folder, tts_names
+
+        folder, base = tts_folder(opts.output, stem)
+        faces, backs, saved = tts_names(base, max(1, math.ceil(count / TTS_PER_SHEET)), False,
+                                        opts.tts_image)
+        return [folder / name for name in [*faces, *backs, saved]]
+    folder, base = _folder_and_stem(opts, stem, fmt)
     if opts.sheets:
         pages = _sheet_count(count, has_backs, card_size, bleed, opts)
         return [folder / f"{base}-sheet-{i:03d}.{fmt}" for i in range(1, pages + 1)]
-    names = [f"{base}-{i:03d}.{fmt}" for i in range(1, count + 1)]
+    numbers = list(opts.numbers or range(1, count + 1))
+    names = [f"{base}-{i:03d}.{fmt}" for i in numbers]
     if has_backs and opts.duplex:
-        names += [f"{base}-back-{i:03d}.{fmt}" for i in range(1, count + 1)]
+        if backs is not None and len(backs) == 1:
+            names.append(f"{base}-back.{fmt}")
+        else:
+            names += [f"{base}-back-{i:03d}.{fmt}" for i in (numbers if backs is None else backs)]
     return [folder / name for name in names]
+
+
+def distinct_backs(cards: Sequence) -> list[int]:
+    """Indexes of the cards whose back differs from every earlier card's back (cards with a back)."""
+    seen: dict[Any, int] = {}
+    for index, card in enumerate(cards):
+        if card.back is not None:
+            try:
+                key: Any = tuple(card.back)
+                hash(key)
+            except TypeError:
+                key = repr(card.back)
+            seen.setdefault(key, index)
+    return list(seen.values())
 
 
 def _folder_and_stem(opts: DeckOptions, stem: str, suffix: str) -> tuple[Path, str]:
@@ -175,71 +289,76 @@ def write_deck(cards: Sequence, *, card_size: tuple[float, float], bleed: float,
     if lang is not None:
         opts = replace(opts, lang=lang)
     cards = list(cards)
+    if opts.format == "tts":
+        from generator.cli.tts import write_tts
+
+        return write_tts(cards, card_size=card_size, title=title, output=opts.output, stem=stem,
+                         dpi=opts.dpi, image=opts.tts_image, url=opts.tts_url, force=opts.force,
+                         quiet=opts.quiet)
+    if opts.format == "pod":
+        from generator.cli.pod import write_pod
+
+        return write_pod(cards, card_size=card_size, bleed=bleed, preset_name=opts.pod,
+                         output=opts.output, stem=stem, force=opts.force, quiet=opts.quiet)
     has_backs = any(card.back is not None for card in cards)
+    backs = None
+    if opts.format in ("svg", "png") and not opts.sheets:
+        numbers = list(opts.numbers or range(1, len(cards) + 1))
+        backs = [numbers[i] for i in distinct_backs(cards)]
     targets = deck_paths(len(cards), has_backs=has_backs, card_size=card_size, bleed=bleed, opts=opts,
-                         stem=stem)
-    check_outputs(targets, opts.force)
-    writer = _WRITERS.get(opts.format)
-    if writer is None:
+                         stem=stem, backs=backs)
+    check_outputs([p for p in targets if p not in opts.own], opts.force)
+    if opts.format == "pdf":
+        blob = _pdf(cards, card_size, bleed, title, source, opts)
+        return [write_file(targets[0], blob, opts.force or targets[0] in opts.own)]
+    if opts.format not in ("svg", "png"):
         raise click.UsageError(f"--format {opts.format} is not a deck image format")
-    blobs = writer(cards, card_size, bleed, title, source, opts)
-    if len(blobs) != len(targets):
-        raise RuntimeError(f"internal: {len(blobs)} files rendered for {len(targets)} paths")
-    return [write_file(path, blob, opts.force) for path, blob in zip(targets, blobs, strict=False)]
+    return _write_faces(_face_pages(cards, card_size, bleed, title, source, opts), targets, opts)
 
 
-def _pdf(cards, card_size, bleed, title, source, opts) -> list[bytes]:
+def _pdf(cards, card_size, bleed, title, source, opts) -> bytes:
     from generator.render import render_pdf
-    from generator.scene.imposition import impose
 
-    pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
-                       lang=opts.lang)
-    return [render_pdf(pages, title=title)]
-
-
-def _per_page(pages: list, fmt: str, opts: DeckOptions) -> list[bytes]:
-    from generator.render import render_png, render_svg
-
-    dpi = opts.dpi or DEFAULT_DPI
-    render = (lambda page: render_svg(page)) if fmt == "svg" else (lambda page: render_png(page, dpi=dpi))
-    with progress(pages, f"Rendering {fmt.upper()}", opts.quiet) as bar:
-        return [render(page) for page in bar]
+    pages = impose_deck(cards, card_size, bleed, title, source, opts)
+    duplex = opts.duplex if any(page.kind == "back" for page in pages) else None
+    return render_pdf(pages, title=title, duplex=duplex, max_ppi=opts.max_ppi)
 
 
-def _faces(cards, card_size, bleed, title, source, opts, fmt: str) -> list[bytes]:
-    from generator.scene.imposition import card_pages, impose
-
-    if opts.sheets:
-        pages = impose(cards, sheet_spec(card_size, bleed, opts), title=title, source=source,
-                       lang=opts.lang)
-    else:
-        pages = card_pages(cards, card_size, bleed)
-        if opts.duplex and any(card.back is not None for card in cards):
-            pages += card_pages(cards, card_size, bleed, side="back")
-    return _per_page(pages, fmt, opts)
-
-
-def _tts(cards, card_size, bleed, title, source, opts) -> list[bytes]:
-    from generator.render import render_tts
+def _face_pages(cards, card_size, bleed, title, source, opts) -> list:
+    """The pages of --format svg/png: imposed sheets (--sheets) or each card face (one back page
+    per distinct back)."""
     from generator.scene.imposition import card_pages
 
-    fronts = card_pages(cards, card_size, 0.0)
-    back = card_pages(cards[:1], card_size, 0.0, side="back")[0]
-    chunks = [fronts[i:i + TTS_PER_SHEET] for i in range(0, len(fronts), TTS_PER_SHEET)]
-    sheets: list[bytes] = []
-    with progress(chunks, "Rendering Tabletop Simulator sheets", opts.quiet, threshold=2) as bar:
-        for chunk in bar:
-            chunk_sheets, back_png = render_tts(chunk, back, dpi=opts.dpi)
-            sheets += chunk_sheets
-    return [*sheets, back_png]
+    if opts.sheets:
+        return impose_deck(cards, card_size, bleed, title, source, opts)
+    pages = card_pages(cards, card_size, bleed)
+    if opts.duplex and any(card.back is not None for card in cards):
+        pages += card_pages([cards[i] for i in distinct_backs(cards)], card_size, bleed, side="back")
+    return pages
 
 
-_WRITERS: dict[str, Callable] = {
-    "pdf": _pdf,
-    "svg": lambda *a: _faces(*a, fmt="svg"),
-    "png": lambda *a: _faces(*a, fmt="png"),
-    "tts": _tts,
-}
+def _write_faces(pages: list, targets: list[Path], opts: DeckOptions) -> list[Path]:
+    """One file per page, each written as it is made into a staging folder, then all moved into
+    place together; each distinct page rendered once, in --jobs processes."""
+    from generator.core.files import staged_set
+    from generator.render import render_png, render_svg
+    from generator.render.pool import render_many
+
+    if len(pages) != len(targets):
+        raise RuntimeError(f"internal: {len(pages)} pages for {len(targets)} paths")
+    dpi = opts.dpi or DEFAULT_DPI
+    text = opts.svg_text
+    render = functools.partial(render_svg, text=text) if opts.format == "svg" else \
+        functools.partial(render_png, dpi=dpi)
+    written: list[Path] = []
+    folder = targets[0].parent
+    # the targets were checked (files of an earlier --watch run of ours may be replaced)
+    force = opts.force or any(path in opts.own for path in targets)
+    with staged_set(folder, force) as files, \
+            progress(targets, f"Rendering {opts.format.upper()}", opts.quiet) as bar:
+        for path, blob in zip(bar, render_many(pages, render, opts.jobs), strict=True):
+            written.append(files.write(path.name, blob))
+    return written
 
 
 def emit_deck_json(data: Any, opts: DeckOptions) -> list[Path]:
@@ -251,17 +370,35 @@ def emit_deck_json(data: Any, opts: DeckOptions) -> list[Path]:
 # --- images ------------------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=128)
-def image_to_png(path: Path) -> bytes:
-    """The PNG bytes of an image file: PNG as it is, JPEG (or any format Pillow reads) converted."""
+def load_image(path: Path) -> bytes:
+    """An image file's bytes for the scene: PNG and JPEG as they are (backends embed them as they
+    are), any other format Pillow reads converted to PNG once."""
     from generator.core.errors import DataError
+    from generator.core.imagefile import sniff_format
 
     try:
         data = Path(path).read_bytes()
     except OSError as err:
         raise DataError(f"cannot read image: {err.strerror}", file=path) from None
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+    if sniff_format(data) in ("png", "jpeg"):
+        _check_decodable(data, path)
         return data
     return _convert_to_png(data, path)
+
+
+def _check_decodable(data: bytes, path: Path) -> None:
+    """A PNG/JPEG whose header Pillow cannot read is an error naming the file, before any drawing."""
+    import io
+
+    from PIL import Image, UnidentifiedImageError
+
+    from generator.core.errors import DataError
+
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            im.size  # noqa: B018 - the header is parsed on open
+    except (UnidentifiedImageError, OSError, SyntaxError):
+        raise DataError("not an image file Pillow can read (broken PNG/JPEG)", file=path) from None
 
 
 def _convert_to_png(data: bytes, path: Path) -> bytes:
@@ -274,7 +411,7 @@ def _convert_to_png(data: bytes, path: Path) -> bytes:
     try:
         with Image.open(io.BytesIO(data)) as im:
             im.load()
-            im = im.convert("RGBA" if "A" in im.getbands() else "RGB")
+            im = im.convert("RGBA" if "A" in im.getbands() or "transparency" in im.info else "RGB")
     except (UnidentifiedImageError, OSError):
         raise DataError("not an image file Pillow can read (use PNG or JPEG)", file=path) from None
     out = io.BytesIO()

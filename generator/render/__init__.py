@@ -9,16 +9,19 @@ if TYPE_CHECKING:   # pragma: no cover
     from generator.scene.model import Page
 
 
-def render_pdf(pages: list[Page], title: str = "") -> bytes:
-    """All pages as one PDF (fonts embedded as subsets, invariant, TrimBox/BleedBox, PrintScaling None)."""
+def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
+               forms: bool = True, max_ppi: float | None = 600.0) -> bytes:
+    """All pages as one PDF (fonts embedded as subsets, invariant, TrimBox/BleedBox, PrintScaling None;
+    pictures embedded once each, as they are, resampled above max_ppi at their placed size; with
+    duplex long/short, the Duplex viewer preference; repeated card faces as forms)."""
     from generator.render.pdf import render_pdf as run
-    return run(pages, title=title)
+    return run(pages, title=title, duplex=duplex, forms=forms, max_ppi=max_ppi)
 
 
-def render_svg(page: Page) -> bytes:
-    """One page as SVG (size in mm, explicit ids)."""
+def render_svg(page: Page, text: str = "fonts") -> bytes:
+    """One page as SVG (size in mm, explicit ids; fonts embedded as subsets, or text="paths")."""
     from generator.render.svg import render_svg as run
-    return run(page)
+    return run(page, text=text)
 
 
 def render_png(page: Page, dpi: float = 300) -> bytes:
@@ -40,10 +43,10 @@ def render_tts(card_pages: list[Page], back_page: Page, dpi: float | None = None
 
 
 def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = False,
-                dpi: float = 300, title: str = "") -> list[Path]:
+                dpi: float = 300, title: str = "", duplex: str | None = None) -> list[Path]:
     """Render and write pages: pdf one file; svg/png one file per page (stem-001.ext...)."""
     from generator.render.write import write_pages as run
-    return run(pages, fmt, path, force=force, dpi=dpi, title=title)
+    return run(pages, fmt, path, force=force, dpi=dpi, title=title, duplex=duplex)
 
 
 __all__ = ["render_pdf", "render_png", "render_recording", "render_svg", "render_tts", "write_pages"]

@@ -8,14 +8,17 @@ upright. TrimBox/BleedBox come from the page; PrintScaling None asks viewers not
 from __future__ import annotations
 
 import io
+import math
 from functools import cache, lru_cache
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
 from generator.render.base import Backend, check_pages, rgb_float, walk
-from generator.scene.fonts import font_path, font_spec
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, TextLine
+from generator.render.images import DEFAULT_MAX_PPI
+from generator.render.pdfimages import PdfImages
+from generator.scene.fonts import font_path, font_runs, font_spec
+from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, TextLine, compose
 from generator.scene.pathgeom import cubic_commands
 
 K = PT_PER_MM
@@ -34,9 +37,19 @@ def pdf_font(name: str) -> str:
     return ps_name
 
 
-def render_pdf(pages: list[Page], title: str = "") -> bytes:
-    """All pages as one PDF document (bytes)."""
+DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+
+
+def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
+               forms: bool = True, max_ppi: float | None = DEFAULT_MAX_PPI) -> bytes:
+    """All pages as one PDF document (bytes); pictures above max_ppi at their placed size are
+    resampled to it (0 or None: keep originals). `duplex` (long/short) sets the Duplex viewer
+    preference, so the print dialog offers the flip the backs were laid out for. A card face
+    drawn more than once is written once, as a form XObject (forms=False: drawn every time)."""
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
+
+    rl_config.useA85 = 0            # binary streams: ASCII85 only made files 25% larger and slower
 
     pages = check_pages(pages)
     if not pages:
@@ -50,10 +63,42 @@ def render_pdf(pages: list[Page], title: str = "") -> bytes:
     canvas.setSubject(title)
     canvas.setProducer("pnpgen (reportlab)")
     canvas.setViewerPreference("PrintScaling", "None")
+    canvas._pnpgen_images = PdfImages(canvas, max_ppi)
+    if duplex in DUPLEX_PREFERENCE:
+        canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
+    faces = _repeated_faces(pages) if forms else {}
     for page in pages:
-        _render_page(canvas, page)
+        _render_page(canvas, page, faces)
     canvas.save()
     return buf.getvalue()
+
+
+FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips
+
+
+def _faces(pages: list[Page]):
+    """(ids of a face's items, the items) of every clipped top-level group: one per card placed."""
+    for page in pages:
+        for item in page.items:
+            if isinstance(item, Group) and item.clip is not None and item.items:
+                yield tuple(map(id, item.items)), item.items
+
+
+def _repeated_faces(pages: list[Page]) -> dict[tuple, str]:
+    """{ids of a face's items: form name} for every card face drawn more than once in the
+    document: each is written once as a form XObject and placed with one Do. Copies of a card
+    share their item objects, so most faces are matched by identity; equal faces built apart
+    are matched by value (hashed once per distinct set of objects)."""
+    by_ids: dict[tuple, tuple] = {}
+    counts: dict[tuple, int] = {}
+    for ids, items in _faces(pages):
+        key = by_ids.get(ids)
+        if key is None:
+            key = by_ids[ids] = items
+        counts[key] = counts.get(key, 0) + 1
+    names = {items: f"pnpgenface{n}" for n, items in
+             enumerate((items for items, count in counts.items() if count > 1), start=1)}
+    return {ids: names[key] for ids, key in by_ids.items() if key in names}
 
 
 def _size_pt(page: Page) -> tuple[float, float]:
@@ -69,13 +114,32 @@ def _box_pt(page: Page, box: tuple[float, float, float, float] | None):
     return [round(v, 3) for v in (x * K, (height - y - h) * K, (x + w) * K, (height - y) * K)]
 
 
-def _render_page(canvas, page: Page) -> None:
+def _render_page(canvas, page: Page, forms: dict[tuple, str] | None = None) -> None:
     canvas.setPageSize(_size_pt(page))
     canvas.setTrimBox(_box_pt(page, page.trim_box))
     canvas.setBleedBox(_box_pt(page, page.bleed_box))
     canvas.transform(K, 0, 0, -K, 0, _size_pt(page)[1])
-    walk(page.items, PdfBackend(canvas))
+    items, placed = _with_forms(page.items, forms or {})
+    walk(items, PdfBackend(canvas, placed))
     canvas.showPage()
+
+
+def _with_forms(items, forms: dict[tuple, str]):
+    """The page's items with each repeated face emptied (its drawing goes into a form), and
+    {id of the emptied group: (form name, the face's items)}."""
+    if not forms:
+        return items, {}
+    out, placed = [], {}
+    for item in items:
+        name = (forms.get(tuple(map(id, item.items)))
+                if isinstance(item, Group) and item.clip is not None else None)
+        if name is None:
+            out.append(item)
+            continue
+        shell = Group((), item.transform, item.clip)
+        placed[id(shell)] = (name, item.items)
+        out.append(shell)
+    return out, placed
 
 
 KAPPA = 0.5522847498   # Bezier handle length for a quarter circle, per unit radius
@@ -133,11 +197,13 @@ class PdfBackend(Backend):
     embeds fonts and images.
     """
 
-    def __init__(self, canvas) -> None:
+    def __init__(self, canvas, placed: dict[int, tuple[str, tuple]] | None = None) -> None:
         self.c = canvas
         self.emit = canvas.addLiteral
         self.state = [_NO_STATE, _NO_STATE, _NO_STATE, _NO_STATE]   # fill, stroke, width, dash
         self.saved: list[list] = []
+        self.placed = placed or {}           # emptied groups whose face is a form (see _with_forms)
+        self.matrices = [IDENTITY]     # group transforms, for the placed size of pictures
 
     # -- paint state ------------------------------------------------------------------------
     def _paint(self, fill: str | None, stroke) -> str | None:
@@ -204,37 +270,48 @@ class PdfBackend(Backend):
 
     def text_line(self, item: TextLine) -> None:
         self._paint(item.color, None)
+        runs = font_runs(item.font, item.text)     # one run unless a fallback font is needed
         text = self.c.beginText()
-        text.setFont(pdf_font(item.font), item.size)
+        text.setFont(pdf_font(runs[0][0]), item.size)
         text.setTextTransform(1 / K, 0, 0, -1 / K, item.x, item.y)
-        text.textOut(item.text)
+        text.textOut(runs[0][1])
+        for font, chunk in runs[1:]:
+            text.setFont(pdf_font(font), item.size)
+            text.textOut(chunk)
         self.c.drawText(text)
 
     def image(self, item: Image) -> None:
-        from reportlab.lib.utils import ImageReader
-
-        from generator.render.png import decode_image
-
-        reader = ImageReader(decode_image(item.data))
-        # The page is drawn y-down (see _begin_page); an image is placed in its own y-up unit
-        # square, so flip it back about its centre to keep the picture upright.
-        self.c.saveState()
-        self.c.transform(1, 0, 0, -1, 0, 2 * item.y + item.h)
-        self.c.drawImage(reader, item.x, item.y, item.w, item.h, mask="auto")
-        self.c.restoreState()
+        a, b, c, d = self.matrices[-1][:4]
+        placed = (item.w * math.hypot(a, b), item.h * math.hypot(c, d))
+        images = getattr(self.c, "_pnpgen_images", None) or PdfImages(self.c)
+        self.c._pnpgen_images = images
+        images.draw(item, placed, self.emit)
 
     def begin_group(self, item: Group) -> None:
         self.c.saveState()
         self.saved.append(list(self.state))
+        self.matrices.append(compose(self.matrices[-1], item.transform))
         if item.transform != IDENTITY:
             self.emit(" ".join(_f_matrix(item.transform)) + " cm")
         if item.clip is not None:
             clip = item.clip
             self.emit(f"{_rect_path(clip.x, clip.y, clip.w, clip.h, clip.radius)} W n")
+        form = self.placed.get(id(item))
+        if form is not None:
+            self._place_form(*form)
+
+    def _place_form(self, name: str, items: tuple) -> None:
+        """Define the form on first use (its own content stream, its own paint state), then Do."""
+        if not self.c.hasForm(name):
+            self.c.beginForm(name, *FORM_BOX)
+            walk(items, PdfBackend(self.c))
+            self.c.endForm()
+        self.c.doForm(name)
 
     def end_group(self, item: Group) -> None:
         self.c.restoreState()
         self.state = self.saved.pop()
+        self.matrices.pop()
 
 
 def _f_matrix(m) -> list[str]:

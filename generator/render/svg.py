@@ -1,32 +1,45 @@
 """SVG backend (svgwrite): one page per document, sized in mm with a viewBox in mm, explicit ids, byte-identical output.
 
-Text is drawn with the registry font's family (and weight/style), no kerning, and its laid-out
-width as textLength so a viewer's spacing agrees with the PDF's.
+Text is drawn, by default, in the page's own fonts: a subset of each registry font used is
+embedded as an @font-face data URI (generator/render/svgfonts.py) under a family of its own, then
+the installed family and a generic one as fallbacks; no kerning, and the laid-out width as
+textLength so a viewer's spacing agrees with the PDF's. text="paths" draws glyph outlines instead,
+for viewers that ignore @font-face (librsvg).
 """
 
 from __future__ import annotations
 
 import base64
 import io
+from dataclasses import replace
 
 from generator.core.units import MM_PER_PT
 from generator.render.base import Backend, check_pages, num, rgb, walk
-from generator.scene.fonts import font_spec
+from generator.scene.fonts import font_runs, font_spec
 from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
 from generator.scene.text import text_width
 
+TEXT_MODES = ("fonts", "paths")
 
-def render_svg(page: Page) -> bytes:
-    """One page as an SVG document (UTF-8 bytes)."""
+
+def render_svg(page: Page, text: str = "fonts") -> bytes:
+    """One page as an SVG document (UTF-8 bytes); text "fonts" (embedded subsets) or "paths"."""
     import svgwrite
 
+    if text not in TEXT_MODES:
+        raise ValueError(f"text must be one of {TEXT_MODES}, not {text!r}")
     check_pages([page])
     drawing = svgwrite.Drawing(size=(f"{num(page.width)}mm", f"{num(page.height)}mm"),
                                viewBox=f"0 0 {num(page.width)} {num(page.height)}",
                                profile="full", debug=False)
     if page.label:
         drawing.set_desc(title=page.label)
-    walk(page.items, SvgBackend(drawing))
+    backend = SvgBackend(drawing, text)
+    walk(page.items, backend)
+    if backend.used:
+        from generator.render.svgfonts import font_face_css
+
+        drawing.defs.add(drawing.style(font_face_css(backend.used)))
     out = io.StringIO()
     drawing.write(out, pretty=False)
     return out.getvalue().encode("utf-8")
@@ -42,6 +55,17 @@ def _paint(fill: str | None, stroke: Stroke | None) -> dict[str, str]:
     return attrs
 
 
+def _png_data(item: Image) -> bytes:
+    """PNG bytes for an image item: its own when it is a PNG, else its pixels encoded once."""
+    if item.format == "png":
+        return item.data
+    from generator.render.images import decoded
+
+    buf = io.BytesIO()
+    decoded(item).save(buf, "PNG")
+    return buf.getvalue()
+
+
 def _color(color: str) -> str:
     rgb(color)   # validates
     return color.lower()
@@ -50,10 +74,12 @@ def _color(color: str) -> str:
 class SvgBackend(Backend):
     """Appends svgwrite elements to the current container (the drawing or an open group)."""
 
-    def __init__(self, drawing) -> None:
+    def __init__(self, drawing, text: str = "fonts") -> None:
         self.d = drawing
         self.stack = [drawing]
         self.clips = 0
+        self.text = text
+        self.used: dict[str, set[str]] = {}     # registry font -> characters drawn (to embed)
 
     def _add(self, element) -> None:
         self.stack[-1].add(element)
@@ -89,9 +115,22 @@ class SvgBackend(Backend):
                                 **_paint(item.fill, item.stroke)))
 
     def text_line(self, item: TextLine) -> None:
+        x = item.x
+        for font, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
+            self._text_run(replace(item, x=x, text=chunk, font=font))
+            x += text_width(chunk, font, item.size)
+
+    def _text_run(self, item: TextLine) -> None:
+        from generator.render.svgfonts import font_family, text_path
+
+        if self.text == "paths":
+            self._add(self.d.path(d=text_path(item.font, item.text, item.x, item.y,
+                                              item.size * MM_PER_PT), fill=_color(item.color)))
+            return
         spec = font_spec(item.font)
+        self.used.setdefault(item.font, set()).update(item.text)
         attrs = {"x": [num(item.x)], "y": [num(item.y)], "fill": _color(item.color),
-                 "font-family": spec.family, "font-size": num(item.size * MM_PER_PT),
+                 "font-family": font_family(item.font), "font-size": num(item.size * MM_PER_PT),
                  "textLength": num(text_width(item.text, item.font, item.size)),
                  "lengthAdjust": "spacing", "style": "white-space:pre;font-kerning:none"}
         if spec.weight != "normal":
@@ -101,7 +140,8 @@ class SvgBackend(Backend):
         self._add(self.d.text(item.text, **attrs))
 
     def image(self, item: Image) -> None:
-        href = "data:image/png;base64," + base64.b64encode(item.data).decode("ascii")
+        mime, data = ("image/jpeg", item.data) if item.format == "jpeg" else ("image/png", _png_data(item))
+        href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
         self._add(self.d.image(href, insert=(num(item.x), num(item.y)),
                                size=(num(item.w), num(item.h)), preserveAspectRatio="none"))
 

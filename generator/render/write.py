@@ -20,19 +20,19 @@ class Format:
     render: Callable
 
 
-def _pdf(pages, dpi, title):
+def _pdf(pages, dpi, title, duplex=None):
     from generator.render.pdf import render_pdf
-    return [render_pdf(pages, title=title)]
+    return [render_pdf(pages, title=title, duplex=duplex)]
 
 
 def _svg(pages, dpi, title):
     from generator.render.svg import render_svg
-    return [render_svg(page) for page in pages]
+    return (render_svg(page) for page in pages)          # one page's file at a time
 
 
 def _png(pages, dpi, title):
     from generator.render.png import render_png
-    return [render_png(page, dpi=dpi) for page in pages]
+    return (render_png(page, dpi=dpi) for page in pages)
 
 
 def _recording(pages, dpi, title):
@@ -67,13 +67,15 @@ def _format(fmt: str) -> Format:
 
 
 def write_pages(pages: list[Page], fmt: str, path: str | Path, force: bool = False,
-                dpi: float = 300, title: str = "") -> list[Path]:
-    """Render, then write every file whole; refuses existing files (without force) before writing any."""
+                dpi: float = 300, title: str = "", duplex: str | None = None) -> list[Path]:
+    """Render, then write every file whole; refuses existing files (without force) before writing
+    any. duplex (long/short): the PDF's Duplex viewer preference."""
     pages = list(pages)
     if not pages:
         raise LayoutError("nothing to write: no pages", key="pages")
     targets = output_paths(len(pages), fmt, path)
     for target in targets:
         check_writable(target, force)
-    blobs = _format(fmt).render(pages, dpi, title)
-    return [write_atomic(target, blob, force=force) for target, blob in zip(targets, blobs, strict=False)]
+    blobs = (_pdf(pages, dpi, title, duplex) if fmt == "pdf" else
+             _format(fmt).render(pages, dpi, title))
+    return [write_atomic(target, blob, force=force) for target, blob in zip(targets, blobs, strict=True)]

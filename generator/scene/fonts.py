@@ -3,12 +3,18 @@
 Every backend draws with these files and every width comes from `FontMetrics` (no kerning), so
 PDF, SVG and PNG break and place lines identically. reportlab's TrueType parser reads the files;
 nothing here draws.
+
+Fallback: a character a registry font lacks is drawn with the first FALLBACKS font that has it
+(Noto Emoji, monochrome, SIL OFL: emoji and many symbols). `font_runs` cuts a line into runs of
+one font each; a text whose characters are all in its own font is one run, drawn as before.
+Emoji sequences are drawn character by character (no shaping): a family joined by U+200D shows
+its members side by side.
 """
 
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,6 +49,13 @@ FONTS: dict[str, FontSpec] = {
 }
 
 
+IGNORABLE = frozenset({0x200B, 0x200C, 0x200D, 0x2060, 0xFE0E, 0xFE0F, 0xFEFF})   # zero width, no ink
+
+FALLBACKS: dict[str, FontSpec] = {
+    "emoji": FontSpec("NotoEmoji-Regular.ttf", "Noto Emoji"),
+}
+
+
 @dataclass(frozen=True)
 class FontMetrics:
     """Advance widths (1/1000 em, by code point), and the line extent above/below the baseline."""
@@ -52,6 +65,7 @@ class FontMetrics:
     default_width: float
     ascent: float    # 1/1000 em above the baseline (hhea ascender: covers accented capitals)
     descent: float   # 1/1000 em below the baseline, positive
+    fallback: dict[int, str] = field(default_factory=dict)   # code point -> fallback font drawing it
 
     def width(self, text: str) -> float:
         """Sum of advances in 1/1000 em (no kerning)."""
@@ -69,9 +83,9 @@ def font_names() -> list[str]:
 
 
 def font_spec(name: str) -> FontSpec:
-    """The registry entry for a name; LayoutError for an unknown name."""
+    """The registry entry for a name (or a fallback font's); LayoutError for an unknown name."""
     try:
-        return FONTS[name]
+        return FONTS[name] if name in FONTS else FALLBACKS[name]
     except KeyError:
         known = ", ".join(FONTS)
         raise LayoutError(f"unknown font {name!r} (known: {known})", key="font") from None
@@ -84,12 +98,50 @@ def font_path(name: str) -> Path:
 
 @cache
 def font_metrics(name: str) -> FontMetrics:
-    """Metrics of a registered font, parsed once per process."""
+    """Metrics of a registered font, parsed once per process; the widths of the characters it lacks
+    come from the fallback font that draws them."""
+    widths, default, ascent, descent = _own_metrics(name)
+    if name in FALLBACKS:
+        return FontMetrics(name, widths, default, ascent, descent)
+    merged, fallback = dict(widths), {}
+    for other in FALLBACKS:
+        for cp, width in _own_metrics(other)[0].items():
+            if cp not in merged:
+                merged[cp] = width
+                fallback[cp] = other
+    for cp in IGNORABLE:
+        merged.setdefault(cp, 0.0)
+    return FontMetrics(name, merged, default, ascent, descent, fallback)
+
+
+@cache
+def _own_metrics(name: str) -> tuple[dict[int, float], float, float, float]:
     from reportlab.pdfbase.ttfonts import TTFontFile
 
     parsed = TTFontFile(str(font_path(name)))
     ascent, descent = _hhea_extent(parsed)
-    return FontMetrics(name, dict(parsed.charWidths), float(parsed.defaultWidth), ascent, descent)
+    return dict(parsed.charWidths), float(parsed.defaultWidth), ascent, descent
+
+
+def font_runs(name: str, text: str) -> list[tuple[str, str]]:
+    """text cut into (font, chunk) runs: the font itself, or the fallback that has the characters;
+    zero-width joiners and variation selectors join the run before them (left out if no font has them)."""
+    fm = font_metrics(name)
+    if not fm.fallback or not any(ord(ch) in fm.fallback or ord(ch) in IGNORABLE for ch in text):
+        return [(name, text)]
+    runs: list[tuple[str, str]] = []
+    for ch in text:
+        cp = ord(ch)
+        font = fm.fallback.get(cp, name)
+        if cp in IGNORABLE:          # zero width: stays with the character before it (a selector, a joiner)
+            if font == name and cp not in _own_metrics(name)[0]:
+                continue
+            font = runs[-1][0] if runs else font
+        if runs and runs[-1][0] == font:
+            runs[-1] = (font, runs[-1][1] + ch)
+        else:
+            runs.append((font, ch))
+    return runs
 
 
 def _hhea_extent(parsed: TTFontFile) -> tuple[float, float]:
@@ -98,3 +150,14 @@ def _hhea_extent(parsed: TTFontFile) -> tuple[float, float]:
     ascender, descender = struct.unpack(">hh", hhea[4:8])
     scale = 1000.0 / parsed.unitsPerEm
     return ascender * scale, -descender * scale
+
+
+def missing_chars(name: str, text: str) -> list[str]:
+    """The distinct characters of text that no shipped font can draw for the font `name`."""
+    fm = font_metrics(name)
+    out: dict[str, None] = {}
+    for ch in text:
+        if ch.isspace() or ord(ch) in IGNORABLE or fm.has_glyph(ch):
+            continue
+        out[ch] = None
+    return list(out)

@@ -58,16 +58,56 @@ def source_word(key: str, lang: str = "en") -> str:
     return SOURCE_WORDS.get(lang, SOURCE_WORDS["en"])[key]
 
 
+# The words saying how a sheet's backs are laid out (orientation and flip), per language.
+LAYOUT_WORDS: dict[str, dict[str, str]] = {
+    "en": {"long": "long-edge flip", "short": "short-edge flip", "fold": "gutter fold",
+           "none": "fronts only", "portrait": "portrait", "landscape": "landscape",
+           "offset": "backs moved {x}, {y} mm", "printer": "printer {name}"},
+    "it": {"long": "fronte-retro sul lato lungo", "short": "fronte-retro sul lato corto",
+           "fold": "piega centrale", "none": "solo fronti", "portrait": "verticale",
+           "landscape": "orizzontale", "offset": "retri spostati di {x}; {y} mm",
+           "printer": "stampante {name}"},
+    "fr": {"long": "recto verso bord long", "short": "recto verso bord court",
+           "fold": "pli central", "none": "recto seul", "portrait": "portrait",
+           "landscape": "paysage", "offset": "versos décalés de {x}\u202f; {y} mm",
+           "printer": "imprimante {name}"},
+    "pt": {"long": "frente e verso pela borda longa", "short": "frente e verso pela borda curta",
+           "fold": "dobra central", "none": "só frentes", "portrait": "retrato",
+           "landscape": "paisagem", "offset": "versos deslocados {x}; {y} mm",
+           "printer": "impressora {name}"},
+}
+
+
+def layout_text(lang: str, *, duplex: str | None, landscape: bool, gutter_fold: bool = False,
+                offset: tuple[float, float] = (0.0, 0.0), printer: str = "") -> str:
+    """"long-edge flip, portrait" in the sheet's language, with the back offset and the printer
+    profile when there are any."""
+    words = LAYOUT_WORDS.get(lang, LAYOUT_WORDS["en"])
+    flip = "fold" if gutter_fold else (duplex or "none")
+    parts = [words[flip], words["landscape" if landscape else "portrait"]]
+    if offset != (0.0, 0.0):
+        signed = [("+" if v > 0 else "") + format_number(v) for v in offset]
+        x, y = (v if lang == "en" else v.replace(".", ",") for v in signed)
+        parts.append(words["offset"].format(x=x, y=y))
+    if printer:
+        parts.append(words["printer"].format(name=printer))
+    return ", ".join(parts)
+
+
 def footer_words(lang: str) -> tuple[str, str, str]:
     """The footer's words in a language (English for a language it does not know)."""
     return FOOTER_WORDS.get(lang, FOOTER_WORDS["en"])
 
 
-def footer_text(title: str, source: str, page: int, pages: int, lang: str = "en") -> str:
-    """The footer's words: title · source · page n/N · print at 100% (actual size)."""
+def footer_text(title: str, source: str, page: int, pages: int, lang: str = "en",
+                layout: str = "") -> str:
+    """The footer's words: title · source · page n/N, layout · print at 100% (actual size).
+
+    The layout ("long-edge flip, portrait") rides with page n/N, which is never shortened."""
     page_word, advice, _ = footer_words(lang)
     parts = [p for p in (title.strip(), source.strip()) if p]
-    parts += [f"{page_word} {page}/{pages}", advice]
+    where = f"{page_word} {page}/{pages}" + (f", {layout.strip()}" if layout.strip() else "")
+    parts += [where, advice]
     return SEPARATOR.join(parts)
 
 
@@ -126,9 +166,17 @@ def _fit_text(text: str, width: float) -> str:
         if index >= len(parts) - 2:        # the last two parts are page n/N and the advice
             continue
         word = parts[index]
-        while word and not fits(SEPARATOR.join([*parts[:index], _ellipsis(word, keep_end), *parts[index + 1:]])):
-            word = word[1:] if keep_end else word[:-1]
-        parts[index] = _ellipsis(word, keep_end)
+
+        def cut(keep: int, word: str = word, index: int = index, keep_end: bool = keep_end) -> str:
+            kept = word[len(word) - keep:] if keep_end else word[:keep]
+            return SEPARATOR.join([*parts[:index], _ellipsis(kept, keep_end), *parts[index + 1:]])
+
+        low, high = 0, len(word)           # the longest part of the word that fits (binary search)
+        while low < high:
+            mid = (low + high + 1) // 2
+            low, high = (mid, high) if fits(cut(mid)) else (low, mid - 1)
+        kept = word[len(word) - low:] if keep_end else word[:low]
+        parts[index] = _ellipsis(kept, keep_end)
         if fits(SEPARATOR.join(parts)):
             break
     return SEPARATOR.join(parts)
@@ -154,5 +202,18 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
     return (m, m, width - 2 * m, height - 2 * m - FOOTER_HEIGHT - FOOTER_GAP)
 
 
-__all__ = ["FOOTER_WORDS", "SOURCE_WORDS", "add_footers", "content_box_for", "footer_band", "footer_items",
-           "footer_text", "footer_words", "scale_bar", "seed_words", "source_word"]
+__all__ = [
+    "FOOTER_WORDS",
+    "LAYOUT_WORDS",
+    "SOURCE_WORDS",
+    "add_footers",
+    "content_box_for",
+    "footer_band",
+    "footer_items",
+    "footer_text",
+    "footer_words",
+    "layout_text",
+    "scale_bar",
+    "seed_words",
+    "source_word",
+]

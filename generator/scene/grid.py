@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MARK_GAP = 0.5        # mm: smallest gap between a crop mark and the trim
-MIN_MARK = 0.75       # mm: shortest crop mark worth drawing
+MIN_MARK = 3.0        # mm: shortest crop mark drawn (the layout keeps room for one at every cut)
 _EPS = 1e-9
 
 
@@ -91,11 +91,11 @@ def mark_span(trim: float, bleed: float, limit: float, outward: int,
     """Where a crop mark goes beyond a trim edge, as (near, far) coordinates, or None if no room.
 
     outward is -1 (towards lower coordinates) or +1. The mark sits outside the bleed when there is
-    room for at least 2 mm of it there; otherwise it runs from the printable limit to MARK_GAP
+    room for a whole MIN_MARK of it there; otherwise it runs from the printable limit to MARK_GAP
     short of the trim, over the bleed (drawn with a white halo).
     """
     outside_near = trim + outward * (bleed + 1.0)
-    if (limit - outside_near) * outward >= 2.0 - _EPS:
+    if (limit - outside_near) * outward >= MIN_MARK - _EPS:
         near = outside_near
     else:
         near = trim + outward * MARK_GAP

@@ -9,11 +9,11 @@ marks.py (crop marks, cut and fold lines), footer.py (footer and scale bar) and 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text
+from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text, layout_text
 from generator.scene.grid import Axis
-from generator.scene.layout import Plan, SheetSpec, cards_per_sheet, parse_offset, plan_sheet
+from generator.scene.layout import Plan, SheetSpec, cards_per_sheet, check_offset, parse_offset, plan_sheet
 from generator.scene.marks import crop_marks, cut_lines, fold_line
 from generator.scene.model import Group, Item, Page, Rect, translate
 from generator.scene.papers import (
@@ -40,10 +40,16 @@ class Card:
 
 
 def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards",
-           source: str = "", lang: str = "en") -> list[Page]:
+           source: str = "", lang: str = "en", printer: str = "") -> list[Page]:
     """Cards n-up on sheets: each fronts sheet followed by its backs sheet (with duplex and backs),
-    or fronts and backs side by side (gutter fold); footers on every page. No cards: no pages."""
+    or fronts and backs side by side (gutter fold); footers on every page, saying the orientation
+    and flip the backs are laid out for (and the printer profile, if any). No cards: no pages.
+
+    The back offset moves the back cards and their marks, never the footer; LayoutError if it
+    would push a card into the printer margin (see layout.check_offset)."""
     plan = plan_sheet(spec)
+    check_offset(plan, spec)
+    backs_plan = _shifted(plan.backs(spec.duplex), spec.offset) if spec.duplex else plan
     per = plan.per_sheet
     chunks = [list(cards[i:i + per]) for i in range(0, len(cards), per)]
     pages: list[Page] = []
@@ -53,9 +59,33 @@ def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards
             continue
         pages.append(_face_page(chunk, plan, spec, number, "front"))
         if spec.duplex and any(card.back is not None for card in chunk):
-            pages.append(_face_page(chunk, plan.backs(spec.duplex), spec, number, "back"))
-    _add_numbered_footers(pages, plan, spec, title, source, lang)
+            pages.append(_face_page(chunk, backs_plan, spec, number, "back"))
+    _add_numbered_footers(pages, plan, spec, title, source, lang, printer)
+    if spec.scale != (1.0, 1.0):
+        for page in pages:
+            _scale_page(page, *spec.scale)
     return pages
+
+
+def _scale_page(page: Page, sx: float, sy: float) -> None:
+    """Everything drawn 1/sx, 1/sy larger about the paper's centre, so a printer that prints at
+    sx, sy gives true sizes (its margins come back to 5 mm as it shrinks the page)."""
+    kx, ky = 1.0 / sx, 1.0 / sy
+    cx, cy = page.width / 2.0, page.height / 2.0
+    page.items = [Group(tuple(page.items), (kx, 0.0, 0.0, ky, cx - cx * kx, cy - cy * ky))]
+    for name in ("trim_box", "bleed_box"):
+        box = getattr(page, name)
+        if box is not None:
+            x, y, w, h = box
+            setattr(page, name, _clamped(page, cx + (x - cx) * kx, cy + (y - cy) * ky, w * kx, h * ky))
+
+
+def _shifted(plan: Plan, offset: tuple[float, float]) -> Plan:
+    """The back plan with its cards moved by the offset; the printable limits stay where they are,
+    so the marks drawn against them never leave the margins."""
+    dx, dy = offset
+    return replace(plan, xs=replace(plan.xs, start=plan.xs.start + dx),
+                   ys=replace(plan.ys, start=plan.ys.start + dy))
 
 
 def _slots(plan: Plan) -> list[tuple[int, int]]:
@@ -64,31 +94,41 @@ def _slots(plan: Plan) -> list[tuple[int, int]]:
 
 
 def _face_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int, side: str) -> Page:
-    """One page of fronts, or of backs on the mirrored plan (each back behind its front)."""
+    """One page of fronts, or of backs on the mirrored plan (each back behind its front).
+
+    A sheet turned about its horizontal centre line (portrait short-edge, landscape long-edge)
+    would show upright-drawn backs upside down on a cut card turned over sideways, so there each
+    back is turned 180 degrees in its slot (see docs/imposition.md)."""
     page = Page(plan.width, plan.height, label=f"sheet {number} {side}", kind=side)
     xs, ys = plan.xs.positions(), plan.ys.positions()
     mirror_x = side == "back" and plan.flip_axis(spec.duplex) == "x"
     mirror_y = side == "back" and not mirror_x
+    slots = []
     for card, (c, r) in zip(chunk, _slots(plan), strict=False):
+        ci = plan.xs.count - 1 - c if mirror_x else c
+        ri = plan.ys.count - 1 - r if mirror_y else r
+        slots.append((xs[ci], ys[ri]))
         items = card.front if side == "front" else card.back
         if items is None:
             continue
-        ci = plan.xs.count - 1 - c if mirror_x else c
-        ri = plan.ys.count - 1 - r if mirror_y else r
-        page.add(_placed(items, plan.xs, plan.ys, ci, ri, xs[ci], ys[ri], spec.bleed))
+        page.add(_placed(items, plan.xs, plan.ys, ci, ri, xs[ci], ys[ri], spec.bleed,
+                         turned=mirror_y))
     page.add(*_marks(plan.xs, plan.ys, spec, cut=side == "front"))
-    _set_boxes(page, plan.xs, plan.ys, spec.bleed)
+    _set_boxes(page, slots, plan.xs.card, plan.ys.card, spec.bleed)
     return page
 
 
 def _placed(items: Sequence[Item], xs: Axis, ys: Axis, ci: int, ri: int, x: float, y: float,
-            bleed: float) -> Group:
-    """A card face moved to (x, y) and clipped to its bleed box (outer bleed on block edges)."""
+            bleed: float, turned: bool = False) -> Group:
+    """A card face moved to (x, y) and clipped to its bleed box (outer bleed on block edges);
+    `turned`: rotated 180 degrees about the card's centre first."""
     left = bleed if ci == 0 else xs.inner_bleed(bleed)
     right = bleed if ci == xs.count - 1 else xs.inner_bleed(bleed)
     top = bleed if ri == 0 else ys.inner_bleed(bleed)
     bottom = bleed if ri == ys.count - 1 else ys.inner_bleed(bleed)
     clip = Rect(-left, -top, xs.card + left + right, ys.card + top + bottom, fill=None, stroke=None)
+    if turned:
+        items = (Group(tuple(items), (-1.0, 0.0, 0.0, -1.0, xs.card, ys.card)),)
     return Group(tuple(items), translate(x, y), clip)
 
 
@@ -102,11 +142,14 @@ def _marks(xs: Axis, ys: Axis, spec: SheetSpec, cut: bool = True) -> list[Item]:
     return items
 
 
-def _set_boxes(page: Page, xs: Axis, ys: Axis, bleed: float) -> None:
-    """TrimBox: the card block; BleedBox: the block and its outer bleed, kept on the paper."""
-    page.trim_box = (xs.start, ys.start, xs.end - xs.start, ys.end - ys.start)
-    page.bleed_box = _clamped(page, xs.start - bleed, ys.start - bleed,
-                              xs.end - xs.start + 2 * bleed, ys.end - ys.start + 2 * bleed)
+def _set_boxes(page: Page, slots: list[tuple[float, float]], cw: float, ch: float,
+               bleed: float) -> None:
+    """TrimBox: the cards this sheet holds (a part-filled sheet: only its filled slots);
+    BleedBox: that and its outer bleed, kept on the paper."""
+    x0, y0 = min(x for x, _ in slots), min(y for _, y in slots)
+    x1, y1 = max(x for x, _ in slots) + cw, max(y for _, y in slots) + ch
+    page.trim_box = (x0, y0, x1 - x0, y1 - y0)
+    page.bleed_box = _clamped(page, x0 - bleed, y0 - bleed, x1 - x0 + 2 * bleed, y1 - y0 + 2 * bleed)
 
 
 def _fold_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int) -> Page:
@@ -127,26 +170,18 @@ def _fold_page(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int) -> P
 
 
 def _add_numbered_footers(pages: list[Page], plan: Plan, spec: SheetSpec, title: str,
-                          source: str, lang: str = "en") -> None:
-    """Footers (page n/N) on the plan's side; back pages get the mirrored side and the offset."""
+                          source: str, lang: str = "en", printer: str = "") -> None:
+    """Footers (page n/N, orientation and flip) on the plan's side; back pages on the mirrored
+    side (never shifted by the offset: the footer need not line up with anything)."""
     total = len(pages)
+    layout = layout_text(lang, duplex=spec.duplex, landscape=plan.landscape,
+                         gutter_fold=spec.gutter_fold, offset=spec.offset, printer=printer)
     for number, page in enumerate(pages, start=1):
         side = plan.footer
         if page.kind == "back":
             side = plan.backs(spec.duplex).footer
         page.add(*footer_items(side, page.width, page.height,
-                               footer_text(title, source, number, total, lang), lang))
-        if page.kind == "back" and spec.offset != (0.0, 0.0):
-            _shift(page, *spec.offset)
-
-
-def _shift(page: Page, dx: float, dy: float) -> None:
-    """Move everything on a page by (dx, dy) mm (the back-page printer correction)."""
-    page.items = [Group(tuple(page.items), translate(dx, dy))]
-    for name in ("trim_box", "bleed_box"):
-        box = getattr(page, name)
-        if box is not None:
-            setattr(page, name, _clamped(page, box[0] + dx, box[1] + dy, box[2], box[3]))
+                               footer_text(title, source, number, total, lang, layout), lang))
 
 
 def _clamped(page: Page, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
-from generator.scene.grid import Axis, solve_axis
+from generator.scene.grid import MARK_GAP, Axis, solve_axis
 from generator.scene.papers import (
     FOOTER_GAP,
     FOOTER_HEIGHT,
@@ -25,7 +25,8 @@ DUPLEX_MODES = ("long", "short", None)
 class SheetSpec:
     """How cards are printed: paper, orientation (None: whichever fits more), card size, bleed,
     crop marks, cut lines, duplex backs (long/short edge flip, None: fronts only), back offset in
-    mm (added to every back page, to correct a printer), gutter fold (fronts and backs on one page)."""
+    mm (added to every back page, to correct a printer), gutter fold (fronts and backs on one page),
+    printer scale (a printer that prints 1 mm as 0.995 mm gets pages drawn 1/0.995 larger)."""
 
     paper: str = "a4"
     landscape: bool | None = False
@@ -36,6 +37,7 @@ class SheetSpec:
     duplex: str | None = "long"
     offset: tuple[float, float] = (0.0, 0.0)
     gutter_fold: bool = False
+    scale: tuple[float, float] = (1.0, 1.0)   # what the printer prints 1 mm as (x, y)
 
     def __post_init__(self) -> None:
         paper = str(self.paper).strip().lower()
@@ -52,6 +54,15 @@ class SheetSpec:
         if max(abs(ox), abs(oy)) > 20.0:
             raise LayoutError(f"offset {format_number(ox)},{format_number(oy)} mm is too large (at most 20 mm)", key="offset")
         object.__setattr__(self, "offset", (ox, oy))
+        if (ox, oy) != (0.0, 0.0) and (self.gutter_fold or duplex is None):
+            why = ("a gutter fold prints fronts and backs on the same side, so no back page is "
+                   "shifted" if self.gutter_fold else "without backs (--duplex none) there is no "
+                   "back page to shift")
+            raise LayoutError(f"--offset {format_number(ox)},{format_number(oy)} does nothing here: {why}", key="offset")
+        sx, sy = (float(v) for v in self.scale)
+        if not (0.9 <= sx <= 1.1 and 0.9 <= sy <= 1.1):
+            raise LayoutError(f"scale {format_number(sx)},{format_number(sy)} is outside 0.9..1.1", key="scale")
+        object.__setattr__(self, "scale", (sx, sy))
 
 
 @dataclass(frozen=True)
@@ -84,6 +95,30 @@ class Plan:
             return replace(self, xs=self.xs.mirrored(self.width), footer=side)
         side = {"top": "bottom", "bottom": "top"}.get(self.footer, self.footer)
         return replace(self, ys=self.ys.mirrored(self.height), footer=side)
+
+
+def check_offset(plan: Plan, spec: SheetSpec) -> None:
+    """LayoutError (naming the range this layout allows) if the back offset would push a back
+    card into the printer margin or over the footer; the footer itself is never shifted."""
+    if not spec.duplex or spec.offset == (0.0, 0.0):
+        return
+    backs = plan.backs(spec.duplex)
+    ranges = [_range(backs.xs, spec.bleed), _range(backs.ys, spec.bleed)]
+    for value, (low, high), name in zip(spec.offset, ranges, "XY", strict=True):
+        if not low - 1e-9 <= value <= high + 1e-9:
+            raise LayoutError(
+                f"--offset {format_number(spec.offset[0])},{format_number(spec.offset[1])}: {name} {format_number(value)} mm would put the "
+                f"back cards within {format_number(PRINTER_MARGIN)} mm of the paper edge or over the footer; this "
+                f"layout allows X from {ranges[0][0]:.1f} to {ranges[0][1]:.1f} and Y from "
+                f"{ranges[1][0]:.1f} to {ranges[1][1]:.1f} mm (a smaller --bleed or the other "
+                f"--orientation may leave more room)", key="offset")
+
+
+def _range(axis: Axis, bleed: float) -> tuple[float, float]:
+    """offset_range, with hard ends (footer, fold) kept clear of the bleed too."""
+    lo = axis.lo + (bleed if axis.hard_lo else MARK_GAP)
+    hi = axis.hi - (bleed if axis.hard_hi else MARK_GAP)
+    return (lo - axis.start, hi - axis.end)
 
 
 _Region = tuple[float, float, bool, bool]
@@ -169,4 +204,4 @@ def cards_per_sheet(spec: SheetSpec) -> int:
     return plan_sheet(spec).per_sheet
 
 
-__all__ = ["PAPERS", "Plan", "SheetSpec", "cards_per_sheet", "parse_offset", "plan_sheet"]
+__all__ = ["PAPERS", "Plan", "SheetSpec", "cards_per_sheet", "check_offset", "parse_offset", "plan_sheet"]

@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from generator.core.imagefile import describe
+
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]   # (a, b, c, d, e, f) as in SVG/PDF
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -141,13 +143,26 @@ class TextLine:
 
 @dataclass(frozen=True)
 class Image:
-    """A raster image (PNG bytes) stretched to the box x, y, w, h."""
+    """A raster picture stretched to the box x, y, w, h: a file's own bytes (PNG, JPEG...), not pixels.
+
+    format ("png", "jpeg"...) and digest (sha256 hex of data) are read from the bytes when not
+    given; backends key on the digest to decode and embed each distinct picture once, and choose
+    from the format how to embed it (a PDF copies a JPEG as it is).
+    """
 
     x: float
     y: float
     w: float
     h: float
     data: bytes
+    format: str = ""
+    digest: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.format or not self.digest:
+            fmt, digest = describe(self.data)
+            object.__setattr__(self, "format", self.format or fmt)
+            object.__setattr__(self, "digest", self.digest or digest)
 
 
 @dataclass(frozen=True)

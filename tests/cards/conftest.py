@@ -1,9 +1,14 @@
-"""Helpers for the card engine tests: run the CLI in a temporary output folder, write small files."""
+"""Helpers for the card engine tests: run the CLI in a temporary output folder, write small files.
+
+tests/cards/workbooks.py (hand-written .xlsx/.ods files) is importable from here (importlib mode)."""
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest
 

@@ -26,7 +26,9 @@ GOOD_TEMPLATE = """
 
 
 def files_under(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+    """The files written (not the folder's hidden lock file of a staged set)."""
+    return sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")) \
+        if folder.exists() else []
 
 
 def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
@@ -162,8 +164,9 @@ def test_letter_without_backs(pnpgen, tmp_path):
     path = tmp_path / "l.pdf"
     assert pnpgen("cards", "example", "example", "--paper", "letter", "--duplex", "none", "-o", path)[0] == 0
     reader = PdfReader(path)
-    assert len(reader.pages) == 2
-    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == \
+    # 18 cards: letter turns landscape (4 x 2) to keep room for 3 mm crop marks
+    assert len(reader.pages) == 3
+    assert (float(reader.pages[0].mediabox.height), float(reader.pages[0].mediabox.width)) == \
         pytest.approx(LETTER, abs=0.01)
 
 
@@ -171,8 +174,8 @@ def test_png_per_card_faces_and_sizes(pnpgen, out_dir):
     code, out, _ = pnpgen("cards", "example", "example", "--format", "png", "--dpi", "40")
     assert code == 0
     written = files_under(out_dir / "example")
-    assert len(written) == 36 and len(out.splitlines()) == 36
-    assert sum("-back-" in p.name for p in written) == 18
+    assert len(written) == 19 and len(out.splitlines()) == 19     # 18 faces and the one back they share
+    assert [p.name for p in written if "-back" in p.name] == ["example-back.png"]
     with PILImage.open(written[0]) as im:      # (63.5 + 2*3) x (88.9 + 2*3) mm at 40 dpi
         assert im.size == (round(69.5 / 25.4 * 40), round(94.9 / 25.4 * 40))
 
@@ -207,8 +210,8 @@ def test_kit_part_writes_the_duplex_example(tmp_path):
     made = kit_part(tmp_path, 1, "letter", False)
     assert [p.name for p, _ in made] == ["example-deck.pdf"]
     reader = PdfReader(made[0][0])
-    assert len(reader.pages) == 4
-    assert float(reader.pages[0].mediabox.width) == pytest.approx(612.0, abs=0.01)
+    assert len(reader.pages) == 6                    # 18 cards, 8 a landscape letter sheet
+    assert float(reader.pages[0].mediabox.height) == pytest.approx(612.0, abs=0.01)
 
 
 def test_builtin_example_files_ship_in_the_data_folders():

@@ -12,8 +12,8 @@ from PIL import Image as PILImage
 from generator.cards import elements, load_records, load_template
 from generator.cards.build import build_cards, check_template
 from generator.cards.elements import kinds, to_bool, to_color, to_num, to_points, to_text
-from generator.cards.elements.basic import png_size
-from generator.cli.deck import image_to_png
+from generator.cards.elements.basic import picture_size
+from generator.cli.deck import load_image
 from generator.core.errors import DataError, LayoutError, TemplateError
 from generator.scene.model import Circle, Group, Image, Line, Polyline, Rect, Text, TextLine
 
@@ -202,17 +202,21 @@ def test_image_contain_and_cover(write, tmp_path):
     assert (contain.x, contain.y, contain.w, contain.h) == pytest.approx((0, 10, 40, 20))
     pic = cover.items[0]
     assert (pic.x, pic.w, pic.h) == pytest.approx((-20, 80, 40)) and cover.clip.w == 40
-    assert (stretch.w, stretch.h) == (40, 40) and png_size(stretch.data) == (200, 100)
+    assert (stretch.w, stretch.h) == (40, 40) and picture_size(stretch.data) == (200, 100)
 
 
-def test_jpeg_needs_the_loader_and_is_converted_by_it(write, tmp_path):
+def test_jpeg_is_kept_as_it_is_and_other_formats_need_the_loader(write, tmp_path):
     _png(tmp_path / "photo.jpg", (30, 60), fmt="JPEG")
-    records, tmpl = deck(write, "  - {kind: image, x: 0, y: 0, w: 10, h: 20, src: photo.jpg}\n")
-    with pytest.raises(DataError, match="not a PNG"):
+    _png(tmp_path / "photo.gif", (30, 60), fmt="GIF")
+    records, tmpl = deck(write, "  - {kind: image, x: 0, y: 0, w: 10, h: 20, src: photo.jpg}\n"
+                                "  - {kind: image, x: 0, y: 0, w: 10, h: 20, src: photo.gif}\n")
+    with pytest.raises(DataError, match="not a PNG or JPEG"):
         build_cards(records, tmpl)
-    image = build_cards(records, tmpl, image_loader=image_to_png)[0].front[1]
-    assert isinstance(image, Image) and png_size(image.data) == (30, 60)
-    assert PILImage.open(io.BytesIO(image.data)).format == "PNG"
+    front = build_cards(records, tmpl, image_loader=load_image)[0].front
+    jpeg, gif = front[1], front[2]
+    assert isinstance(jpeg, Image) and jpeg.data == (tmp_path / "photo.jpg").read_bytes()
+    assert jpeg.format == "jpeg" and picture_size(jpeg.data) == (30, 60)
+    assert gif.format == "png" and PILImage.open(io.BytesIO(gif.data)).size == (30, 60)
 
 
 def test_missing_image_names_the_card(write):

@@ -8,7 +8,7 @@ import pytest
 
 from generator.cards import load_records, load_template
 from generator.cards.build import build_cards
-from generator.cli.deck import image_to_png
+from generator.cli.deck import load_image
 from generator.render import render_recording
 from generator.scene.imposition import card_pages
 
@@ -17,7 +17,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def _faces(side: str) -> str:
     records = load_records("example", expand=False)       # one face per distinct card
-    cards = build_cards(records, load_template("example"), image_loader=image_to_png)
+    cards = build_cards(records, load_template("example"), image_loader=load_image)
     if side == "back":
         assert len({tuple(card.back) for card in cards}) == 1      # one back design for the deck
         cards = cards[:1]

@@ -50,12 +50,14 @@ def _runs(page) -> list[tuple[str, float, float, float, bool]]:
     return runs
 
 
-def _upright_names(page) -> dict[str, tuple[float, float]]:
-    """Centre x and baseline y (points) of each suspect name drawn upright at the top size."""
+def _upright_names(page, turned: bool = False) -> dict[str, tuple[float, float]]:
+    """Centre x and baseline y (points) of each suspect name drawn at the top size, upright (or,
+    with `turned`, rotated 180 degrees on the page: its run goes leftwards from x)."""
     found = {}
     for text, x, y, size, upright in _runs(page):
-        if text in NAMES and upright and size == NAME_SIZE:
-            found[text] = (x + text_width(text, NAME_FONT, size) * PT_PER_MM / 2, y)
+        if text in NAMES and upright != turned and size == NAME_SIZE:
+            half = text_width(text, NAME_FONT, size) * PT_PER_MM / 2
+            found[text] = (x - half if turned else x + half, y)
     return found
 
 
@@ -120,15 +122,19 @@ def test_two_reference_cards_with_their_shared_rules_back(reader) -> None:
     assert "16 mortos" in text and "8 vizinhos" in text
 
 
-def test_short_edge_backs_are_mirrored_top_to_bottom(tmp_path) -> None:
+def test_short_edge_backs_are_turned_so_the_dead_side_reads_upright(tmp_path) -> None:
     pdf = PdfReader(str(_make(tmp_path, "--duplex", "short")))
-    fronts, backs = _upright_names(pdf.pages[0]), _upright_names(pdf.pages[1])
+    height = float(pdf.pages[0].mediabox.height)
+    fronts, backs = _upright_names(pdf.pages[0]), _upright_names(pdf.pages[1], turned=True)
     assert set(fronts) == set(backs) and len(fronts) == 9
-    # same column; rows swapped top for bottom, so front y + back y is one constant for every card
-    sums = {round(fronts[name][1] + backs[name][1], 1) for name in fronts}
-    assert len(sums) == 1
-    for name, (fx, _) in fronts.items():
-        assert abs(fx - backs[name][0]) < 0.5, name
+    assert not _upright_names(pdf.pages[1])      # no dead name is upright on the printed page
+    # The sheet turns about its horizontal centre line and the cut card is then turned over
+    # sideways: the dead name is upright for the player, at the alive name's height on the card,
+    # so on the page (PDF y up) the two baselines add up to the paper height; same column.
+    for name, (fx, fy) in fronts.items():
+        bx, by = backs[name]
+        assert abs(fx - bx) < 0.5, name
+        assert abs(fy + by - height) < 0.5, (name, fy, by)
     rows = {round(y) for _, y in fronts.values()}
     assert len(rows) == 3
 

@@ -139,7 +139,8 @@ def test_kit_part_writes_the_deck_rules_and_a_setup_from_the_kit_seed(tmp_path) 
     assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-rules-pt.pdf", "noir-setup-seed77.pdf"]
     assert all(f.is_file() and description for f, (_, description) in zip(files, made, strict=False))
     deck = PdfReader(str(files[0]))
-    assert round(float(deck.pages[0].mediabox.width)) == 612        # letter
+    box = deck.pages[0].mediabox
+    assert sorted((round(float(box.width)), round(float(box.height)))) == [612, 792]   # letter
     setup_pages = PdfReader(str(files[2])).pages
     assert len(setup_pages) == 2
     assert all(_pile_leaks(page.extract_text(), cmd.deal(77)) == [] for page in setup_pages)

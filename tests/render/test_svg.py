@@ -50,7 +50,8 @@ def test_text_uses_registry_family_and_keeps_accents(page, accents) -> None:
     texts = list(root.iter(f"{NS}text"))
     assert any(accents in (t.text or "") for t in texts)
     families = {(t.get("font-family"), t.get("font-weight")) for t in texts}
-    assert ("DejaVu Serif", "bold") in families and ("DejaVu Sans", None) in families
+    assert ("'pnpgen-serif-bold', 'DejaVu Serif', serif", "bold") in families
+    assert ("'pnpgen-sans', 'DejaVu Sans', sans-serif", None) in families
     for t in texts:
         assert float(t.get("textLength")) > 0 and "font-kerning:none" in t.get("style")
 
@@ -63,7 +64,8 @@ def test_transform_is_written_as_matrix(page) -> None:
 def test_italic_font_is_oblique() -> None:
     root = _root(render_svg(Page(50, 20, [Text(0, 0, 50, 20, "corsivo", font="sans-italic")])))
     (text,) = root.iter(f"{NS}text")
-    assert text.get("font-style") == "oblique" and text.get("font-family") == "DejaVu Sans"
+    assert text.get("font-style") == "oblique"
+    assert text.get("font-family") == "'pnpgen-sans-italic', 'DejaVu Sans', sans-serif"
 
 
 def test_byte_identical_across_processes(tmp_path, page) -> None:

@@ -42,6 +42,17 @@ def marker_positions(page):
     return found
 
 
+def marker_slots(page, w: float = 63.5, h: float = 88.9):
+    """{marker colour: (slot x, slot y, matrix)}: the top-left of the card trim that carries each
+    marker on the page (whatever way the face is turned) and the face's full matrix."""
+    found = {}
+    for item, m in leaves(page.items):
+        if isinstance(item, Rect) and item.w == 1.0 and item.h == 1.0 and item.fill:
+            (x0, y0), (x1, y1) = apply(m, 0.0, 0.0), apply(m, w, h)
+            found[item.fill] = (min(x0, x1), min(y0, y1), m)
+    return found
+
+
 def line_boxes(page):
     """Absolute (x0, y0, x1, y1, stroke) of every Line on the page."""
     out = []

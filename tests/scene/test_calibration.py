@@ -7,7 +7,7 @@ import math
 
 import pytest
 from click.testing import CliRunner
-from scene_helpers import leaves, line_boxes, make_cards, marker_positions
+from scene_helpers import leaves, line_boxes, make_cards, marker_slots
 
 from generator.scene import calibration as cal
 from generator.scene.imposition import SheetSpec, calibration_pages, impose, paper_size
@@ -104,16 +104,16 @@ def test_passing_the_reading_as_offset_puts_backs_behind_fronts(duplex, landscap
         reading.append(next(value(p) for p in pointers if abs(value(p)) < 10))
     fixed = SheetSpec(paper="a4", duplex=duplex, offset=tuple(reading), landscape=landscape)
     pages = impose(make_cards(8), fixed, title="t", source="")
-    fronts = {c[3:]: p for c, p in marker_positions(pages[0]).items()}
-    backs = {c[3:]: p for c, p in marker_positions(pages[1]).items()}
+    fronts = {c[3:]: p[:2] for c, p in marker_slots(pages[0]).items()}
+    backs = {c[3:]: p[:2] for c, p in marker_slots(pages[1]).items()}
     _w, _h, axis = _flip(spec)
     assert set(fronts) == set(backs) and len(fronts) == 8
     for key, (x, y) in backs.items():
         # each back card's trim, printed with the error and seen from the front, covers its front
-        bx, by = x - 2.0, y - 3.0
+        bx, by = x, y
         corner = (bx + 63.5, by) if axis == "x" else (bx, by + 88.9)
         seen = _seen_from_front(spec, *corner, error)
-        assert seen == pytest.approx((fronts[key][0] - 2.0, fronts[key][1] - 3.0), abs=1e-9)
+        assert seen == pytest.approx(fronts[key], abs=1e-9)
 
 
 def test_calibration_pages_keep_to_the_margins() -> None:
@@ -133,7 +133,8 @@ def test_calibrate_command_writes_a_two_page_pdf_and_refuses_to_overwrite(tmp_pa
 
     target = tmp_path / "cal.pdf"
     runner = CliRunner()
-    result = runner.invoke(cli, ["calibrate", "--paper", "letter", "--duplex", "short", "-o", str(target)])
+    result = runner.invoke(cli, ["calibrate", "--paper", "letter", "--duplex", "short",
+                                 "--orientation", "portrait", "-o", str(target)])
     assert result.exit_code == 0, result.output
     assert str(target) in result.output
     reader = PdfReader(str(target))

@@ -23,7 +23,7 @@ def _fronts(page):
     return [box for box, _, _ in clipped_groups(page.items)]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4"])
 def test_nine_poker_cards_per_portrait_page(paper, cards) -> None:
     pages = impose(cards(9), SheetSpec(paper=paper, duplex=None), title="t", source="s")
     assert len(pages) == 1
@@ -31,18 +31,21 @@ def test_nine_poker_cards_per_portrait_page(paper, cards) -> None:
     assert cards_per_sheet(SheetSpec(paper=paper)) == 9
 
 
-def test_letter_abuts_cards_and_moves_the_footer_to_the_side() -> None:
+def test_letter_keeps_room_for_whole_crop_marks_rather_than_a_third_row() -> None:
+    # 3 x 88.9 = 266.7 of 279.4 mm would leave 1.35 mm beyond the trims inside the 5 mm margins:
+    # no room for a 3 mm crop mark, so portrait letter holds two rows and auto turns the paper
     plan = plan_sheet(SheetSpec(paper="letter"))
-    assert (plan.xs.count, plan.ys.count) == (3, 3)
-    assert plan.ys.gutter == 0.0            # 3 x 88.9 = 266.7 of 279.4 mm: no room for gutters
-    assert plan.footer == "right"           # nor for a footer below the cards
-    assert plan.xs.cuts() == pytest.approx([plan.xs.start + i * 63.5 for i in range(4)])
+    assert (plan.xs.count, plan.ys.count) == (3, 2)
+    auto = plan_sheet(SheetSpec(paper="letter", landscape=None))
+    assert auto.landscape and (auto.xs.count, auto.ys.count) == (4, 2)
+    assert auto.xs.gutter == 0.0            # 4 x 63.5 = 254 of 279.4 mm: no room for gutters
+    assert auto.xs.cuts() == pytest.approx([auto.xs.start + i * 63.5 for i in range(5)])
 
 
 def test_gutters_of_twice_the_bleed_when_they_fit() -> None:
-    plan = plan_sheet(SheetSpec(paper="a4", card_size="mini", bleed=3.0))
+    plan = plan_sheet(SheetSpec(paper="a4", card_size="70x120", bleed=3.0))
     assert plan.xs.gutter == plan.ys.gutter == 6.0
-    assert (plan.xs.count, plan.ys.count) == (4, 4)
+    assert (plan.xs.count, plan.ys.count) == (2, 2)
     # and abutting only where gutters would cost a card
     plan = plan_sheet(SheetSpec(paper="a4", card_size="poker", bleed=3.0))
     assert plan.xs.gutter == plan.ys.gutter == 0.0
@@ -59,10 +62,10 @@ def test_abutting_cards_keep_bleed_only_on_the_outer_edges(cards) -> None:
 
 
 def test_bleed_box_of_each_card_is_trim_plus_bleed_with_gutters(cards) -> None:
-    spec = SheetSpec(paper="a4", card_size="mini", duplex=None)
-    page = impose(cards(16, 44.0, 63.0), spec, title="t", source="")[0]
+    spec = SheetSpec(paper="a4", card_size="70x120", duplex=None)
+    page = impose(cards(4, 70.0, 120.0), spec, title="t", source="")[0]
     for _x, _y, w, h in _fronts(page):
-        assert (w, h) == pytest.approx((50.0, 69.0))
+        assert (w, h) == pytest.approx((76.0, 126.0))
 
 
 def test_landscape_none_picks_the_orientation_with_more_cards() -> None:

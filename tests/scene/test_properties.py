@@ -6,7 +6,7 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scene_helpers import clipped_groups, leaves, line_boxes, make_cards, marker_positions
+from scene_helpers import clipped_groups, leaves, line_boxes, make_cards, marker_slots
 
 from generator.core.errors import LayoutError
 from generator.scene.footer import footer_band
@@ -47,7 +47,7 @@ def _overlap(a, b):
 def _one_card_fits(spec: SheetSpec) -> bool:
     """An independent check that one card (with its marks and footer) fits some orientation."""
     w, h = spec.card_size
-    mark = 0.5 + 0.75                      # gap + shortest mark
+    mark = 0.5 + 3.0                       # gap + shortest mark (3 mm: long enough to cut by)
     hard = max(mark, spec.bleed)
     band = FOOTER_HEIGHT + FOOTER_GAP
     for landscape in ([False, True] if spec.landscape is None else [spec.landscape]):
@@ -97,7 +97,7 @@ def test_every_layout_is_printable_and_backs_sit_behind_fronts(spec_args, count)
 
 
 def _trims(page, w, h):
-    return {colour: (x - 2.0, y - 3.0, w, h) for colour, (x, y) in marker_positions(page).items()}
+    return {colour: (x, y, w, h) for colour, (x, y, _m) in marker_slots(page, w, h).items()}
 
 
 def _check_page(page, plan, spec, w, h):
@@ -118,6 +118,7 @@ def _check_page(page, plan, spec, w, h):
         assert M - EPS <= x0 and x1 <= pw - M + EPS and M - EPS <= y0 and y1 <= ph - M + EPS
         assert not _overlap((x0, y0, x1 - x0, y1 - y0), band)
     for x0, y0, x1, y1, _ in marks:
+        assert max(x1 - x0, y1 - y0) >= 3.0 - EPS       # every crop mark long enough to cut by
         box = (x0, y0, x1 - x0, y1 - y0)
         assert not any(_overlap(box, t) for t in trims)
         assert not _overlap(box, band)
@@ -138,3 +139,7 @@ def _check_backs(front, back, plan, spec, w, h):
         else:
             expected = (x, plan.height - y - h)
         assert abs(b[i][0] - expected[0]) < 1e-6 and abs(b[i][1] - expected[1]) < 1e-6
+    # backs turned 180 degrees exactly when the sheet turns about its horizontal centre line
+    turned = plan.flip_axis(spec.duplex) == "y"
+    for _, _, m in marker_slots(back, w, h).values():
+        assert m[:4] == ((-1.0, 0.0, 0.0, -1.0) if turned else (1.0, 0.0, 0.0, 1.0))

@@ -1,4 +1,5 @@
-"""`pnpgen calibrate`: a two-page duplex calibration sheet for measuring the printer's back-page offset."""
+"""`pnpgen calibrate`: a two-page duplex calibration sheet for measuring the printer's back-page
+offset, and the printer profiles that keep what was measured (--save, --list)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import click
 
 from generator import paths
 from generator.cli.common import check_outputs, output_options, report_paths
-from generator.cli.options import duplex_option, orientation_option, paper_option
+from generator.cli.options import duplex_option, offset_option, orientation_option, paper_option
 
 DEFAULT_NAME = "calibration-{paper}-{orientation}-{duplex}.pdf"
 
@@ -27,38 +28,92 @@ def write_calibration(path: Path, paper: str, duplex: str, force: bool,
 
     check_outputs([path], force)
     pages = build_calibration(paper, duplex, landscape)
-    return write_pages(pages, "pdf", path, force=force, title="pnpgen duplex calibration")
+    return write_pages(pages, "pdf", path, force=force, title="pnpgen duplex calibration",
+                       duplex=duplex)
+
+
+def resolve_orientation(orientation: str, paper: str, card: str, duplex: str) -> bool:
+    """True for landscape: as given, or (auto) the orientation a deck of `card` cards with the
+    default bleed takes on this paper, so the sheet is measured the way the cards will print."""
+    if orientation != "auto":
+        return orientation == "landscape"
+    from generator.scene.layout import SheetSpec, plan_sheet
+
+    return plan_sheet(SheetSpec(paper=paper, landscape=None, card_size=card, duplex=duplex)).landscape
 
 
 @click.command()
 @paper_option()
 @duplex_option(allow_none=False)
-@orientation_option(auto=False)
+@orientation_option(help="Paper orientation: the one your card sheets use (auto: the one a deck "
+                         "of --card cards takes, as `pnpgen cards` chooses it).")
+@click.option("--card", default="poker", show_default=True, metavar="SIZE",
+              help="Card size of your deck (name or WxH mm), for --orientation auto.")
+@click.option("--save", "save", default=None, metavar="NAME",
+              help="Save --offset (and --scale) as printer profile NAME instead of writing a sheet.")
+@offset_option()
+@click.option("--scale", default=None, metavar="SX,SY",
+              help="With --save: the printed length of the 50 mm scale bar over 50, per axis "
+                   "(0.995,1.002 for a printer that shrinks across and stretches down).")
+@click.option("--list", "list_", is_flag=True, help="List the saved printer profiles and exit.")
 @output_options
-def command(paper: str, duplex: str, orientation: str, output: Path | None, force: bool,
-            quiet: bool) -> None:
+def command(paper: str, duplex: str, orientation: str, card: str, save: str | None,
+            offset: tuple[float, float], scale: str | None, list_: bool, output: Path | None,
+            force: bool, quiet: bool) -> None:
     """Write a duplex calibration sheet (PDF, front and back) to measure your printer's offset.
 
     Print it double-sided at 100% with the flip you will use for cards, hold it to the light and
     read the X and Y scales on the front where the red pointers from the back cross them; then
-    pass those numbers to card commands as --offset X,Y. Calibrate in the orientation your
-    card sheets use (the offset is measured in the page's own directions).
+    pass those numbers to card commands as --offset X,Y, or save them once as a printer profile
+    and pass --printer NAME. Calibrate in the orientation your card sheets use (the offset is
+    measured in the page's own directions; auto picks the one a deck would).
 
     \b
-    Example:
+    Examples:
       pnpgen calibrate --paper letter --duplex long -o calibration.pdf
+      pnpgen calibrate --paper letter --save office --offset 1.2,-0.5 --scale 0.995,1
+      pnpgen calibrate --list
+      pnpgen cards example example --paper letter --printer office
     """
-    landscape = orientation == "landscape"
-    name = DEFAULT_NAME.format(paper=paper, duplex=duplex, orientation=orientation)
+    from generator.cli.printers import load_profiles, profiles_path
+
+    if list_:
+        profiles = load_profiles()
+        if not profiles:
+            click.echo(f"no printer profiles yet ({profiles_path()}); save one with "
+                       "pnpgen calibrate --save NAME --offset X,Y")
+        for name in sorted(profiles):
+            click.echo(profiles[name].describe())
+        return
+    landscape = resolve_orientation(orientation, paper, card, duplex)
+    if save:
+        _save(save, offset, scale, paper, "landscape" if landscape else "portrait", duplex, quiet)
+        return
+    if scale or offset != (0.0, 0.0):
+        raise click.UsageError("--offset and --scale are saved with a profile: add --save NAME")
+    name = DEFAULT_NAME.format(paper=paper, duplex=duplex,
+                               orientation="landscape" if landscape else "portrait")
     path = output or paths.default_output(name)
     if Path(path).is_dir():
         path = Path(path) / name
     report_paths(write_calibration(Path(path), paper, duplex, force, landscape), quiet)
 
 
+def _save(name: str, offset: tuple[float, float], scale: str | None, paper: str, orientation: str,
+          duplex: str, quiet: bool) -> None:
+    from generator.cli.printers import Printer, parse_scale, save_profile
+
+    printer = Printer(name, offset, parse_scale(scale), paper, orientation, duplex)
+    written = save_profile(printer)
+    if not quiet:
+        click.echo(f"saved {printer.describe()} in {written}")
+
+
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """The kit's calibration sheet (long-edge flip, the common default); it is in English only, so `lang`
     changes nothing."""
+
     path = Path(out_dir) / "calibration.pdf"
-    written = write_calibration(path, paper, "long", force)
+    written = write_calibration(path, paper, "long", force,
+                                resolve_orientation("auto", paper, "poker", "long"))
     return [(p, "duplex calibration sheet: measure --offset X,Y for card backs") for p in written]

@@ -7,7 +7,6 @@ reach the cut extends into the bleed (negative x/y, or past the card's width/hei
 from __future__ import annotations
 
 import math
-import struct
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -30,6 +29,8 @@ from generator.cards.elements import (
     text,
     to_color,
 )
+from generator.core.errors import DataError
+from generator.core.imagefile import pixel_size, sniff_format
 from generator.core.numbers import format_number
 from generator.scene.model import (
     Circle,
@@ -48,7 +49,6 @@ from generator.scene.model import (
     translate,
 )
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PIPS = 60
 
 NO_STROKE = {**STROKE_KEYS, "stroke": color(None, "outline colour (default: none)")}
@@ -210,7 +210,10 @@ SVG_KEYS = {
 
 @element("image", {"x": num(), "y": num(), "w": num(), "h": num(),
                    "src": text(doc="PNG, JPEG or SVG file, relative to the data file (or the template)"),
-                   "fit": one_of(("stretch", "contain", "cover"), "contain"), **SVG_KEYS})
+                   "fit": one_of(("stretch", "contain", "cover"), "contain"),
+                   "flip": one_of(("none", "h", "v", "both"), "none",
+                                  "mirror the picture in its box: h (left-right), v (top-bottom), both"),
+                   **SVG_KEYS})
 def image(el: Element, ctx: ElementContext) -> list[Item]:
     """A picture in a box: contain (whole picture, centred), cover (fills, cropped) or stretch.
 
@@ -220,16 +223,26 @@ def image(el: Element, ctx: ElementContext) -> list[Item]:
     path = ctx.find_file(el["src"])
     x, y, w, h = el["x"], el["y"], el["w"], el["h"]
     if is_svg(path):
-        return svg_items(path, (x, y, w, h), el["fit"], el["fill"], el["stroke"], el["background"] == "keep")
-    data = (ctx.image_loader or read_png)(path)
+        art = svg_items(path, (x, y, w, h), el["fit"], el["fill"], el["stroke"], el["background"] == "keep")
+        return _flipped(art, el["flip"], x, y, w, h)
+    data = (ctx.image_loader or read_picture)(path)
     if el["fit"] == "stretch":
-        return [Image(x, y, w, h, data)]
-    iw, ih = png_size(data)
+        return _flipped([Image(x, y, w, h, data)], el["flip"], x, y, w, h)
+    iw, ih = picture_size(data, path)
     k = (min if el["fit"] == "contain" else max)(w / iw, h / ih)
     pic = Image(x + (w - iw * k) / 2, y + (h - ih * k) / 2, iw * k, ih * k, data)
     if el["fit"] == "contain":
-        return [pic]
-    return [Group((pic,), clip=Rect(x, y, w, h, fill=None, stroke=None))]
+        return _flipped([pic], el["flip"], x, y, w, h)
+    return _flipped([Group((pic,), clip=Rect(x, y, w, h, fill=None, stroke=None))], el["flip"], x, y, w, h)
+
+
+def _flipped(items: list[Item], flip: str, x: float, y: float, w: float, h: float) -> list[Item]:
+    """Items mirrored about the centre of their box (flip: none, h, v, both)."""
+    if flip == "none":
+        return items
+    sx, sy = (-1.0 if flip in ("h", "both") else 1.0), (-1.0 if flip in ("v", "both") else 1.0)
+    cx, cy = x + w / 2, y + h / 2
+    return [Group(tuple(items), (sx, 0.0, 0.0, sy, cx - sx * cx, cy - sy * cy))]
 
 
 def is_svg(path: Path) -> bool:
@@ -246,21 +259,27 @@ def svg_items(path: Path, box: tuple[float, float, float, float], fit: str, fill
 
 
 @lru_cache(maxsize=64)
-def read_png(path: Path) -> bytes:
-    """The bytes of a PNG file (other formats need a converter: `pnpgen cards` passes one)."""
-    data = Path(path).read_bytes()
-    if not data.startswith(PNG_SIGNATURE):
-        from generator.core.errors import DataError
-
-        raise DataError("not a PNG file (convert it, or use pnpgen cards which converts JPEG)", file=path)
+def read_picture(path: Path) -> bytes:
+    """The bytes of a PNG or JPEG file, as they are (other formats need a converter: `pnpgen cards`
+    passes one)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise DataError(f"cannot read image: {err.strerror}", file=path) from None
+    if sniff_format(data) not in ("png", "jpeg"):
+        raise DataError("not a PNG or JPEG file (convert it, or use pnpgen cards which converts "
+                        "other formats)", file=path)
     return data
 
 
-def png_size(data: bytes) -> tuple[int, int]:
-    """Width and height in pixels from a PNG's IHDR chunk."""
-    if not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
-        raise BadValue("image data is not PNG")
-    return struct.unpack(">II", data[16:24])
+def picture_size(data: bytes, path: Path | None = None) -> tuple[int, int]:
+    """Width and height in pixels of PNG or JPEG bytes (read from the header, nothing decoded)."""
+    size = pixel_size(data)
+    if size is None or 0 in size:
+        if path is not None:
+            raise DataError("not a readable PNG or JPEG file", file=path)
+        raise BadValue("image data is not PNG or JPEG")
+    return size
 
 
 PATTERN_KEYS = {**BOX, "style": one_of(("stripes", "dots", "grid", "diamonds", "chevrons"), "stripes"),
@@ -333,4 +352,4 @@ def _chevrons(x: float, y: float, w: float, h: float, el: Element) -> list[Polyl
 _MOTIFS: dict[str, Callable[[float, float, float, float, Element], Sequence[Item]]] = {
     "stripes": _stripes, "diamonds": _diamonds, "grid": _grid, "dots": _dots, "chevrons": _chevrons}
 
-__all__ = ["PNG_SIGNATURE", "REQUIRED", "Param", "card_box", "png_size", "read_png", "star_points"]
+__all__ = ["REQUIRED", "Param", "card_box", "picture_size", "read_picture", "star_points"]

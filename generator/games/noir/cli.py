@@ -124,8 +124,9 @@ def cards_command(lang: str, kill_limit: int, opts: DeckOptions) -> None:
     PDF (default): 3x3 poker cards a sheet with crop marks; every sheet of fronts is followed by
     its backs, placed for a long-edge flip (--duplex short for a short-edge printer). Without a
     duplex printer use --gutter-fold: fronts and backs side by side, fold and glue. The suspect
-    cards' backs are their dead sides; the evidence cards share one back. tts: Tabletop Simulator
-    sheets per group (unique backs for suspects and reference cards). json: the card data.
+    cards' backs are their dead sides; the evidence cards share one back. tts: a Tabletop Simulator
+    deck per group (sheets and saved object; suspects and reference cards with their own backs).
+    json: the card data.
 
     \b
     Examples:
@@ -179,22 +180,18 @@ def _title(lang: str) -> str:
 
 
 def _write_tts(deck, opts: DeckOptions, stem: str) -> list[Path]:
-    """Tabletop Simulator: evidence as a deck with one back; suspects and reference with unique backs."""
+    """Tabletop Simulator: one deck (sheets and saved object) per group: suspects and reference
+    cards with their own backs (back sheets), evidence with its shared back."""
     from dataclasses import replace
 
-    from generator.cli.common import write_file
     from generator.cli.deck import write_deck
 
     folder = _tts_folder(opts, stem)
-    groups = {"suspects": deck.suspects, "reference": deck.reference}
-    targets = {name: [folder / f"{stem}-{name}-tts-faces.png", folder / f"{stem}-{name}-tts-backs.png"]
-               for name in groups}
-    check_outputs([p for paths_ in targets.values() for p in paths_], opts.force)
-    written = write_deck(deck.evidence, card_size=deck.card_size, bleed=0.0, title="Noir evidence",
-                         source="", opts=replace(opts, output=folder), stem=f"{stem}-evidence")
+    groups = {"suspects": deck.suspects, "reference": deck.reference, "evidence": deck.evidence}
+    written: list[Path] = []
     for name, cards in groups.items():
-        faces, backs = _unique_backs_sheets(cards, deck.card_size, opts.dpi)
-        written += [write_file(targets[name][0], faces, opts.force), write_file(targets[name][1], backs, opts.force)]
+        written += write_deck(cards, card_size=deck.card_size, bleed=0.0, title=f"Noir {name}",
+                              source="", opts=replace(opts, output=folder), stem=f"{stem}-{name}")
     return written
 
 
@@ -203,17 +200,6 @@ def _tts_folder(opts: DeckOptions, stem: str) -> Path:
         return paths.default_output(stem)
     out = Path(opts.output)
     return out.parent if out.suffix else out
-
-
-def _unique_backs_sheets(cards, card_size, dpi) -> tuple[bytes, bytes]:
-    """One faces sheet and one backs sheet in the same grid (TTS "unique backs")."""
-    from generator.render import render_tts
-    from generator.scene.imposition import card_pages
-
-    fronts, backs = card_pages(cards, card_size, 0.0), card_pages(cards, card_size, 0.0, side="back")
-    face_sheets, _ = render_tts(fronts, backs[0], dpi=dpi)
-    back_sheets, _ = render_tts(backs, backs[0], dpi=dpi)
-    return face_sheets[0], back_sheets[0]
 
 
 # --- rules --------------------------------------------------------------------------------------

@@ -1,0 +1,131 @@
+"""Render the pictures of docs/imposition.md, docs/tts.md and docs/pod.md (run from the repository).
+
+    python docs/make_pictures.py        # writes docs/imposition.png, docs/tts.png, docs/pod.png
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS.parent))
+
+from generator.render import render_png  # noqa: E402
+from generator.scene.model import Group, Line, Page, Polygon, Rect, Stroke, Text, rotate  # noqa: E402
+
+INK, GREY, RED = "#222222", "#999999", "#c0392b"
+THIN, DASH = Stroke(INK, 0.3), Stroke(GREY, 0.3, (1.5, 1.0))
+
+
+def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str = RED) -> list:
+    """A line with a small head at (x2, y2) (axis-aligned arrows only)."""
+    dx, dy = (x2 > x1) - (x2 < x1), (y2 > y1) - (y2 < y1)
+    head = [(x2, y2), (x2 - 2 * dx - 1.2 * dy, y2 - 2 * dy - 1.2 * dx),
+            (x2 - 2 * dx + 1.2 * dy, y2 - 2 * dy + 1.2 * dx)]
+    return [Line(x1, y1, x2, y2, Stroke(colour, 0.5)), Polygon(head, fill=colour, stroke=None)]
+
+
+def _label(x, y, w, text, size=7.0, align="center", colour=INK, font="sans") -> Text:
+    return Text(x, y, w, 5, text, size=size, align=align, color=colour, font=font, wrap=False)
+
+
+def _sheet(x: float, y: float, title: str, turned: bool, mirror: str) -> list:
+    """A small sheet: fronts F1 F2 / F3 F4, then its back page as printed for a flip."""
+    items = [_label(x, y - 7, 120, title, 7.5, "left", font="sans-bold")]
+    for side, ox in (("front", x), ("back, as printed", x + 32)):
+        items += [Rect(ox, y, 26, 34, fill="#ffffff", stroke=THIN), _label(ox, y + 35, 26, side, 6)]
+        for i in range(4):
+            c, r = i % 2, i // 2
+            if side != "front":
+                c = 1 - c if mirror == "x" else c
+                r = 1 - r if mirror == "y" else r
+            cx, cy = ox + 3 + c * 11, y + 4 + r * 14
+            face = "#f2e6c9" if side == "front" else "#27466b"
+            items.append(Rect(cx, cy, 9, 12, fill=face, stroke=None))
+            word = f"F{i + 1}" if side == "front" else f"B{i + 1}"
+            text = _label(0, 0, 9, word, 7, colour=INK if side == "front" else "#ffffff",
+                          font="sans-bold")
+            angle = 180 if (turned and side != "front") else 0
+            items.append(Group((text,), _placed(cx, cy + 3.5, angle)))
+    return items
+
+
+def _placed(x: float, y: float, angle: float):
+    from generator.scene.model import compose, translate
+
+    return compose(translate(x, y), rotate(angle, 4.5, 2.5)) if angle else translate(x, y)
+
+
+def imposition_picture() -> bytes:
+    page = Page(190.0, 106.0)
+    page.add(Rect(0, 0, 190, 106, fill="#ffffff", stroke=None))
+    # left: the sign convention of --offset on the printed back page
+    page.add(_label(4, 3, 80, "--offset X,Y on the back page, as printed", 8, "left", font="sans-bold"))
+    page.add(Rect(8, 12, 56, 74, fill="#fbfbf8", stroke=THIN))
+    page.add(Rect(18, 24, 24, 33, fill=None, stroke=DASH))
+    page.add(Rect(26, 30, 24, 33, fill="#27466b", stroke=None))
+    page.add(_label(26, 44, 24, "back", 7, colour="#ffffff", font="sans-bold"))
+    page.add(*_arrow(18, 20, 26, 20), _label(14, 14.5, 16, "+X", 7, colour=RED, font="sans-bold"))
+    page.add(*_arrow(14, 24, 14, 30), _label(5, 25, 9, "+Y", 7, colour=RED, font="sans-bold"))
+    page.add(_label(10, 66, 52, "dashed: where the back would print", 6, "left"))
+    page.add(_label(10, 71, 52, "--offset 8,6: 8 mm right, 6 mm down", 6, "left"))
+    page.add(_label(10, 76, 52, "(negative: left / up); never nearer", 6, "left"))
+    page.add(_label(10, 81, 52, "than 5 mm to the paper edge", 6, "left"))
+    # right: the two flips on portrait paper
+    page.add(*_sheet(72, 14, "portrait, --duplex long", False, "x"))
+    page.add(*_sheet(72, 64, "portrait, --duplex short: backs turned", True, "y"))
+    page.add(_label(132, 20, 58, "columns mirrored;", 6.5, "left"))
+    page.add(_label(132, 25, 58, "backs upright", 6.5, "left"))
+    page.add(_label(132, 70, 58, "rows mirrored; each back", 6.5, "left"))
+    page.add(_label(132, 75, 58, "turned 180 degrees, so a", 6.5, "left"))
+    page.add(_label(132, 80, 58, "cut card turned over", 6.5, "left"))
+    page.add(_label(132, 85, 58, "sideways reads upright", 6.5, "left"))
+    return render_png(page, dpi=150)
+
+
+def _pnpgen(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "generator", *args], check=True, cwd=DOCS.parent)
+
+
+def tts_picture() -> bytes:
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory() as tmp:
+        _pnpgen("cards", "example", "example", "--format", "tts", "--dpi", "60", "-q", "-o", tmp)
+        with Image.open(Path(tmp) / "example-tts-1.png") as im:
+            out = io.BytesIO()
+            im.convert("RGB").save(out, "PNG", optimize=True)
+            return out.getvalue()
+
+
+def pod_picture() -> bytes:
+    """The first card as tgc-poker asks for it, with its trim (red) and safe area (blue) drawn on."""
+    from PIL import Image, ImageDraw
+
+    with tempfile.TemporaryDirectory() as tmp:
+        _pnpgen("cards", "example", "example", "--format", "pod", "--pod", "tgc-poker", "-q", "-o", tmp)
+        with Image.open(Path(tmp) / "example-front-001.png") as im:
+            card = im.convert("RGB")
+    draw = ImageDraw.Draw(card)
+    bleed = (825 - 750) / 2
+    draw.rectangle((bleed, bleed, 825 - bleed, 1125 - bleed), outline=(255, 225, 0), width=4)
+    safe = bleed + 37.5
+    draw.rectangle((safe, safe, 825 - safe, 1125 - safe), outline=(30, 90, 220), width=2)
+    small = card.resize((413, 563), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    small.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def main() -> None:
+    (DOCS / "imposition.png").write_bytes(imposition_picture())
+    (DOCS / "tts.png").write_bytes(tts_picture())
+    (DOCS / "pod.png").write_bytes(pod_picture())
+
+
+if __name__ == "__main__":
+    main()

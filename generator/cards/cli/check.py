@@ -1,0 +1,64 @@
+"""`pnpgen cards ... --check`: the preflight warnings of a deck, one line each; writes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.cli.deck import TTS_PER_SHEET, DeckOptions
+
+
+def run_check(data: str | Path, template: str | Path, opts: DeckOptions, only: str | None, strict: bool,
+              sheet: str | None = None) -> int:
+    """Print every warning; the exit status: 0, or 1 with strict when there is any warning."""
+    findings = deck_findings(data, template, opts, only, sheet=sheet)
+    for finding in findings:
+        click.echo(f"pnpgen: warning: {finding}")
+    if not opts.quiet:
+        count = len(findings)
+        click.echo(f"{count} warning{'s' if count != 1 else ''}" if count else "no warnings", err=True)
+    return 1 if strict and findings else 0
+
+
+def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, only: str | None,
+                  sheet: str | None = None) -> list[Any]:
+    """Every preflight warning of the deck (a card's error is raised: it is an error, not a warning)."""
+    from dataclasses import replace
+
+    from generator.cards import load_records, load_template
+    from generator.cards.build import check_template
+    from generator.cards.cli.make import display
+    from generator.cards.preflight import check_deck
+    from generator.cards.session import draw_card, select
+    from generator.cli.deck import load_image
+
+    records = load_records(data, sheet=sheet)
+    design = check_template(load_template(template), records, bleed=opts.bleed)
+    found, seen = [], set()
+    for number, record in select(records, only):
+        if (record.file, record.line) in seen:       # copies (qty) draw the same
+            continue
+        seen.add((record.file, record.line))
+        drawing = draw_card(design, record, number, load_image)
+        if drawing.exception is not None:
+            raise drawing.exception
+        found += drawing.findings
+    count = len(select(records, only))
+    found += check_deck(count, design.template.file, per_sheet=_per_sheet(design, opts),
+                        tts_per_sheet=TTS_PER_SHEET if opts.format == "tts" else None)
+    return [replace(f, file=display(Path(f.file))) if f.file is not None else f for f in found]
+
+
+def _per_sheet(design: Any, opts: DeckOptions) -> int | None:
+    if opts.format not in ("pdf",) and not opts.sheets:
+        return None
+    from generator.cli.deck import sheet_spec
+    from generator.core.errors import LayoutError
+    from generator.scene.layout import cards_per_sheet
+
+    try:
+        return cards_per_sheet(sheet_spec(design.card_size, design.bleed, opts))
+    except LayoutError:
+        return None

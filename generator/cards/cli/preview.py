@@ -1,0 +1,159 @@
+"""`pnpgen preview DATA TEMPLATE`: a live preview of a deck in the browser, redrawn on every save."""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.cli.options import bleed_option, duplex_option, paper_option
+
+
+@click.command()
+@click.argument("data")
+@click.argument("template")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="Port on 127.0.0.1 (0: a free one).")
+@click.option("--no-open", is_flag=True, help="Do not open the browser; just print the address.")
+@paper_option("Paper size for the print button and the last-sheet warning.")
+@duplex_option(help="Backs for the print button: long- or short-edge flip, or none.")
+@bleed_option("the template's")
+def command(data: str, template: str, port: int, no_open: bool, paper: str, duplex: str,
+            bleed: float | None) -> None:
+    """Show every card of DATA laid out by TEMPLATE in the browser, and redraw it on every save.
+
+    The page (on 127.0.0.1 only) shows each card's face and back as it will print (the SVG
+    backend), with overlays for the trim, the bleed, the safe area and each element's box (hover
+    for its id, kind and box in mm), and preflight warnings under each card. Saving the data, the
+    template, a template it extends, a picture or a font redraws the cards that changed within
+    about half a second; an error shows in place of the cards it affects. Filters: ?card=12,
+    ?q=name, or the dropdown. The print button writes the PDF under output/. Ctrl-C stops it.
+
+    \b
+    Examples:
+      pnpgen preview example example
+      pnpgen preview deck.yaml layout.yaml --port 8765 --no-open
+    """
+    from generator.cards.cli.preview_deck import LiveDeck
+    from generator.cards.cli.preview_page import page
+    from generator.cards.cli.preview_server import PreviewServer
+    from generator.cli.deck import DeckOptions
+
+    opts = DeckOptions(format="pdf", paper=paper, duplex=None if duplex == "none" else duplex, bleed=bleed,
+                       quiet=True)
+    deck = LiveDeck(data, template, bleed=bleed, image_loader=fresh_image_loader(),
+                    deck_findings=functools.partial(deck_findings, opts=opts))
+    deck.refresh()
+    try:
+        server = PreviewServer(deck, page(), functools.partial(print_pdf, deck, data, template, opts, set()),
+                               port=port)
+    except OSError as err:
+        raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
+    serve(deck, server, open_browser=not no_open)
+
+
+def serve(deck: Any, server: Any, open_browser: bool) -> None:
+    """Serve until Ctrl-C, redrawing the deck after each save of one of its files."""
+    from generator.cards.cli.watch import stop_on_sigterm, watch
+
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+    thread.start()
+    click.echo(f"pnpgen preview: {server.url}  ({len(deck.cards)} cards; Ctrl-C to stop)")
+    if deck.error:
+        click.echo(f"pnpgen: error: {deck.error}", err=True)
+    if open_browser:
+        webbrowser.open(server.url)
+    stop = threading.Event()
+    try:
+        stop_on_sigterm()
+        watch(deck.files, lambda changed: _redraw(deck, changed), stop)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        server.stop()
+        thread.join(timeout=2)
+    click.echo("pnpgen preview: stopped")
+
+
+def _redraw(deck: Any, changed: set[Path]) -> None:
+    start = time.perf_counter()
+    cards = deck.refresh()
+    names = ", ".join(sorted(p.name for p in changed))
+    took = (time.perf_counter() - start) * 1000
+    if deck.error:
+        click.echo(f"{time.strftime('%H:%M:%S')} {names}: pnpgen: error: {deck.error}", err=True)
+    else:
+        errors = sum(1 for c in deck.cards if c.error)
+        extra = f", {errors} with errors" if errors else ""
+        click.echo(f"{time.strftime('%H:%M:%S')} {names}: {len(cards)} cards redrawn in {took:.0f} ms{extra}")
+
+
+def fresh_image_loader() -> Any:
+    """Path -> PNG bytes, read again whenever the file changes (the CLI's loader caches by path only)."""
+    from generator.cli.deck import load_image
+
+    convert = getattr(load_image, "__wrapped__", load_image)
+
+    @functools.lru_cache(maxsize=128)
+    def load(path: Path, stamp: tuple[int, int]) -> bytes:
+        return convert(path)
+
+    def loader(path: Path) -> bytes:
+        try:
+            st = Path(path).stat()
+            stamp = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            stamp = (0, -1)
+        return load(Path(path), stamp)
+
+    return loader
+
+
+def deck_findings(count: int, design: Any, opts: Any) -> list:
+    """The deck-wide preflight warnings for the print button's options (last sheet mostly empty)."""
+    from generator.cards.preflight import check_deck
+    from generator.cli.deck import sheet_spec
+    from generator.core.errors import LayoutError
+    from generator.scene.layout import cards_per_sheet
+
+    try:
+        per = cards_per_sheet(sheet_spec(design.card_size, design.bleed, opts))
+    except LayoutError:
+        per = None
+    return check_deck(count, design.template.file, per_sheet=per)
+
+
+def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]) -> dict[str, Any]:
+    """The print button: the PDF of the deck as it is now, under output/, never over a file this
+    preview did not write itself (then NAME-2.pdf, NAME-3.pdf, ...)."""
+    from dataclasses import replace
+
+    from generator import paths
+    from generator.cards.cli.make import deck_stem, make_deck
+    from generator.cards.records import resolve_data
+    from generator.core.errors import PnpError
+
+    if deck.error or any(card.error for card in deck.cards):
+        return {"error": "fix the errors first (they are shown in place of the cards)"}
+    try:
+        stem = deck_stem(resolve_data(data))
+        target = _free_path(paths.default_output(f"{stem}.pdf"), written)
+        make_deck(data, template, replace(opts, output=target, force=True))
+    except PnpError as err:
+        return {"error": str(err)}
+    written.add(target)
+    return {"path": str(target)}
+
+
+def _free_path(path: Path, written: set[Path]) -> Path:
+    candidate, n = path, 1
+    while candidate.exists() and candidate not in written:
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate

@@ -1,0 +1,256 @@
+"""The preview's live deck: reload data and template after a save, redraw only the cards whose inputs changed.
+
+A card is redrawn when its record's fields or line, the template files, or a picture it read change;
+its SVG is rendered again only when what it draws may have changed (fields, template, pictures,
+fonts). An error in one record is that card's error; an error in the data or template file as a
+whole (a YAML typo, an unknown field) is shown on every card, and the last good SVGs stay on the
+server so that fixing the file brings the cards straight back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.core.errors import PnpError
+
+
+@dataclass
+class CardState:
+    """What the page shows for one card (numbered from 1, copies of a record included)."""
+
+    number: int
+    label: str
+    key: str = ""                  # the SVG pair it shows ("" before any good render)
+    has_back: bool = False
+    error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    boxes: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "label": self.label, "key": self.key, "has_back": self.has_back,
+                "error": self.error, "warnings": self.warnings, "boxes": self.boxes}
+
+
+@dataclass
+class _Drawn:
+    """A record drawn once: what it showed, the files it read and their stamps."""
+
+    state: CardState
+    images: dict[Path, tuple[int, int]]
+
+
+class LiveDeck:
+    """The deck as the preview shows it; refresh() after any save; thread-safe reads via snapshot()."""
+
+    def __init__(self, data: str | Path, template: str | Path, *, bleed: float | None = None,
+                 image_loader: Any = None, deck_findings: Any = None) -> None:
+        self.data, self.template, self.bleed = data, template, bleed
+        self.image_loader = image_loader
+        self.deck_findings = deck_findings          # (count, design) -> list of deck-wide warnings
+        self.lock = threading.Condition()
+        self.version = 0
+        self.cards: list[CardState] = []
+        self.error: str | None = None
+        self.warnings: list[str] = []
+        self.meta: dict[str, Any] = {}
+        self.svgs: dict[str, tuple[bytes, bytes | None]] = {}
+        self.design: Any = None
+        self.records: list[Any] = []
+        self.inputs: set[Path] = set()
+        self._drawn: dict[tuple, _Drawn] = {}
+        self.last_refresh = 0.0
+        self._template_cache: tuple[dict[Path, tuple[int, int]], Any] = ({}, None)
+
+    # --- inputs -------------------------------------------------------------------------------------
+
+    def files(self) -> set[Path]:
+        """Every file the deck was made from: data, templates (with the ones extended), pictures, fonts."""
+        with self.lock:
+            return set(self.inputs)
+
+    def _find_inputs(self, tmpl: Any, images: set[Path]) -> set[Path]:
+        from generator.cards.records import resolve_data
+        from generator.cards.templates import resolve_template
+        from generator.paths import fonts_dir
+
+        found: set[Path] = set(images)
+        for resolve, name in ((resolve_data, self.data), (resolve_template, self.template)):
+            try:
+                found.add(resolve(name))
+            except PnpError:
+                found.add(Path(name))
+        found.update(tmpl.files if tmpl is not None else ())
+        found.update(p for p in fonts_dir().glob("*.ttf"))
+        return {Path(p).resolve() for p in found}
+
+    # --- refreshing ---------------------------------------------------------------------------------
+
+    def refresh(self) -> set[int]:
+        """Reload and redraw what changed; returns the numbers of the cards whose view changed."""
+        start = time.perf_counter()
+        try:
+            records, tmpl, design = self._load()
+        except PnpError as err:
+            return self._whole_deck_error(str(err), getattr(err, "_tmpl", None))
+        sig = self._template_sig(tmpl, design)
+        states, images = [], set()
+        for number, record in enumerate(records, 1):
+            state, read = self._card(design, record, number, sig)
+            states.append(state)
+            images.update(read)
+        deck_warnings = [str(f) for f in (self.deck_findings(len(records), design) if self.deck_findings else [])]
+        self._prune({s.key for s in states})
+        changed = self._publish(states, None, deck_warnings, design, records, self._find_inputs(tmpl, images))
+        self.last_refresh = time.perf_counter() - start
+        return changed
+
+    def _load(self) -> tuple[list, Any, Any]:
+        from generator.cards import load_records, load_template
+        from generator.cards.build import check_template
+
+        tmpl = None
+        try:
+            records = load_records(self.data)
+            tmpl = self._template_cache[1] if self._template_fresh() else None
+            if tmpl is None:
+                tmpl = load_template(self.template)
+                self._template_cache = ({Path(p): _stamp(p) for p in tmpl.files}, tmpl)
+            design = check_template(tmpl, records, bleed=self.bleed)
+        except PnpError as err:
+            err._tmpl = tmpl      # type: ignore[attr-defined]  (the files to keep watching)
+            raise
+        return records, tmpl, design
+
+    def _template_fresh(self) -> bool:
+        """Whether the template loaded last time still stands (none of its files changed)."""
+        stamps, tmpl = self._template_cache
+        return tmpl is not None and all(_stamp(p) == stamp for p, stamp in stamps.items())
+
+    def _whole_deck_error(self, message: str, tmpl: Any) -> set[int]:
+        with self.lock:
+            inputs = self._find_inputs(tmpl, set()) | self.inputs
+            states = [CardState(c.number, c.label, c.key, c.has_back, message, [], c.boxes) for c in self.cards]
+        return self._publish(states, message, [], self.design, self.records, inputs)
+
+    def _template_sig(self, tmpl: Any, design: Any) -> str:
+        from generator.paths import fonts_dir
+
+        digest = hashlib.sha1(repr((design.bleed, design.card_size)).encode())
+        for path in tmpl.files:
+            digest.update(str(path).encode() + b"\0" + Path(path).read_bytes())
+        for font in sorted(fonts_dir().glob("*.ttf")):
+            digest.update(repr((font.name, _stamp(font))).encode())
+        return digest.hexdigest()[:16]
+
+    def _card(self, design: Any, record: Any, number: int, sig: str) -> tuple[CardState, set[Path]]:
+        fields = repr(sorted(record.fields.items(), key=lambda kv: kv[0]))
+        key = (fields, str(record.file), record.line, sig)
+        cached = self._drawn.get(key)
+        if cached is None or any(_stamp(p) != stamp for p, stamp in cached.images.items()):
+            cached = self._draw(design, record, number, fields, sig)
+            self._drawn[key] = cached
+        state = cached.state
+        if state.number != number:     # a copy of a record (qty) shows the same drawing
+            state = CardState(number, state.label, state.key, state.has_back, state.error, state.warnings,
+                              state.boxes)
+        return state, set(cached.images)
+
+    def _draw(self, design: Any, record: Any, number: int, fields: str, sig: str) -> _Drawn:
+        from generator.cards.session import draw_card
+
+        drawing = draw_card(design, record, number, self.image_loader)
+        images = {Path(p).resolve(): _stamp(p) for p in drawing.images}
+        if drawing.error is not None:
+            return _Drawn(CardState(number, drawing.label, "", False, drawing.error), images)
+        digest = hashlib.sha1(f"{fields}\0{sig}\0{sorted(images.items())}".encode()).hexdigest()[:16]
+        has_back = drawing.card.back is not None
+        if digest not in self.svgs:
+            self.svgs[digest] = self._render(drawing.card, design)
+        return _Drawn(CardState(number, drawing.label, digest, has_back, None,
+                                [_short(f) for f in drawing.findings], drawing.boxes), images)
+
+    @staticmethod
+    def _render(card: Any, design: Any) -> tuple[bytes, bytes | None]:
+        from generator.render import render_svg
+        from generator.scene.imposition import card_pages
+
+        front = render_svg(card_pages([card], design.card_size, design.bleed)[0])
+        if card.back is None:
+            return front, None
+        return front, render_svg(card_pages([card], design.card_size, design.bleed, side="back")[0])
+
+    def _prune(self, keep: set[str]) -> None:
+        """Forget drawings no card shows (bounded memory over a long session)."""
+        if len(self._drawn) > 4 * max(len(keep), 64):
+            self._drawn = {k: v for k, v in self._drawn.items() if v.state.key in keep}
+        if len(self.svgs) > 4 * max(len(keep), 64):
+            self.svgs = {k: v for k, v in self.svgs.items() if k in keep}
+
+    def _publish(self, states: list[CardState], error: str | None, warnings: list[str], design: Any,
+                 records: list, inputs: set[Path]) -> set[int]:
+        with self.lock:
+            before = {c.number: c.to_json() for c in self.cards}
+            changed = {s.number for s in states if before.get(s.number) != s.to_json()}
+            changed |= set(before) - {s.number for s in states}
+            if changed or error != self.error or warnings != self.warnings:
+                self.version += 1
+            self.cards, self.error, self.warnings, self.inputs = states, error, warnings, inputs
+            if design is not None:
+                self.design, self.records = design, records
+                self.meta = _meta(design)
+            self.lock.notify_all()
+        return changed
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state as JSON data for the page."""
+        with self.lock:
+            return {"version": self.version, "error": self.error, "warnings": list(self.warnings),
+                    **self.meta, "cards": [c.to_json() for c in self.cards]}
+
+    def svg(self, number: int, side: str, key: str | None = None) -> bytes | None:
+        """The SVG of a card's face as last rendered well, or of the drawing `key` when given (the
+        page asks by key, so an address always means the same drawing); None: no such card or face."""
+        with self.lock:
+            if not 1 <= number <= len(self.cards):
+                return None
+            pair = self.svgs.get(key if key is not None else self.cards[number - 1].key)
+        if pair is None:
+            return None
+        return pair[0] if side == "front" else pair[1]
+
+    def wait(self, version: int, timeout: float) -> int:
+        """Block until the version passes `version` (or timeout); returns the current version."""
+        with self.lock:
+            self.lock.wait_for(lambda: self.version != version, timeout=timeout)
+            return self.version
+
+    def wake(self) -> None:
+        """Wake every waiter (used when the server stops)."""
+        with self.lock:
+            self.lock.notify_all()
+
+
+def _meta(design: Any) -> dict[str, Any]:
+    tmpl = design.template
+    return {"title": tmpl.name, "card_w": design.card_w, "card_h": design.card_h, "bleed": design.bleed,
+            "safe": tmpl.safe}
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return (0, -1)
+    return (st.st_mtime_ns, st.st_size)
+
+
+def _short(finding: Any) -> str:
+    """A warning as the page shows it under its card: the element and the message."""
+    return ": ".join(p for p in (finding.where, finding.message) if p)

@@ -1,0 +1,141 @@
+"""The preview's web server: ThreadingHTTPServer on 127.0.0.1 serving its page, the deck state, the cards and events.
+
+Routes (nothing else; no file is ever served from disk by its path):
+  GET /                      the page (generator/cards/cli/preview_page.py)
+  GET /state.json            the deck: cards, errors, warnings, element boxes
+  GET /card/N/front.svg      card N's face as last rendered well (and /back.svg)
+  GET /events                Server-Sent Events: "data: STATE" (the state.json document) after every change
+  POST /print                writes the PDF under output/ and answers where (JSON)
+Requests whose Host is not the loopback address are refused (a web page elsewhere cannot read it).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import threading
+from collections.abc import Callable
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+_CARD = re.compile(r"^/card/(\d+)/(front|back)\.svg$")
+KEEPALIVE_S = 10.0
+
+
+class PreviewServer(ThreadingHTTPServer):
+    """One live deck, its page and a print function; stop() ends every open event stream."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, deck: Any, page: bytes, print_pdf: Callable[[], dict[str, Any]], port: int = 0) -> None:
+        super().__init__(("127.0.0.1", port), _Handler)
+        self.deck, self.page, self.print_pdf = deck, page, print_pdf
+        self.stopping = threading.Event()
+        self.print_lock = threading.Lock()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that goes away mid-answer (reload, closed tab) is normal: say nothing."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+    def stop(self) -> None:
+        """Stop serving: wake the event streams, end serve_forever, close the socket."""
+        self.stopping.set()
+        self.deck.wake()
+        self.shutdown()
+        self.server_close()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: PreviewServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:   # quiet: the terminal is the designer's
+        return
+
+    def _allowed_host(self) -> bool:
+        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
+        return host in ("127.0.0.1", "localhost")
+
+    def _send(self, status: int, body: bytes, ctype: str, cache: bool = False) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "max-age=3600" if cache else "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, data: Any, status: int = 200) -> None:
+        self._send(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+
+    def _not_found(self) -> None:
+        self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+
+    def do_GET(self) -> None:
+        if not self._allowed_host():
+            self._send(HTTPStatus.FORBIDDEN, b"the preview answers on 127.0.0.1 only\n", "text/plain")
+            return
+        path = self.path.split("?", 1)[0]
+        if path == "/":
+            self._send(200, self.server.page, "text/html; charset=utf-8")
+        elif path == "/state.json":
+            self._json(self.server.deck.snapshot())
+        elif path == "/events":
+            self._events()
+        else:
+            self._card(path)
+
+    do_HEAD = do_GET
+
+    def _card(self, path: str) -> None:
+        match = _CARD.match(path)
+        key = parse_qs(urlsplit(self.path).query).get("k", [None])[0]
+        body = self.server.deck.svg(int(match.group(1)), match.group(2), key) if match else None
+        if body is None:
+            self._not_found()
+            return
+        # the URL carries the drawing's key (?k=...): the same URL is always the same drawing
+        self._send(200, body, "image/svg+xml", cache=key is not None)
+
+    def _events(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        deck, seen = self.server.deck, -1
+        try:
+            while not self.server.stopping.is_set():
+                version = deck.wait(seen, KEEPALIVE_S)
+                if self.server.stopping.is_set():
+                    break
+                # the new state rides on the event itself: the page needs no second request
+                message = (f"data: {json.dumps(deck.snapshot(), ensure_ascii=False)}\n\n" if version != seen
+                           else ": keep-alive\n\n")
+                self.wfile.write(message.encode("utf-8"))
+                self.wfile.flush()
+                seen = version
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
+
+    def do_POST(self) -> None:
+        # a custom header: a page elsewhere cannot send it without a CORS preflight, which is never answered
+        if not self._allowed_host() or self.path != "/print" or self.headers.get("X-Pnpgen") != "print":
+            self._not_found()
+            return
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        with self.server.print_lock:
+            self._json(self.server.print_pdf())

@@ -1,0 +1,287 @@
+"""`pnpgen laser puzzles`, `pnpgen laser puzzle CODE` and `pnpgen laser assist`, and the kit's puzzle book.
+
+generator/games/laser/cli/__init__.py wires these in with `command.add_command(...)`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator import paths
+from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, write_file
+from generator.cli.options import paper_option
+
+BOOK_TITLE = "Laser circuits: puzzle book"
+KIT_COUNT = 12
+KIT_LEVELS = (1, 2, 3, 4)
+PNG_DPI = 150
+
+
+def _level_range(ctx, param, value: str) -> tuple[int, ...]:
+    from generator.core.errors import ParseError
+
+    text = str(value).replace("-", "..")
+    low, sep, high = text.partition("..")
+    try:
+        first, last = int(low), int(high if sep else low)
+    except ValueError:
+        raise ParseError(f"give a level 1-5 or a range such as 1..5, not {value!r}", key="--level") from None
+    if not 1 <= first <= last <= 5:
+        raise ParseError(f"levels run from 1 to 5, not {value!r}", key="--level")
+    return tuple(range(first, last + 1))
+
+
+@click.command("puzzles")
+@click.option("--count", type=click.IntRange(1, 500), default=12, show_default=True, help="How many puzzles.")
+@click.option("--level", default="3", show_default=True, callback=_level_range,
+              help="Level 1 (gentle) to 5 (fiendish), or a range such as 1..5 (spread evenly, easiest first).")
+@click.option("--seed", type=int, default=None, help="Seed (same seed, same book); one is chosen and printed if omitted.")
+@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
+@click.option("--components", default="beginner", show_default=True,
+              help="Set in play: beginner, all, or type names separated by commas.")
+@click.option("--minimal", is_flag=True, help="Only puzzles with no spare shot (removing any makes it ambiguous); from level 2.")
+@paper_option("Paper size of the book's pages.")
+@click.option("--booklet", type=click.Choice(["a5"]), default=None,
+              help="A5 pages imposed two per A4 landscape sheet, in booklet order (print both sides, fold).")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "png", "json", "text"]), default="pdf", show_default=True,
+              help="pdf: the book; png: one file per page; json/text: the puzzles as data.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Output file (default: output/laser/laser-puzzles-seedN.pdf; json/text: stdout).")
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, components: str, minimal: bool,
+            paper: str, booklet: str | None, fmt: str, output: Path | None, force: bool) -> None:
+    """Laser puzzles for one player: a few shots, exactly one layout fits them; find it.
+
+    Every puzzle is proved to have one solution by the exact solver and graded by a tiered solver
+    that reasons as a person does (one shot, two shots together, supposing, deeper search). The
+    book has a cover with how to play, one page per puzzle and the solutions with the order in
+    which each can be deduced. Each puzzle has a code that `pnpgen laser puzzle CODE` reprints.
+
+    \b
+    Examples:
+      pnpgen laser puzzles --count 12 --level 1..5 --seed 7 -o book.pdf
+      pnpgen laser puzzles --count 20 --level 3 --booklet a5 --seed 1
+      pnpgen laser puzzles --count 3 --level 4 --format json
+    """
+    from generator.games.laser.content import in_play, load_catalog, parse_size
+
+    catalog = load_catalog()
+    chosen = in_play(catalog, components)
+    board = parse_size(size)
+    seed = resolve_seed(seed, quiet=fmt in ("json", "text") and output is None)
+    target = output
+    if fmt in ("pdf", "png"):
+        target = output or paths.default_output("laser", f"laser-puzzles-seed{seed}.{fmt}")
+        _check_targets(target, fmt, force)
+    elif output is not None and str(output) != "-":
+        check_outputs([output], force)
+    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal)
+    if fmt == "json":
+        emit_json(puzzles_json(made, catalog), target, force)
+    elif fmt == "text":
+        emit_text(puzzles_text(made, catalog), target, force)
+    else:
+        _write_book(made, chosen, board, paper, booklet, fmt, target, force, f"seed {seed}")
+
+
+def _check_targets(target: Path, fmt: str, force: bool) -> None:
+    if fmt == "pdf":
+        check_outputs([target], force)
+
+
+def level_plan(count: int, levels: tuple[int, ...]) -> list[int]:
+    """`count` levels spread evenly over the range, easiest first."""
+    return [levels[k * len(levels) // count] for k in range(count)]
+
+
+def make_puzzles(board, chosen, catalog, seed: int, count: int, levels: tuple[int, ...], minimal: bool) -> list:
+    """[(number, Puzzle, code)] from one seeded stream per puzzle."""
+    from generator.core.rng import make_rng
+    from generator.games.laser.rules.code import encode
+    from generator.games.laser.rules.puzzle import check_level, generate_puzzle
+
+    plan = level_plan(count, levels)
+    for level in set(plan):
+        check_level(level, minimal)
+    made = []
+    for number, level in enumerate(plan, start=1):
+        rng = make_rng(seed, "laser", "puzzle", str(number))
+        puzzle = generate_puzzle(rng, board, chosen, level, minimal)
+        made.append((number, puzzle, encode(puzzle.layout, puzzle.cannons, catalog)))
+    return made
+
+
+def puzzles_json(made: list, catalog) -> dict:
+    from generator.games.laser.rules.notation import format_layout, format_observation
+
+    return {"puzzles": [
+        {"code": code, "level": puzzle.level,
+         "board": {"columns": puzzle.layout.board.width, "rows": puzzle.layout.board.height},
+         "components": list(puzzle.layout.in_play.names),
+         "observation": format_observation(puzzle.observation),
+         "solution": format_layout(puzzle.layout)}
+        for _, puzzle, code in made]}
+
+
+def puzzles_text(made: list, catalog) -> str:
+    from generator.games.laser.rules.engine import engine_for
+    from generator.games.laser.rules.notation import format_layout, format_observation
+    from generator.games.laser.rules.words import deduction_order
+
+    blocks = []
+    for number, puzzle, code in made:
+        board = puzzle.layout.board
+        engine = engine_for(board, puzzle.layout.in_play)
+        spare = "no spare shot" if puzzle.minimal else "with spare shots"
+        blocks.append("\n".join([
+            f"# puzzle {number}: level {puzzle.level} (tier {puzzle.tier}, {spare}), code {code}",
+            f"# board {board.width}x{board.height}; in play: {', '.join(puzzle.layout.in_play.names)}",
+            "# shots given (feed them to `pnpgen laser solve` or `assist`):",
+            format_observation(puzzle.observation).rstrip("\n"),
+            "# solution:",
+            *("# " + line for line in format_layout(puzzle.layout).rstrip("\n").split("\n")),
+            "# how it can be deduced:",
+            *("#   " + line for line in deduction_order(engine, puzzle.grade))]))
+    return "\n\n".join(blocks) + "\n"
+
+
+def book_pages(made: list, chosen, board, paper: str, booklet: str | None, source: str) -> list:
+    from generator.games.laser.sheets.booklet import BookPuzzle, booklet_pages
+
+    items = [BookPuzzle(number, puzzle, code) for number, puzzle, code in made]
+    return booklet_pages(items, chosen, board, paper, booklet, source)
+
+
+def _write_book(made, chosen, board, paper, booklet, fmt, target: Path, force: bool, source: str) -> None:
+    from generator.cli.common import report_paths
+    from generator.render import write_pages
+
+    pages = book_pages(made, chosen, board, paper, booklet, source)
+    report_paths(write_pages(pages, fmt, target, force=force, dpi=PNG_DPI, title=BOOK_TITLE))
+
+
+@click.command("puzzle")
+@click.argument("code")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "pdf", "png"]), default="text", show_default=True,
+              help="text/json: the puzzle as data; pdf/png: a one-puzzle book.")
+@paper_option("Paper size (pdf/png).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Output file (default stdout for text/json, output/laser/laser-puzzle-CODE.pdf otherwise).")
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) -> None:
+    """Reprint one puzzle from its CODE (as printed on every puzzle page).
+
+    The code holds the puzzle exactly (board, components, layout, given cannons) with a check
+    character that catches typos; the level is graded again.
+
+    \b
+    Example:
+      pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format json
+    """
+    from generator.games.laser.content import load_catalog
+    from generator.games.laser.rules.code import decode, encode
+    from generator.games.laser.rules.puzzle import analyse
+
+    catalog = load_catalog()
+    layout, cannons = decode(code, catalog)
+    made = [(1, analyse(layout, cannons), encode(layout, cannons, catalog))]
+    if fmt == "json":
+        emit_json(puzzles_json(made, catalog), output, force)
+    elif fmt == "text":
+        emit_text(puzzles_text(made, catalog), output, force)
+    else:
+        target = output or paths.default_output("laser", f"laser-puzzle-{made[0][2]}.{fmt}")
+        _check_targets(target, fmt, force)
+        _write_book(made, layout.in_play, layout.board, paper, None, fmt, target, force, f"code {made[0][2]}")
+
+
+@click.command("assist")
+@click.argument("observation")
+@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
+@click.option("--components", default="beginner", show_default=True,
+              help="Set in play: beginner, all, or type names separated by commas.")
+@click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
+@click.option("--picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the board with what is certain and the best next cannons (.png or .pdf).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the random draws (when estimating).")
+@click.option("--force", is_flag=True, help="Overwrite the picture file.")
+def assist(observation: str, size: str, components: str, as_json: bool, picture: Path | None, seed: int,
+           force: bool) -> None:
+    """Help the investigator: what the shots so far (OBSERVATION, '-' for stdin) prove, and what to fire next.
+
+    Prints how many layouts still fit (exact), what each cell may hold, the components whose place
+    is certain, the cells certainly empty, and the best next cannons ranked by the expected number
+    of layouts left after firing them (every fitting layout counted as equally likely), each with
+    its possible results and their probabilities. Those figures are exact when they can be
+    computed quickly, otherwise estimated from layouts drawn at random (it says so). A file with
+    no shot lines stands for a game where nothing has been fired yet.
+
+    \b
+    Examples:
+      pnpgen laser assist shots.txt
+      pnpgen laser assist shots.txt --json --picture advice.png
+    """
+    from generator.core.errors import LayoutError
+    from generator.core.rng import make_rng
+    from generator.games.laser.content import in_play, load_catalog, parse_size, read_input
+    from generator.games.laser.rules.assist import advise
+    from generator.games.laser.rules.engine import engine_for
+    from generator.games.laser.rules.words import advice_json, advice_text
+
+    if picture is not None:
+        if picture.suffix.lower() not in (".png", ".pdf"):
+            raise LayoutError(f"--picture {picture}: the file name must end in .png or .pdf", key="--picture")
+        check_outputs([picture], force)
+    board = parse_size(size)
+    chosen = in_play(load_catalog(), components)
+    text, name = read_input(observation)
+    obs = _observation(text, chosen, board, name)
+    engine = engine_for(board, chosen)
+    advice = advise(engine, obs, make_rng(seed, "laser", "assist"))
+    if as_json:
+        emit_json(advice_json(engine, advice, len(obs.shots)), None, False)
+    else:
+        click.echo("\n".join(advice_text(engine, advice, len(obs.shots))))
+    if picture is not None:
+        _write_picture(engine, obs, advice, picture, force)
+
+
+def _observation(text: str, chosen, board, name):
+    from generator.games.laser.rules.model import Observation
+    from generator.games.laser.rules.notation import parse_observation
+
+    meaningful = [line for line in text.lstrip("\ufeff").splitlines()
+                  if line.strip() and not line.startswith("# ")]
+    if not meaningful:
+        return Observation(board, ())
+    return parse_observation(text, chosen, board, file=name)
+
+
+def _write_picture(engine, obs, advice, picture: Path, force: bool) -> None:
+    from generator.games.laser.sheets.assist_picture import assist_page
+    from generator.render import render_pdf, render_png
+
+    page = assist_page(engine, obs, advice)
+    data = render_pdf([page], title="Laser circuits: assistant") if picture.suffix.lower() == ".pdf" \
+        else render_png(page, dpi=PNG_DPI)
+    click.echo(f"wrote {write_file(picture, data, force)}", err=True)
+
+
+# -- the kit ----------------------------------------------------------------------------------------
+def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
+    """The kit's small puzzle book: 12 puzzles, levels 1-4, on the beginner set."""
+    from generator.games.laser.content import load_catalog
+    from generator.games.laser.rules.model import Board
+    from generator.render import render_pdf
+
+    path = Path(out_dir) / "laser" / f"laser-puzzles-seed{seed}.pdf"
+    check_outputs([path], force)
+    catalog = load_catalog()
+    chosen = catalog.beginner()
+    board = Board()
+    made = make_puzzles(board, chosen, catalog, seed, KIT_COUNT, KIT_LEVELS, False)
+    pages = book_pages(made, chosen, board, paper, None, f"seed {seed}")
+    return [(write_file(path, render_pdf(pages, title=BOOK_TITLE), force),
+             f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-4) with solutions")]

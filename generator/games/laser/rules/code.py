@@ -1,0 +1,104 @@
+"""Puzzle codes: a puzzle (board, set in play, hidden layout, given cannons) as a short word with a
+check character, e.g. `8x7-3KQ9M-T2W7R-H1XZC-5`.
+
+The code is one integer in mixed radix (format version, which catalogue types are in play, each
+type's cell and orientation, the bitmask of given cannons), written in Crockford's base 32 after
+the board size, with Crockford's mod-37 check symbol at the end (its three symbols that a shell
+would expand, * ~ $, replaced by + _ @). Reading is case-insensitive,
+ignores dashes and spaces, and takes O for 0 and I/L for 1, as Crockford's alphabet does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from generator.core.errors import ParseError
+from generator.games.laser.rules.model import Board, ComponentSet, Layout, Placement
+
+VERSION = 1
+VERSIONS = 4
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+CHECK_ALPHABET = ALPHABET + "+_@=U"     # Crockford's, with + _ @ for * ~ $ (safe in a shell)
+GROUP = 5
+
+
+def encode(layout: Layout, cannons: Iterable[int], catalog: ComponentSet) -> str:
+    """The code of a puzzle; `catalog` is the full catalogue (its order fixes the type numbering)."""
+    board = layout.board
+    digits: list[tuple[int, int]] = [(VERSION, VERSIONS)]
+    present = {p.type for p in layout.placements}
+    for ctype in catalog:
+        digits.append((1 if ctype.name in present else 0, 2))
+    for ctype in catalog:
+        p = layout.placement(ctype.name)
+        if p is None:
+            continue
+        digits.append((board.index(*p.cell), board.cells))
+        digits.append((ctype.orientation_index(p.orientation), len(ctype.orientations)))
+    mask = sum(1 << (k - 1) for k in set(cannons))
+    digits.append((mask, 1 << board.cannons))
+    value = 0
+    for digit, radix in reversed(digits):
+        value = value * radix + digit
+    body = _base32(value)
+    groups = [body[i:i + GROUP] for i in range(0, len(body), GROUP)]
+    return "-".join([f"{board.width}x{board.height}", *groups, CHECK_ALPHABET[value % 37]])
+
+
+def decode(code: str, catalog: ComponentSet) -> tuple[Layout, tuple[int, ...]]:
+    """(layout, given cannons) from a code; ParseError when it is malformed or its check fails."""
+    text = code.strip().upper().replace(" ", "")
+    size, sep, rest = text.partition("-")
+    if not sep or "X" not in size:
+        raise ParseError("a puzzle code starts with the board size, e.g. 8x7-...", key="code")
+    try:
+        width, height = (int(part) for part in size.split("X"))
+        board = Board(width, height)
+    except Exception:
+        raise ParseError(f"bad board size {size!r} in the puzzle code", key="code") from None
+    rest = rest.replace("-", "")
+    if len(rest) < 2:
+        raise ParseError("the puzzle code is too short", key="code")
+    body, check = _normal(rest[:-1]), rest[-1]
+    value = 0
+    for char in body:
+        if char not in ALPHABET:
+            raise ParseError(f"{char!r} is not a puzzle-code character", key="code")
+        value = value * 32 + ALPHABET.index(char)
+    if CHECK_ALPHABET[value % 37] != _normal(check):
+        raise ParseError("the check character does not match: the code has a typo", key="code")
+    return _unpack(value, board, catalog)
+
+
+def _unpack(value: int, board: Board, catalog: ComponentSet) -> tuple[Layout, tuple[int, ...]]:
+    def take(radix: int) -> int:
+        nonlocal value
+        value, digit = divmod(value, radix)
+        return digit
+
+    if take(VERSIONS) != VERSION:
+        raise ParseError("this puzzle code was made by another version of pnpgen", key="code")
+    present = [ctype for ctype in catalog if take(2)]
+    placements = []
+    for ctype in present:
+        cell = take(board.cells)
+        orientation = take(len(ctype.orientations))
+        placements.append(Placement(ctype.name, board.cell(cell), ctype.orientations[orientation].name))
+    mask = take(1 << board.cannons)
+    if value or not placements or len({p.cell for p in placements}) != len(placements):
+        raise ParseError("the puzzle code does not describe a puzzle", key="code")
+    cannons = tuple(k for k in range(1, board.cannons + 1) if mask >> (k - 1) & 1)
+    return Layout(board, tuple(placements), catalog), cannons
+
+
+def _base32(value: int) -> str:
+    out = []
+    while True:
+        value, digit = divmod(value, 32)
+        out.append(ALPHABET[digit])
+        if not value:
+            return "".join(reversed(out))
+
+
+def _normal(text: str) -> str:
+    return text.replace("O", "0").replace("I", "1").replace("L", "1")

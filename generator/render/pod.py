@@ -1,0 +1,106 @@
+"""Print-on-demand card images: one image per card face, at a printer's template size.
+
+A preset is the printer's published template: the image size in pixels at its dpi and the trim
+(the card as cut) inside it; the difference is the bleed. Art is drawn with as much bleed as the
+design has; if the template asks for more, the missing strip is filled by mirroring the edge
+(and the caller warns). Sources of the numbers: docs/pod.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
+from generator.core.units import MM_PER_INCH
+
+
+@dataclass(frozen=True)
+class PodPreset:
+    """A printer's card template: image pixels at dpi, the trim in mm, and what it is."""
+
+    name: str
+    width_px: int
+    height_px: int
+    dpi: float
+    trim: tuple[float, float]       # mm
+    what: str
+
+    @property
+    def bleed(self) -> tuple[float, float]:
+        """mm of bleed on each side (x, y) the template asks for."""
+        w, h = self.width_px / self.dpi * MM_PER_INCH, self.height_px / self.dpi * MM_PER_INCH
+        return ((w - self.trim[0]) / 2.0, (h - self.trim[1]) / 2.0)
+
+    def describe(self) -> str:
+        bx, by = self.bleed
+        return (f"{self.name:<12} {self.width_px}x{self.height_px} px at {format_number(self.dpi)} dpi, trim "
+                f"{format_number(self.trim[0])}x{format_number(self.trim[1])} mm, bleed {bx:.2f}/{by:.2f} mm  {self.what}")
+
+
+POKER = (63.5, 88.9)      # 2.5 x 3.5 in
+PRESETS: dict[str, PodPreset] = {p.name: p for p in (
+    PodPreset("mpc-poker", 822, 1122, 300, POKER, "MakePlayingCards poker (63.5x88.9 mm)"),
+    PodPreset("tgc-poker", 825, 1125, 300, POKER, "The Game Crafter poker deck"),
+    PodPreset("tgc-mini", 600, 825, 300, (44.45, 63.5), "The Game Crafter mini deck (1.75x2.5 in)"),
+    PodPreset("tgc-bridge", 750, 1125, 300, (57.15, 88.9), "The Game Crafter bridge deck (2.25x3.5 in)"),
+    PodPreset("tgc-tarot", 900, 1500, 300, (69.85, 120.65), "The Game Crafter tarot deck (2.75x4.75 in)"),
+    PodPreset("dtc-poker", 825, 1125, 300, POKER, "DriveThruCards poker (2.5x3.5 in + 1/8 in bleed)"),
+)}
+_CUSTOM = re.compile(r"^custom:(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)@(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$")
+
+
+def pod_preset(text: str) -> PodPreset:
+    """A preset by name, or custom:WxH@DPI+BLEED (trim W x H mm, dpi, bleed mm on every side)."""
+    key = str(text).strip().lower()
+    if key in PRESETS:
+        return PRESETS[key]
+    match = _CUSTOM.match(key)
+    if not match:
+        raise LayoutError(f"unknown print-on-demand preset {text!r} (known: {', '.join(PRESETS)}, "
+                          "or custom:WxH@DPI+BLEED in mm, e.g. custom:63.5x88.9@300+3)", key="pod")
+    w, h, dpi, bleed = (float(v) for v in match.groups())
+    if not (30 <= dpi <= 1200 and w > 0 and h > 0 and bleed <= 20):
+        raise LayoutError(f"custom preset {text!r}: dpi must be 30..1200, sizes positive, bleed at "
+                          "most 20 mm", key="pod")
+    px = (round((w + 2 * bleed) / MM_PER_INCH * dpi), round((h + 2 * bleed) / MM_PER_INCH * dpi))
+    return PodPreset(key, px[0], px[1], dpi, (w, h), "custom")
+
+
+def check_card(preset: PodPreset, card_size: tuple[float, float]) -> None:
+    """LayoutError unless the deck's card is the preset's trim (within 0.1 mm: no scaling)."""
+    w, h = card_size
+    if abs(w - preset.trim[0]) > 0.1 or abs(h - preset.trim[1]) > 0.1:
+        raise LayoutError(f"the cards are {format_number(w)}x{format_number(h)} mm but {preset.name} prints "
+                          f"{format_number(preset.trim[0])}x{format_number(preset.trim[1])} mm cards (pages are never scaled; "
+                          "choose another preset or custom:WxH@DPI+BLEED)", key="pod")
+
+
+def mirror_extend(image, size: tuple[int, int]):
+    """The image centred on a canvas of `size`, the border filled with its own edges mirrored."""
+    from PIL import Image as PILImage
+
+    w, h = image.size
+    tw, th = size
+    if (tw, th) == (w, h):
+        return image
+    left, top = (tw - w) // 2, (th - h) // 2
+    right, bottom = tw - w - left, th - h - top
+    if min(left, top, right, bottom) < 0 or max(left, right) > w or max(top, bottom) > h:
+        raise LayoutError("internal: mirror bleed larger than the card", key="pod")
+    out = PILImage.new("RGB", (tw, th), "white")
+    out.paste(image, (left, top))
+    flip_x, flip_y = PILImage.Transpose.FLIP_LEFT_RIGHT, PILImage.Transpose.FLIP_TOP_BOTTOM
+    if left:
+        out.paste(image.crop((0, 0, left, h)).transpose(flip_x), (0, top))
+    if right:
+        out.paste(image.crop((w - right, 0, w, h)).transpose(flip_x), (left + w, top))
+    if top:   # the rows just inside the (now widened) top edge, mirrored: corners included
+        out.paste(out.crop((0, top, tw, top + top)).transpose(flip_y), (0, 0))
+    if bottom:
+        out.paste(out.crop((0, top + h - bottom, tw, top + h)).transpose(flip_y), (0, top + h))
+    return out
+
+
+__all__ = ["PRESETS", "PodPreset", "check_card", "mirror_extend", "pod_preset"]

@@ -1,0 +1,179 @@
+"""`pnpgen cards` for the designer's loop: --only/--card, one back file per distinct back, --check, --watch."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image as PILImage
+from pypdf import PdfReader
+
+CARD = """
+card: 60x80
+bleed: 2
+safe: 3
+background: "#ffffff"
+front:
+  - {id: title, kind: text, x: 5, y: 5, w: 50, h: 10, text: "{name}", size: 10, min_size: 4}
+  - {id: body, kind: text, x: 5, y: 20, w: 50, h: 20, text: "{body}", size: 10, min_size: 4}
+back:
+  - {id: mark, kind: text, x: 5, y: 30, w: 50, h: 10, text: "{side}", size: 10, align: center}
+"""
+
+
+def deck(write, rows: list[dict]) -> tuple[Path, Path]:
+    lines = ["cards:"]
+    for row in rows:
+        lines.append("  - {" + ", ".join(f"{k}: {v!r}" for k, v in row.items()).replace("'", '"') + "}")
+    return write("d/cards.yaml", "\n".join(lines) + "\n"), write("t.yaml", CARD)
+
+
+def rows(n: int, **extra) -> list[dict]:
+    return [{"name": f"Card {i}", "body": "Short.", "side": "A" if i % 2 else "B", **extra} for i in range(1, n + 1)]
+
+
+def test_only_numbers_and_ranges_pick_cards_for_pdf(pnpgen, write, tmp_path):
+    data, tmpl = deck(write, rows(12))
+    out = tmp_path / "o.pdf"
+    assert pnpgen("cards", data, tmpl, "--only", "3,7-9", "-o", out)[0] == 0
+    text = PdfReader(out).pages[0].extract_text()
+    assert [f"Card {i}" in text for i in (3, 7, 8, 9, 1, 10)] == [True] * 4 + [False] * 2
+
+
+def test_only_field_test_and_card_name_files_by_deck_number(pnpgen, write, tmp_path):
+    data, tmpl = deck(write, rows(12))
+    code, _out, _ = pnpgen("cards", data, tmpl, "--only", "name~card 1", "--format", "svg", "-o", tmp_path / "s")
+    assert code == 0
+    names = sorted(p.name for p in (tmp_path / "s").iterdir() if not p.name.startswith("."))
+    # Card 1, 10, 11, 12; backs A (first used by card 1) and B (first used by card 10)
+    assert names == ["d-001.svg", "d-010.svg", "d-011.svg", "d-012.svg",
+                     "d-back-001.svg", "d-back-010.svg"]
+    assert ">A<" in (tmp_path / "s" / "d-back-001.svg").read_text("utf-8")
+    code, _, _ = pnpgen("cards", data, tmpl, "--format", "png", "--card", "12", "--dpi", "30", "-o", tmp_path / "p")
+    assert code == 0
+    assert sorted(p.name for p in (tmp_path / "p").iterdir() if not p.name.startswith(".")) == ["d-012.png", "d-back.png"]
+    with PILImage.open(tmp_path / "p" / "d-012.png") as im:
+        assert im.size == (round(64 / 25.4 * 30), round(84 / 25.4 * 30))
+
+
+def test_only_that_picks_nothing_is_one_line_error(pnpgen, write):
+    data, tmpl = deck(write, rows(3))
+    code, _, err = pnpgen("cards", data, tmpl, "--only", "name~dragon")
+    assert code == 2 and err.count("\n") == 1 and "picks no card (the deck has 3)" in err
+    code, _, err = pnpgen("cards", data, tmpl, "--only", "2-x")
+    assert code == 2 and "not '2-x'" in err
+
+
+def test_png_backs_one_file_per_distinct_back(pnpgen, write, tmp_path):
+    data, tmpl = deck(write, rows(5))
+    assert pnpgen("cards", data, tmpl, "--format", "png", "--dpi", "30", "-o", tmp_path / "p")[0] == 0
+    backs = sorted(p.name for p in (tmp_path / "p").iterdir() if "back" in p.name)
+    assert backs == ["d-back-001.png", "d-back-002.png"]
+
+
+def test_check_lists_warnings_and_strict_exits_1(pnpgen, write, tmp_path, out_dir):
+    data, tmpl = deck(write, [{"name": "Fine", "body": "Short.", "side": "A"},
+                              {"name": "Long", "body": "word " * 60, "side": "A"},
+                              {"name": "Smile \U0001F600 \u4e2d", "body": "Short.", "side": "A"}])
+    code, out, err = pnpgen("cards", data, tmpl, "--check")
+    assert code == 0 and err.strip() == f"{len(out.splitlines())} warnings"
+    lines = out.splitlines()
+    assert all(line.startswith("pnpgen: warning: ") for line in lines)
+    shrunk = [line for line in lines if "shrunk" in line]
+    assert len(shrunk) == 1 and "card 2 'Long'" in shrunk[0] and "front element 'body'" in shrunk[0]
+    assert any("card 3" in line and "U+4E2D" in line and "front element 'title'" in line for line in lines)
+    assert any("last sheet holds 3 of" in line for line in lines)
+    assert not out_dir.exists()                     # --check writes nothing
+    assert pnpgen("cards", data, tmpl, "--check", "--strict")[0] == 1
+    assert pnpgen("cards", data, tmpl, "--check", "--strict", "--only", "1", "--format", "svg")[0] == 0
+
+
+def test_check_safe_area_bleed_empty_src_and_tts(pnpgen, write, tmp_path):
+    data = write("d/cards.yaml", "cards:\n  - {name: A, qty: 70}\n")
+    tmpl = write("t.yaml", """
+        card: 60x80
+        safe: 4
+        front:
+          - {id: low, kind: text, x: 5, y: 74, w: 50, h: 5.5, text: "{name}", size: 8}
+          - {id: edge, kind: text, x: -1, y: 20, w: 30, h: 6, text: "{name}", size: 8}
+          - {id: pic, kind: image, x: 5, y: 30, w: 20, h: 20, src: ""}
+        """)
+    code, out, _ = pnpgen("cards", data, tmpl, "--check", "--format", "tts")
+    assert code == 0
+    assert "front element 'low': text is outside the safe area (4 mm inside the cut)" in out
+    assert "front element 'edge': text runs into the bleed" in out
+    assert "front element 'pic': empty `src`" in out
+    assert "Tabletop Simulator sheet would hold 70 cards" in out
+
+
+def test_check_low_resolution_picture(pnpgen, write, tmp_path):
+    write("d/x.txt", "")
+    PILImage.new("RGBA", (40, 40), (200, 0, 0, 0)).save(tmp_path / "d" / "pic.png")
+    data = write("d/cards.yaml", "cards:\n  - {name: A}\n")
+    tmpl = write("t.yaml", """
+        card: 60x80
+        background: none
+        front:
+          - {id: pic, kind: image, x: 10, y: 10, w: 40, h: 40, src: pic.png}
+        """)
+    code, out, _ = pnpgen("cards", data, tmpl, "--check")
+    assert code == 0
+    assert "picture is 25 ppi at its placed size 40.0 x 40.0 mm (40 x 40 px; 200 ppi wanted)" in out
+    assert "alpha channel over nothing" in out
+
+
+def run_watch(args: list[str], cwd: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "generator", "cards", *args, "--watch"], cwd=cwd,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def wait_line(stream, fragment: str, timeout: float = 20) -> str:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        line = stream.readline()
+        if fragment in line:
+            return line
+    raise AssertionError(f"no line with {fragment!r}")
+
+
+def test_watch_rewrites_its_own_file_and_reports_errors(write, tmp_path):
+    data, tmpl = deck(write, rows(2))
+    out = tmp_path / "w.pdf"
+    proc = run_watch([str(data), str(tmpl), "-o", str(out)], tmp_path)
+    try:
+        assert "start: 1 file written" in wait_line(proc.stdout, "written")
+        first = out.read_bytes()
+        time.sleep(0.3)
+        data.write_text(data.read_text("utf-8").replace("Card 2", "Card Two"), "utf-8")
+        assert "cards.yaml: 1 file written" in wait_line(proc.stdout, "written")
+        assert out.read_bytes() != first and "Card Two" in PdfReader(out).pages[0].extract_text()
+        time.sleep(0.3)
+        tmpl.write_text(CARD.replace("front:", "front: ["), "utf-8")
+        line = wait_line(proc.stderr, "error")
+        assert "t.yaml: pnpgen: error: " in line and "YAML" in line
+    finally:
+        proc.send_signal(signal.SIGINT)
+        code = proc.wait(timeout=10)
+        rest = proc.stderr.read()
+        proc.stdout.close()
+        proc.stderr.close()
+    assert code == 0 and "Traceback" not in rest
+
+
+def test_watch_refuses_a_file_it_did_not_write(pnpgen, write, tmp_path):
+    data, tmpl = deck(write, rows(2))
+    (tmp_path / "mine.pdf").write_bytes(b"keep")
+    code, _, err = pnpgen("cards", data, tmpl, "-o", tmp_path / "mine.pdf", "--watch")
+    assert code == 2 and "exists" in err and (tmp_path / "mine.pdf").read_bytes() == b"keep"
+
+
+@pytest.mark.parametrize("args", [["--strict"], ["--only", "1", "--card", "2"]])
+def test_option_mistakes_are_usage_errors(pnpgen, write, args):
+    data, tmpl = deck(write, rows(2))
+    assert pnpgen("cards", data, tmpl, *args)[0] == 2

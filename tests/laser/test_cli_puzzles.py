@@ -1,0 +1,94 @@
+"""`pnpgen laser puzzles / puzzle / assist` end to end: JSON contracts, the book read back, codes, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.cli.common import run_cli
+from generator.games.laser.rules.model import Board
+from generator.games.laser.rules.notation import parse_layout, parse_observation
+from generator.games.laser.rules.solve import solve
+
+
+def _run(capsys, *args):
+    code = run_cli(cli, ["laser", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("book")
+    for name in ("a.pdf", "b.pdf"):
+        assert run_cli(cli, ["laser", "puzzles", "--count", "5", "--level", "1..3", "--seed", "4",
+                             "-o", str(folder / name)]) == 0
+    return folder
+
+
+def test_json_contract_and_every_puzzle_solves_uniquely(capsys, catalog):
+    code, out, _ = _run(capsys, "puzzles", "--count", "3", "--level", "2", "--seed", "9", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert list(data) == ["puzzles"] and len(data["puzzles"]) == 3
+    for item in data["puzzles"]:
+        assert list(item) == ["code", "level", "board", "components", "observation", "solution"]
+        assert item["level"] == 2 and item["board"] == {"columns": 8, "rows": 7}
+        chosen = catalog.subset(item["components"])
+        observation = parse_observation(item["observation"], chosen, Board(8, 7))
+        solution = solve(observation, chosen, limit=2)
+        assert solution.count == 1
+        assert solution.layouts[0] == parse_layout(item["solution"], catalog)
+        again = json.loads(_run(capsys, "puzzle", item["code"], "--format", "json")[1])
+        assert again["puzzles"][0] == item
+
+
+def test_book_pages_text_and_same_seed_same_bytes(book):
+    reader = PdfReader(str(book / "a.pdf"))
+    assert len(reader.pages) == 1 + 5 + 1                 # cover, one page per puzzle, solutions
+    width, height = (float(v) for v in reader.pages[0].mediabox[2:])
+    assert round(width / 72 * 25.4) == 210 and round(height / 72 * 25.4) == 297
+    text = reader.pages[3].extract_text()
+    assert "Puzzle 3" in text and "Shots fired" in text and "code 8x7-" in text
+    assert "Solutions" in reader.pages[-1].extract_text()
+    assert (book / "a.pdf").read_bytes() == (book / "b.pdf").read_bytes()
+
+
+def test_a5_booklet_is_imposed_two_per_landscape_sheet(tmp_path, capsys):
+    target = tmp_path / "small.pdf"
+    assert _run(capsys, "puzzles", "--count", "2", "--level", "1", "--seed", "3", "--booklet", "a5",
+                "-o", target)[0] == 0
+    reader = PdfReader(str(target))
+    assert len(reader.pages) == 2                          # 4 A5 pages: one sheet, both sides
+    width, height = (float(v) for v in reader.pages[0].mediabox[2:])
+    assert round(width / 72 * 25.4) == 297 and round(height / 72 * 25.4) == 210
+
+
+def test_bad_code_minimal_level_one_and_overwrite_are_one_line_errors(capsys, book):
+    code, _, err = _run(capsys, "puzzle", "8x7-263Q1-DHP13-PRZX-0")
+    assert code == 2 and "check character" in err and len(err.strip().splitlines()) == 1
+    code, _, err = _run(capsys, "puzzles", "--level", "1", "--minimal", "--format", "json")
+    assert code == 2 and "--minimal starts at level 2" in err
+    code, _, err = _run(capsys, "puzzles", "--count", "1", "--seed", "4", "-o", book / "a.pdf")
+    assert code == 2 and "--force" in err
+
+
+def test_assist_json_text_and_picture(tmp_path, capsys):
+    shots = tmp_path / "shots.txt"
+    shots.write_text("5 # 5\n16 O\n19 X 5\n", encoding="utf-8")
+    code, out, _ = _run(capsys, "assist", shots, "--json", "--picture", tmp_path / "a.png")
+    assert code == 0
+    data = json.loads(out)
+    assert data["layouts"] == 1247344 and data["shots_fired"] == 3
+    assert {"exact", "certain", "next_shots", "sample_size"} <= data.keys()
+    assert (tmp_path / "a.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    empty = tmp_path / "none.txt"
+    empty.write_text("# nothing fired yet\n", encoding="utf-8")
+    code, out, _ = _run(capsys, "assist", empty)
+    assert code == 0 and out.startswith("3667023360 layouts fit the 0 shots")
+    assert "estimated from 1500 layouts drawn at random" in out
+    code, _, err = _run(capsys, "assist", shots, "--picture", tmp_path / "a.gif")
+    assert code == 2 and ".png or .pdf" in err

@@ -1,0 +1,134 @@
+"""Laser puzzles: unique (exact solver and brute force), graded soundly, minimal when asked, coded exactly."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+from tests.laser.brute import fitting, world
+
+from generator.core.errors import ParseError, RulesError
+from generator.games.laser.content import load_catalog
+from generator.games.laser.rules.code import CHECK_ALPHABET, decode, encode
+from generator.games.laser.rules.engine import engine_for
+from generator.games.laser.rules.grade import initial_domains, propagate
+from generator.games.laser.rules.model import Board
+from generator.games.laser.rules.puzzle import analyse, check_level, generate_puzzle, is_minimal, level_of
+from generator.games.laser.rules.solve import solve
+
+SMALL = (5, 4, ("absorber", "reflector", "diagonal"))
+STREAMS = {1: "std1-0", 2: "std2-0", 3: "std3-0", 4: "std4-3", 5: "std5-2"}   # any stream works; these are quick
+
+
+@lru_cache(maxsize=8)
+def standard(level: int):
+    """One puzzle of each level on the standard board (generated once per test session)."""
+    return generate_puzzle(random.Random(STREAMS[level]), Board(8, 7), load_catalog().beginner(), level)
+
+
+def _unique_exact(puzzle, chosen) -> bool:
+    return solve(puzzle.observation, chosen, limit=2).count == 1
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_every_level_on_the_standard_board_is_unique_and_graded(catalog, level):
+    chosen = catalog.beginner()
+    puzzle = standard(level)
+    assert puzzle.level == level == level_of(puzzle.tier, puzzle.minimal, len(puzzle.cannons), 30)
+    solution = solve(puzzle.observation, chosen, limit=2)
+    assert solution.count == 1 and solution.layouts[0] == puzzle.layout
+    engine = engine_for(puzzle.layout.board, chosen)
+    results = engine.results(engine.cells_of(puzzle.layout))
+    assert is_minimal(engine, results, puzzle.cannons) == puzzle.minimal
+    assert puzzle.grade.solved == (puzzle.tier < 4)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_small_board_puzzles_agree_with_brute_force(catalog, level):
+    width, height, names = SMALL
+    chosen = catalog.subset(list(names))
+    engine, layouts = world(width, height, names)
+    rng = random.Random(f"small{level}")
+    for _ in range(4):
+        puzzle = generate_puzzle(rng, Board(width, height), chosen, level)
+        results = engine.results(engine.cells_of(puzzle.layout))
+        fits = fitting(layouts, results, puzzle.cannons)
+        assert [cells for cells, _ in fits] == [engine.cells_of(puzzle.layout)]
+        assert _unique_exact(puzzle, chosen)
+        for drop in puzzle.cannons if puzzle.minimal else ():
+            assert len(fitting(layouts, results, [k for k in puzzle.cannons if k != drop])) > 1
+
+
+def _replay_tier_one(engine, layouts, results, puzzle):
+    """Each tier-1 step: one shot, and every spot it removes is in no layout that fits that shot and
+    the knowledge before the step (brute force); at the end only the hidden layout is left."""
+    domains = propagate(initial_domains(engine))
+    for step in puzzle.grade.steps:
+        assert step.tier == 1 and len(step.cannons) == 1
+        (cannon,) = step.cannons
+        allowed = [cells for cells, _ in fitting(layouts, results, [cannon])
+                   if all((i, q) in domains[engine.ptype[q]] for i, q in enumerate(cells) if q >= 0)]
+        seen = {(i, q) for cells in allowed for i, q in enumerate(cells) if q >= 0}
+        for _, cell, piece in step.removed:
+            assert (cell, piece) not in seen
+        removed = {(t, c, p) for t, c, p in step.removed}
+        domains = [frozenset(s for s in dom if (t, *s) not in removed) for t, dom in enumerate(domains)]
+    truth = engine.cells_of(puzzle.layout)
+    assert [set(dom) for dom in domains] == [{(i, q)} for t in range(len(domains))
+                                            for i, q in enumerate(truth) if q >= 0 and engine.ptype[q] == t]
+
+
+def test_tier_one_puzzles_are_solved_by_valid_tier_one_steps(catalog):
+    width, height, names = SMALL
+    chosen = catalog.subset(list(names))
+    engine, layouts = world(width, height, names)
+    rng = random.Random("replay")
+    checked = 0
+    while checked < 6:
+        puzzle = generate_puzzle(rng, Board(width, height), chosen, 1)
+        assert puzzle.tier == 1
+        results = engine.results(engine.cells_of(puzzle.layout))
+        _replay_tier_one(engine, layouts, results, puzzle)
+        checked += 1
+
+
+def test_grader_removals_are_sound_at_every_tier(catalog):
+    chosen = catalog.beginner()
+    for level in (2, 3, 4, 5):
+        puzzle = standard(level)
+        engine = engine_for(puzzle.layout.board, chosen)
+        truth = {(i, q) for i, q in enumerate(engine.cells_of(puzzle.layout)) if q >= 0}
+        for step in puzzle.grade.steps:
+            assert all((c, p) not in truth for _, c, p in step.removed)
+            assert step.tier <= puzzle.tier
+
+
+def test_minimal_puzzles_and_levels(catalog):
+    chosen = catalog.beginner()
+    puzzle = generate_puzzle(random.Random("min"), Board(8, 7), chosen, 2, minimal_only=True)
+    assert puzzle.minimal and puzzle.tier == 1
+    with pytest.raises(RulesError, match="--minimal starts at level 2"):
+        check_level(1, True)
+    assert [level_of(t, False, 9, 30) for t in (1, 2, 3, 4)] == [1, 2, 4, 4]
+    assert [level_of(t, True, 9, 30) for t in (1, 2, 3, 4)] == [2, 3, 5, 5]
+    assert [level_of(2, True, shots, 30) for shots in (5, 6, 7)] == [5, 4, 3]
+
+
+def test_codes_round_trip_and_catch_typos(catalog):
+    chosen = catalog.beginner()
+    puzzle = generate_puzzle(random.Random("code"), Board(8, 7), chosen, 3)
+    code = encode(puzzle.layout, puzzle.cannons, catalog)
+    assert CHECK_ALPHABET[-5:] == "+_@=U" and len(set(CHECK_ALPHABET)) == 37   # no * ~ $ for a shell
+    layout, cannons = decode(code.lower().replace("-", " - "), catalog)
+    assert layout == puzzle.layout and cannons == puzzle.cannons
+    again = analyse(layout, cannons)
+    assert (again.level, again.tier, again.minimal) == (puzzle.level, puzzle.tier, puzzle.minimal)
+    body = code.split("-")
+    broken = body[1][0].translate(str.maketrans("0123456789ABCDEFGHJKMNPQRSTVWXYZ", "123456789ABCDEFGHJKMNPQRSTVWXYZ0"))
+    with pytest.raises(ParseError, match="check character"):
+        decode("-".join([body[0], broken + body[1][1:], *body[2:]]), catalog)
+    with pytest.raises(ParseError):
+        decode("8x7-", catalog)
+    with pytest.raises(RulesError, match="more than one layout"):
+        analyse(puzzle.layout, puzzle.cannons[:1])

@@ -1,0 +1,288 @@
+"""`pnpgen preview` in a real browser: headless Chromium (selenium) against the server run as `pnpgen preview`.
+
+Without Chromium, chromedriver or selenium these tests are skipped with what to install;
+PNPGEN_REQUIRE_BROWSER=1 (set by .ci/run) makes that a failure. PNPGEN_SCREENSHOT=FILE keeps the
+page's screenshot (docs/preview.png is made this way).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import paths
+
+CHROMIUM = os.environ.get("PNPGEN_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("PNPGEN_CHROMEDRIVER", "/usr/bin/chromedriver")
+INSTALL_HINT = ("install Chromium and its driver (Debian: apt-get install chromium chromium-driver) "
+                "and selenium (pip install -e '.[test]')")
+
+
+def need_browser() -> None:
+    """Skip (or fail, with PNPGEN_REQUIRE_BROWSER=1) when there is no headless browser to drive."""
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).is_file()]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("selenium")
+    if missing:
+        message = f"no browser for the preview test ({', '.join(missing)} missing): {INSTALL_HINT}"
+        if os.environ.get("PNPGEN_REQUIRE_BROWSER") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def make_deck(folder: Path, copies: int = 1) -> tuple[Path, Path]:
+    """The example deck copied into folder (pictures too), each qty multiplied by copies."""
+    shutil.copytree(paths.card_data("example"), folder / "deck")
+    data = folder / "deck" / "cards.yaml"
+    if copies != 1:
+        text = re.sub(r"qty: (\d+)", lambda m: f"qty: {int(m.group(1)) * copies}", data.read_text("utf-8"))
+        data.write_text(text, "utf-8")
+    template = folder / "layout.yaml"
+    shutil.copy(paths.template("cards", "example.yaml"), template)
+    return data, template
+
+
+def save(path: Path, text: str) -> None:
+    """Write a file the way many editors do: a new file renamed over the old one."""
+    tmp = path.with_name(path.name + ".tmp~")
+    tmp.write_text(text, "utf-8")
+    os.replace(tmp, path)
+
+
+class Server:
+    """`pnpgen preview` in a subprocess; its address read from the first line it prints."""
+
+    def __init__(self, data: Path, template: Path, cwd: Path) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "generator", "preview", str(data), str(template),
+                                      "--no-open"], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        first = self.proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:\d+/", first)
+        if not match:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+            raise AssertionError(f"preview did not start: {first!r} {err!r}")
+        self.url = match.group(0)
+        self.lines.append(first)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line)
+
+    def stop(self) -> tuple[int, str]:
+        """Ctrl-C (SIGINT); returns the exit status and what it printed on stderr."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            code = self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            code = self.proc.wait()
+        self.reader.join(timeout=5)
+        err = self.proc.stderr.read()
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+        return code, err
+
+
+def start_browser():
+    """Headless Chromium through chromedriver, with a fresh profile."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="pnpgen-chromium-")
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1400,1000", f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.pnpgen_profile = profile
+    return driver
+
+
+def quit_browser(driver) -> None:
+    driver.quit()
+    shutil.rmtree(driver.pnpgen_profile, ignore_errors=True)
+
+
+def wait_for(driver, condition, timeout: float = 15.0, poll: float = 0.02, what: str = ""):
+    """Poll condition(driver) until it is truthy; AssertionError (with what) on timeout."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = condition(driver)
+        if value:
+            return value
+        time.sleep(poll)
+    raise AssertionError(f"timed out waiting for {what or condition}")
+
+
+# --- the page ------------------------------------------------------------------------------------
+
+def captions(driver) -> list[str]:
+    return driver.execute_script("return [...document.querySelectorAll('#grid figcaption')].map(e => e.textContent)")
+
+
+def card_errors(driver) -> list[str]:
+    return driver.execute_script("return [...document.querySelectorAll('.card-error')].map(e => e.textContent)")
+
+
+def loaded_images(driver) -> int:
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#grid img')].filter(i => i.complete && i.naturalWidth > 0).length")
+
+
+def svg_text(driver, number: int) -> str:
+    """The SVG the page shows for a card's face, fetched by the page itself."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"fetch(document.querySelector('#card-{number} img').src).then(r => r.text()).then(done);")
+
+
+@pytest.fixture
+def browser():
+    need_browser()
+    driver = start_browser()
+    yield driver
+    quit_browser(driver)
+
+
+def test_preview_follows_edits_errors_and_fixes(tmp_path: Path, browser) -> None:
+    data, template = make_deck(tmp_path)
+    server = Server(data, template, tmp_path)
+    try:
+        browser.get(server.url)
+        wait_for(browser, lambda d: len(captions(d)) == 18, what="18 cards")
+        wait_for(browser, lambda d: loaded_images(d) == 36, what="18 faces and 18 backs loaded")
+        assert "3 · Basilico genovese" in captions(browser)
+        assert "Basilico genovese" in svg_text(browser, 3)
+        assert browser.find_element("id", "deck-error").is_displayed() is False
+
+        # an edit of the data: the card changes, in its caption and in its drawing
+        original = data.read_text("utf-8")
+        save(data, original.replace("Basilico genovese", "Basilico fresco"))
+        wait_for(browser, lambda d: "3 · Basilico fresco" in captions(d), what="the renamed card")
+        wait_for(browser, lambda d: "Basilico fresco" in svg_text(d, 3), what="the redrawn card")
+
+        # one bad record: that card (and its copy) shows the CLI's message, the others keep their drawing
+        save(data, original.replace("points: 1\n    picture: pictures/herbs.png", "points: lots\n    picture: pictures/herbs.png"))
+        errors = wait_for(browser, lambda d: card_errors(d), what="a card error")
+        assert len(errors) == 2 and all("cards.yaml:" in e and "lots" in e for e in errors), errors
+        assert len(captions(browser)) == 18 and loaded_images(browser) == 32
+
+        # a broken template: every card shows the one-line error, and so does the banner
+        good_template = template.read_text("utf-8")
+        save(data, original)
+        save(template, good_template.replace("front:\n", "front: [\n", 1))
+        banner = wait_for(browser, lambda d: d.find_element("id", "deck-error").text, what="the error banner")
+        assert banner.startswith(f"{template}:") and "YAML" in banner, banner
+        assert len(card_errors(browser)) == 18
+
+        # fixed: the cards come back
+        save(template, good_template)
+        wait_for(browser, lambda d: not card_errors(d) and loaded_images(d) == 36, what="the cards again")
+        assert "3 · Basilico genovese" in captions(browser)
+
+        # filters
+        browser.get(server.url + "?q=basilico")
+        wait_for(browser, lambda d: captions(d) == ["3 · Basilico genovese", "4 · Basilico genovese"], what="?q")
+        browser.get(server.url + "?card=12")
+        wait_for(browser, lambda d: captions(d) == ["12 · Risotto ai funghi porcini"], what="?card")
+        browser.get(server.url)
+        wait_for(browser, lambda d: loaded_images(d) == 36, what="all cards")
+        _screenshot(browser)
+        _overlays_and_true_size(browser)
+
+        # the print button writes the PDF under output/ and says where
+        browser.find_element("id", "print").click()
+        said = wait_for(browser, lambda d: d.find_element("id", "printed").text.startswith("written: ") and
+                        d.find_element("id", "printed").text, what="the print answer")
+        pdf = Path(said.removeprefix("written: "))
+        assert pdf == tmp_path / "output" / "deck.pdf" and pdf.read_bytes().startswith(b"%PDF")
+    finally:
+        code, err = server.stop()
+    assert code == 0, err
+    assert "Traceback" not in err
+    assert server.lines[-1].strip() == "pnpgen preview: stopped"
+
+
+def _overlays_and_true_size(driver) -> None:
+    """Element boxes: hovering one tells its id, kind and box in mm; 100% sizes a card in CSS mm."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    driver.find_element("css selector", "[data-show=boxes]").click()
+    box = driver.find_element("css selector", "#card-1 .face.front rect.box[data-id=title]")
+    ActionChains(driver).move_to_element(box).perform()
+    tip = wait_for(driver, lambda d: d.find_element("id", "tip").text, what="the tooltip")
+    assert tip.splitlines() == ["title (text)", "x 6  y 4.5  w 42.5  h 10 mm"]
+    driver.find_element("css selector", "[data-show=boxes]").click()
+    width = lambda d: d.execute_script("return document.querySelector('#card-1 .face').getBoundingClientRect().width")  # noqa: E731
+    before = width(driver)
+    driver.find_element("id", "true-size").click()
+    assert abs(width(driver) - 69.5 * 96 / 25.4) < 0.5 and abs(before - 240) < 0.5     # 63.5 mm + 2 x 3 mm bleed
+    driver.find_element("id", "true-size").click()
+
+
+def _screenshot(driver) -> None:
+    target = os.environ.get("PNPGEN_SCREENSHOT")
+    if target:
+        driver.execute_script("document.querySelector('[data-show=boxes]').click();"
+                              "document.querySelector('[data-show=safe]').click();")
+        driver.save_screenshot(target)
+        driver.execute_script("document.querySelector('[data-show=boxes]').click();"
+                              "document.querySelector('[data-show=safe]').click();")
+
+
+def test_save_to_page_latency_54_cards(tmp_path: Path, browser, capsys) -> None:
+    """Time from a save to the browser having loaded the changed card, for a 54-card deck (printed)."""
+    data, template = make_deck(tmp_path, copies=3)
+    server = Server(data, template, tmp_path)
+    timings = []
+    try:
+        browser.get(server.url)
+        wait_for(browser, lambda d: len(captions(d)) == 54 and loaded_images(d) == 108, what="54 cards")
+        original = data.read_text("utf-8")
+        for n in range(6):
+            before = browser.execute_script("return window.pnpgen.loaded[1].key")
+            saved = time.time() * 1000
+            save(data, original.replace("Junta-a a qualquer", f"Junta-a ({n}) a qualquer"))
+            shown = wait_for(browser, lambda d, b=before: d.execute_script(
+                "const l = window.pnpgen.loaded[1]; return l && l.key !== arguments[0] ? l.at : null", b),
+                what="the changed card")
+            timings.append(shown - saved)
+            time.sleep(0.3)
+    finally:
+        server.stop()
+    timings.sort()
+    with capsys.disabled():      # shown in the test run's output, not captured
+        print(f"\npreview latency, save -> changed card shown, 54-card deck: median {timings[len(timings) // 2]:.0f} ms, "
+              f"min {timings[0]:.0f} ms, max {timings[-1]:.0f} ms over {len(timings)} saves")
+    assert len(timings) == 6 and all(t > 0 for t in timings)
+
+
+def test_without_a_browser_the_test_skips_or_fails_saying_what_to_install(monkeypatch) -> None:
+    module = sys.modules[__name__]
+    monkeypatch.setattr(module, "CHROMIUM", "/nonexistent/chromium")
+    monkeypatch.delenv("PNPGEN_REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium chromium-driver"):
+        need_browser()
+    monkeypatch.setenv("PNPGEN_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="/nonexistent/chromium missing"):
+        need_browser()

@@ -1,0 +1,166 @@
+"""The preview without a browser: the live deck redraws only what changed, keeps the last good render, and
+the server answers only its own routes, on loopback."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from PIL import Image as PILImage
+
+from generator import paths
+from generator.cards.cli.preview import fresh_image_loader, print_pdf
+from generator.cards.cli.preview_deck import LiveDeck
+from generator.cards.cli.preview_page import page
+from generator.cards.cli.preview_server import PreviewServer
+from generator.cli.deck import DeckOptions
+
+
+@pytest.fixture
+def deck_files(tmp_path: Path) -> tuple[Path, Path]:
+    shutil.copytree(paths.card_data("example"), tmp_path / "deck")
+    template = tmp_path / "layout.yaml"
+    shutil.copy(paths.template("cards", "example.yaml"), template)
+    return tmp_path / "deck" / "cards.yaml", template
+
+
+def keys(deck: LiveDeck) -> list[str]:
+    return [card.key for card in deck.cards]
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), "utf-8")
+    os.utime(path, ns=(path.stat().st_mtime_ns + 10**9,) * 2)     # a later stamp even on a coarse clock
+
+
+def test_redraws_only_changed_cards_and_keeps_last_good(deck_files) -> None:
+    data, template = deck_files
+    deck = LiveDeck(data, template, image_loader=fresh_image_loader())
+    assert deck.refresh() == set(range(1, 19)) and deck.error is None
+    first, version = keys(deck), deck.version
+    assert all(first) and deck.refresh() == set() and deck.version == version
+
+    edit(data, "Basilico genovese", "Basilico fresco")
+    assert deck.refresh() == {3, 4}                   # the record and its copy (qty 2)
+    assert [a == b for a, b in zip(keys(deck), first, strict=True)] == [n not in (3, 4) for n in range(1, 19)]
+    assert b"Basilico fresco" in deck.svg(3, "front") and b"<svg" in deck.svg(3, "back")
+
+    edit(data, "points: 1\n    picture: pictures/herbs.png", "points: lots\n    picture: pictures/herbs.png")
+    assert deck.refresh() == {3, 4}
+    assert deck.cards[2].error == deck.cards[3].error == cli_error(data, template)   # the CLI's own line
+    assert deck.cards[0].error is None and deck.svg(1, "front") is not None
+
+
+def cli_error(data: Path, template: Path) -> str:
+    """What `pnpgen cards DATA TEMPLATE` says about the deck, without its 'pnpgen: error: ' prefix."""
+    result = subprocess.run([sys.executable, "-m", "generator", "cards", str(data), str(template), "-o",
+                             str(data.parent / "x.pdf")], capture_output=True, text=True, check=False)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    return result.stderr.strip().removeprefix("pnpgen: error: ")
+
+
+def test_template_error_on_every_card_then_back(deck_files) -> None:
+    data, template = deck_files
+    deck = LiveDeck(data, template)
+    deck.refresh()
+    good = keys(deck)
+    edit(template, "front:\n", "front: [\n")
+    assert deck.refresh() == set(range(1, 19))
+    assert deck.error == cli_error(data, template) and all(card.error == deck.error for card in deck.cards)
+    assert template.resolve() in deck.files() and data.resolve() in deck.files()
+    edit(template, "front: [\n", "front:\n")
+    deck.refresh()
+    assert deck.error is None and keys(deck) == good
+
+
+def test_changed_picture_redraws_its_cards(deck_files) -> None:
+    data, template = deck_files
+    deck = LiveDeck(data, template, image_loader=fresh_image_loader())
+    deck.refresh()
+    herbs = data.parent / "pictures" / "herbs.png"
+    assert herbs.resolve() in deck.files()
+    before = keys(deck)
+    PILImage.new("RGB", (400, 240), "#123456").save(herbs)
+    os.utime(herbs, ns=(herbs.stat().st_mtime_ns + 10**9,) * 2)
+    assert deck.refresh() == {3, 4}
+    assert keys(deck)[2] != before[2]
+
+
+def test_boxes_and_warnings_in_state(deck_files) -> None:
+    data, template = deck_files
+    deck = LiveDeck(data, template)
+    deck.refresh()
+    state = deck.snapshot()
+    title = next(b for b in state["cards"][0]["boxes"] if b["id"] == "title")
+    assert title == {"face": "front", "id": "title", "kind": "text", "x": 6.0, "y": 4.5, "w": 42.5, "h": 10.0}
+    assert any("170 ppi" in w for w in state["cards"][0]["warnings"])
+    assert (state["card_w"], state["card_h"], state["bleed"]) == (63.5, 88.9, 3.0)
+
+
+@pytest.fixture
+def server(deck_files, tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPGEN_OUTPUT", str(tmp_path / "output"))
+    data, template = deck_files
+    deck = LiveDeck(data, template)
+    deck.refresh()
+    opts = DeckOptions(quiet=True)
+    written: set[Path] = set()
+    srv = PreviewServer(deck, page(), lambda: print_pdf(deck, str(data), str(template), opts, written))
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.stop()
+    thread.join(timeout=5)
+
+
+def get(srv, path: str, method: str = "GET", headers: dict | None = None) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=5)
+    conn.request(method, path, headers=headers or {})
+    res = conn.getresponse()
+    body = res.read()
+    conn.close()
+    return res.status, body
+
+
+def test_server_routes(server, tmp_path) -> None:
+    assert server.server_address[0] == "127.0.0.1"
+    status, body = get(server, "/")
+    assert status == 200 and b"EventSource" in body
+    status, body = get(server, "/state.json")
+    assert status == 200 and len(json.loads(body)["cards"]) == 18
+    key = json.loads(get(server, "/state.json")[1])["cards"][2]["key"]
+    status, body = get(server, f"/card/3/front.svg?k={key}")
+    assert status == 200 and b"Basilico genovese" in body
+    assert get(server, "/card/3/front.svg")[1] == body
+    assert get(server, "/card/3/front.svg?k=0000")[0] == 404          # a drawing it does not have
+    for path in ("/card/19/front.svg", "/card/0/front.svg", "/../../etc/passwd", "/deck/cards.yaml",
+                 "/card/1/../../layout.yaml", "/templates/fonts/DejaVuSans.ttf"):
+        assert get(server, path)[0] == 404, path
+    assert get(server, "/state.json", headers={"Host": "example.com"})[0] == 403
+    assert get(server, "/print", "POST")[0] == 404                  # without the page's header
+    status, body = get(server, "/print", "POST", {"X-Pnpgen": "print"})
+    written = Path(json.loads(body)["path"])
+    assert status == 200 and written == tmp_path / "output" / "deck.pdf" and written.read_bytes()[:5] == b"%PDF-"
+    status, body = get(server, "/print", "POST", {"X-Pnpgen": "print"})   # its own file: written again
+    assert Path(json.loads(body)["path"]) == written
+
+
+def test_print_never_overwrites_a_file_it_did_not_write(deck_files, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("PNPGEN_OUTPUT", str(tmp_path / "output"))
+    data, template = deck_files
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "deck.pdf").write_bytes(b"mine")
+    deck = LiveDeck(data, template)
+    deck.refresh()
+    answer = print_pdf(deck, str(data), str(template), DeckOptions(quiet=True), set())
+    assert answer == {"path": str(tmp_path / "output" / "deck-2.pdf")}
+    assert (tmp_path / "output" / "deck.pdf").read_bytes() == b"mine"
