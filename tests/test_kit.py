@@ -54,3 +54,94 @@ def test_kit_refuses_to_overwrite_without_force(kits, capsys) -> None:
     assert run_cli(cli, ["kit", "--seed", "12", "-o", str(folder), "--quiet"]) == 2
     assert "--force" in capsys.readouterr().err
     assert {name: (folder / name).read_bytes() for name in _listed(folder)} == before
+
+
+# --- languages ----------------------------------------------------------------------------------
+
+from generator import games  # noqa: E402
+from generator.scene.footer import FOOTER_WORDS  # noqa: E402
+
+GAME_FOLDERS = {"codenames": "codenames", "codex": "codex", "dungeon": "dungeon", "laser": "laser", "noir": "noir"}
+# English words that were once printed inside Italian, Portuguese and French products (issue 15), and
+# more of the same kind: none may be in a footer of those products, nor anywhere on their pages.
+LEFTOVERS = ("seed", "kit seed", "whole", "list", "lang pt", "lang it", "lang fr", "killer wins", "dead",
+             "print at", "actual size", "scale:", "Codenames word cards", "key cards", "character,",
+             "Serves", "Shows", "designer's", "game sheets", "Solo per gli occhi", "stampa contro stampa")
+FOOTER_LEFTOVERS = (*LEFTOVERS, "English", "cards", "layout", "setup", "deck", "rules")
+
+
+def _has_word(words: str, text: str) -> bool:
+    """`words` in `text` as whole words, any case."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text, flags=re.IGNORECASE) is not None
+
+
+def _footer_lines(page_text: str, lang: str) -> list[str]:
+    advice = " ".join(FOOTER_WORDS[lang][1].split())          # U+202F (French) counts as a space here
+    return [line for line in page_text.splitlines() if advice in " ".join(line.split())]
+
+
+def _pdfs_of(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.pdf") if p.parent != folder)   # game folders only
+
+
+@pytest.fixture(scope="module")
+def english_kit(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("kit-en")
+    assert run_cli(cli, ["kit", "--seed", "11", "--lang", "en", "-o", str(folder), "--quiet"]) == 0
+    return folder
+
+
+def test_kit_lang_en_has_every_game_in_english(english_kit) -> None:
+    index = (english_kit / "index.md").read_text(encoding="utf-8")
+    for game in games.GAMES:
+        assert f"- {game.name}: English" in index, game.name
+        pdfs = sorted((english_kit / GAME_FOLDERS[game.name]).glob("*.pdf"))
+        assert pdfs, game.name
+        for pdf in pdfs:
+            for number, page in enumerate(PdfReader(str(pdf)).pages, start=1):
+                text = page.extract_text()
+                assert _footer_lines(text, "en"), (pdf.name, number)        # the English footer
+                for other in ("it", "fr", "pt"):
+                    assert " ".join(FOOTER_WORDS[other][1].split()) not in " ".join(text.split()), (pdf.name, other)
+    for name in ("noir/noir-cards-en.pdf", "noir/noir-rules-en.pdf", "codex/codex-rules-en.pdf",
+                 "laser/laser-sheets-en.pdf", "laser/laser-rules-en.pdf", "codenames/words-en.pdf"):
+        assert (english_kit / name).is_file(), name
+    assert not list(english_kit.rglob("*-it.pdf")) and not list(english_kit.rglob("*-pt.pdf"))
+
+
+def test_kit_without_lang_keeps_each_rulebook_language_and_says_so(kits) -> None:
+    index = (kits[0] / "index.md").read_text(encoding="utf-8")
+    expected = {"codenames": "English", "codex": "Italian", "dungeon": "French", "laser": "Italian",
+                "noir": "Portuguese"}
+    for name, language in expected.items():
+        assert f"- {name}: {language}" in index
+    assert "each game in its rulebook's language" in index
+
+
+@pytest.mark.parametrize("lang", [None, "it", "pt", "fr"])
+def test_no_english_in_footers_and_labels_of_italian_portuguese_french_products(tmp_path, kits, lang) -> None:
+    if lang is None:
+        folder = kits[0]
+    else:
+        folder = tmp_path / "kit"
+        assert run_cli(cli, ["kit", "--seed", "11", "--lang", lang, "-o", str(folder), "--quiet"]) == 0
+    checked = 0
+    for pdf in _pdfs_of(folder):
+        game = games.game_named(pdf.parent.name)
+        product_lang = game.kit_language(lang)
+        if product_lang == "en" or pdf.name.startswith("keys-") or pdf.name.endswith("-en.pdf"):
+            continue
+        if pdf.name.startswith("laser-puzzles-"):        # the puzzle book has English words only (the index says so)
+            assert "English only" in (folder / "index.md").read_text(encoding="utf-8")
+            continue
+        for number, page in enumerate(PdfReader(str(pdf)).pages, start=1):
+            text = page.extract_text()
+            footers = _footer_lines(text, product_lang)
+            assert footers, (pdf.name, number, product_lang)
+            for line in footers:
+                for word in FOOTER_LEFTOVERS:
+                    assert not _has_word(word, line), (pdf.name, number, word, line)
+            for word in LEFTOVERS:
+                assert not _has_word(word, text), (pdf.name, number, word)
+            checked += 1
+    assert checked >= 10

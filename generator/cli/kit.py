@@ -1,7 +1,10 @@
 """`pnpgen kit`: every printable pnpgen makes, written into output/kit/ with an index.
 
 The card engine contributes the calibration page and the example deck; every game in GAMES its
-part (`Game.kit_part()`, a function `(out_dir, seed, paper, force) -> [(path, description)]`).
+part (`Game.kit_part()`, a function `(out_dir, seed, paper, force, lang) -> [(path, description)]`).
+With `--lang L` each game gets L when it has it (`Game.languages`), else its rulebook's language;
+without it each part gets None and prints as it always has (its rulebook's language). The index says
+which language each game got.
 """
 
 from __future__ import annotations
@@ -15,14 +18,19 @@ from generator.cli.common import check_outputs, progress, resolve_seed, seed_opt
 from generator.cli.options import paper_option
 from generator.games import KitPart
 
+KIT_LANGUAGES = ("en", "it", "fr", "pt")
+LANGUAGE_NAMES = {"en": "English", "it": "Italian", "fr": "French", "pt": "Portuguese"}
 
-def _kit_parts() -> list[tuple[str, KitPart]]:
-    """The card engine's parts (calibration page, example deck), then each game's, in command order."""
+
+def _kit_parts(lang: str | None) -> list[tuple[str, str | None, KitPart]]:
+    """(name, language, part): the card engine's parts (calibration page, example deck, no language of
+    their own), then each game's in command order with the language it will print in."""
     from generator.cards.cli import kit_part as cards_part
     from generator.cards.cli.calibrate import kit_part as calibrate_part
 
-    parts: list[tuple[str, KitPart]] = [("calibrate", calibrate_part), ("cards", cards_part)]
-    parts += [(game.name, game.kit_part()) for game in sorted(games.GAMES, key=lambda g: g.name)]
+    parts: list[tuple[str, str | None, KitPart]] = [("calibrate", None, calibrate_part), ("cards", None, cards_part)]
+    parts += [(game.name, game.kit_language(lang) if lang else None, game.kit_part())
+              for game in sorted(games.GAMES, key=lambda g: g.name)]
     return parts
 
 
@@ -42,10 +50,21 @@ def _check_kit_folder(out_dir: Path, force: bool) -> None:
         raise OutputError("exists and is not a folder", file=str(out_dir))
 
 
-def _index_text(seed: int, paper: str, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
+def _languages(lang: str | None) -> dict[str, str]:
+    """Each game's language in the kit, as the index names it."""
+    return {game.name: LANGUAGE_NAMES.get(game.kit_language(lang), game.kit_language(lang))
+            for game in sorted(games.GAMES, key=lambda g: g.name)}
+
+
+def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
+    wanted = (f"{LANGUAGE_NAMES[lang]} wherever a game has it" if lang
+              else "each game in its rulebook's language")
     lines = ["# pnpgen print-and-play kit", "",
-             f"seed: {seed}    paper: {paper}",
-             "Print every PDF at 100% (actual size); each sheet has a 50 mm scale bar to check.", ""]
+             f"seed: {seed}    paper: {paper}    language: {wanted}",
+             "Print every PDF at 100% (actual size); each sheet has a 50 mm scale bar to check.", "",
+             "## Languages", ""]
+    lines += [f"- {name}: {language}" for name, language in _languages(lang).items()]
+    lines += ["", "## Files", ""]
     for part, path, description in made:
         lines.append(f"- {path.relative_to(out_dir)}  [{part}]  {description}")
     return "\n".join(lines) + "\n"
@@ -54,19 +73,24 @@ def _index_text(seed: int, paper: str, made: list[tuple[str, Path, str]], out_di
 @click.command()
 @seed_option
 @paper_option("Paper size for every sheet.")
+@click.option("--lang", type=click.Choice(KIT_LANGUAGES), default=None,
+              help="Print every game in this language where it has it (English: all five); without it, "
+                   "each game in its rulebook's language.")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Kit folder. Default: output/kit/.")
 @click.option("--force", is_flag=True, help="Overwrite files of an earlier kit.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
-def command(seed: int | None, paper: str, output: Path | None, force: bool, quiet: bool) -> None:
+def command(seed: int | None, paper: str, lang: str | None, output: Path | None, force: bool, quiet: bool) -> None:
     """Write the whole print-and-play kit: every printable pnpgen makes.
 
-    The kit goes into output/kit/ (or -o DIR) with index.md listing each file. Random parts
-    (setups, keys, deals, layouts) use --seed; without it a seed is chosen and printed.
+    The kit goes into output/kit/ (or -o DIR) with index.md listing each file and the language of
+    each game. Random parts (setups, keys, deals, layouts) use --seed; without it a seed is chosen
+    and printed.
 
     \b
-    Example:
+    Examples:
       pnpgen kit --seed 42 --paper letter
+      pnpgen kit --seed 42 --lang en -o kit-en     # every game in English
     """
     from generator.core.folders import replaced_folder
 
@@ -74,13 +98,13 @@ def command(seed: int | None, paper: str, output: Path | None, force: bool, quie
     _check_kit_folder(out_dir, force)   # an earlier kit is there: refuse before any work
     seed = resolve_seed(seed, quiet)
     made: list[tuple[str, Path, str]] = []
-    parts = _kit_parts()
+    parts = _kit_parts(lang)
     with replaced_folder(out_dir) as staging:   # built aside, swapped in whole: old kit or new kit
         with progress(parts, "Building kit", quiet, threshold=1) as bar:
-            for name, part in bar:
-                for path, description in part(staging, seed, paper, True):
+            for name, part_lang, part in bar:
+                for path, description in part(staging, seed, paper, True, part_lang):
                     made.append((name, out_dir / Path(path).relative_to(staging), description))
-        write_file(staging / "index.md", _index_text(seed, paper, made, out_dir), True)
+        write_file(staging / "index.md", _index_text(seed, paper, lang, made, out_dir), True)
     index = out_dir / "index.md"
     if not quiet:
         for _, path, description in made:

@@ -20,9 +20,11 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 
 class KitPart(Protocol):
-    """Writes a game's part of the kit into out_dir; returns (file, one-line description) pairs."""
+    """Writes a game's part of the kit into out_dir; returns (file, one-line description) pairs. `lang` is one
+    of the game's `languages` (`pnpgen kit` passes the one it chose); None means the game's default."""
 
-    def __call__(self, out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]: ...
+    def __call__(self, out_dir: Path, seed: int, paper: str, force: bool,
+                 lang: str | None = None) -> list[tuple[Path, str]]: ...
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,11 @@ class Game:
     def default_language(self) -> str:
         """The language of the game's rulebook: what it prints unless told otherwise."""
         return self.languages[0]
+
+    def kit_language(self, wanted: str | None) -> str:
+        """The language of the game's part of a kit asked for in `wanted` (None: the rulebook's): `wanted`
+        when the game has it, else the rulebook's."""
+        return wanted if wanted in self.languages else self.default_language
 
     def _cli(self) -> object:
         return importlib.import_module(self.cli_module)

@@ -33,9 +33,29 @@ SEPARATOR = "  ·  "
 FOOTER_WORDS: dict[str, tuple[str, str, str]] = {
     "en": ("page", "print at 100% (actual size), no fit-to-page", "{n} mm scale:"),
     "it": ("pagina", "stampa al 100% (dimensioni reali), senza adattare", "scala {n} mm:"),
-    "fr": ("page", "imprimer à 100 % (taille réelle), sans ajuster", "échelle {n} mm :"),
+    "fr": ("page", "imprimer à 100\u202f% (taille réelle), sans ajuster", "échelle {n} mm\u202f:"),
     "pt": ("página", "imprimir a 100% (tamanho real), sem ajustar", "escala {n} mm:"),
 }
+
+
+# How a footer names the seed a random product was made from ("the game's code" outside English), and the
+# words a deck's footer uses for its language and the whole of a list; add a language here and in FOOTER_WORDS.
+SOURCE_WORDS: dict[str, dict[str, str]] = {
+    "en": {"seed": "seed {seed}", "lang": "English", "whole_list": "whole list"},
+    "it": {"seed": "codice partita {seed}", "lang": "italiano", "whole_list": "lista completa"},
+    "fr": {"seed": "code de partie {seed}", "lang": "français", "whole_list": "liste complète"},
+    "pt": {"seed": "código da partida {seed}", "lang": "português", "whole_list": "lista completa"},
+}
+
+
+def seed_words(seed: int | str, lang: str = "en") -> str:
+    """'seed 7' in the footer's language ('codice partita 7', 'code de partie 7', 'código da partida 7')."""
+    return SOURCE_WORDS.get(lang, SOURCE_WORDS["en"])["seed"].format(seed=seed)
+
+
+def source_word(key: str, lang: str = "en") -> str:
+    """One of SOURCE_WORDS' other words ("lang": the language's own name, "whole_list") in `lang`."""
+    return SOURCE_WORDS.get(lang, SOURCE_WORDS["en"])[key]
 
 
 # The words saying how a sheet's backs are laid out (orientation and flip), per language.
@@ -49,7 +69,7 @@ LAYOUT_WORDS: dict[str, dict[str, str]] = {
            "printer": "stampante {name}"},
     "fr": {"long": "recto verso bord long", "short": "recto verso bord court",
            "fold": "pli central", "none": "recto seul", "portrait": "portrait",
-           "landscape": "paysage", "offset": "versos décalés de {x} ; {y} mm",
+           "landscape": "paysage", "offset": "versos décalés de {x}\u202f; {y} mm",
            "printer": "imprimante {name}"},
     "pt": {"long": "frente e verso pela borda longa", "short": "frente e verso pela borda curta",
            "fold": "dobra central", "none": "só frentes", "portrait": "retrato",
@@ -131,9 +151,9 @@ def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item
 
 
 def _fit_text(text: str, width: float) -> str:
-    """Shorten the footer's words so they fit `width` at the minimum size: the title first (from its
-    end), then the source (from its start, keeping a file name's end); page n/N and the printing
-    advice are always kept whole."""
+    """Shorten the footer's words so they fit `width` at the minimum size: the source first (from its
+    start, keeping a file name's end), then the title (from its end); page n/N and the printing
+    advice are always kept whole. The title goes last: it says what the sheet is."""
     from generator.scene.text import text_width
 
     def fits(candidate: str) -> bool:
@@ -142,9 +162,9 @@ def _fit_text(text: str, width: float) -> str:
     if fits(text):
         return text
     parts = text.split(SEPARATOR)
-    for index, keep_end in ((0, False), (1, True)):
+    for index, keep_end in ((1, True), (0, False)):
         if index >= len(parts) - 2:        # the last two parts are page n/N and the advice
-            break
+            continue
         word = parts[index]
 
         def cut(keep: int, word: str = word, index: int = index, keep_end: bool = keep_end) -> str:
@@ -185,6 +205,7 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
 __all__ = [
     "FOOTER_WORDS",
     "LAYOUT_WORDS",
+    "SOURCE_WORDS",
     "add_footers",
     "content_box_for",
     "footer_band",
@@ -193,4 +214,6 @@ __all__ = [
     "footer_words",
     "layout_text",
     "scale_bar",
+    "seed_words",
+    "source_word",
 ]

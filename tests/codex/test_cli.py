@@ -68,11 +68,11 @@ def test_saved_deal_prints_to_the_same_bytes(tmp_path) -> None:
 def test_svg_and_png_one_file_per_page(tmp_path) -> None:
     assert run_cli(cli, ["codex", "deal", "--seed", "5", "--format", "svg", "-o", "d.svg", "-q"]) == 0
     svgs = sorted(tmp_path.glob("d-*.svg"))
-    assert len(svgs) == 5                       # 2 Master's pages, 2 of cards, 1 roles card
+    assert len(svgs) == 6                       # 2 Master's pages, 2 of cards, 1 roles card, 1 rules sheet
     assert b"<svg" in svgs[0].read_bytes()[:400]
     assert run_cli(cli, ["codex", "deal", "--seed", "5", "--format", "png", "--dpi", "72",
                          "-o", "d.png", "-q"]) == 0
-    assert len(sorted(tmp_path.glob("d-*.png"))) == 5
+    assert len(sorted(tmp_path.glob("d-*.png"))) == 6
 
 
 def test_refuses_to_overwrite_without_force(tmp_path, capsys) -> None:
@@ -119,7 +119,8 @@ def test_bad_saved_deal_is_refused(tmp_path, capsys) -> None:
 
 def test_kit_part_writes_a_deal(tmp_path) -> None:
     made = command.kit_part(tmp_path / "kit", 42, "letter", False)
-    assert [p.name for p, _ in made] == ["codex-deal.pdf", "codex-deal.json"]
+    assert [p.name for p, _ in made] == ["codex-deal.pdf", "codex-deal.json", "codex-rules-it.pdf"]
+    assert "Codex · agenti segreti · regole" in PdfReader(io.BytesIO(made[2][0].read_bytes())).pages[0].extract_text()
     deal = codex.parse_deal(made[1][0].read_text(encoding="utf-8"))
     assert deal.seed == 42 and len(deal.agents) == 6
     reader = PdfReader(io.BytesIO(made[0][0].read_bytes()))
@@ -136,7 +137,7 @@ def test_split_gives_each_player_only_their_card(tmp_path) -> None:
     deal = codex.deal(424242, names=players.split(","), codenames=())
     folder = tmp_path / "table"
     names = sorted(p.name for p in folder.iterdir())
-    assert names == sorted(["master.pdf", "roles.pdf"] + [
+    assert names == sorted(["master.pdf", "roles.pdf", "rules.pdf"] + [
         f"agent-{n}-{a.name.replace(' ', '-')}.pdf" for n, a in enumerate(deal.agents, start=1)])
     assert "424242" in PdfReader(folder / "master.pdf").pages[0].extract_text()
     for n, agent in enumerate(deal.agents, start=1):

@@ -50,7 +50,8 @@ def test_pages_in_order_and_a4(italian) -> None:
     master, agents, roles = _parts(pages)
     assert master == list(range(len(master))) and master
     assert agents == list(range(len(master), len(master) + 2))       # 6 strips, 4 a page
-    assert roles == [len(pages) - 1]
+    assert roles == [len(pages) - 2]
+    assert pages[-1].label == "codex rules sheet"
     for page in PdfReader(io.BytesIO(pdf)).pages:
         assert math.isclose(float(page.mediabox.width), 210 * PT, abs_tol=0.5)
         assert math.isclose(float(page.mediabox.height), 297 * PT, abs_tol=0.5)
@@ -68,7 +69,8 @@ def test_master_sheet_has_everything_and_the_seed(italian) -> None:
         assert positions == sorted(positions)          # each code printed in order
     for role in d.roles_in_play:
         assert load_texts("it").role(role) in text
-    assert "Serve" in text and "Mostra" in text and "verità" in text
+    assert "Lavora per" in text and "Mostra" in text and "verità" in text
+    assert "Codice partita" in text and "Seme" not in text and "seed" not in text
     for n in range(1, 7):
         assert f"Fase {n}" in text
     assert text.count("Hacker ") >= 2 * 6             # a target line per hacker per phase
@@ -104,6 +106,32 @@ def test_public_card_lists_only_roles_in_play(italian) -> None:
         shown = t.role(role) in text
         assert shown == (role in d.roles_in_play), role
     assert text.count("Ruoli in gioco") >= 2
+
+
+@pytest.mark.parametrize(("lang", "musts"), [
+    ("it", ("senza dire chi lo manda", "non il nome in codice", "diversa da quelle già dette",
+            "Voti pari", "anche mentire", "nell'ordine giusto", "una volta in ogni fase")),
+    ("en", ("without saying who sent it", "not their codename", "a fact not yet told", "Tied vote",
+            "lies included", "in the right order", "once in every phase")),
+])
+def test_public_card_has_the_rules_of_play(lang: str, musts) -> None:
+    pages = codex_pages(_deal(), lang=lang)
+    _, _, roles = _parts(pages)
+    text = " ".join(_texts_by_page(render_pdf(pages, title="Codex"))[roles[0]].split())
+    for must in musts:
+        assert must in text, must
+
+
+def test_leader_tries_once_a_phase_and_the_informant_may_give_two_facts() -> None:
+    it, en = load_texts("it"), load_texts("en")
+    assert "senza limite" not in it.role_powers["leader"] and "un tentativo per fase" in it.role_powers["leader"]
+    assert "no limit" not in en.role_powers["leader"] and "one attempt per phase" in en.role_powers["leader"]
+    assert " può rivelare due" in it.role_powers["informant"] and "rivela due" not in it.role_powers["informant"]
+    assert "may give two facts" in en.role_powers["informant"]
+    card = it.labels["card"]
+    assert card["for_eyes_of"] == "Riservato a" and "lato stampato contro lato stampato" in card["fold_forward"]
+    assert it.labels["master"]["col_true"] == "Lavora per"
+    assert "precedente" in it.labels["master"]["hacker_line"]
 
 
 def _flatten(items, dx=0.0):

@@ -33,7 +33,10 @@ def test_answer_key_equals_the_rulebook_example(kit, tmp_path, example_layout, l
     out = tmp_path / "host.pdf"
     assert kit.run(["sheet", "--layout", example_layout, "--lang", lang, "-o", out, "-q"]) == 0
     reader = PdfReader(str(out))
-    assert len(reader.pages) == 2                                  # designer's sheet, answer key
+    assert len(reader.pages) == 3                                  # designer's sheet, answer key, rules
+    title = {"it": "Circuiti laser · regole", "en": "Laser circuits · rules"}[lang]
+    assert title in reader.pages[2].extract_text()
+    assert float(reader.pages[2].mediabox.width) < float(reader.pages[2].mediabox.height)   # portrait
     assert key_lines(kit, out, 1, lang) == sorted(kit.example_observation(), key=lambda ln: int(ln.split()[0]))
 
 
@@ -52,7 +55,7 @@ def test_designer_sheet_draws_the_layout_and_the_key_gives_its_text(kit, tmp_pat
     out = tmp_path / "host.pdf"
     assert kit.run(["sheet", "--layout", example_layout, "--players", "3", "-o", out, "-q"]) == 0
     reader = PdfReader(str(out))
-    assert len(reader.pages) == 4                                  # 3 sheets, then the key
+    assert len(reader.pages) == 5                                  # 3 sheets, the key, the rules
     labels = load_labels("it")
     first, second = reader.pages[0].extract_text(), reader.pages[1].extract_text()
     assert labels["designer_title"] in first and labels["designer_title"] in second

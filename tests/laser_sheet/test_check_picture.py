@@ -110,16 +110,23 @@ def test_picture_files_are_refused_before_checking(kit, tmp_path, capsys) -> Non
 
 def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None:
     made = laser_kit_part(tmp_path / "kit", 7, "letter", False)
-    assert len(made) == 4 and all(path.exists() and description for path, description in made)
-    sheets, layout_file, host, book = (path for path, _ in made)
+    assert len(made) == 5 and all(path.exists() and description for path, description in made)
+    sheets, rules, layout_file, host, book = (path for path, _ in made)
     assert book.name == "laser-puzzles-seed7.pdf" and len(PdfReader(str(book)).pages) == 1 + 12 + 2
-    assert len(PdfReader(str(sheets)).pages) == 2
+    assert [p.name for p in (sheets, rules)] == ["laser-sheets-it.pdf", "laser-rules-it.pdf"]
+    assert len(PdfReader(str(sheets)).pages) == 6                    # one per player for six players
+    assert "6" in made[0][1] and "one per player" in made[0][1]
+    assert "Come si gioca" in PdfReader(str(sheets)).pages[5].extract_text()
+    assert "Circuiti laser · regole" in PdfReader(str(rules)).pages[0].extract_text()
     layout = parse_layout(layout_file.read_text(encoding="utf-8"), load_catalog())
     assert check(layout).fair
     host_reader = PdfReader(str(host))
-    assert len(host_reader.pages) == 2
+    assert len(host_reader.pages) == 3                               # designer's sheet, key, rules
     assert float(host_reader.pages[0].mediabox.width) == pytest.approx(792.0, abs=0.05)
     again = laser_kit_part(tmp_path / "again", 7, "letter", False)
     assert [p.read_bytes() for p, _ in made] == [p.read_bytes() for p, _ in again]
     with pytest.raises(OutputExistsError):
         laser_kit_part(tmp_path / "kit", 7, "letter", False)
+    french = laser_kit_part(tmp_path / "fr", 7, "a4", False, "fr")
+    assert [p.name for p, _ in french][:2] == ["laser-sheets-fr.pdf", "laser-rules-fr.pdf"]
+    assert "Comment jouer" in PdfReader(str(french[0][0])).pages[0].extract_text()

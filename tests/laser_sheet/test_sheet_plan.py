@@ -42,7 +42,15 @@ def boxes(plan) -> dict[str, tuple[float, float, float, float]]:
     t, lg, lo, sl = plan.title, plan.legend, plan.log, plan.slips
     return {"title": (t.x, t.y, t.w, t.h), "left": block(plan.left, plan.left_label),
             "right": block(plan.right, plan.right_label), "legend": (lg.x, lg.y, lg.w, lg.h),
-            "log": (lo.x, lo.y, lo.w, lo.h), "slips": (sl.x, sl.y, sl.w, sl.h)}
+            "log": (lo.x, lo.y, lo.w, lo.h), "slips": (sl.x, sl.y, sl.w, sl.h),
+            **({"rules": (plan.rules.x, plan.rules.y, plan.rules.w, plan.rules.h)} if plan.rules else {})}
+
+
+def test_the_standard_sheet_has_its_rules_box_at_full_cell_size() -> None:
+    for paper, cell in (("a4", 11.1875), ("letter", 10.0875)):   # the cells the sheet had before the box
+        plan = plan_sheet(Board(8, 7), paper, 5)
+        assert plan.rules is not None and plan.rules.w >= 60 and plan.rules.h >= 60
+        assert plan.cell == pytest.approx(cell)
 
 
 @settings(max_examples=60, deadline=None)

@@ -52,14 +52,49 @@ def test_setup_sheet_names_every_suspect_and_repeats_byte_for_byte(tmp_path) -> 
         assert run_cli(cli, ["noir", "setup", "--seed", "5", "-o", str(out), "-q"]) == 0
     assert first.read_bytes() == second.read_bytes()
     pdf = PdfReader(str(first))
-    assert len(pdf.pages) == 1
+    assert len(pdf.pages) == 2                        # the setup sheet, then the rules sheet
+    assert "Noir: Assassino vs Inspetor · regras" in pdf.pages[1].extract_text()
     text = pdf.pages[0].extract_text()
     for name in SUSPECTS.values():
-        assert text.count(name) >= 2, name            # in the grid and in the deck list
-    setup = cmd.deal(5)
+        assert text.count(name) == 1, name            # in the grid only: no pile list
+    assert "Embaralhe" in text and "código da partida 5" in text and "seed" not in text
+
+
+def _pile_leaks(text: str, setup) -> list[str]:
+    """Ways the page gives the pile away: the top card listed, the deck's half of the code, 5 names in pile order."""
     top = SUSPECTS[setup.deck[0]]
-    assert f"1. {top} (#{setup.deck[0]})" in text
-    assert "seed 5" in text
+    leaks = [f"1. {top}"] if f"1. {top}" in text else []
+    deck_code = ",".join(str(n) for n in setup.deck)
+    flat = "".join(text.split())
+    leaks += ["deck code"] if deck_code[:20] in flat else []
+    first_five = [SUSPECTS[n] for n in setup.deck[:5]]
+    positions = [flat.find(name) for name in first_five]
+    leaks += ["pile order"] if positions == sorted(positions) and -1 not in positions and "(#" in text else []
+    return leaks
+
+
+@pytest.mark.parametrize(("seed", "lang"), [(5, "pt"), (6, "en"), (31, "pt")])
+def test_setup_page_does_not_hold_the_pile_order(tmp_path, seed: int, lang: str) -> None:
+    out = tmp_path / "s.pdf"
+    assert run_cli(cli, ["noir", "setup", "--seed", str(seed), "--lang", lang, "-o", str(out), "-q"]) == 0
+    setup = cmd.deal(seed)
+    assert _pile_leaks(PdfReader(str(out)).pages[0].extract_text(), setup) == []
+
+
+def test_deck_order_goes_on_a_second_page_for_a_neutral_dealer(tmp_path) -> None:
+    out = tmp_path / "s.pdf"
+    assert run_cli(cli, ["noir", "setup", "--seed", "5", "--deck-order", "-o", str(out), "-q"]) == 0
+    pages = PdfReader(str(out)).pages
+    assert len(pages) == 3                            # setup sheet, rules sheet, dealer's page last
+    setup = cmd.deal(5)
+    assert all(_pile_leaks(page.extract_text(), setup) == [] for page in pages[:2])
+    dealer = pages[2].extract_text()
+    assert "NÃO joga" in dealer
+    for i, number in enumerate(setup.deck, start=1):
+        assert f"{i}. {SUSPECTS[number]} (#{number})" in dealer
+    # the JSON still carries the deck
+    data = cmd.setup_json(setup, 5)
+    assert data["deck_numbers"] == list(setup.deck)
 
 
 def test_grid_names_are_drawn_in_grid_order(tmp_path) -> None:
@@ -98,16 +133,20 @@ def test_bad_kill_limit_and_existing_output_are_exit_2(tmp_path, capsys) -> None
     assert "Traceback" not in capsys.readouterr().err
 
 
-def test_kit_part_writes_the_deck_and_a_setup_from_the_kit_seed(tmp_path) -> None:
+def test_kit_part_writes_the_deck_rules_and_a_setup_from_the_kit_seed(tmp_path) -> None:
     made = cmd.kit_part(tmp_path, 77, "letter", False)
     files = [Path(p) for p, _ in made]
-    assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-setup-seed77.pdf"]
+    assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-rules-pt.pdf", "noir-setup-seed77.pdf"]
     assert all(f.is_file() and description for f, (_, description) in zip(files, made, strict=False))
     deck = PdfReader(str(files[0]))
     box = deck.pages[0].mediabox
     assert sorted((round(float(box.width)), round(float(box.height)))) == [612, 792]   # letter
-    setup_text = PdfReader(str(files[1])).pages[0].extract_text()
-    assert f"1. {SUSPECTS[cmd.deal(77).deck[0]]}" in setup_text
+    setup_pages = PdfReader(str(files[2])).pages
+    assert len(setup_pages) == 2
+    assert all(_pile_leaks(page.extract_text(), cmd.deal(77)) == [] for page in setup_pages)
+    english = cmd.kit_part(tmp_path / "en", 77, "a4", False, "en")
+    assert [Path(p).name for p, _ in english] == ["noir-cards-en.pdf", "noir-rules-en.pdf", "noir-setup-seed77.pdf"]
+    assert "Shuffle" in PdfReader(str(english[2][0])).pages[0].extract_text()
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -21,7 +21,7 @@ def _texts(items) -> list[str]:
 
 @pytest.mark.parametrize("lang, page_word, scale", [("it", "pagina 1/2", "scala 50 mm:"),
                                                      ("pt", "página 1/2", "escala 50 mm:"),
-                                                     ("fr", "page 1/2", "échelle 50 mm :"),
+                                                     ("fr", "page 1/2", "échelle 50 mm\u202f:"),
                                                      ("en", "page 1/2", "50 mm scale:")])
 def test_footer_words_follow_the_language(lang, page_word, scale) -> None:
     pages = add_footers(sheet_pages(2, "a4", False), title="T", source="seed 1", lang=lang)
@@ -42,3 +42,23 @@ def test_a_very_long_source_is_shortened_never_an_error() -> None:
     pages = add_footers(sheet_pages(1, "letter", False), title="A long title " * 5, source=source)
     log = render_recording(pages)                  # lays the text out: raises if it cannot fit
     assert "page 1/1" in log and "cards.yaml" in log and "…" in log
+
+
+def test_a_long_source_is_cut_before_the_title() -> None:
+    """The deck's title says what the sheet is: a long source gives way first (the CODEX deck's title
+    was once cut to "C…")."""
+    from generator.render import render_recording
+    from generator.scene.footer import _fit_text, footer_text
+
+    source = ", ".join(["character", "ration", "object", "secret", "creature", "special", "boss", "zone"] * 3)
+    text = _fit_text(footer_text("CODEX (English)", source, 3, 20, "fr"), 150.0)
+    assert text.startswith("CODEX (English)  ·  …") and "page 3/20" in text
+    render_recording(add_footers(sheet_pages(1, "a4", False), title="CODEX", source=source, lang="fr"))
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "seed 7"), ("it", "codice partita 7"),
+                                             ("fr", "code de partie 7"), ("pt", "código da partida 7")])
+def test_seed_words_follow_the_language(lang: str, words: str) -> None:
+    from generator.scene.footer import seed_words
+
+    assert seed_words(7, lang) == words

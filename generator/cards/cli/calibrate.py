@@ -109,8 +109,10 @@ def _save(name: str, offset: tuple[float, float], scale: str | None, paper: str,
         click.echo(f"saved {printer.describe()} in {written}")
 
 
-def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The kit's calibration sheet (long-edge flip, the common default)."""
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """The kit's calibration sheet (long-edge flip, the common default); it is in English only, so `lang`
+    changes nothing."""
+
     path = Path(out_dir) / "calibration.pdf"
     written = write_calibration(path, paper, "long", force,
                                 resolve_orientation("auto", paper, "poker", "long"))

@@ -130,8 +130,9 @@ def display(path: Path) -> str:
     return printable(path.name)
 
 
-def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The example deck (Marché des Saveurs) as a duplex PDF (long-edge flip) in the kit folder."""
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """The example deck (Marché des Saveurs) as a duplex PDF (long-edge flip) in the kit folder; it has one
+    language only, so `lang` changes nothing."""
     opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=Path(out_dir) / "example-deck.pdf",
                        force=force, quiet=True)
     written = make_deck("example", "example", opts, stem="example-deck")

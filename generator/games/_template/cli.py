@@ -45,7 +45,7 @@ def deal_command(seed: int | None, lang: str, paper: str, output: Path | None, f
     report_paths(write_deal(Path(target), seed, lang, paper, force), quiet)
 
 
-def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The example game's part of the kit: one dealt sheet."""
-    written = write_deal(out_dir / "example-game" / f"example-game-seed{seed}.pdf", seed, "en", paper, force)
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """The example game's part of the kit: one dealt sheet, in `lang` (None: its first language)."""
+    written = write_deal(out_dir / "example-game" / f"example-game-seed{seed}.pdf", seed, lang or "en", paper, force)
     return [(written[0], "Example game: five numbers dealt (seed-reproducible)")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from generator.games._template.content import labels
 from generator.games._template.rules import format_deal
+from generator.scene.footer import seed_words
 from generator.scene.imposition import add_footers, content_box, sheet_pages
 from generator.scene.model import Page, Text
 
@@ -16,4 +17,4 @@ def deal_pages(numbers: tuple[int, ...], seed: int, lang: str = "en", paper: str
     page.add(Text(x, y, w, 12, words["title"], font="sans-bold", size=20),
              Text(x, y + 16, w, 8, words["dealt"], font="sans", size=12),
              Text(x, y + 26, w, 12, format_deal(numbers), font="mono-bold", size=18))
-    return add_footers([page], title=words["title"], source=f"seed {seed}", lang=lang)
+    return add_footers([page], title=words["title"], source=seed_words(seed, lang), lang=lang)

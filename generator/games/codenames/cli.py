@@ -266,8 +266,13 @@ def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pd
 
 # --- writing -------------------------------------------------------------------------------
 
-def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: str) -> list[Path]:
-    """Keys as JSON data, or through the shared deck output (no bleed, no backs)."""
+# The products' titles per language (the footer's other words come from generator/scene/footer.py).
+TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word cards"},
+          "it": {"keys": "Nome in codice: carte chiave {grids}", "words": "Nome in codice: carte parola"}}
+
+
+def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: str, lang: str = "en") -> list[Path]:
+    """Keys as JSON data, or through the shared deck output (no bleed, no backs); titles in `lang`."""
     if opts.format == "json":
         return emit_deck_json([k.to_json() for k in keys], opts)
     from generator.cli.deck import write_deck
@@ -275,7 +280,8 @@ def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: st
 
     grids = "/".join(sorted({k.grid for k in keys}))
     return write_deck(sheet.key_cards(keys, size), card_size=(size, size), bleed=_bleed(opts),
-                      title=f"Codenames key cards {grids}", source=source, opts=opts, stem=stem)
+                      title=TITLES[lang]["keys"].format(grids=grids), source=source, opts=opts, stem=stem,
+                      lang=lang)
 
 
 def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
@@ -285,11 +291,12 @@ def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
         return emit_deck_json(list(words), opts)
     from generator.cli.deck import write_deck
     from generator.games.codenames import sheets as sheet
+    from generator.scene.footer import seed_words, source_word
 
-    source = f"seed {seed}" if seed is not None else f"whole {lang} list"
+    source = seed_words(seed, lang) if seed is not None else source_word("whole_list", lang)
     return write_deck(sheet.word_cards(words), card_size=sheet.WORD_CARD_SIZE, bleed=_bleed(opts),
-                      title=f"Codenames word cards ({lang})", source=source, opts=opts, stem=stem,
-                      lang=lang)
+                      title=f"{TITLES[lang]['words']} ({source_word('lang', lang)})", source=source, opts=opts,
+                      stem=stem, lang=lang)
 
 
 def _bleed(opts: DeckOptions) -> float:
@@ -306,16 +313,18 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     from generator.core.rng import make_rng
     from generator.games.codenames import sheets as sheet
     from generator.games.codenames.rules import keys as cn
+    from generator.scene.footer import seed_words
     from generator.scene.imposition import cards_per_sheet
 
     made: list[tuple[Path, str]] = []
     folder = Path(out_dir) / "codenames"
+    key_lang = lang if lang in sheet.LANGUAGES else "en"
     for grid in ("5x5", "5x4"):
         opts = DeckOptions(paper=paper, output=folder / f"keys-{grid}.pdf", force=force, quiet=True)
         count = cards_per_sheet(sheet_spec((sheet.KEY_CARD_SIZE,) * 2, 0.0, opts))
         keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid))
         made += [(p, f"Codenames {grid} key cards ({count}; the code on each reprints it)")
-                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", f"kit seed {seed}")]
+                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(seed, key_lang), key_lang)]
     for word_lang in ([lang] if lang in sheet.LANGUAGES else sheet.LANGUAGES):
         words = sheet.load_words(word_lang)
         opts = DeckOptions(paper=paper, output=folder / f"words-{word_lang}.pdf", force=force, quiet=True)

@@ -175,14 +175,48 @@ def _write_documents(documents: list, options: Printing, force: bool) -> list[Pa
     return written
 
 
-def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """One six-agent deal from the kit seed: the PDF (Italian) and its JSON."""
+@command.command("rules")
+@lang_option(("it", "en"), "it", "Language of the sheet (it: the rulebook's).")
+@paper_option()
+@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
+              help="pdf, or png/svg (one file).")
+@output_options
+def rules_command(lang: str, paper: str, fmt: str, output: Path | None, force: bool, quiet: bool) -> None:
+    """Print the rules aid: one page with every rule needed during play (the identikit, the steps of a
+    phase, code attempts, the truth machine, the end, all six roles). Every deal's PDF ends with it.
+
+    \b
+    Examples:
+      pnpgen codex rules                     # output/codex/codex-rules-it.pdf
+      pnpgen codex rules --lang en -o rules.pdf
+    """
+    target = output or paths.default_output("codex", f"codex-rules-{lang}.{fmt}")
+    report_paths(write_rules(target, lang, paper, force, fmt), quiet)
+
+
+def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
+    """The rules sheet written to `target`; returns the files written."""
+    from generator.games.codex.sheets.deal import rules_pages
+    from generator.render import write_pages
+
+    check_outputs([target], force)
+    return write_pages(rules_pages(lang, paper), fmt, target, force=force, dpi=150, title="Codex")
+
+
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """One six-agent deal from the kit seed (the PDF and its JSON) and the rules sheet, in `lang`
+    (default: the rulebook's Italian)."""
     from generator.games.codex import rules as codex
 
+    lang = lang or "it"
     deal = make_deal(seed, codex.DEFAULT_AGENTS, codex.DEFAULT_FACTIONS, [], None)
     pdf, data = out_dir / "codex" / "codex-deal.pdf", out_dir / "codex" / "codex-deal.json"
-    check_outputs([pdf, data], force)
-    written = write_deal(deal, Printing("pdf", paper=paper), pdf, pdf, force)
+    rules = out_dir / "codex" / f"codex-rules-{lang}.pdf"
+    check_outputs([pdf, data, rules], force)
+    written = write_deal(deal, Printing("pdf", lang=lang, paper=paper), pdf, pdf, force)
     written += write_deal(deal, Printing("json"), data, data, force)
-    return [(written[0], "Codex (secret agents): a six-agent deal (Master's sheet, agent cards to fold, roles card)"),
-            (written[1], "Codex (secret agents): the same deal as JSON (for `pnpgen codex print`)")]
+    written += write_rules(rules, lang, paper, force)
+    return [(written[0], "Codex (secret agents): a six-agent deal (Master's sheet, agent cards to fold, roles card, "
+                         "rules sheet)"),
+            (written[1], "Codex (secret agents): the same deal as JSON (for `pnpgen codex print`)"),
+            (written[2], "Codex (secret agents): the rules sheet, one page")]

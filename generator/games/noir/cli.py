@@ -38,6 +38,7 @@ def command() -> None:
       pnpgen noir cards --lang en --gutter-fold
       pnpgen noir setup --seed 42            # a setup sheet (PDF)
       pnpgen noir setup --seed 42 --format json
+      pnpgen noir rules --lang en            # the one-page rules aid
     """
 
 
@@ -50,17 +51,24 @@ def command() -> None:
 @paper_option("Paper size of the sheet.")
 @_lang_option
 @_kill_limit_option("printed on the setup sheet and in its JSON")
+@click.option("--deck-order", is_flag=True,
+              help="Add a second page listing the evidence pile top to bottom, for a dealer who does not "
+                   "play (card 1 is the Killer's identity, cards 2-5 the Inspector's draw).")
 @output_options
-def setup_command(seed: int | None, fmt: str, paper: str, lang: str, kill_limit: int,
+def setup_command(seed: int | None, fmt: str, paper: str, lang: str, kill_limit: int, deck_order: bool,
                   output: Path | None, force: bool, quiet: bool) -> None:
-    """Deal a random table: the 25 suspects in a 5x5 grid and the evidence pile order.
+    """Deal a random table: the 25 suspects in a 5x5 grid (and the evidence pile's order).
 
+    The sheet shows the table and says to shuffle the evidence pile: its order would give both
+    identities away; in a PDF the rules sheet follows it. --deck-order adds a last page with the
+    pile's order, headed for a neutral dealer (svg/png: then one file per page, -001 and -002).
     The same seed always gives the same setup. JSON: {"seed", "code", "kill_limit",
     "grid" (5 rows of 5 names), "grid_numbers", "deck" (25 names, top card first), "deck_numbers"}.
 
     \b
-    Example:
+    Examples:
       pnpgen noir setup --seed 42 --format png -o table.png
+      pnpgen noir setup --seed 42 --deck-order      # page 2: the pile, for a dealer who does not play
     """
     seed = resolve_seed(seed, quiet or fmt == "json")
     setup = deal(seed)
@@ -68,7 +76,7 @@ def setup_command(seed: int | None, fmt: str, paper: str, lang: str, kill_limit:
         emit_json(setup_json(setup, seed, kill_limit), output, force)
         return
     target = output or paths.default_output("noir", f"noir-setup-seed{seed}.{fmt}")
-    report_paths(write_setup(setup, seed, fmt, target, paper, lang, kill_limit, force), quiet)
+    report_paths(write_setup(setup, seed, fmt, target, paper, lang, kill_limit, force, deck_order), quiet)
 
 
 def deal(seed: int):
@@ -91,13 +99,15 @@ def setup_json(setup, seed: int, kill_limit: int = DEFAULT_KILL_LIMIT) -> dict:
 
 
 def write_setup(setup, seed: int, fmt: str, target: Path, paper: str, lang: str, kill_limit: int,
-                force: bool) -> list[Path]:
-    """The setup sheet as PDF, PNG or SVG; returns the files written."""
+                force: bool, deck_order: bool = False) -> list[Path]:
+    """The setup sheet (and with deck_order the dealer's page) as PDF, PNG or SVG; returns the files written."""
     from generator.games.noir.sheets import setup_pages
     from generator.render import write_pages
+    from generator.render.write import output_paths
 
-    check_outputs([target], force)
-    pages = setup_pages(setup, seed, lang, paper, kill_limit)
+    with_rules = fmt == "pdf"                    # a PDF is the whole product; png/svg: the sheet (and dealer page)
+    check_outputs(output_paths(1 + with_rules + deck_order, fmt, target), force)
+    pages = setup_pages(setup, seed, lang, paper, kill_limit, deck_order=deck_order, rules=with_rules)
     return write_pages(pages, fmt, target, force=force, dpi=150 if fmt == "png" else 300,
                        title="Noir setup")
 
@@ -142,9 +152,11 @@ def write_noir_cards(lang: str, kill_limit: int, opts: DeckOptions) -> list[Path
     deck = build_deck(lang, kill_limit, bleed=opts.bleed)
     if opts.format == "tts":
         return _write_tts(deck, opts, stem)
+    from generator.games.noir.content import fill_limit, load_labels
+
+    source = fill_limit(load_labels(lang)["deck_source"], kill_limit)
     return write_deck(deck.cards, card_size=deck.card_size, bleed=deck.bleed, title=_title(lang),
-                      source=f"lang {lang}, killer wins at {kill_limit} dead", opts=opts, stem=stem,
-                      lang=lang)
+                      source=source, opts=opts, stem=stem, lang=lang)
 
 
 def _refuse_existing(opts: DeckOptions, stem: str) -> None:
@@ -161,7 +173,10 @@ def _refuse_existing(opts: DeckOptions, stem: str) -> None:
 
 
 def _title(lang: str) -> str:
-    return {"pt": "Noir: Assassino vs Inspetor", "en": "Noir: Killer vs Inspector"}[lang]
+    """The deck's title in `lang` (the label file's deck_title)."""
+    from generator.games.noir.content import load_labels
+
+    return load_labels(lang)["deck_title"]
 
 
 def _write_tts(deck, opts: DeckOptions, stem: str) -> list[Path]:
@@ -187,17 +202,54 @@ def _tts_folder(opts: DeckOptions, stem: str) -> Path:
     return out.parent if out.suffix else out
 
 
+# --- rules --------------------------------------------------------------------------------------
+
+@command.command("rules")
+@_lang_option
+@_kill_limit_option("printed on the rules sheet")
+@paper_option("Paper size of the sheet.")
+@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
+              help="pdf, or png/svg (one file).")
+@output_options
+def rules_command(lang: str, kill_limit: int, paper: str, fmt: str, output: Path | None, force: bool,
+                  quiet: bool) -> None:
+    """Print the rules aid: one page with every rule needed during play (setup, first turns, both
+    players' actions, shared rules, the end, the Standard-mode variant).
+
+    \b
+    Examples:
+      pnpgen noir rules                      # output/noir/noir-rules-pt.pdf
+      pnpgen noir rules --lang en --paper letter -o rules.pdf
+    """
+    target = output or paths.default_output("noir", f"noir-rules-{lang}.{fmt}")
+    report_paths(write_rules(target, lang, paper, kill_limit, force, fmt), quiet)
+
+
+def write_rules(target: Path, lang: str, paper: str, kill_limit: int, force: bool, fmt: str = "pdf") -> list[Path]:
+    """The rules sheet written to `target`; returns the files written."""
+    from generator.games.noir.sheets import rules_pages
+    from generator.render import write_pages
+
+    check_outputs([target], force)
+    return write_pages(rules_pages(lang, paper, kill_limit), fmt, target, force=force, dpi=150,
+                       title=_title(lang))
+
+
 # --- the kit ------------------------------------------------------------------------------------
 
-def kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The Noir deck (PDF, duplex long edge, Portuguese) and a setup sheet dealt from the kit seed."""
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """The Noir deck (PDF, duplex long edge), the rules sheet and a setup sheet dealt from the kit seed,
+    in `lang` (default: the rulebook's Portuguese)."""
+    lang = lang or LANGS[0]
     folder = Path(out_dir) / "noir"
-    opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=folder / "noir-cards-pt.pdf",
+    opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=folder / f"noir-cards-{lang}.pdf",
                        force=force, quiet=True)
     made = [(path, "Noir deck: 25 suspect cards (alive/dead sides), 25 evidence cards, 2 reference cards; "
                    "print duplex, long edge")
-            for path in write_noir_cards("pt", DEFAULT_KILL_LIMIT, opts)]
-    made += [(path, f"Noir setup sheet: 5x5 table and evidence pile (seed {seed})")
+            for path in write_noir_cards(lang, DEFAULT_KILL_LIMIT, opts)]
+    made += [(path, "Noir rules sheet: every rule needed during play, one page")
+             for path in write_rules(folder / f"noir-rules-{lang}.pdf", lang, paper, DEFAULT_KILL_LIMIT, force)]
+    made += [(path, f"Noir setup sheet: the 5x5 table, shuffle the evidence pile (seed {seed}); then the rules sheet")
              for path in write_setup(deal(seed), seed, "pdf", folder / f"noir-setup-seed{seed}.pdf", paper,
-                                     "pt", DEFAULT_KILL_LIMIT, force)]
+                                     lang, DEFAULT_KILL_LIMIT, force)]
     return made

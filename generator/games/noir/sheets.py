@@ -10,12 +10,13 @@ from generator.cards.records import Record
 from generator.cards.templates import load_template
 from generator.games.noir.content import fill_limit, load_labels, load_reference, load_suspects, localise
 from generator.games.noir.rules import KILL_LIMIT, Setup, check_kill_limit, format_setup
+from generator.scene.footer import seed_words
 from generator.scene.imposition import Card, add_footers, content_box, sheet_pages
 from generator.scene.model import Circle, Line, Page, Rect, Stroke, Text
 
 TEMPLATES = {"suspect": "noir/suspect", "evidence": "noir/evidence", "reference": "noir/reference"}
 INK = "#1a1a1a"
-SETUP_TEXT_ROOM = 100.0             # mm of a setup sheet taken by everything but the grid
+SETUP_TEXT_ROOM = 60.0              # mm of a setup sheet taken by everything but the grid
 CARD_COUNT = 52                     # 25 suspect cards, 2 reference cards, 25 evidence cards
 PORTRAIT_FIELDS = ("hat", "hair", "hair_color", "face", "neck", "skin", "coat", "backdrop", "shape")
 
@@ -78,25 +79,48 @@ def suspect_names(path: str | Path | None = None) -> dict[int, str]:
 # --- the setup sheet ----------------------------------------------------------------------------
 
 def setup_pages(setup: Setup, seed: int, lang: str = "pt", paper: str = "a4", kill_limit: int = KILL_LIMIT,
-                suspects: str | Path | None = None) -> list[Page]:
-    """One page: the 5x5 table as a diagram (name, number, trait), the evidence pile in order, how to lay out."""
+                suspects: str | Path | None = None, deck_order: bool = False, rules: bool = True) -> list[Page]:
+    """The setup sheet: the 5x5 table as a diagram (name, number, trait) and how to lay out and shuffle,
+    then (with `rules`) the one-page rules sheet. The evidence pile's order is never on them (card 1 is the Killer's
+    identity, cards 2-5 the Inspector's draw); with `deck_order` a last page, headed for a dealer who does
+    not play, lists it."""
     check_kill_limit(kill_limit)
     labels = {k: fill_limit(v, kill_limit) for k, v in load_labels(lang).items()}
     people = {int(r.fields["number"]): r.fields for r in suspect_records(lang, kill_limit, suspects)}
     page = sheet_pages(1, paper)[0]
+    page.label = "setup sheet"
     x, y, w, h = content_box(paper)
     page.add(Text(x, y, w, 10, labels["setup_title"], "sans-bold", 18, INK, "left", "middle", wrap=False))
     y += 12
     page.add(Text(x, y, w, 6, labels["setup_grid"], "sans", 10, "#444444", "left", "middle"))
-    grid_room = h - SETUP_TEXT_ROOM                  # what the title, list and notes leave for the grid
+    grid_room = h - SETUP_TEXT_ROOM
     y = _grid(page, setup, people, labels, x, y + 7, w, grid_room) + 6
-    page.add(Text(x, y, w, 6, labels["setup_deck"], "sans", 10, "#444444", "left", "middle"))
-    y = _deck_list(page, setup, people, x, y + 7, w) + 5
-    page.add(Text(x, y, w, 16, labels["setup_steps"], "sans", 9.5, INK, min_size=6))
-    page.add(Text(x, y + 17, w, 8, f"{labels['setup_code']}: {format_setup(setup)}", "mono", 7, "#555555",
+    page.add(Text(x, y, w, 22, labels["setup_steps"], "sans", 10, INK, min_size=6))
+    grid_code = format_setup(setup).split(";")[0]        # the pile's half of the code stays off this page
+    page.add(Text(x, y + 23, w, 8, f"{labels['grid_code']}: {grid_code}", "mono", 7, "#555555", min_size=4))
+    pages = add_footers([page], title=labels["deck_title"], source=seed_words(seed, lang), lang=lang)
+    if rules:
+        pages += rules_pages(lang, paper, kill_limit)
+    if deck_order:
+        pages += add_footers([_dealer_page(setup, people, labels, paper)], title=labels["deck_title"],
+                             source=seed_words(seed, lang), lang=lang)
+    return pages
+
+
+def _dealer_page(setup: Setup, people: dict, labels: dict, paper: str) -> Page:
+    """The evidence pile top to bottom, for a dealer who does not play (it gives both identities away)."""
+    page = sheet_pages(1, paper)[0]
+    page.label = "dealer sheet"
+    x, y, w, _ = content_box(paper)
+    page.add(Rect(x, y, w, 12, fill="#1a1a1a", stroke=None, radius=1.5),
+             Text(x + 3, y, w - 6, 12, labels["dealer_title"], "sans-bold", 15, "#ffffff", "left", "middle",
+                  wrap=False, min_size=8))
+    page.add(Text(x, y + 15, w, 20, labels["dealer_note"], "sans", 10, INK, min_size=6))
+    page.add(Text(x, y + 38, w, 6, labels["setup_deck"], "sans", 10, "#444444", "left", "middle"))
+    bottom = _deck_list(page, setup, people, x, y + 45, w)
+    page.add(Text(x, bottom + 6, w, 8, f"{labels['setup_code']}: {format_setup(setup)}", "mono", 7, "#555555",
                   min_size=4))
-    title = labels["deck_title"]
-    return add_footers([page], title=title, source=f"seed {seed}", lang=lang)
+    return page
 
 
 def _grid(page: Page, setup: Setup, people: dict, labels: dict, x: float, y: float, w: float,
@@ -169,3 +193,15 @@ def deck_json(lang: str = "pt", kill_limit: int = KILL_LIMIT) -> dict:
             "suspects": [{k: r.fields[k] for k in keep} for r in suspect_records(lang, kill_limit)],
             "reference": [{k: r.fields[k] for k in ("role", "title", "first", "a1", "a2", "a3")}
                           for r in reference_records(lang, kill_limit)]}
+
+
+# --- the rules aid ------------------------------------------------------------------------------
+
+def rules_pages(lang: str = "pt", paper: str = "a4", kill_limit: int = KILL_LIMIT) -> list[Page]:
+    """The one-page rules aid (card_data/noir/rules.yaml) in one language, the kill limit filled in."""
+    from generator.cards.rules_text import load_rules_text
+    from generator.scene.rulesheet import rules_sheet_page
+
+    check_kill_limit(kill_limit)
+    title, subtitle, sections = load_rules_text("noir", lang, {"kill_limit": kill_limit})
+    return [rules_sheet_page(title, subtitle, sections, paper=paper, lang=lang)]

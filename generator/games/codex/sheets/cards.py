@@ -20,7 +20,7 @@ from generator.scene.text import block_height, layout_text
 
 PANEL_W, PANEL_H = 60.0, 62.0
 STRIP_SIZE = (3 * PANEL_W, PANEL_H)
-PUBLIC_SIZE = (148.0, 105.0)          # A6 landscape
+PUBLIC_SIZE = (190.0, 125.0)          # two to an A4 or Letter page
 PAD = 3.0
 SECRET_INSET = 4.0        # mm: nothing secret closer than this to the trim (a miscut shows none)
 INK, GREY, LIGHT = "#111111", "#555555", "#9a9a9a"
@@ -145,8 +145,8 @@ def _fold_marks(texts: CodexTexts) -> list[Item]:
     items: list[Item] = []
     for x, label in ((2 * PANEL_W, card["fold_forward"]), (PANEL_W, card["fold_back"])):
         items.append(Line(x, 0.0, x, PANEL_H, FOLD))
-        items += [Rect(x - 22.0, 0.0, 44.0, 3.6, "#ffffff", None),
-                  Text(x - 21.5, 0.2, 43.0, 3.2, label, size=5.5, color=INK, align="center",
+        items += [Rect(x - 26.0, 0.0, 52.0, 3.6, "#ffffff", None),
+                  Text(x - 25.5, 0.2, 51.0, 3.2, label, size=5.5, color=INK, align="center",
                        valign="middle", wrap=False, min_size=4.0)]
     return items
 
@@ -171,7 +171,8 @@ def public_card(deal: Deal, texts: CodexTexts) -> list[Item]:
     ]
     blocks = [("", fill(pub["setup"], {"count": k, "k": k}))]
     blocks += [(texts.role(r), texts.role_powers[r]) for r in deal.roles_in_play]
-    blocks += [("", pub["phase_order"]), ("", pub["attempts"])]
+    blocks += [("", pub[key]) for key in ("phase_order", "relay", "truth_machine", "tie", "public_talk",
+                                          "attempts", "win")]
     items += _stack(blocks, PUB_PAD, 14.5, inner, h - PUB_PAD - 14.5)
     return items
 

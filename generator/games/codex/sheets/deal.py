@@ -1,5 +1,5 @@
-"""Codex printables for one deal: the Master's sheet, the private agent cards and the public roles
-card, as pages in that order (generator/games/codex/sheets/master.py and codex_cards.py draw them)."""
+"""Codex printables for one deal: the Master's sheet, the private agent cards, the public roles
+card and the rules sheet, as pages in that order (generator/games/codex/sheets/master.py and codex_cards.py draw them)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,18 @@ def codex_pages(deal: Deal, lang: str = "it", paper: str = "a4",
     """Every page of a deal: Master's sheet, agent cards, public roles card."""
     texts = load_texts(lang)
     return (master_pages(deal, texts, paper, phases) + agent_card_pages(deal, texts, paper)
-            + public_card_pages(deal, texts, paper))
+            + public_card_pages(deal, texts, paper) + rules_pages(lang, paper))
+
+
+def rules_pages(lang: str = "it", paper: str = "a4") -> list[Page]:
+    """The one-page rules aid (card_data/codex/rules.yaml): public, nothing of any deal on it."""
+    from generator.cards.rules_text import load_rules_text
+    from generator.scene.rulesheet import rules_sheet_page
+
+    title, subtitle, sections = load_rules_text("codex", load_texts(lang).lang)
+    page = rules_sheet_page(title, subtitle, sections, paper=paper, lang=lang, source=load_texts(lang).footer)
+    page.label = "codex rules sheet"
+    return [page]
 
 
 def agent_card_pages(deal: Deal, texts: CodexTexts, paper: str = "a4") -> list[Page]:
@@ -60,7 +71,8 @@ def split_parts(deal: Deal, lang: str = "it", paper: str = "a4",
     ("agent-<n>-<name>", [page]) per agent in player order."""
     texts = load_texts(lang)
     parts = [("master", master_pages(deal, texts, paper, phases)),
-             ("roles", public_card_pages(deal, texts, paper))]
+             ("roles", public_card_pages(deal, texts, paper)),
+             ("rules", rules_pages(lang, paper))]
     for n, (agent, page) in enumerate(zip(deal.agents, agent_pages_one_each(deal, lang), strict=False), start=1):
         parts.append((f"agent-{n}-{_slug(agent.name)}", [page]))
     return parts

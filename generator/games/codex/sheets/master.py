@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 
 from generator.games.codex.content import CodexTexts
 from generator.games.codex.rules import LEADER, ROLES, Agent, Deal
+from generator.scene.footer import seed_words
 from generator.scene.imposition import add_footers, content_box, sheet_pages
 from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
 
@@ -36,7 +37,7 @@ def master_pages(deal: Deal, texts: CodexTexts, paper: str = "a4", phases: int =
     for page, items in zip(pages, columns, strict=False):
         page.add(*items)
         page.label = f"codex master {page.label.split()[-1]}"
-    return add_footers(pages, title=texts.label("master", "title"), source=f"seed {deal.seed}",
+    return add_footers(pages, title=texts.label("master", "title"), source=seed_words(deal.seed, texts.lang),
                        lang=texts.lang)
 
 

@@ -1,7 +1,9 @@
-"""`pnpgen laser sheet`, the pictures of `laser check --pdf/--png`, and the laser part of the kit.
+"""`pnpgen laser sheet` and `pnpgen laser rules`, the pictures of `laser check --pdf/--png`, and the laser
+part of the kit.
 
 generator/games/laser/cli/__init__.py wires these in: `command.add_command(sheet)`, `@check_picture_options`
-on its check command (then `write_check_picture(...)` after checking), and `kit_part = laser_kit_part`.
+on its check command (then `write_check_picture(...)` after checking), `command.add_command(rules)` and
+`kit_part = laser_kit_part`.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from generator.cli.options import lang_option, paper_option
 LANGS = ("it", "en", "fr", "pt")
 SHEET_FORMATS = ("pdf", "svg", "png")
 PNG_DPI = 200
-KIT_PLAYERS = 2
+KIT_PLAYERS = 6        # the rulebook's largest game: one sheet per player
 
 
 @click.command("sheet")
@@ -45,7 +47,7 @@ def sheet(size: str | None, players: int, lang: str, paper: str, fmt: str, layou
     Each landscape page has both boards (cannon 1 above column 1, numbered clockwise), a shot log
     with one row per cannon, a legend of the components in play and three secret-question slips
     for the multi-player mode. With --layout, the first sheet is the designer's (the layout drawn
-    on the left board) and a last page gives the answer key: every shot, as in the rulebook.
+    on the left board), then the answer key (every shot, as in the rulebook) and the rules sheet.
 
     \b
     Examples:
@@ -57,7 +59,7 @@ def sheet(size: str | None, players: int, lang: str, paper: str, fmt: str, layou
     from generator.render.write import output_paths
 
     target = output or paths.default_output("laser", _default_name(lang, fmt, layout_file))
-    count = players + (1 if layout_file else 0)
+    count = players + (2 if layout_file else 0)          # with a layout: the answer key and the rules sheet
     check_outputs(output_paths(count, fmt, target), force)
     pages = build_sheet_pages(size, players, lang, paper, layout_file, components, component_file)
     written = write_pages(pages, fmt, target, force=force, dpi=PNG_DPI, title=_title(layout_file))
@@ -153,10 +155,44 @@ def _layout_source(layout) -> str:
     return " / ".join(format_layout(layout).rstrip("\n").split("\n"))
 
 
+# -- laser rules --------------------------------------------------------------------------------------
+@click.command("rules")
+@lang_option(LANGS, "it", "Language of the sheet (it: the rulebook's).")
+@paper_option()
+@click.option("--format", "fmt", type=click.Choice(SHEET_FORMATS), default="pdf", show_default=True,
+              help="pdf, or png/svg (one file).")
+@output_options
+def rules(lang: str, paper: str, fmt: str, output: Path | None, force: bool, quiet: bool) -> None:
+    """Print the rules aid: one page with every rule needed during play (design, the beam and each
+    component, the investigation, declaring the end, the unlocatable rule, 3-6 players).
+
+    \b
+    Examples:
+      pnpgen laser rules                     # output/laser/laser-rules-it.pdf
+      pnpgen laser rules --lang fr -o regles.pdf
+    """
+    target = output or paths.default_output("laser", f"laser-rules-{lang}.{fmt}")
+    report_paths(write_rules(target, lang, paper, force, fmt), quiet)
+
+
+def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
+    """The rules sheet written to `target`; returns the files written."""
+    from generator.games.laser.sheets.rules_sheet import rules_pages
+    from generator.render import write_pages
+
+    check_outputs([target], force)
+    return write_pages(rules_pages(lang, paper), fmt, target, force=force, dpi=PNG_DPI, title="Laser circuits")
+
+
 # -- the kit ----------------------------------------------------------------------------------------
-def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """Two blank game sheets, one fair layout generated from the kit seed (text) and its host sheet
-    (designer's sheet and answer key)."""
+KIT_WORDS = {   # the kit index's one-line descriptions are English; the sheets themselves are in `lang`
+    "it": "Italian", "en": "English", "fr": "French", "pt": "Portuguese",
+}
+
+
+def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """Game sheets for a six-player game (one per player), the rules sheet, one fair layout generated from
+    the kit seed (text) and its host sheet (designer's sheet and answer key), in `lang` (default Italian)."""
     from generator.core.rng import make_rng
     from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.generate import generate_fair
@@ -164,25 +200,34 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool) -> list[tu
     from generator.games.laser.rules.notation import format_layout
     from generator.games.laser.sheets.game_sheet import game_sheets
     from generator.render import render_pdf
+    from generator.scene.footer import seed_words
 
+    lang = lang or LANGS[0]
     folder = Path(out_dir) / "laser"
-    sheets_path = folder / "laser-sheets-it.pdf"
+    sheets_path = folder / f"laser-sheets-{lang}.pdf"
+    rules_path = folder / f"laser-rules-{lang}.pdf"
     layout_path = folder / f"laser-layout-seed{seed}.txt"
     host_path = folder / f"laser-host-seed{seed}.pdf"
-    check_outputs([sheets_path, layout_path, host_path], force)
+    check_outputs([sheets_path, rules_path, layout_path, host_path], force)
     chosen = load_catalog().beginner()
     board = Board()
     layout = generate_fair(make_rng(seed, "laser", "kit"), board, chosen, 0)
     text = f"# fair layout for the laser-circuit game (pnpgen kit, seed {seed})\n" + format_layout(layout)
-    sheets = game_sheets(board, chosen, players=KIT_PLAYERS, paper=paper)
-    host = game_sheets(board, chosen, paper=paper, layout=layout, source=f"seed {seed}")
+    sheets = game_sheets(board, chosen, players=KIT_PLAYERS, lang=lang, paper=paper)
+    host = game_sheets(board, chosen, lang=lang, paper=paper, layout=layout, source=seed_words(seed, lang))
+    language = KIT_WORDS[lang]
     return [
         (write_file(sheets_path, render_pdf(sheets, title="Laser circuits: game sheets"), force),
-         f"Laser circuits: {KIT_PLAYERS} game sheets (both boards, shot log, legend, secret slips), Italian"),
+         f"Laser circuits: {KIT_PLAYERS} game sheets, one per player for a game of up to {KIT_PLAYERS} (both boards, "
+         f"shot log, how-to-play box, legend, secret slips; print only as many as there are players), {language}"),
+        *[(path, f"Laser circuits: the rules sheet, one page, {language}")
+          for path in write_rules(rules_path, lang, paper, force)],
         (write_file(layout_path, text, force), f"Laser circuits: a fair layout (seed {seed}), text form"),
         (write_file(host_path, render_pdf(host, title="Laser circuits: designer's sheet"), force),
-         f"Laser circuits: that layout on a designer's sheet, and its answer key for a host (seed {seed})"),
-        *_kit_puzzle_book(out_dir, seed, paper, force),
+         f"Laser circuits: that layout on a designer's sheet, its answer key and the rules sheet, for a host "
+         f"(seed {seed}), {language}"),
+        *[(path, description + ("" if lang == "en" else " (its words are in English only)"))
+          for path, description in _kit_puzzle_book(out_dir, seed, paper, force)],
     ]
 
 

@@ -31,7 +31,7 @@ TITLE_FONT = "sans-bold"
 def game_sheets(board: Board, in_play: ComponentSet, *, players: int = 1, lang: str = "it",
                 paper: str = "a4", layout: Layout | None = None, source: str = "") -> list[Page]:
     """`players` sheets (the first with the layout drawn on its left board, if one is given), then with a
-    layout its answer key; footers on every page."""
+    layout its answer key and the one-page rules sheet (portrait); footers on every page."""
     labels = load_labels(lang)
     plan = plan_sheet(board, paper, len(in_play))
     pages = sheet_pages(players, paper, landscape=True)
@@ -42,7 +42,12 @@ def game_sheets(board: Board, in_play: ComponentSet, *, players: int = 1, lang: 
     if layout is not None:
         pages.append(answer_key_page(layout, labels, paper))
     title = labels["designer_title"] if layout is not None else labels["title"]
-    return add_footers(pages, title=title, source=source or size_text(board, labels), lang=lang)
+    pages = add_footers(pages, title=title, source=source or size_text(board, labels), lang=lang)
+    if layout is not None:                       # the host's file ends with the rules sheet
+        from generator.games.laser.sheets.rules_sheet import rules_pages
+
+        pages += rules_pages(lang, paper)
+    return pages
 
 
 def size_text(board: Board, labels: Labels) -> str:
@@ -60,7 +65,25 @@ def sheet_items(plan: SheetPlan, in_play: ComponentSet, labels: Labels, layout: 
     items += legend_items(plan, in_play, labels)
     items += shot_log_items(plan, labels)
     items += slip_items(plan, labels)
+    items += rules_box_items(plan, labels)
     return items
+
+
+def rules_box_items(plan: SheetPlan, labels: Labels) -> list[Item]:
+    """The short "how to play" box: turns, what to write, declaring the end, the unlocatable rule."""
+    box = plan.rules
+    if box is None:
+        return []
+    return [Rect(box.x, box.y, box.w, box.h, fill="#f3f3f3", stroke=None, radius=1.5),
+            Text(box.x + 2, box.y + 1, box.w - 4, 5, labels["rules_box_title"], TITLE_FONT, 9, INK, valign="middle",
+                 wrap=False, min_size=6),
+            Text(box.x + 2, box.y + 6.5, box.w - 4, box.h - 8, _bullets(labels["rules_box"]), "sans", 8, INK,
+                 min_size=5, line_height=1.15)]
+
+
+def _bullets(text: str) -> str:
+    """One bullet per line of the box."""
+    return "\n".join(f"• {line.strip()}" for line in text.split("\n") if line.strip())
 
 
 def _title(plan: SheetPlan, labels: Labels, designer: bool) -> list[Item]:

@@ -29,6 +29,7 @@ LOG_COLUMNS = 3        # as the rulebook's example (30 rows in three columns)
 LEGEND_HEAD = 7.0
 LEGEND_ROW_MIN = 12.0
 SLIPS_MIN_H = 66.0
+RULES_W = 64.0         # the "how to play" box between the shot log and the slips, when the log leaves room
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class SheetPlan:
     log_columns: int
     log_rows: int
     slips: Box
+    rules: Box | None = None
 
     @property
     def row_height(self) -> float:
@@ -62,9 +64,25 @@ class SheetPlan:
 
 
 def plan_sheet(board: Board, paper: str, types: int) -> SheetPlan:
-    """The layout of a sheet for this board, or LayoutError when cells would be under CELL_MIN."""
-    x, y, w, h = content_box(paper, landscape=True)
-    log_w = w - SLIPS_W - GAP
+    """The layout of a sheet for this board, or LayoutError when cells would be under CELL_MIN. The rules
+    box gets a column beside the shot log when that costs the boards nothing; otherwise the sheet has none."""
+    with_rules = _solve(board, paper, types, RULES_W + GAP)
+    without = _solve(board, paper, types, 0.0)
+    if with_rules[0] >= max(without[0] - 1e-9, CELL_MIN):
+        return _place(board, *with_rules, content_box(paper, landscape=True), types, RULES_W + GAP)
+    cell = without[0]
+    if cell < CELL_MIN:
+        raise LayoutError(f"a {board.width}x{board.height} board does not fit on {describe_paper(paper, True)} "
+                          f"with cells of at least {format_number(CELL_MIN)} mm "
+                          f"(they would be {math.floor(max(cell, 0) * 10) / 10:.1f} mm): "
+                          "choose a smaller --size", key="--size")
+    return _place(board, *without, content_box(paper, landscape=True), types, 0.0)
+
+
+def _solve(board: Board, paper: str, types: int, rules_room: float) -> tuple[float, int, int]:
+    """(cell, log columns, log rows) giving the largest cells when `rules_room` mm go to the rules box."""
+    _, _, w, h = content_box(paper, landscape=True)
+    log_w = w - SLIPS_W - GAP - rules_room
     max_cols = max(LOG_COLUMNS, int((log_w + LOG_GAP) // (LOG_COL_MIN + LOG_GAP)))
     legend_h = LEGEND_HEAD + types * LEGEND_ROW_MIN
     best = None
@@ -77,17 +95,12 @@ def plan_sheet(board: Board, paper: str, types: int) -> SheetPlan:
             cell = -1.0
         if best is None or cell > best[0] + 1e-9:
             best = (cell, cols, rows)
-    cell, cols, rows = best
-    if cell < CELL_MIN:
-        raise LayoutError(f"a {board.width}x{board.height} board does not fit on {describe_paper(paper, True)} "
-                          f"with cells of at least {format_number(CELL_MIN)} mm "
-                          f"(they would be {math.floor(max(cell, 0) * 10) / 10:.1f} mm): "
-                          "choose a smaller --size", key="--size")
-    return _place(board, cell, cols, rows, (x, y, w, h), legend_h)
+    return best
 
 
-def _place(board: Board, cell: float, cols: int, rows: int, area, legend_h: float) -> SheetPlan:
+def _place(board: Board, cell: float, cols: int, rows: int, area, types: int, rules_room: float) -> SheetPlan:
     x, y, w, h = area
+    legend_h = LEGEND_HEAD + types * LEGEND_ROW_MIN
     block_w = max(board.width * cell + 2 * RING, BLOCK_MIN_W)
     inset = (block_w - board.width * cell) / 2
     top = y + TITLE_H
@@ -100,9 +113,11 @@ def _place(board: Board, cell: float, cols: int, rows: int, area, legend_h: floa
         frames.append(BoardFrame(board, bx + inset, top + LABEL_H + RING, cell))
     band_y = top + top_h + GAP
     band_h = y + h - band_y
+    log_w = w - SLIPS_W - GAP - rules_room
+    rules = Box(x + log_w + GAP, band_y, RULES_W, band_h) if rules_room else None
     return SheetPlan(board, cell, Box(x, y, w, TITLE_H), frames[0], frames[1], labels[0], labels[1],
-                     Box(x + w - PANEL_W, top, PANEL_W, top_h), Box(x, band_y, w - SLIPS_W - GAP, band_h),
-                     cols, rows, Box(x + w - SLIPS_W, band_y, SLIPS_W, band_h))
+                     Box(x + w - PANEL_W, top, PANEL_W, top_h), Box(x, band_y, log_w, band_h),
+                     cols, rows, Box(x + w - SLIPS_W, band_y, SLIPS_W, band_h), rules)
 
 
 def log_cells(plan: SheetPlan) -> list[tuple[int, float, float, float]]:
