@@ -89,16 +89,20 @@ def _repeated_faces(pages: list[Page]) -> dict[tuple, str]:
     document: each is written once as a form XObject and placed with one Do. Copies of a card
     share their item objects, so most faces are matched by identity; equal faces built apart
     are matched by value (hashed once per distinct set of objects)."""
-    by_ids: dict[tuple, tuple] = {}
-    counts: dict[tuple, int] = {}
+    id_counts: dict[tuple, int] = {}
+    first: dict[tuple, tuple] = {}
     for ids, items in _faces(pages):
-        key = by_ids.get(ids)
-        if key is None:
-            key = by_ids[ids] = items
-        counts[key] = counts.get(key, 0) + 1
-    names = {items: f"pnpgenface{n}" for n, items in
-             enumerate((items for items, count in counts.items() if count > 1), start=1)}
-    return {ids: names[key] for ids, key in by_ids.items() if key in names}
+        if ids not in id_counts:
+            first[ids] = items
+        id_counts[ids] = id_counts.get(ids, 0) + 1
+    by_value: dict[tuple, list[tuple]] = {}
+    for ids, items in first.items():     # hashing items is deep: once per distinct set of objects
+        by_value.setdefault(items, []).append(ids)
+    names: dict[tuple, str] = {}
+    repeated = (group for group in by_value.values() if sum(id_counts[ids] for ids in group) > 1)
+    for n, group in enumerate(repeated, start=1):
+        names.update(dict.fromkeys(group, f"pnpgenface{n}"))
+    return names
 
 
 def _size_pt(page: Page) -> tuple[float, float]:
