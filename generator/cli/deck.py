@@ -292,8 +292,8 @@ def check_work(count: int, card_size: tuple[float, float], bleed: float, opts: D
             check_pixels(card_size[0] + 2 * bleed, card_size[1] + 2 * bleed, dpi, "card image")
     if opts.format == "pdf" or (opts.format in ("svg", "png") and opts.sheets):
         check_pages(_sheet_count(count, True, card_size, bleed, opts), opts.max_cards)
-    elif opts.format in ("svg", "png"):
-        check_pages(2 * count, opts.max_cards)
+    # per-card svg/png files (a front and a back file a card at most) are bounded by the card limit:
+    # a deck within it is never refused for its files
 
 
 def _folder_and_stem(opts: DeckOptions, stem: str, suffix: str) -> tuple[Path, str]:

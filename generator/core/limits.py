@@ -2,7 +2,8 @@
 
 The limits (docs/CONTRACTS.md, "Limits on work"):
 - cards per run: MAX_CARDS (10,000), lifted with `--max-cards N`;
-- pages per run: MAX_PAGES (5,000 sheets or page files), lifted with `--max-cards` too
+- pages per run: MAX_PAGES (5,000 sheets), lifted with `--max-cards` too; per-card files are bounded by
+  the card limit (a front and a back file a card at most), so a deck within it is never refused for them;
   (pages follow from cards; the option raises both in proportion);
 - pixels per raster image: MAX_PIXELS (100 megapixels), lowered with `--dpi`;
 - a card at least MIN_CARD_MM (10 mm) a side, at most MAX_CARD_MM (1000 mm);
