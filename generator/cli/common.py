@@ -98,6 +98,16 @@ def check_outputs(paths: Iterable[Path], force: bool) -> None:
         check_writable(Path(path), force)
 
 
+def write_built_pages(target: Path, build: Callable[[], list[Any]], fmt: str, force: bool,
+                      **options: Any) -> list[Path]:
+    """Refuse an existing target before any work, then build the pages and write them
+    (`options` go to generator.render.write_pages: dpi, title, duplex...)."""
+    from generator.render import write_pages
+
+    check_outputs([target], force)
+    return write_pages(build(), fmt, target, force=force, **options)
+
+
 def write_file(path: Path, data: bytes | str, force: bool) -> Path:
     """Write one output file whole (temp + rename)."""
     return write_atomic(path, data, force=force)

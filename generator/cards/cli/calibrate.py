@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, output_options, report_paths
+from generator.cli.common import output_options, report_paths, write_built_pages
 from generator.cli.options import duplex_option, offset_option, orientation_option, paper_option
 
 DEFAULT_NAME = "calibration-{paper}-{orientation}-{duplex}.pdf"
@@ -24,12 +24,8 @@ def build_calibration(paper: str, duplex: str, landscape: bool = False) -> list:
 def write_calibration(path: Path, paper: str, duplex: str, force: bool,
                       landscape: bool = False) -> list[Path]:
     """Render the calibration sheet to a PDF at path (refuses to overwrite without force)."""
-    from generator.render import write_pages
-
-    check_outputs([path], force)
-    pages = build_calibration(paper, duplex, landscape)
-    return write_pages(pages, "pdf", path, force=force, title="pnpgen duplex calibration",
-                       duplex=duplex)
+    return write_built_pages(path, lambda: build_calibration(paper, duplex, landscape), "pdf", force,
+                             title="pnpgen duplex calibration", duplex=duplex)
 
 
 def resolve_orientation(orientation: str, paper: str, card: str, duplex: str) -> bool:

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, output_options, report_paths, resolve_seed, seed_option
+from generator.cli.common import output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.options import lang_option, paper_option
 
 
@@ -21,11 +21,8 @@ def write_deal(target: Path, seed: int, lang: str, paper: str, force: bool) -> l
     from generator.core.rng import make_rng
     from generator.games._template.rules import deal
     from generator.games._template.sheets import deal_pages
-    from generator.render import write_pages
-
-    check_outputs([target], force)
-    pages = deal_pages(deal(make_rng(seed, "example"), 5), seed, lang, paper)
-    return write_pages(pages, "pdf", target, force=force, title="Example game")
+    return write_built_pages(target, lambda: deal_pages(deal(make_rng(seed, "example"), 5), seed, lang, paper),
+                             "pdf", force, title="Example game")
 
 
 @command.command("deal")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli.common import SEED_TYPE, check_outputs, output_options, report_paths, resolve_seed, seed_option
+from generator.cli.common import SEED_TYPE, output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
 from generator.cli.options import lang_option, paper_option
 from generator.core.numbers import format_number
@@ -258,10 +258,8 @@ def rules_command(lang: str, paper: str, fmt: str, output: Path | None, force: b
 def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
     """The rules sheet written to `target`; returns the files written."""
     from generator.games.codenames.sheets import rules_page
-    from generator.render import write_pages
-
-    check_outputs([target], force)
-    return write_pages([rules_page(lang, paper)], fmt, target, force=force, dpi=150, title=f"Codenames rules ({lang})")
+    return write_built_pages(target, lambda: [rules_page(lang, paper)], fmt, force, dpi=150,
+                             title=f"Codenames rules ({lang})")
 
 
 # --- writing -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option
+from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.options import lang_option, paper_option
 
 FORMATS = ("pdf", "svg", "png", "json")
@@ -197,10 +197,7 @@ def rules_command(lang: str, paper: str, fmt: str, output: Path | None, force: b
 def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
     """The rules sheet written to `target`; returns the files written."""
     from generator.games.codex.sheets.deal import rules_pages
-    from generator.render import write_pages
-
-    check_outputs([target], force)
-    return write_pages(rules_pages(lang, paper), fmt, target, force=force, dpi=150, title="Codex")
+    return write_built_pages(target, lambda: rules_pages(lang, paper), fmt, force, dpi=150, title="Codex")
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:

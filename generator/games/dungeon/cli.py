@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, output_options, report_paths, resolve_seed, seed_option
+from generator.cli.common import check_outputs, output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.deck import DeckOptions, deck_options
 from generator.cli.options import lang_option, paper_option
 from generator.core.placeholders import fill
@@ -206,12 +206,9 @@ def rules_command(lang: str, paper: str, fmt: str, data_dir: Path | None, output
       pnpgen dungeon rules                        # output/dungeon/dungeon-rules-fr.pdf
       pnpgen dungeon rules --lang en --paper letter -o codex-aid.pdf
     """
-    from generator.render import write_pages
-
     target = output or paths.default_output("dungeon", f"dungeon-rules-{lang}.{fmt}")
-    check_outputs([target], force)
-    pages = aid_pages_for(lang, paper, data_dir)
-    report_paths(write_pages(pages, fmt, target, force=force, dpi=150, title=_aid_title(lang, data_dir)), quiet)
+    report_paths(write_built_pages(target, lambda: aid_pages_for(lang, paper, data_dir), fmt, force, dpi=150,
+                                   title=_aid_title(lang, data_dir)), quiet)
 
 
 def aid_pages_for(lang: str, paper: str, data_dir: Path | None) -> list:

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option
+from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.deck import DeckOptions, deck_options
 from generator.cli.options import lang_option, paper_option
 
@@ -228,11 +228,8 @@ def rules_command(lang: str, kill_limit: int, paper: str, fmt: str, output: Path
 def write_rules(target: Path, lang: str, paper: str, kill_limit: int, force: bool, fmt: str = "pdf") -> list[Path]:
     """The rules sheet written to `target`; returns the files written."""
     from generator.games.noir.sheets import rules_pages
-    from generator.render import write_pages
-
-    check_outputs([target], force)
-    return write_pages(rules_pages(lang, paper, kill_limit), fmt, target, force=force, dpi=150,
-                       title=_title(lang))
+    return write_built_pages(target, lambda: rules_pages(lang, paper, kill_limit), fmt, force, dpi=150,
+                             title=_title(lang))
 
 
 # --- the kit ------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, output_options, report_paths, write_file
+from generator.cli.common import check_outputs, output_options, report_paths, write_built_pages, write_file
 from generator.cli.options import lang_option, paper_option
 
 LANGS = ("it", "en", "fr", "pt")
@@ -178,10 +178,8 @@ def rules(lang: str, paper: str, fmt: str, output: Path | None, force: bool, qui
 def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
     """The rules sheet written to `target`; returns the files written."""
     from generator.games.laser.sheets.rules_sheet import rules_pages
-    from generator.render import write_pages
-
-    check_outputs([target], force)
-    return write_pages(rules_pages(lang, paper), fmt, target, force=force, dpi=PNG_DPI, title="Laser circuits")
+    return write_built_pages(target, lambda: rules_pages(lang, paper), fmt, force, dpi=PNG_DPI,
+                             title="Laser circuits")
 
 
 # -- the kit ----------------------------------------------------------------------------------------
