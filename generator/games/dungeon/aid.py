@@ -15,6 +15,7 @@ from generator.cards.icons import draw_icon
 from generator.cards.richtext import RichStyle, layout_rich, rich_height
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
+from generator.games.dungeon import GAME
 from generator.games.dungeon.rules.deck import Keyword
 from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
 
@@ -126,7 +127,7 @@ def _header(page: Page, words: dict, box: tuple[float, float, float, float], fir
     return 19.0
 
 
-def aid_pages(aid: dict, keywords: list[Keyword], lang: str = "fr", paper: str = "a4") -> list[Page]:
+def aid_pages(aid: dict, keywords: list[Keyword], lang: str = GAME.default_language, paper: str = "a4") -> list[Page]:
     """The aid's two sides (pages), with footers in the aid's language; LayoutError if it cannot fit."""
     from generator.scene.imposition import add_footers, content_box, sheet_pages
 
@@ -157,7 +158,7 @@ def _set_side(sections: list[dict], keywords: list[Keyword], lang: str, words: d
     return _flow(blocks, columns)
 
 
-def aid_text(aid: dict, keywords: list[Keyword], lang: str = "fr") -> list[str]:
+def aid_text(aid: dict, keywords: list[Keyword], lang: str = GAME.default_language) -> list[str]:
     """The aid as plain lines (headings and paragraphs, markup kept): what the sheet says, for tests."""
     words, lines = aid[lang], [str(aid[lang]["title"])]
     for side in words["pages"]:
