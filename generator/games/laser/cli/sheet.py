@@ -120,12 +120,12 @@ def write_check_picture(layout_text_or_layout, check_result, pdf: Path | None, p
     written and names them on stderr (stdout may carry the check's text or JSON)."""
     if pdf is None and png is None:
         return []
-    from generator.games.laser.sheets.check_picture import check_pages
+    from generator.games.laser.sheets.check_picture import check_picture_pages
     from generator.render import render_pdf, render_png
 
     check_outputs([p for p in (pdf, png) if p is not None], force)
     report = check_result if check_result is not None else _checked(layout_text_or_layout)
-    pages = check_pages(report, lang=lang, source=_layout_source(report.layout))
+    pages = check_picture_pages(report, lang=lang, source=_layout_source(report.layout))
     written = []
     if pdf is not None:
         written.append(write_file(pdf, render_pdf(pages, title="Laser layout check"), force))
