@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli.common import SEED_TYPE, output_options, report_paths, resolve_seed, seed_option, write_built_pages
+from generator.cli.common import output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
 from generator.cli.options import lang_option, paper_option
 from generator.core.numbers import format_number
@@ -110,8 +110,7 @@ def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> No
 
 @command.command("words")
 @lang_option(GAME, "Word list language.")
-@click.option("--seed", type=SEED_TYPE, default=None,
-              help="Deal a random 25 words for one game; without it, the whole list as a deck.")
+@seed_option(help="Deal a random 25 words for one game; without it, the whole list as a deck.")
 @deck_options_for("none: the cards have white edges", backs=False)
 def words_command(lang: str, seed: int | None, opts: DeckOptions) -> None:
     """Print word cards for the classic 5x5 table (60 x 40 mm; each word twice, once upside down).
@@ -141,8 +140,7 @@ def choose_words(lang: str, seed: int | None) -> tuple[list[str], str]:
 
 @command.command("pictures")
 @lang_option(GAME, "Language of the credits card and the sheet footers.")
-@click.option("--seed", type=SEED_TYPE, default=None,
-              help="Deal random cards for one game (with --count; 20 if --count is not given).")
+@seed_option(help="Deal random cards for one game (with --count; 20 if --count is not given).")
 @click.option("--count", type=click.IntRange(1, 10_000), default=None,
               help="How many double-sided cards to deal (20 fill a Pictures table; default: the whole deck).")
 @deck_options_for("none: the cards have white edges")
