@@ -16,22 +16,34 @@ def _names() -> list[str]:
     return cli.list_commands(click.Context(cli))
 
 
-def _command_paths() -> list[list[str]]:
-    """Every command and sub-command, as the argument lists that reach it."""
+def _commands() -> list[tuple[list[str], object]]:
+    """Every command and sub-command: the argument list that reaches it, and the click command."""
     import click
 
-    found: list[list[str]] = []
+    found: list[tuple[list[str], object]] = []
 
     def walk(group: click.Group, prefix: list[str]) -> None:
         ctx = click.Context(group)
         for name in group.list_commands(ctx):
             sub = group.get_command(ctx, name)
-            found.append([*prefix, name])
+            found.append(([*prefix, name], sub))
             if isinstance(sub, click.Group):
                 walk(sub, [*prefix, name])
 
     walk(cli, [])
     return found
+
+
+def _command_paths() -> list[list[str]]:
+    """Every command and sub-command, as the argument lists that reach it."""
+    return [path for path, _ in _commands()]
+
+
+def _options_named(flag: str) -> list[tuple[str, object]]:
+    import click
+
+    return [(" ".join(path), param) for path, command in _commands() if isinstance(command, click.Command)
+            for param in command.params if isinstance(param, click.Option) and flag in param.opts]
 
 
 def test_version(capsys) -> None:
@@ -63,3 +75,29 @@ def test_unknown_option_is_exit_2_without_traceback(capsys) -> None:
 def test_python_dash_m_runs_the_cli() -> None:
     result = subprocess.run([sys.executable, "-m", "generator", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and "pnpgen" in result.stdout
+
+
+def test_every_seed_is_the_shared_64_bit_option() -> None:
+    """Each --seed comes from generator.cli.common.seed_option: the same 64-bit type (no hand-made --seed)."""
+    from generator.cli.common import SEED_TYPE
+
+    seeds = _options_named("--seed")
+    assert {"kit", "laser puzzles", "laser assist", "codenames words", "codenames pictures"} <= {p for p, _ in seeds}
+    assert [p for p, param in seeds if param.type is not SEED_TYPE] == []
+
+
+def test_seed_outside_64_bits_is_refused_everywhere(capsys) -> None:
+    for path in ("laser puzzles", "laser assist -", "codenames words"):
+        assert run_cli(cli, [*path.split(), "--seed", str(2**64)]) == 2, path
+        assert "--seed" in capsys.readouterr().err, path
+
+
+def test_card_means_a_card_size_wherever_it_is_an_option() -> None:
+    """--card is a card size (pnpgen images, calibrate), never a card number: `pnpgen cards` picks with --only."""
+    import click
+
+    cards = _options_named("--card")
+    assert {"images", "calibrate"} <= {p for p, _ in cards}
+    assert all(param.metavar == "SIZE" and not isinstance(param.type, (click.types.IntParamType, click.types.FloatParamType))
+               for _, param in cards), [(p, param.metavar) for p, param in cards]
+    assert "cards" not in {p for p, _ in cards} and "cards" in {p for p, _ in _options_named("--only")}

@@ -1,4 +1,4 @@
-"""The example game skeleton works: registered in GAMES it gets a command and its kit part runs."""
+"""The example game skeleton works: its declaration registered, it gets a command and its kit part runs."""
 
 from __future__ import annotations
 
@@ -10,13 +10,12 @@ from pypdf import PdfReader
 from generator import games
 from generator.cli import cli
 from generator.cli.common import run_cli
-from generator.games._template import rules
+from generator.games._template import GAME, rules
 
 
 @pytest.fixture()
 def registered():
-    unregister = games.register(games.Game("example-game", "Example game", ("en", "it"),
-                                           "generator.games._template.cli"))
+    unregister = games.register(GAME)
     yield
     unregister()
 
@@ -39,7 +38,7 @@ def test_registered_game_is_a_command_and_in_the_kit(registered, tmp_path, capsy
 
 
 def test_unregistered_game_is_gone(tmp_path) -> None:
-    assert all(game.name != "example-game" for game in games.GAMES)
+    assert all(game.name != "example-game" for game in games.all_games())
     assert run_cli(cli, ["example-game", "deal"]) == 2
 
 

@@ -1,6 +1,6 @@
 """The `pnpgen` command: a click group of the card engine's commands, `kit`, and one group per game.
 
-The games come from the GAMES registry (generator/games/__init__.py); the card engine's commands from
+The games come from the registry (generator/games/__init__.py: each game package's declaration); the card engine's commands from
 ENGINE_COMMANDS below. Each is imported only when it is run or listed, so `import generator.cli` stays
 light. Commands stay thin: parse options, call one function, write, print paths. Errors of type
 PnpError become one line on stderr and exit status 2.
@@ -27,14 +27,14 @@ ENGINE_COMMANDS = {
 
 def command_names() -> list[str]:
     """Every sub-command of pnpgen, sorted."""
-    return sorted([*ENGINE_COMMANDS, *(game.name for game in games.GAMES)])
+    return sorted([*ENGINE_COMMANDS, *(game.name for game in games.all_games())])
 
 
 def load_command(name: str) -> click.Command | None:
     """The click command called `name`, imported on demand (None if there is none)."""
-    for game in games.GAMES:
-        if game.name == name:
-            return game.command()
+    game = games.game_named(name)
+    if game is not None:
+        return game.command()
     if name in ENGINE_COMMANDS:
         command: click.Command = importlib.import_module(ENGINE_COMMANDS[name]).command
         return command

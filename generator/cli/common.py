@@ -8,7 +8,7 @@ import sys
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import click
 
@@ -18,6 +18,8 @@ from generator.core.rng import choose_seed
 
 EXIT_BAD_INPUT = 2
 SEED_TYPE = click.IntRange(-(2**63), 2**63 - 1)   # a seed fits in 64 bits (a 5000-digit one is refused)
+SEED_HELP = "Random seed; the same seed gives byte-identical files. Without it, one is chosen and printed."
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def run_cli(group: click.Group, argv: list[str] | None) -> int:
@@ -67,11 +69,22 @@ def system_error_line(err: BaseException) -> str:
     return f"text encoding problem: {err}"
 
 
-def seed_option(func: Callable) -> Callable:
-    """--seed N; without it a seed is chosen (see resolve_seed) and printed."""
-    return click.option("--seed", type=SEED_TYPE, default=None,
-                        help="Random seed; the same seed gives byte-identical files. "
-                             "Without it, one is chosen and printed.")(func)
+@overload
+def seed_option(func: F, /) -> F: ...
+
+
+@overload
+def seed_option(*, default: int | None = None, help: str = SEED_HELP) -> Callable[[F], F]: ...
+
+
+def seed_option(func: F | None = None, /, *, default: int | None = None,
+                help: str = SEED_HELP) -> F | Callable[[F], F]:
+    """--seed N, a 64-bit integer: the one seed option of every command. `@seed_option` has no default (a
+    seed is chosen by resolve_seed and printed); `@seed_option(default=..., help=...)` says what a command
+    does without one or what its seed drives."""
+    option: Callable[[F], F] = click.option("--seed", type=SEED_TYPE, default=default,
+                                            show_default=default is not None, help=help)
+    return option if func is None else option(func)
 
 
 def resolve_seed(seed: int | None, quiet: bool = False) -> int:

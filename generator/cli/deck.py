@@ -278,7 +278,7 @@ def distinct_backs(cards: Sequence) -> list[int]:
 
 def check_work(count: int, card_size: tuple[float, float], bleed: float, opts: DeckOptions) -> None:
     """The limits on work (generator.core.limits), before any drawing: cards, pages, raster pixels."""
-    from generator.core.limits import check_cards, check_pages, check_pixels
+    from generator.core.limits import check_cards, check_page_count, check_pixels
 
     check_cards(count, opts.max_cards)
     if opts.format in ("png", "tts"):
@@ -291,7 +291,7 @@ def check_work(count: int, card_size: tuple[float, float], bleed: float, opts: D
         else:
             check_pixels(card_size[0] + 2 * bleed, card_size[1] + 2 * bleed, dpi, "card image")
     if opts.format == "pdf" or (opts.format in ("svg", "png") and opts.sheets):
-        check_pages(_sheet_count(count, True, card_size, bleed, opts), opts.max_cards)
+        check_page_count(_sheet_count(count, True, card_size, bleed, opts), opts.max_cards)
     # per-card svg/png files (a front and a back file a card at most) are bounded by the card limit:
     # a deck within it is never refused for its files
 

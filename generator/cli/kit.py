@@ -1,6 +1,6 @@
 """`pnpgen kit`: every printable pnpgen makes, written into output/kit/ with an index.
 
-The card engine contributes the calibration page and the example deck; every game in GAMES its
+The card engine contributes the calibration page and the example deck; every game (`games.all_games()`) its
 part (`Game.kit_part()`, a function `(out_dir, seed, paper, force, lang) -> [(path, description)]`).
 With `--lang L` each game gets L when it has it (`Game.languages`), else its rulebook's language;
 without it each part gets None and prints as it always has (its rulebook's language). The index says
@@ -16,10 +16,10 @@ import click
 from generator import games, paths
 from generator.cli.common import check_outputs, progress, resolve_seed, seed_option, write_file
 from generator.cli.options import paper_option
-from generator.games import KitPart
+from generator.games import LANGUAGE_NAMES, KitPart
 
-KIT_LANGUAGES = ("en", "it", "fr", "pt")
-LANGUAGE_NAMES = {"en": "English", "it": "Italian", "fr": "French", "pt": "Portuguese"}
+# Every language some game declares, in the order the games first name them.
+KIT_LANGUAGES = tuple(dict.fromkeys(lang for game in games.all_games() for lang in game.languages))
 
 
 def _kit_parts(lang: str | None) -> list[tuple[str, str | None, KitPart]]:
@@ -30,7 +30,7 @@ def _kit_parts(lang: str | None) -> list[tuple[str, str | None, KitPart]]:
 
     parts: list[tuple[str, str | None, KitPart]] = [("calibrate", None, calibrate_part), ("cards", None, cards_part)]
     parts += [(game.name, game.kit_language(lang) if lang else None, game.kit_part())
-              for game in sorted(games.GAMES, key=lambda g: g.name)]
+              for game in sorted(games.all_games(), key=lambda g: g.name)]
     return parts
 
 
@@ -53,7 +53,7 @@ def _check_kit_folder(out_dir: Path, force: bool) -> None:
 def _languages(lang: str | None) -> dict[str, str]:
     """Each game's language in the kit, as the index names it."""
     return {game.name: LANGUAGE_NAMES.get(game.kit_language(lang), game.kit_language(lang))
-            for game in sorted(games.GAMES, key=lambda g: g.name)}
+            for game in sorted(games.all_games(), key=lambda g: g.name)}
 
 
 def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, Path, str]], out_dir: Path) -> str:

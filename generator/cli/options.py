@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from generator.scene.papers import PAPERS
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.games import Game
 
 OFFSET_MAX = 20.0     # mm, as scene.layout.SheetSpec allows
 F = TypeVar("F", bound=Callable[..., Any])
@@ -110,9 +113,9 @@ def max_cards_option() -> Decorator:
                              f"a really big deck.")
 
 
-def lang_option(languages: Sequence[str], default: str, help: str) -> Decorator:
-    """--lang among a game's languages (case-insensitive)."""
-    return click.option("--lang", type=choice(languages), default=default, show_default=True,
+def lang_option(game: Game, help: str) -> Decorator:
+    """--lang among the languages the game declares (case-insensitive); the default is its rulebook's."""
+    return click.option("--lang", type=choice(game.languages), default=game.default_language, show_default=True,
                         callback=_lower, help=help)
 
 

@@ -46,7 +46,7 @@ def check_cards(count: int, max_cards: int | None = None, file: str | Path | Non
                          f"(--max-cards {count} lifts it)", file=file)
 
 
-def check_pages(count: int, max_cards: int | None = None) -> None:
+def check_page_count(count: int, max_cards: int | None = None) -> None:
     """Refuse more pages (sheets, or page files) than the limit, raised in proportion by --max-cards."""
     limit = MAX_PAGES if max_cards is None else max(MAX_PAGES, MAX_PAGES * max_cards // MAX_CARDS)
     if count > limit:

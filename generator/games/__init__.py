@@ -1,10 +1,11 @@
-"""The games pnpgen prints: the Game interface and the GAMES registry (one entry per game package).
+"""The games pnpgen prints: the Game declaration each game package makes, and the registry of those packages.
 
-A game lives in one folder, `generator/games/<name>/`: `rules/` (pure: standard library and
-`generator.core` only), `content.py` (reading its card_data), `sheets` (pages, no backend) and
-`cli.py` (its click group and its part of the kit). `pnpgen` and `pnpgen kit` iterate over GAMES;
-the command group and kit part are imported only when asked for, so `import generator.cli` stays light.
-See docs/ARCHITECTURE.md, "Adding a game".
+A game lives in one folder, `generator/games/<name>/`: `__init__.py` (its declaration `GAME`: name,
+title, languages, where its command line is), `rules/` (pure: standard library and `generator.core`
+only), `content.py` (reading its card_data), `sheets` (pages, no backend) and `cli.py` (its click group
+and its part of the kit). `pnpgen` and `pnpgen kit` iterate over `all_games()`; a game's package is
+imported only to read its declaration (it imports nothing heavy), its command group and kit part only
+when asked for, so `import generator.cli` stays light. See docs/ARCHITECTURE.md, "Adding a game".
 """
 
 from __future__ import annotations
@@ -13,10 +14,16 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import click
+
+# The game packages under generator/games/, each declaring its `GAME`; the command order is by name.
+GAME_PACKAGES: tuple[str, ...] = ("codenames", "codex", "dungeon", "laser", "noir")
+
+# The English names of the languages games print in (the kit index and its descriptions use them).
+LANGUAGE_NAMES = {"en": "English", "it": "Italian", "fr": "French", "pt": "Portuguese"}
 
 
 class KitPart(Protocol):
@@ -29,12 +36,13 @@ class KitPart(Protocol):
 
 @dataclass(frozen=True)
 class Game:
-    """One game: its command name, title, languages (the first is its rulebook's) and CLI module."""
+    """One game, declared once in its package as `GAME`: its command name, title, languages (the first is
+    its rulebook's, printed unless told otherwise) and the module defining `command` and `kit_part`."""
 
     name: str
     title: str
     languages: tuple[str, ...]
-    cli_module: str   # a module defining `command` (a click group) and `kit_part`
+    cli_module: str   # a module defining `command` (a click group) and `kit_part` (a KitPart)
 
     @property
     def default_language(self) -> str:
@@ -46,47 +54,55 @@ class Game:
         when the game has it, else the rulebook's."""
         return wanted if wanted in self.languages else self.default_language
 
-    def _cli(self) -> object:
-        return importlib.import_module(self.cli_module)
-
     def command(self) -> click.Command:
         """The game's click command group (imported on demand)."""
-        module = self._cli()
-        group: click.Command = module.command  # type: ignore[attr-defined]
+        import click
+
+        group = self._cli_attribute("command")
+        if not isinstance(group, click.Command):
+            raise TypeError(f"{self.cli_module}.command is not a click command")
         return group
 
     def kit_part(self) -> KitPart:
         """The function that writes the game's part of the kit (imported on demand)."""
-        module = self._cli()
-        part: KitPart = module.kit_part  # type: ignore[attr-defined]
+        part: KitPart = self._cli_attribute("kit_part")
+        if not callable(part):
+            raise TypeError(f"{self.cli_module}.kit_part is not a function")
         return part
 
+    def _cli_attribute(self, attribute: str) -> Any:
+        return getattr(importlib.import_module(self.cli_module), attribute)
 
-def _game(name: str, title: str, languages: tuple[str, ...], package: str | None = None) -> Game:
-    return Game(name, title, languages, f"generator.games.{package or name}.cli")
+
+def declaration(package: str) -> Game:
+    """The `GAME` declared by `generator.games.<package>` (importing that light package only)."""
+    module = importlib.import_module(f"{__name__}.{package}")
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        raise TypeError(f"{module.__name__} declares no GAME (a generator.games.Game)")
+    return game
 
 
-GAMES: tuple[Game, ...] = (
-    _game("codenames", "Codenames", ("en", "it")),
-    _game("codex", "Codex (secret agents)", ("it", "en")),
-    _game("dungeon", "CODEX (the dungeon crawl)", ("fr", "en")),
-    _game("laser", "Laser circuits", ("it", "en", "fr", "pt")),
-    _game("noir", "Noir: Killer vs Inspector", ("pt", "en")),
-)
+_registered: tuple[Game, ...] = ()
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every game: the packages' declarations in GAME_PACKAGES order, then the registered ones."""
+    return (*(declaration(package) for package in GAME_PACKAGES), *_registered)
 
 
 def game_named(name: str) -> Game | None:
-    """The registered game whose command is `name`, or None."""
-    return next((game for game in GAMES if game.name == name), None)
+    """The game whose command is `name`, or None."""
+    return next((game for game in all_games() if game.name == name), None)
 
 
 def register(game: Game) -> Callable[[], None]:
-    """Add a game to GAMES (tests and plug-ins); returns a function that removes it again."""
-    global GAMES
-    GAMES = (*GAMES, game)
+    """Add a game beside the packages' (tests and plug-ins); returns a function that removes it again."""
+    global _registered
+    _registered = (*_registered, game)
 
     def unregister() -> None:
-        global GAMES
-        GAMES = tuple(g for g in GAMES if g is not game)
+        global _registered
+        _registered = tuple(g for g in _registered if g is not game)
 
     return unregister

@@ -125,7 +125,7 @@ def num(value: float, places: int = 4) -> str:
     return format_number(value, places)
 
 
-def check_pages(pages: Iterable[Page]) -> list[Page]:
+def validate_pages(pages: Iterable[Page]) -> list[Page]:
     """A list of pages with positive sizes; LayoutError otherwise."""
     pages = list(pages)
     for page in pages:

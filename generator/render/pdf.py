@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
-from generator.render.base import Backend, check_pages, rgb_float, walk
+from generator.render.base import Backend, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import font_path, font_runs, font_spec
@@ -51,7 +51,7 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
 
     rl_config.useA85 = 0            # binary streams: ASCII85 only made files 25% larger and slower
 
-    pages = check_pages(pages)
+    pages = validate_pages(pages)
     if not pages:
         raise LayoutError("no pages to put in the PDF", key="pages")
     buf = io.BytesIO()

@@ -16,7 +16,7 @@ from functools import lru_cache
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH, MM_PER_PT
-from generator.render.base import Backend, check_pages, rgb, walk
+from generator.render.base import Backend, rgb, validate_pages, walk
 from generator.render.raster import (
     affine_paste,
     dash_runs,
@@ -63,7 +63,7 @@ def render_image(page: Page, dpi: float = 300, supersample: int | None = None):
     """One page as a Pillow RGB image of pixel_size(page, dpi)."""
     from PIL import Image as PILImage
 
-    check_pages([page])
+    validate_pages([page])
     width, height = pixel_size(page, dpi)
     if width * height > MAX_PIXELS:
         raise LayoutError(f"{format_number(page.width)} x {format_number(page.height)} mm at "

@@ -7,13 +7,13 @@ and close with `end`, indented by depth, so a diff points at the shape that move
 from __future__ import annotations
 
 from generator.core.numbers import format_number
-from generator.render.base import Backend, check_pages, num, walk
+from generator.render.base import Backend, num, validate_pages, walk
 from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
 
 
 def render_recording(pages: list[Page]) -> str:
     """The pages as a drawing log: a `page` line, then one line per primitive."""
-    pages = check_pages(pages)
+    pages = validate_pages(pages)
     out: list[str] = []
     for number, page in enumerate(pages, 1):
         out.append(_page_line(number, page))

@@ -14,7 +14,7 @@ import io
 from dataclasses import replace
 
 from generator.core.units import MM_PER_PT
-from generator.render.base import Backend, check_pages, num, rgb, walk
+from generator.render.base import Backend, num, rgb, validate_pages, walk
 from generator.scene.fonts import font_runs, font_spec
 from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
 from generator.scene.text import text_width
@@ -28,7 +28,7 @@ def render_svg(page: Page, text: str = "fonts") -> bytes:
 
     if text not in TEXT_MODES:
         raise ValueError(f"text must be one of {TEXT_MODES}, not {text!r}")
-    check_pages([page])
+    validate_pages([page])
     drawing = svgwrite.Drawing(size=(f"{num(page.width)}mm", f"{num(page.height)}mm"),
                                viewBox=f"0 0 {num(page.width)} {num(page.height)}",
                                profile="full", debug=False)

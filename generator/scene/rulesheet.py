@@ -60,13 +60,14 @@ def _columns(sections: Sequence[RulesSection], x: float, y: float, w: float, h: 
     raise LayoutError(f"the rules do not fit one page even at {format_number(BODY_MIN)} pt: shorten them")
 
 
-Block = tuple[str, str, float]      # (kind: "head" | "point", text, height in mm including the space after)
+# One heading or point of the rules sheet: (kind: "head" | "point", text, height in mm including the space after).
+RulesEntry = tuple[str, str, float]
 
 
-def _flow(sections: Sequence[RulesSection], col_w: float, h: float, size: float) -> list[list[Block]] | None:
+def _flow(sections: Sequence[RulesSection], col_w: float, h: float, size: float) -> list[list[RulesEntry]] | None:
     """Sections split into two columns (a section moves whole to the second column unless it is taller
     than a column); None when they do not fit."""
-    columns: list[list[Block]] = [[], []]
+    columns: list[list[RulesEntry]] = [[], []]
     column, used = 0, 0.0
     for section in sections:
         blocks = _blocks(section, col_w, size)
@@ -83,7 +84,7 @@ def _flow(sections: Sequence[RulesSection], col_w: float, h: float, size: float)
     return columns
 
 
-def _blocks(section: RulesSection, col_w: float, size: float) -> list[Block]:
+def _blocks(section: RulesSection, col_w: float, size: float) -> list[RulesEntry]:
     """(kind, text, height incl. the space after) of a section's heading and points."""
     gap = size * 0.35 * MM_PER_PT
     blocks = [("head", section.heading, _height(section.heading, col_w, size + 1, "sans-bold") + gap)]
@@ -97,7 +98,7 @@ def _height(text: str, w: float, size: float, font: str) -> float:
     return block_height(font, size, len(layout_text(probe)), probe.line_height) + 0.05
 
 
-def _draw(blocks: list[Block], x: float, y: float, w: float, size: float) -> list[Item]:
+def _draw(blocks: list[RulesEntry], x: float, y: float, w: float, size: float) -> list[Item]:
     items: list[Item] = []
     for kind, text, height in blocks:
         if kind == "head":

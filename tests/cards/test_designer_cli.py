@@ -1,4 +1,4 @@
-"""`pnpgen cards` for the designer's loop: --only/--card, one back file per distinct back, --check, --watch."""
+"""`pnpgen cards` for the designer's loop: --only (the old --card N gets a hint), one back file per distinct back, --check, --watch."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_only_field_test_and_card_name_files_by_deck_number(pnpgen, write, tmp_p
     assert names == ["d-001.svg", "d-010.svg", "d-011.svg", "d-012.svg",
                      "d-back-001.svg", "d-back-010.svg"]
     assert ">A<" in (tmp_path / "s" / "d-back-001.svg").read_text("utf-8")
-    code, _, _ = pnpgen("cards", data, tmpl, "--format", "png", "--card", "12", "--dpi", "30", "-o", tmp_path / "p")
+    code, _, _ = pnpgen("cards", data, tmpl, "--format", "png", "--only", "12", "--dpi", "30", "-o", tmp_path / "p")
     assert code == 0
     assert sorted(p.name for p in (tmp_path / "p").iterdir() if not p.name.startswith(".")) == ["d-012.png", "d-back.png"]
     with PILImage.open(tmp_path / "p" / "d-012.png") as im:
@@ -173,7 +173,18 @@ def test_watch_refuses_a_file_it_did_not_write(pnpgen, write, tmp_path):
     assert code == 2 and "exists" in err and (tmp_path / "mine.pdf").read_bytes() == b"keep"
 
 
-@pytest.mark.parametrize("args", [["--strict"], ["--only", "1", "--card", "2"]])
+@pytest.mark.parametrize("args", [["--strict"], ["--card", "2"]])
 def test_option_mistakes_are_usage_errors(pnpgen, write, args):
     data, tmpl = deck(write, rows(2))
     assert pnpgen("cards", data, tmpl, *args)[0] == 2
+
+
+@pytest.mark.parametrize("args", [["--card", "2"], ["--card=2"], ["--format", "png", "--card", "2", "--dpi", "30"]])
+def test_old_card_number_option_is_a_usage_error_pointing_to_only(pnpgen, write, tmp_path, args):
+    """`--card N` no longer picks a card (it is a card size elsewhere): exit 2, a hint to use --only N, no file."""
+    data, tmpl = deck(write, rows(2))
+    code, _, err = pnpgen("cards", data, tmpl, *args, "-o", tmp_path / "o")
+    assert code == 2 and "Traceback" not in err
+    assert [line for line in err.splitlines() if line.startswith("Error:")] == [
+        "Error: --card 2 is now --only 2 (--card is a card size, in pnpgen images and calibrate)"]
+    assert not (tmp_path / "o").exists()

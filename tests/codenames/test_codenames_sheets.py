@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from generator.core.units import mm_to_px
+from generator.games.codenames import GAME
 from generator.games.codenames import sheets as sheet
 from generator.games.codenames.rules import keys as cn
 from generator.render import render_png, render_recording
@@ -143,7 +144,7 @@ def test_long_words_fit_their_cards() -> None:
     """Every word of both lists lays out (shrinks if needed) on a word card without error."""
     from generator.scene.text import layout_text
 
-    for lang in sheet.LANGUAGES:
+    for lang in GAME.languages:
         for word in sheet.load_words(lang):
             for item in sheet.word_card_items(word):
                 box = item.items[0] if isinstance(item, Group) else item

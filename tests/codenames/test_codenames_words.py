@@ -8,10 +8,11 @@ import unicodedata
 import pytest
 
 from generator.core.rng import make_rng
+from generator.games.codenames import GAME
 from generator.games.codenames import sheets as sheet
 from generator.games.codenames.rules import keys as cn
 
-LANGS = ["en", "it"]
+LANGS = GAME.languages
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -9,8 +9,9 @@ import math
 import pytest
 from pypdf import PdfReader
 
+from generator.games.codex import GAME
 from generator.games.codex import rules as codex
-from generator.games.codex.content import LANGUAGES, load_codenames, load_texts
+from generator.games.codex.content import load_codenames, load_texts
 from generator.games.codex.sheets import cards as codex_cards
 from generator.games.codex.sheets.deal import codex_pages
 from generator.render import render_pdf, render_png, render_recording
@@ -149,7 +150,7 @@ def _panel_items(items, panel: int):
             yield item
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", GAME.languages)
 def test_fold_card_outside_shows_only_the_name(lang: str) -> None:
     d = _deal(k=4, roles=("infiltrator", "hacker", "profiler"))
     t = load_texts(lang)
@@ -173,7 +174,7 @@ def test_fold_card_outside_shows_only_the_name(lang: str) -> None:
 
 def test_infiltrator_card_names_its_true_faction_and_code() -> None:
     d = _deal()
-    for lang in LANGUAGES:
+    for lang in GAME.languages:
         t = load_texts(lang)
         for agent in d.agents:
             words = " ".join(i.text for i in codex_cards.agent_strip(agent, d, t) if isinstance(i, Text))
@@ -192,7 +193,7 @@ def test_hatch_stays_in_its_box() -> None:
 
 
 @pytest.mark.parametrize("k", [2, 3, 4, 5])
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", GAME.languages)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_size_lays_out_with_long_names(k: int, lang: str, paper: str) -> None:
     names = [f"{c * 15}{i}" for i, c in enumerate("WMQGHOXKDN"[:2 * k])]
@@ -207,7 +208,7 @@ def test_every_size_lays_out_with_long_names(k: int, lang: str, paper: str) -> N
 
 def test_all_roles_fit_the_public_card() -> None:
     d = _deal(k=5, roles=codex.OPTIONAL_ROLES[:4])
-    for lang in LANGUAGES:
+    for lang in GAME.languages:
         items = codex_cards.public_card(d, load_texts(lang))
         bottom = max(i.y + i.h for i in items if isinstance(i, Text))
         assert bottom <= codex_cards.PUBLIC_SIZE[1] - codex_cards.PUB_PAD + 1e-6
@@ -231,7 +232,7 @@ def test_png_of_a_card_page() -> None:
 
 
 def test_spelling_covers_the_alphabet() -> None:
-    for lang in LANGUAGES:
+    for lang in GAME.languages:
         t = load_texts(lang)
         words = t.spell(codex.ALPHABET).split(" · ")
         assert len(words) == len(codex.ALPHABET) and len(set(words)) == len(words)

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from generator import paths
 from generator.cli import cli
 from generator.cli.common import run_cli
+from generator.games.dungeon import GAME
 from generator.games.dungeon.aid import aid_text, keyword_lines
 from generator.games.dungeon.content import load_aid, load_deck, load_labels
 from generator.games.dungeon.rules.deck import ICONS
@@ -37,13 +38,13 @@ def _text(pdf: Path, pages: slice = slice(None)) -> str:
 def aids(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("aid")
     out = {}
-    for lang in ("fr", "en"):
+    for lang in GAME.languages:
         out[lang] = folder / f"dungeon-rules-{lang}.pdf"
         assert run("dungeon", "rules", "--lang", lang, "-o", str(out[lang]), "-q") == 0
     return out
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", GAME.languages)
 def test_the_aid_exists_in_each_language_as_one_sheet_of_two_sides(aids, lang):
     reader = PdfReader(aids[lang])
     assert len(reader.pages) == 2
@@ -63,14 +64,14 @@ NEEDED = {
 }
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", GAME.languages)
 def test_the_aid_holds_the_rules_of_play(aids, lang):
     text = _text(aids[lang]).lower()
     missing = [phrase for phrase in NEEDED[lang] if phrase.lower() not in text]
     assert missing == []
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", GAME.languages)
 def test_the_aid_prints_every_keyword_with_the_reminder_of_keywords_yaml(aids, lang):
     text = _text(aids[lang], slice(1, 2))
     for keyword in DECK.keywords:
@@ -84,7 +85,7 @@ def test_the_aid_prints_every_keyword_with_the_reminder_of_keywords_yaml(aids, l
 
 def _icons_on_cards() -> set[str]:
     """Every icon a card face or back shows: markup in texts, icon elements and stat blocks of the templates."""
-    used = {m for card in DECK.cards for lang in ("fr", "en") for text in card.texts.get(lang, {}).values()
+    used = {m for card in DECK.cards for lang in GAME.languages for text in card.texts.get(lang, {}).values()
             for m in re.findall(r"<([a-z]+)>", text) if m not in ("b", "g")}
     for template in paths.templates_dir().glob("dungeon/*.yaml"):
         data = yaml.safe_load(template.read_text(encoding="utf-8"))
@@ -100,13 +101,13 @@ def _icons_on_cards() -> set[str]:
 def test_every_icon_a_card_shows_is_in_the_legend():
     used = _icons_on_cards()
     assert used <= set(ICONS) and {"pa", "engage", "pv", "melee", "ranged", "passive"} <= used
-    for lang in ("fr", "en"):
+    for lang in GAME.languages:
         legend = {entry.get("icon") for side in AID[lang]["pages"] for section in side
                   for entry in section.get("icons") or []}
         assert used <= legend, used - legend
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", GAME.languages)
 def test_the_legend_draws_an_icon_beside_each_entry(aids, lang):
     """Each legend icon is drawn (a filled shape) on the second side: the page has more paths than text alone."""
     reader = PdfReader(aids[lang])
@@ -144,7 +145,7 @@ def _steps(lang: str, boss: bool) -> list[str]:
     return steps_of(setup, DECK, LABELS[lang], lang)
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", GAME.languages)
 def test_the_boss_is_placed_before_the_appearance_effects(lang):
     steps = _steps(lang, boss=True)
     boss = next(i for i, s in enumerate(steps) if "Boss" in s and "Secret" in s)
@@ -153,7 +154,7 @@ def test_the_boss_is_placed_before_the_appearance_effects(lang):
     assert creatures < boss < effects
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", GAME.languages)
 @pytest.mark.parametrize("boss", [False, True])
 def test_the_chapter_sheet_speaks_to_players_not_to_a_shell(lang, boss):
     for step in _steps(lang, boss):

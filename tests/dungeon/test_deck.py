@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.games.dungeon import GAME
 from generator.games.dungeon.content import load_deck
 from generator.games.dungeon.rules.deck import COUNTS, DECK_SIZE, KINDS, count_kinds, expand, parse_keywords
 from generator.games.dungeon.rules.validate import parse_range, parse_refs, validate_deck
@@ -121,11 +122,11 @@ def _with_text(deck, card_id, lang, name, text):
 def test_every_card_uses_the_rulebooks_phase_names_defined_keywords_and_complete_summons(deck):
     from generator.games.dungeon.rules.wording import keyword_problems, summon_problems, timing_problems
 
-    names = {lang: [k.names[lang] for k in deck.keywords] for lang in ("fr", "en")}
+    names = {lang: [k.names[lang] for k in deck.keywords] for lang in GAME.languages}
     summoning = 0
     for card in deck.cards:
         summoned = [deck.get(ref) for ref in parse_refs(card.values.get("summons"))]
-        for lang in ("fr", "en"):
+        for lang in GAME.languages:
             texts = {k: v for k, v in card.texts[lang].items() if k != "name"}
             for text in texts.values():
                 assert timing_problems(text, lang) == [], (card.id, text)
@@ -140,7 +141,7 @@ def test_every_summoned_special_creature_is_named_by_its_summoner(deck):
         for ref in parse_refs(card.values.get("summons")):
             special = deck.get(ref)
             assert special.kind == "special"
-            for lang in ("fr", "en"):
+            for lang in GAME.languages:
                 text = " ".join(card.texts[lang].values())
                 assert special.name(lang).rstrip("s") in text, (card.id, lang)
 
@@ -160,7 +161,7 @@ def test_wording_problems_are_caught(deck, card_id, lang, name, text, expected):
 # Hypothesis: whatever card and whichever of its texts, a timing outside the rulebook's phases is
 # refused and one of the rulebook's phases is accepted (the check reads words, not card ids).
 _DECK = load_deck()
-_TEXTS = [(c.id, lang, name) for c in _DECK.cards for lang in ("fr", "en") for name in c.texts[lang] if name != "name"]
+_TEXTS = [(c.id, lang, name) for c in _DECK.cards for lang in GAME.languages for name in c.texts[lang] if name != "name"]
 _BAD = {"fr": ["au prochain tour", "jusqu’au tour suivant", "pendant la phase des Ennemis", "lors du prochain tour"],
         "en": ["next turn", "until the enemy phase", "during the monsters' turn", "on the next round's turn"]}
 

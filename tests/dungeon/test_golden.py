@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.games.dungeon import GAME
 from generator.games.dungeon.content import load_deck, load_labels
 from generator.games.dungeon.rules.deck import expand
 from generator.games.dungeon.sheets import build_deck
@@ -25,6 +26,6 @@ def _log(lang: str) -> str:
     return render_recording(pages)
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", GAME.languages)
 def test_sample_cards_match_the_golden_log(lang: str, golden) -> None:
     golden(_log(lang), GOLDEN / f"dungeon-samples-{lang}.txt")

@@ -10,6 +10,7 @@ from generator.cards.elements import ElementContext, get_kind
 from generator.cards.icons import ICONS, draw_icon, lowest
 from generator.cards.richtext import RichStyle, layout_rich, parse_rich
 from generator.core.errors import DataError, LayoutError
+from generator.games.dungeon import GAME
 from generator.games.dungeon.content import load_deck, load_labels
 from generator.games.dungeon.sheets import build_deck
 from generator.scene.model import Group, Line, TextLine
@@ -127,7 +128,7 @@ def test_every_card_text_stays_inside_the_card_panel_in_both_languages():
             else:
                 yield item
 
-    for lang in ("fr", "en"):
+    for lang in GAME.languages:
         for card in build_deck(deck, labels, lang):
             for line in (i for i in walk(card.front) if isinstance(i, TextLine)):
                 right = line.x + text_width(line.text, line.font, line.size)

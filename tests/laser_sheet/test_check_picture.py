@@ -13,7 +13,7 @@ from generator.games.laser.cli.sheet import laser_kit_part
 from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.check import check
 from generator.games.laser.rules.notation import parse_layout
-from generator.games.laser.sheets.check_picture import PALETTE, check_pages
+from generator.games.laser.sheets.check_picture import PALETTE, check_picture_pages
 from generator.games.laser.sheets.labels import load_labels
 from generator.render import render_png
 
@@ -45,7 +45,7 @@ def test_unfair_layout_picture(kit, tmp_path) -> None:
 def test_unfair_picture_marks_the_other_cells(kit) -> None:
     """Pixels: each alternative cell of the unlocatable component is tinted; a cell no alternative uses is white."""
     report = report_of(kit, "unfair.txt")
-    page = check_pages(report)[0]
+    page = check_picture_pages(report)[0]
     dpi = 50
     image = Image.open(io.BytesIO(render_png(page, dpi=dpi))).convert("RGB")
     frame = _frame_of(page, report)
@@ -81,7 +81,7 @@ def test_unplayable_layout_picture_names_the_cannon_and_draws_the_path(kit, tmp_
     text = text_of(pdf)
     assert EN.fill("check_unplayable", k=report.trapped_cannon) in text
     assert EN["check_trapped_path"] in text
-    page = check_pages(report)[0]
+    page = check_picture_pages(report)[0]
     from generator.games.laser.sheets.draw import BEAM
     from generator.scene.model import Line
 
@@ -93,7 +93,7 @@ def test_fair_layout_marks_nothing(kit, example_layout, tmp_path) -> None:
     pdf = tmp_path / "fair.pdf"
     assert kit.run(["check", example_layout, "--pdf", pdf]) == 0
     assert EN.fill("check_fair", n=30) in text_of(pdf)
-    page = check_pages(check(parse_layout(kit.example_layout_text(), load_catalog())))[0]
+    page = check_picture_pages(check(parse_layout(kit.example_layout_text(), load_catalog())))[0]
     from generator.scene.model import Rect
 
     assert not [i for i in page.items if isinstance(i, Rect) and i.stroke and i.stroke.color in PALETTE]

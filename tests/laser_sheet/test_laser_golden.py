@@ -11,7 +11,7 @@ from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.check import check
 from generator.games.laser.rules.model import Board
 from generator.games.laser.rules.notation import parse_layout
-from generator.games.laser.sheets.check_picture import check_pages
+from generator.games.laser.sheets.check_picture import check_picture_pages
 from generator.games.laser.sheets.game_sheet import game_sheets
 from generator.render import render_recording
 
@@ -29,8 +29,8 @@ CASES = {
     "sheet-fr-letter-10x10": lambda: game_sheets(Board(10, 10), load_catalog().beginner(), lang="fr",
                                                  paper="letter"),
     "designer-en": lambda: game_sheets(Board(), load_catalog().beginner(), lang="en", layout=_layout(EXAMPLE)),
-    "check-unfair-en": lambda: check_pages(check(_layout((DATA / "unfair.txt").read_text()))),
-    "check-unplayable-en": lambda: check_pages(check(_layout((DATA / "unplayable.txt").read_text()))),
+    "check-unfair-en": lambda: check_picture_pages(check(_layout((DATA / "unfair.txt").read_text()))),
+    "check-unplayable-en": lambda: check_picture_pages(check(_layout((DATA / "unplayable.txt").read_text()))),
 }
 
 

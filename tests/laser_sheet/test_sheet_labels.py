@@ -8,9 +8,10 @@ from pypdf import PdfReader
 
 from generator import paths
 from generator.core.errors import DataError
+from generator.games.laser import GAME
 from generator.games.laser.content import load_catalog
 from generator.games.laser.sheets.draw import behaviour, sample_travels
-from generator.games.laser.sheets.labels import LANGS, _check_table, load_labels
+from generator.games.laser.sheets.labels import _check_table, load_labels
 
 SHEET_KEYS = ("your_circuit", "opponent_circuit", "shot_log", "legend", "slip_cannon", "slip_answer", "log_hits")
 
@@ -23,7 +24,7 @@ def table() -> dict:
     return yaml.safe_load(paths.card_data("laser", "labels.yaml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", GAME.languages)
 def test_sheet_words_are_the_tables(kit, tmp_path, lang: str) -> None:
     out = tmp_path / f"{lang}.pdf"
     assert kit.run(["sheet", "--lang", lang, "-o", out, "-q"]) == 0
@@ -51,8 +52,8 @@ def test_switching_language_changes_the_words(kit, tmp_path) -> None:
 
 def test_every_language_has_every_key() -> None:
     data = table()
-    first = load_labels(LANGS[0])
-    for lang in LANGS:
+    first = load_labels(GAME.languages[0])
+    for lang in GAME.languages:
         labels = load_labels(lang)
         assert set(labels.texts) == set(first.texts)
         assert set(labels.components) == set(load_catalog().names)

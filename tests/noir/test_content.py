@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.core.errors import DataError
+from generator.games.noir import GAME
 from generator.games.noir import content as content
 from generator.games.noir.sheets import CARD_COUNT, build_deck, reference_records, suspect_records
 
@@ -65,7 +66,7 @@ def test_localised_records_carry_trait_and_agreeing_dead_label() -> None:
     assert {r.fields["name"]: r.fields for r in suspect_records("en")}["Álvaro"]["trait"] == "tailor"
 
 
-@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("lang", GAME.languages)
 def test_reference_cards_fill_in_the_kill_limit(lang: str) -> None:
     cards = reference_records(lang, kill_limit=12)
     assert [r.fields["role"] for r in cards] == ["killer", "inspector"]

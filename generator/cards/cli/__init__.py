@@ -13,7 +13,32 @@ from generator.cli.deck import DeckOptions, deck_options
 __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
 
 
-@click.command()
+class _CardsCommand(click.Command):
+    """`pnpgen cards`, answering the old `--card N` (now `--only N`; `--card` is a card size elsewhere) with a hint."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        given = list(args)    # click's parser consumes `args`
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as err:
+            if err.option_name == "--card":
+                number = _old_card_number(given)
+                raise click.UsageError(f"--card {number} is now --only {number} (--card is a card size, in "
+                                       f"pnpgen images and calibrate)", ctx) from None
+            raise
+
+
+def _old_card_number(args: list[str]) -> str:
+    """The N of an old `--card N` (or `--card=N`) on the command line; "N" if there is none."""
+    for i, arg in enumerate(args):
+        if arg.startswith("--card="):
+            return arg.partition("=")[2] or "N"
+        if arg == "--card":
+            return args[i + 1] if i + 1 < len(args) else "N"
+    return "N"
+
+
+@click.command(cls=_CardsCommand)
 @click.argument("data", required=False)
 @click.argument("template", required=False)
 @click.option("--kinds", is_flag=True, help="List every template element kind and its keys, then exit.")
@@ -25,7 +50,6 @@ __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
 @click.option("--only", metavar="CARDS", default=None,
               help='Just these cards: numbers and ranges ("3,7-9", counting copies) or a field test '
                    '("name~Dragon": contains, any case; "kind=spell": equals).')
-@click.option("--card", type=click.IntRange(1), default=None, metavar="N", help="Just card N (as --only N).")
 @click.option("--check", is_flag=True,
               help="Preflight: list what would print badly (text outside the safe area or shrunk over 30%, "
                    "pictures under 200 ppi, characters no font has, ...); writes nothing. Exit 0.")
@@ -35,7 +59,7 @@ __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
                    "(its own files are overwritten without --force); one line per run; Ctrl-C stops.")
 @deck_options
 def command(data: str | None, template: str | None, kinds: bool, allow_outside_files: bool, sheet: str | None,
-            only: str | None, card: int | None, check: bool, strict: bool, watch: bool, opts: DeckOptions) -> None:
+            only: str | None, check: bool, strict: bool, watch: bool, opts: DeckOptions) -> None:
     """Print cards from DATA (card records: YAML, CSV, or a .xlsx/.xlsm/.ods spreadsheet) laid out by TEMPLATE (YAML).
 
     DATA and TEMPLATE are file paths or built-in names (a file of yours wins over a built-in of
@@ -49,7 +73,7 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
       pnpgen cards deck.csv layout.yaml --paper letter --duplex short -o deck.pdf
       pnpgen cards example example --format png --dpi 150   # one PNG per card face
       pnpgen cards example example --format tts          # Tabletop Simulator deck sheets
-      pnpgen cards example example --format png --card 12   # one card's PNG (and its back)
+      pnpgen cards example example --format png --only 12   # one card's PNG (and its back)
       pnpgen cards example example --only "name~tomate" --watch
       pnpgen cards example example --check --strict      # preflight warnings; exit 1 if any
       pnpgen cards deck.xlsx layout.yaml --sheet Monsters   # one sheet of a workbook
@@ -61,10 +85,6 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
         return
     if not data or not template:
         raise click.UsageError("give a DATA file and a TEMPLATE (e.g. pnpgen cards example example)")
-    if card is not None:
-        if only is not None:
-            raise click.UsageError("give --only or --card, not both")
-        only = str(card)
     if strict and not check:
         raise click.UsageError("--strict goes with --check")
     if check:

@@ -9,6 +9,7 @@ import click
 from generator import paths
 from generator.cli.common import output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.options import lang_option, paper_option
+from generator.games._template import GAME
 
 
 @click.group()
@@ -22,12 +23,12 @@ def write_deal(target: Path, seed: int, lang: str, paper: str, force: bool) -> l
     from generator.games._template.rules import deal
     from generator.games._template.sheets import deal_pages
     return write_built_pages(target, lambda: deal_pages(deal(make_rng(seed, "example"), 5), seed, lang, paper),
-                             "pdf", force, title="Example game")
+                             "pdf", force, title=GAME.title)
 
 
 @command.command("deal")
 @seed_option
-@lang_option(("en", "it"), "en", "Language of the sheet.")
+@lang_option(GAME, "Language of the sheet.")
 @paper_option()
 @output_options
 def deal_command(seed: int | None, lang: str, paper: str, output: Path | None, force: bool, quiet: bool) -> None:
@@ -43,6 +44,7 @@ def deal_command(seed: int | None, lang: str, paper: str, output: Path | None, f
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
-    """The example game's part of the kit: one dealt sheet, in `lang` (None: its first language)."""
-    written = write_deal(out_dir / "example-game" / f"example-game-seed{seed}.pdf", seed, lang or "en", paper, force)
+    """The example game's part of the kit: one dealt sheet, in `lang` (None: its rulebook's language)."""
+    target = out_dir / "example-game" / f"example-game-seed{seed}.pdf"
+    written = write_deal(target, seed, GAME.kit_language(lang), paper, force)
     return [(written[0], "Example game: five numbers dealt (seed-reproducible)")]

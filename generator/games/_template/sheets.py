@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.games._template import GAME
 from generator.games._template.content import labels
 from generator.games._template.rules import format_deal
 from generator.scene.footer import seed_words
@@ -9,7 +10,7 @@ from generator.scene.imposition import add_footers, content_box, sheet_pages
 from generator.scene.model import Page, Text
 
 
-def deal_pages(numbers: tuple[int, ...], seed: int, lang: str = "en", paper: str = "a4") -> list[Page]:
+def deal_pages(numbers: tuple[int, ...], seed: int, lang: str = GAME.default_language, paper: str = "a4") -> list[Page]:
     """One page showing the deal, with the footer (title, seed, page n/N, scale bar)."""
     words = labels(lang)
     page = sheet_pages(1, paper)[0]

@@ -1,1 +1,7 @@
 """Codenames: key cards (classic 5x5, Pictures 5x4) with shareable codes, and word cards."""
+
+from generator.games import Game
+
+# The game's one declaration: the registry, the kit and every --lang read its languages from here
+# (the first is the rulebook's, printed unless told otherwise).
+GAME = Game(name="codenames", title="Codenames", languages=("en", "it"), cli_module=f"{__name__}.cli")

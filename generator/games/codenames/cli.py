@@ -6,11 +6,12 @@ from pathlib import Path
 
 import click
 
-from generator.cli.common import SEED_TYPE, output_options, report_paths, resolve_seed, seed_option, write_built_pages
+from generator.cli.common import output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
 from generator.cli.options import lang_option, paper_option
 from generator.core.numbers import format_number
 from generator.core.placeholders import fill
+from generator.games.codenames import GAME
 
 DEFAULT_COUNT = 8           # one A4 sheet of 70 mm keys
 
@@ -108,9 +109,8 @@ def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> No
 
 
 @command.command("words")
-@lang_option(("en", "it"), "en", "Word list language.")
-@click.option("--seed", type=SEED_TYPE, default=None,
-              help="Deal a random 25 words for one game; without it, the whole list as a deck.")
+@lang_option(GAME, "Word list language.")
+@seed_option(help="Deal a random 25 words for one game; without it, the whole list as a deck.")
 @deck_options_for("none: the cards have white edges", backs=False)
 def words_command(lang: str, seed: int | None, opts: DeckOptions) -> None:
     """Print word cards for the classic 5x5 table (60 x 40 mm; each word twice, once upside down).
@@ -139,9 +139,8 @@ def choose_words(lang: str, seed: int | None) -> tuple[list[str], str]:
 
 
 @command.command("pictures")
-@lang_option(("en", "it"), "en", "Language of the credits card and the sheet footers.")
-@click.option("--seed", type=SEED_TYPE, default=None,
-              help="Deal random cards for one game (with --count; 20 if --count is not given).")
+@lang_option(GAME, "Language of the credits card and the sheet footers.")
+@seed_option(help="Deal random cards for one game (with --count; 20 if --count is not given).")
 @click.option("--count", type=click.IntRange(1, 10_000), default=None,
               help="How many double-sided cards to deal (20 fill a Pictures table; default: the whole deck).")
 @deck_options_for("none: the cards have white edges")
@@ -198,7 +197,7 @@ def write_pictures(pictures: list, lang: str, opts: DeckOptions, stem: str, sour
 @command.command("covers")
 @click.option("--grid", type=click.Choice(["5x5", "5x4"]), default="5x5", show_default=True,
               help="5x5: classic (word-card size); 5x4: Pictures (picture-card size).")
-@lang_option(("en", "it"), "en", "Language of the role names and footers.")
+@lang_option(GAME, "Language of the role names and footers.")
 @deck_options_for("none: the cards have white edges")
 def covers_command(grid: str, lang: str, opts: DeckOptions) -> None:
     """Print the cover cards one table needs: agents, the double agent, bystanders, the assassin.
@@ -234,7 +233,7 @@ def write_covers(grid: str, lang: str, opts: DeckOptions, stem: str) -> list[Pat
 
 
 @command.command("rules")
-@lang_option(("en", "it"), "en", "Language of the rules summary.")
+@lang_option(GAME, "Language of the rules summary.")
 @paper_option("Paper size of the sheet.")
 @click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
               help="pdf, or png/svg (one file).")
@@ -269,7 +268,8 @@ TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word
           "it": {"keys": "Nome in codice: carte chiave {grids}", "words": "Nome in codice: carte parola"}}
 
 
-def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: str, lang: str = "en") -> list[Path]:
+def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: str,
+               lang: str = GAME.default_language) -> list[Path]:
     """Keys as JSON data, or through the shared deck output (no bleed, no backs); titles in `lang`."""
     if opts.format == "json":
         return emit_deck_json([k.to_json() for k in keys], opts)
@@ -316,19 +316,19 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
 
     made: list[tuple[Path, str]] = []
     folder = Path(out_dir) / "codenames"
-    key_lang = lang if lang in sheet.LANGUAGES else "en"
+    key_lang = GAME.kit_language(lang)
     for grid in ("5x5", "5x4"):
         opts = DeckOptions(paper=paper, output=folder / f"keys-{grid}.pdf", force=force, quiet=True)
         count = cards_per_sheet(sheet_spec((sheet.KEY_CARD_SIZE,) * 2, 0.0, opts))
         keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid))
         made += [(p, f"Codenames {grid} key cards ({count}; the code on each reprints it)")
                  for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(seed, key_lang), key_lang)]
-    for word_lang in ([lang] if lang in sheet.LANGUAGES else sheet.LANGUAGES):
+    for word_lang in ([lang] if lang in GAME.languages else GAME.languages):
         words = sheet.load_words(word_lang)
         opts = DeckOptions(paper=paper, output=folder / f"words-{word_lang}.pdf", force=force, quiet=True)
         made += [(p, f"Codenames word cards, {word_lang} ({len(words)} cards)")
                  for p in write_words(words, word_lang, opts, "", None)]
-    return made + _kit_extras(folder, paper, force, lang if lang in sheet.LANGUAGES else "en")
+    return made + _kit_extras(folder, paper, force, key_lang)
 
 
 def _kit_extras(folder: Path, paper: str, force: bool, lang: str) -> list[tuple[Path, str]]:

@@ -15,8 +15,6 @@ from typing import Any
 from generator import paths
 from generator.core.errors import DataError
 
-LANGUAGES = ("en", "it")
-
 
 @dataclass(frozen=True)
 class Picture:

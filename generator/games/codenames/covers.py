@@ -11,6 +11,7 @@ of a cover show the same role, except the double agent: red on one side, blue on
 
 from __future__ import annotations
 
+from generator.games.codenames import GAME
 from generator.games.codenames.content import icon_file, labels
 from generator.games.codenames.rules import keys as cn
 from generator.games.codenames.rules.covers import DOUBLE, cover_roles
@@ -76,7 +77,7 @@ def cover_face(role: str, lang: str, size: tuple[float, float], double: bool = F
     return items
 
 
-def cover_cards(grid_name: str, lang: str = "en") -> list:
+def cover_cards(grid_name: str, lang: str = GAME.default_language) -> list:
     """Every cover card a table of this grid needs, both sides drawn."""
     from generator.scene.imposition import Card
 

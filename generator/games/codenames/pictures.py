@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from generator.core.placeholders import fill
+from generator.games.codenames import GAME
 from generator.games.codenames.content import Picture, authors_of, icon_file, labels
 from generator.scene.model import Item, Path, Polygon, Rect, Stroke, Text
 
@@ -68,7 +69,7 @@ def credits_items(pictures: Sequence[Picture], lang: str,
             Text(5, 12, w - 10, h - 16, body, size=8.5, color=INK, min_size=4)]
 
 
-def picture_cards(pictures: Sequence[Picture], lang: str = "en",
+def picture_cards(pictures: Sequence[Picture], lang: str = GAME.default_language,
                   size: tuple[float, float] = PICTURE_CARD_SIZE) -> list:
     """Imposition cards: pictures paired front/back in order (1|2, 3|4...), then the credits card."""
     from generator.scene.imposition import Card

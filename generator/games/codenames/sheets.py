@@ -16,12 +16,12 @@ from pathlib import Path
 
 from generator import paths
 from generator.core.errors import DataError
+from generator.games.codenames import GAME
 from generator.games.codenames.rules import keys as cn
 from generator.scene.model import Circle, Group, Item, Line, Polygon, Rect, Stroke, Text, rotate
 
 KEY_CARD_SIZE = 70.0                 # mm, square
 WORD_CARD_SIZE = (60.0, 40.0)        # mm, landscape
-LANGUAGES = ("en", "it")
 DESIGN = 70.0                        # the key card is designed at 70 mm and scaled
 
 TEAM_COLORS = {cn.RED: "#b2182b", cn.BLUE: "#4a90d9"}
@@ -39,8 +39,8 @@ FRAME_FILL = "#d9d9d9"
 
 def word_file(lang: str) -> Path:
     """The built-in word list of a language; DataError for an unknown language."""
-    if lang not in LANGUAGES:
-        raise DataError(f"no word list for {lang!r}; languages: {', '.join(LANGUAGES)}", key="lang")
+    if lang not in GAME.languages:
+        raise DataError(f"no word list for {lang!r}; languages: {', '.join(GAME.languages)}", key="lang")
     return paths.card_data("codenames", f"words-{lang}.txt")
 
 

@@ -11,6 +11,7 @@ import click
 from generator import paths
 from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.options import lang_option, paper_option
+from generator.games.codex import GAME
 
 FORMATS = ("pdf", "svg", "png", "json")
 SUFFIX = {"pdf": ".pdf", "svg": ".svg", "png": ".png", "json": ".json"}
@@ -31,7 +32,7 @@ def _print_options(func):
                         show_default=True,
                         help="pdf: one file (Master's sheet, agent cards, roles card); svg/png: "
                              "one file per page; json: the deal as data.")(func)
-    func = lang_option(("it", "en"), "it", "Language of everything printed.")(func)
+    func = lang_option(GAME, "Language of everything printed.")(func)
     return func
 
 
@@ -137,7 +138,7 @@ class Printing:
     """How a deal is written: format, language, paper, phase blocks, PNG resolution, split."""
 
     fmt: str = "pdf"
-    lang: str = "it"
+    lang: str = GAME.default_language
     paper: str = "a4"
     phases: int = 6
     dpi: int = 200
@@ -176,7 +177,7 @@ def _write_documents(documents: list, options: Printing, force: bool) -> list[Pa
 
 
 @command.command("rules")
-@lang_option(("it", "en"), "it", "Language of the sheet (it: the rulebook's).")
+@lang_option(GAME, "Language of the sheet (the default is the rulebook's).")
 @paper_option()
 @click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
               help="pdf, or png/svg (one file).")
@@ -205,7 +206,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     (default: the rulebook's Italian)."""
     from generator.games.codex import rules as codex
 
-    lang = lang or "it"
+    lang = GAME.kit_language(lang)
     deal = make_deal(seed, codex.DEFAULT_AGENTS, codex.DEFAULT_FACTIONS, [], None)
     pdf, data = out_dir / "codex" / "codex-deal.pdf", out_dir / "codex" / "codex-deal.json"
     rules = out_dir / "codex" / f"codex-rules-{lang}.pdf"

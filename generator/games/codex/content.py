@@ -8,10 +8,9 @@ from functools import cache
 
 from generator import paths
 from generator.core.errors import DataError
+from generator.games.codex import GAME
 from generator.games.codex.rules import ALPHABET, FACTIONS, ROLES
 
-LANGUAGES = ("it", "en")
-DEFAULT_LANGUAGE = "it"
 _SECTIONS = ("card", "master", "public")
 
 
@@ -57,12 +56,12 @@ def _schema(name: str):
         role = Map(required={"name": Words(), "power": Words()})
         section = Map(required={"roles": Map(required=dict.fromkeys(ROLES, role)), "footer": Words(),
                                 **dict.fromkeys(_SECTIONS, Table(Words()))})
-        return Map(required=dict.fromkeys(LANGUAGES, section))
+        return Map(required=dict.fromkeys(GAME.languages, section))
     if name == "factions":
-        faction = Map(required={"colour": Colour(), **dict.fromkeys(LANGUAGES, Words())})
+        faction = Map(required={"colour": Colour(), **dict.fromkeys(GAME.languages, Words())})
         return Map(required=dict.fromkeys(FACTIONS, faction))
     if name == "spelling":
-        return Map(required={"letters": Table(Words()), "digits": Map(required=dict.fromkeys(LANGUAGES,
+        return Map(required={"letters": Table(Words()), "digits": Map(required=dict.fromkeys(GAME.languages,
                                                                                             Table(Words())))})
     return Map(required={"codenames": Seq(Text(blank=False), 1)})
 
@@ -80,10 +79,10 @@ def _load(name: str) -> dict:
 
 
 @cache
-def load_texts(lang: str = DEFAULT_LANGUAGE) -> CodexTexts:
+def load_texts(lang: str = GAME.default_language) -> CodexTexts:
     """The texts of one language (DataError naming the file, line and key if anything is missing)."""
-    if lang not in LANGUAGES:
-        raise DataError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}", key="lang")
+    if lang not in GAME.languages:
+        raise DataError(f"unknown language {lang!r}; languages are {', '.join(GAME.languages)}", key="lang")
     texts, factions = _load("texts")[lang], _load("factions")
     roles = texts["roles"]
     letters, digits = _spelling(lang)

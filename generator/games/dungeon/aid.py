@@ -15,6 +15,7 @@ from generator.cards.icons import draw_icon
 from generator.cards.richtext import RichStyle, layout_rich, rich_height
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
+from generator.games.dungeon import GAME
 from generator.games.dungeon.rules.deck import Keyword
 from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
 
@@ -31,8 +32,9 @@ ICON_COLUMN = 7.0      # mm kept left of a legend line for its icon
 
 
 @dataclass(frozen=True)
-class Block:
-    """One unbreakable piece of a column: its height and a function drawing it at (x, y, w)."""
+class AidPiece:
+    """One unbreakable piece of an aid column (a heading or a paragraph): its height and a function drawing it
+    at (x, y, w)."""
 
     height: float
     draw: object       # Callable[[float, float, float], list[Item]]
@@ -50,17 +52,17 @@ def _style(size: float) -> RichStyle:
     return RichStyle(size=size, min_size=size, color=INK, line_height=1.18)
 
 
-def _heading_block(text: str, size: float, w: float) -> Block:
+def _heading_block(text: str, size: float, w: float) -> AidPiece:
     style = RichStyle(font="serif-bold", bold="serif-bold", size=size + 2.5, min_size=size + 2.5, color=ACCENT)
     h = (rich_height(text, w, style) or 0.0) + 1.4
 
     def draw(x: float, y: float, width: float) -> list[Item]:
         return [*layout_rich(text, x, y, width, h, style),
                 Line(x, y + h - 0.5, x + width, y + h - 0.5, Stroke(ACCENT, 0.35))]
-    return Block(h + 0.8, draw, keep_with_next=True)
+    return AidPiece(h + 0.8, draw, keep_with_next=True)
 
 
-def _text_block(text: str, size: float, w: float, indent: float = 0.0, icon: str = "") -> Block:
+def _text_block(text: str, size: float, w: float, indent: float = 0.0, icon: str = "") -> AidPiece:
     style = _style(size)
     h = rich_height(text, w - indent, style)
     if h is None:
@@ -72,11 +74,11 @@ def _text_block(text: str, size: float, w: float, indent: float = 0.0, icon: str
         if icon:
             items.append(draw_icon(icon, x + 0.6, y + icon_h, icon_h, ACCENT))
         return items
-    return Block(h + ITEM_GAP, draw)
+    return AidPiece(h + ITEM_GAP, draw)
 
 
 def section_blocks(section: dict, keywords: list[Keyword], lang: str, size: float, w: float,
-                   keywords_heading: str) -> list[Block]:
+                   keywords_heading: str) -> list[AidPiece]:
     """A section as blocks: its heading, then its paragraphs, legend lines or keyword lines."""
     if section.get("keywords"):
         heading, texts = keywords_heading, keyword_lines(keywords, lang)
@@ -88,12 +90,12 @@ def section_blocks(section: dict, keywords: list[Keyword], lang: str, size: floa
     return _whole(blocks)
 
 
-def _whole(blocks: list[Block]) -> list[Block]:
+def _whole(blocks: list[AidPiece]) -> list[AidPiece]:
     """The heading block told how tall its whole section is."""
-    return [Block(blocks[0].height, blocks[0].draw, True, sum(b.height for b in blocks)), *blocks[1:]]
+    return [AidPiece(blocks[0].height, blocks[0].draw, True, sum(b.height for b in blocks)), *blocks[1:]]
 
 
-def _flow(blocks: list[Block], columns: list[tuple[float, float, float, float]]) -> list[Item] | None:
+def _flow(blocks: list[AidPiece], columns: list[tuple[float, float, float, float]]) -> list[Item] | None:
     """Place the blocks down the columns; None when they do not all fit."""
     items: list[Item] = []
     col, y = 0, columns[0][1]
@@ -126,7 +128,7 @@ def _header(page: Page, words: dict, box: tuple[float, float, float, float], fir
     return 19.0
 
 
-def aid_pages(aid: dict, keywords: list[Keyword], lang: str = "fr", paper: str = "a4") -> list[Page]:
+def aid_pages(aid: dict, keywords: list[Keyword], lang: str = GAME.default_language, paper: str = "a4") -> list[Page]:
     """The aid's two sides (pages), with footers in the aid's language; LayoutError if it cannot fit."""
     from generator.scene.imposition import add_footers, content_box, sheet_pages
 
@@ -157,7 +159,7 @@ def _set_side(sections: list[dict], keywords: list[Keyword], lang: str, words: d
     return _flow(blocks, columns)
 
 
-def aid_text(aid: dict, keywords: list[Keyword], lang: str = "fr") -> list[str]:
+def aid_text(aid: dict, keywords: list[Keyword], lang: str = GAME.default_language) -> list[str]:
     """The aid as plain lines (headings and paragraphs, markup kept): what the sheet says, for tests."""
     words, lines = aid[lang], [str(aid[lang]["title"])]
     for side in words["pages"]:

@@ -12,14 +12,15 @@ from generator.cli.common import check_outputs, output_options, report_paths, re
 from generator.cli.deck import DeckOptions, deck_options
 from generator.cli.options import lang_option, paper_option
 from generator.core.placeholders import fill
+from generator.games import LANGUAGE_NAMES
+from generator.games.dungeon import GAME
 
-LANGS = ("fr", "en")
 KIND_CHOICES = ("character", "ration", "object", "secret", "creature", "special", "boss", "zone")
 SHEET_FORMATS = ("pdf", "png", "svg", "none")
 
 
 def _lang_option(func):
-    return lang_option(LANGS, "fr", "Language of the cards (fr: the designer's, en: English).")(func)
+    return lang_option(GAME, "Language of the cards (the default is the designer's).")(func)
 
 
 def _data_option(func):
@@ -423,8 +424,8 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     from generator.render import write_pages
 
     folder = out_dir / "dungeon"
-    lang = lang if lang in LANGS else "fr"
-    language = {"fr": "French", "en": "English"}[lang]
+    lang = GAME.kit_language(lang)
+    language = LANGUAGE_NAMES[lang]
     deck_pdf, campaign_json, sheet = (folder / f"dungeon-cards-{lang}.pdf", folder / "dungeon-campaign.json",
                                       folder / "dungeon-chapter-1.pdf")
     rules_pdf = folder / f"dungeon-rules-{lang}.pdf"

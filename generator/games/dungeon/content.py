@@ -6,6 +6,7 @@ from pathlib import Path
 
 from generator.cards.records import Record, load_records
 from generator.core.errors import DataError
+from generator.games.dungeon import GAME
 from generator.games.dungeon.rules.deck import KINDS, TEXT_FIELDS, Card, Deck, Keyword
 
 # One file per kind, in printing order; the keywords of the annex in their own file.
@@ -109,13 +110,13 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
                                     "pile_names": Table(Words()), "steps": Seq(Words()),
                                     "play_steps": Seq(Words())})
     lines: dict[str, int] = {}
-    data = load_yaml(path, Map(required={"fr": section, "en": section}), lines=lines)
+    data = load_yaml(path, Map(required=dict.fromkeys(GAME.languages, section)), lines=lines)
     if data is None:
-        raise DataError("labels need exactly two sections: fr and en", file=path)
-    keys = set(data["fr"])
-    for lang in ("fr", "en"):
+        raise DataError(f"labels need one section per language: {', '.join(GAME.languages)}", file=path)
+    keys = set(data[GAME.default_language])
+    for lang in GAME.languages:
         if set(data[lang]) != keys:
-            raise DataError(f"section {lang} must have the same keys as fr ({', '.join(sorted(keys))})",
+            raise DataError(f"section {lang} must have the same keys as {GAME.default_language} ({', '.join(sorted(keys))})",
                             file=path, line=lines.get(lang), key=lang)
         _check_placeholders(data[lang], lang, path, lines)
     return data
@@ -148,10 +149,10 @@ def load_aid(folder: str | Path | None = None) -> dict[str, dict]:
     words = Map(required={"title": Text(blank=False), "subtitle": Text(blank=False),
                           "keywords_heading": Text(blank=False), "pages": Seq(Seq(section, least=1), least=1)})
     lines: dict[str, int] = {}
-    data = load_yaml(path, Map(required={"fr": words, "en": words}), lines=lines)
+    data = load_yaml(path, Map(required=dict.fromkeys(GAME.languages, words)), lines=lines)
     if data is None:
-        raise DataError("the player aid needs two sections: fr and en", file=path)
-    for lang in ("fr", "en"):
+        raise DataError(f"the player aid needs one section per language: {', '.join(GAME.languages)}", file=path)
+    for lang in GAME.languages:
         for side, sections in enumerate(data[lang]["pages"]):
             for n, item in enumerate(sections):
                 key = f"{lang}.pages[{side}][{n}]"

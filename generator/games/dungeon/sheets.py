@@ -12,6 +12,7 @@ from pathlib import Path
 from generator.cards.records import Record
 from generator.cards.templates import load_template
 from generator.core.placeholders import fill
+from generator.games.dungeon import GAME
 from generator.games.dungeon.rules.deck import KINDS, Card, Deck, parse_keywords
 from generator.games.dungeon.rules.validate import parse_range, parse_refs
 from generator.scene.model import Line, Rect, Stroke, Text
@@ -119,7 +120,7 @@ def deck_records(deck: Deck, labels: dict, lang: str, kinds: tuple[str, ...] = K
     return out
 
 
-def build_deck(deck: Deck, labels: dict, lang: str = "fr", kinds: tuple[str, ...] = KINDS,
+def build_deck(deck: Deck, labels: dict, lang: str = GAME.default_language, kinds: tuple[str, ...] = KINDS,
                bleed: float | None = None) -> list:
     """The printable cards (imposition Cards, each with its kind's back) of the chosen kinds."""
     from generator.cards.build import build_cards
@@ -186,7 +187,7 @@ def _pile_counts(campaign, words: dict) -> str:
     return " · ".join(f"{words['pile_names'][name]} {len(cards)}" for name, cards in campaign.piles.items())
 
 
-def chapter_pages(setup, campaign, deck: Deck, labels: dict, lang: str = "fr", paper: str = "a4",
+def chapter_pages(setup, campaign, deck: Deck, labels: dict, lang: str = GAME.default_language, paper: str = "a4",
                   source: str = "", campaign_file: str = "") -> list:
     """The setup sheet of a dealt chapter: one landscape page with footer (and, small, the command
     that deals the next chapter from `campaign_file` when one is given)."""

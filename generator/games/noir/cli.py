@@ -10,14 +10,14 @@ from generator import paths
 from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.deck import DeckOptions, deck_options
 from generator.cli.options import lang_option, paper_option
+from generator.games.noir import GAME
 
-LANGS = ("pt", "en")
 SETUP_FORMATS = ("pdf", "png", "svg", "json")
 DEFAULT_KILL_LIMIT = 16
 
 
 def _lang_option(func):
-    return lang_option(LANGS, "pt", "Language of the printed words (pt: the rulebook's, en: English).")(func)
+    return lang_option(GAME, "Language of the printed words (the default is the rulebook's).")(func)
 
 
 def _kill_limit_option(where: str):
@@ -237,7 +237,7 @@ def write_rules(target: Path, lang: str, paper: str, kill_limit: int, force: boo
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """The Noir deck (PDF, duplex long edge), the rules sheet and a setup sheet dealt from the kit seed,
     in `lang` (default: the rulebook's Portuguese)."""
-    lang = lang or LANGS[0]
+    lang = GAME.kit_language(lang)
     folder = Path(out_dir) / "noir"
     opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=folder / f"noir-cards-{lang}.pdf",
                        force=force, quiet=True)

@@ -8,9 +8,9 @@ from typing import Any
 
 from generator.cards.records import Record, load_records, resolve_data
 from generator.core.errors import DataError
+from generator.games.noir import GAME
 from generator.games.noir.rules import SUSPECT_COUNT
 
-LANGS = ("pt", "en")
 SUSPECTS = "noir/suspects"
 REFERENCE = "noir/reference"
 LABELS = "noir/labels"
@@ -20,8 +20,8 @@ SUSPECT_FIELDS = ("number", "name", "gender", "trait_pt", "trait_en", "hat", "ha
 
 def check_lang(lang: str) -> str:
     """The language code if pnpgen has Noir texts in it, else DataError."""
-    if lang not in LANGS:
-        raise DataError(f"no Noir texts in {lang!r} (languages: {', '.join(LANGS)})", key="lang")
+    if lang not in GAME.languages:
+        raise DataError(f"no Noir texts in {lang!r} (languages: {', '.join(GAME.languages)})", key="lang")
     return lang
 
 
@@ -77,11 +77,11 @@ def load_labels(lang: str, path: str | Path | None = None) -> dict[str, str]:
     check_lang(lang)
     file = resolve_data(path or LABELS)
     lines: dict[str, int] = {}
-    data = load_yaml(file, Map(required=dict.fromkeys(LANGS, Table(Words()))), lines=lines)
+    data = load_yaml(file, Map(required=dict.fromkeys(GAME.languages, Table(Words()))), lines=lines)
     if data is None:
-        raise DataError(f"expected a mapping with one section per language ({', '.join(LANGS)})", file=file)
-    keys = {code: set(data[code]) for code in LANGS}
-    for code in LANGS:
+        raise DataError(f"expected a mapping with one section per language ({', '.join(GAME.languages)})", file=file)
+    keys = {code: set(data[code]) for code in GAME.languages}
+    for code in GAME.languages:
         missing = sorted(set().union(*keys.values()) - keys[code])
         if missing:
             raise DataError("missing in this language", file=file, line=lines.get(code),

@@ -8,6 +8,7 @@ from pathlib import Path
 from generator.cards.build import build_cards, card_size_of
 from generator.cards.records import Record
 from generator.cards.templates import load_template
+from generator.games.noir import GAME
 from generator.games.noir.content import fill_limit, load_labels, load_reference, load_suspects, localise
 from generator.games.noir.rules import KILL_LIMIT, Setup, check_kill_limit, format_setup
 from generator.scene.footer import seed_words
@@ -58,7 +59,7 @@ def reference_records(lang: str, kill_limit: int = KILL_LIMIT) -> list[Record]:
     return out
 
 
-def build_deck(lang: str = "pt", kill_limit: int = KILL_LIMIT, suspects: str | Path | None = None,
+def build_deck(lang: str = GAME.default_language, kill_limit: int = KILL_LIMIT, suspects: str | Path | None = None,
                bleed: float | None = None) -> NoirDeck:
     """All Noir cards in one language: 25 suspect cards, 2 reference cards, 25 evidence cards."""
     check_kill_limit(kill_limit)
@@ -78,7 +79,7 @@ def suspect_names(path: str | Path | None = None) -> dict[int, str]:
 
 # --- the setup sheet ----------------------------------------------------------------------------
 
-def setup_pages(setup: Setup, seed: int, lang: str = "pt", paper: str = "a4", kill_limit: int = KILL_LIMIT,
+def setup_pages(setup: Setup, seed: int, lang: str = GAME.default_language, paper: str = "a4", kill_limit: int = KILL_LIMIT,
                 suspects: str | Path | None = None, deck_order: bool = False, rules: bool = True) -> list[Page]:
     """The setup sheet: the 5x5 table as a diagram (name, number, trait) and how to lay out and shuffle,
     then (with `rules`) the one-page rules sheet. The evidence pile's order is never on them (card 1 is the Killer's
@@ -185,7 +186,7 @@ def _deck_list(page: Page, setup: Setup, people: dict, x: float, y: float, w: fl
     return y + rows * line
 
 
-def deck_json(lang: str = "pt", kill_limit: int = KILL_LIMIT) -> dict:
+def deck_json(lang: str = GAME.default_language, kill_limit: int = KILL_LIMIT) -> dict:
     """The deck's data (for --format json): the suspects and reference cards in one language."""
     keep = ("number", "name", "trait", "dead", "hat", "hair", "hair_color", "face", "neck", "skin", "coat",
             "backdrop", "shape")
@@ -197,7 +198,7 @@ def deck_json(lang: str = "pt", kill_limit: int = KILL_LIMIT) -> dict:
 
 # --- the rules aid ------------------------------------------------------------------------------
 
-def rules_pages(lang: str = "pt", paper: str = "a4", kill_limit: int = KILL_LIMIT) -> list[Page]:
+def rules_pages(lang: str = GAME.default_language, paper: str = "a4", kill_limit: int = KILL_LIMIT) -> list[Page]:
     """The one-page rules aid (card_data/noir/rules.yaml) in one language, the kill limit filled in."""
     from generator.cards.rules_text import load_rules_text
     from generator.scene.rulesheet import rules_sheet_page

@@ -3,6 +3,7 @@ card and the rules sheet, as pages in that order (generator/games/codex/sheets/m
 
 from __future__ import annotations
 
+from generator.games.codex import GAME
 from generator.games.codex.content import CodexTexts, load_texts
 from generator.games.codex.rules import Deal
 from generator.games.codex.sheets.cards import PUBLIC_SIZE, STRIP_SIZE, agent_strip, public_card
@@ -15,7 +16,7 @@ PUBLIC_COPIES = 2          # one for each side of the table
 DEFAULT_PHASES = 6
 
 
-def codex_pages(deal: Deal, lang: str = "it", paper: str = "a4",
+def codex_pages(deal: Deal, lang: str = GAME.default_language, paper: str = "a4",
                 phases: int = DEFAULT_PHASES) -> list[Page]:
     """Every page of a deal: Master's sheet, agent cards, public roles card."""
     texts = load_texts(lang)
@@ -23,7 +24,7 @@ def codex_pages(deal: Deal, lang: str = "it", paper: str = "a4",
             + public_card_pages(deal, texts, paper) + rules_pages(lang, paper))
 
 
-def rules_pages(lang: str = "it", paper: str = "a4") -> list[Page]:
+def rules_pages(lang: str = GAME.default_language, paper: str = "a4") -> list[Page]:
     """The one-page rules aid (card_data/codex/rules.yaml): public, nothing of any deal on it."""
     from generator.cards.rules_text import load_rules_text
     from generator.scene.rulesheet import rules_sheet_page
@@ -57,7 +58,7 @@ def _imposed(cards: list[Card], size: tuple[float, float], bleed: float, title: 
     return pages
 
 
-def agent_pages_one_each(deal: Deal, lang: str = "it") -> list[Page]:
+def agent_pages_one_each(deal: Deal, lang: str = GAME.default_language) -> list[Page]:
     """Each agent's strip as its own page (strip size, no sheet, no footer): for sending a card
     to one player, e.g. for a game played at a distance."""
     texts = load_texts(lang)
@@ -65,7 +66,7 @@ def agent_pages_one_each(deal: Deal, lang: str = "it") -> list[Page]:
     return card_pages(cards, STRIP_SIZE)
 
 
-def split_parts(deal: Deal, lang: str = "it", paper: str = "a4",
+def split_parts(deal: Deal, lang: str = GAME.default_language, paper: str = "a4",
                 phases: int = DEFAULT_PHASES) -> list[tuple[str, list[Page]]]:
     """The deal as separate documents: ("master", pages), ("roles", pages), then one
     ("agent-<n>-<name>", [page]) per agent in player order."""

@@ -25,7 +25,8 @@ AGENT_COLUMNS = (("col_name", 34), ("col_shown", 22), ("col_true", 22), ("col_ro
 PHASE_COLUMNS = (("col_agent", 36), ("col_message_to", 34), ("col_info", 42), ("col_vote", 34),
                  ("col_code", 18), ("col_hacked", 16), ("col_power", 20))
 
-Block = tuple[float, Callable[[float, float, float], list[Item]]]   # height, draw(x, y, w)
+# One part of the Master's sheet (the header, the codes, the agents table, a phase block): height, draw(x, y, w).
+MasterPart = tuple[float, Callable[[float, float, float], list[Item]]]
 
 
 def master_pages(deal: Deal, texts: CodexTexts, paper: str = "a4", phases: int = 6) -> list[Page]:
@@ -41,8 +42,8 @@ def master_pages(deal: Deal, texts: CodexTexts, paper: str = "a4", phases: int =
                        lang=texts.lang)
 
 
-def _flow(blocks: list[Block], x: float, y0: float, w: float, h: float,
-          extra: Iterator[Block]) -> list[list[Item]]:
+def _flow(blocks: list[MasterPart], x: float, y0: float, w: float, h: float,
+          extra: Iterator[MasterPart]) -> list[list[Item]]:
     """Blocks down the page; a block that does not fit starts a new page. Then blocks from
     `extra` while they fit on the last page."""
     pages: list[list[Item]] = [[]]
@@ -66,9 +67,9 @@ def _ordered(deal: Deal) -> list[Agent]:
     return sorted(deal.agents, key=lambda a: (deal.factions.index(a.shown_faction), ROLES.index(a.role)))
 
 
-def _blocks(deal: Deal, texts: CodexTexts, phases: int) -> list[Block]:
+def _blocks(deal: Deal, texts: CodexTexts, phases: int) -> list[MasterPart]:
     agents = _ordered(deal)
-    blocks: list[Block] = [
+    blocks: list[MasterPart] = [
         (15.0, lambda x, y, w: _header(deal, texts, x, y, w)),
         (_codes_height(deal), lambda x, y, w: _codes(deal, texts, x, y, w)),
         (9.0 + ROW * len(agents) + 9.0, lambda x, y, w: _agents_table(deal, agents, texts, x, y, w)),
@@ -76,12 +77,12 @@ def _blocks(deal: Deal, texts: CodexTexts, phases: int) -> list[Block]:
     return blocks + [_phase_block(deal, agents, texts, n) for n in range(1, phases + 1)]
 
 
-def _more_phases(deal: Deal, texts: CodexTexts, phases: int) -> Iterator[Block]:
+def _more_phases(deal: Deal, texts: CodexTexts, phases: int) -> Iterator[MasterPart]:
     agents = _ordered(deal)
     return (_phase_block(deal, agents, texts, n) for n in range(phases + 1, MAX_PHASE + 1))
 
 
-def _phase_block(deal: Deal, agents: list[Agent], texts: CodexTexts, n: int) -> Block:
+def _phase_block(deal: Deal, agents: list[Agent], texts: CodexTexts, n: int) -> MasterPart:
     return (_phase_height(deal), lambda x, y, w: _phase(deal, agents, texts, n, x, y, w))
 
 

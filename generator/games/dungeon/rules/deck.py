@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.core.errors import RulesError
+from generator.games.dungeon import GAME
 
 # Kinds in printing order, with the rulebook's count of each (82 cards in all).
 KINDS: tuple[str, ...] = ("character", "ration", "object", "secret", "creature", "special", "boss", "zone")
 COUNTS: dict[str, int] = {"character": 4, "ration": 9, "object": 21, "secret": 9, "creature": 12,
                           "special": 7, "boss": 2, "zone": 18}
 DECK_SIZE = sum(COUNTS.values())
-LANGS: tuple[str, ...] = ("fr", "en")
+LANGS: tuple[str, ...] = GAME.languages     # French first: the rulebook's, the base of every text
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 DISTANCES: tuple[str, ...] = ("melee", "ranged")
 SOURCES: tuple[str, ...] = ("rulebook", "original")
@@ -80,11 +81,11 @@ class Card:
     file: str | None = None
     line: int | None = None
 
-    def text(self, name: str, lang: str = "fr") -> str:
+    def text(self, name: str, lang: str = GAME.default_language) -> str:
         """A printed text field in a language ('' when the card has none)."""
         return self.texts.get(lang, {}).get(name, "")
 
-    def name(self, lang: str = "fr") -> str:
+    def name(self, lang: str = GAME.default_language) -> str:
         """The card's title in a language."""
         return self.text("name", lang)
 

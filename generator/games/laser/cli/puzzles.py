@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, write_file
+from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option, write_file
 from generator.cli.options import paper_option
 
 BOOK_TITLE = "Laser circuits: puzzle book"
@@ -37,7 +37,7 @@ def _level_range(ctx, param, value: str) -> tuple[int, ...]:
 @click.option("--count", type=click.IntRange(1, 500), default=12, show_default=True, help="How many puzzles.")
 @click.option("--level", default="3", show_default=True, callback=_level_range,
               help="Level 1 (gentle) to 5 (fiendish), or a range such as 1..5 (spread evenly, easiest first).")
-@click.option("--seed", type=int, default=None, help="Seed (same seed, same book); one is chosen and printed if omitted.")
+@seed_option(help="Seed (same seed, same book); one is chosen and printed if omitted.")
 @click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
@@ -205,7 +205,7 @@ def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) ->
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
 @click.option("--picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also draw the board with what is certain and the best next cannons (.png or .pdf).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the random draws (when estimating).")
+@seed_option(default=1, help="Seed of the random draws (when estimating).")
 @click.option("--force", is_flag=True, help="Overwrite the picture file.")
 def assist(observation: str, size: str, components: str, as_json: bool, picture: Path | None, seed: int,
            force: bool) -> None:

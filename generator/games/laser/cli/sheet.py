@@ -17,8 +17,9 @@ import click
 from generator import paths
 from generator.cli.common import check_outputs, output_options, report_paths, write_built_pages, write_file
 from generator.cli.options import lang_option, paper_option
+from generator.games import LANGUAGE_NAMES
+from generator.games.laser import GAME
 
-LANGS = ("it", "en", "fr", "pt")
 SHEET_FORMATS = ("pdf", "svg", "png")
 PNG_DPI = 200
 KIT_PLAYERS = 6        # the rulebook's largest game: one sheet per player
@@ -28,7 +29,7 @@ KIT_PLAYERS = 6        # the rulebook's largest game: one sheet per player
 @click.option("--size", default=None, help="Board size COLUMNSxROWS (default 8x7, or the layout's).")
 @click.option("--players", type=click.IntRange(1, 50), default=1, show_default=True,
               help="How many sheets (one per player) in the file.")
-@lang_option(LANGS, "it", "Language of the printed words (it: the rulebook's).")
+@lang_option(GAME, "Language of the printed words (the default is the rulebook's).")
 @paper_option("Paper size (the sheet is landscape).")
 @click.option("--format", "fmt", type=click.Choice(SHEET_FORMATS), default="pdf", show_default=True,
               help="pdf: one file; svg/png: one file per page.")
@@ -119,12 +120,12 @@ def write_check_picture(layout_text_or_layout, check_result, pdf: Path | None, p
     written and names them on stderr (stdout may carry the check's text or JSON)."""
     if pdf is None and png is None:
         return []
-    from generator.games.laser.sheets.check_picture import check_pages
+    from generator.games.laser.sheets.check_picture import check_picture_pages
     from generator.render import render_pdf, render_png
 
     check_outputs([p for p in (pdf, png) if p is not None], force)
     report = check_result if check_result is not None else _checked(layout_text_or_layout)
-    pages = check_pages(report, lang=lang, source=_layout_source(report.layout))
+    pages = check_picture_pages(report, lang=lang, source=_layout_source(report.layout))
     written = []
     if pdf is not None:
         written.append(write_file(pdf, render_pdf(pages, title="Laser layout check"), force))
@@ -157,7 +158,7 @@ def _layout_source(layout) -> str:
 
 # -- laser rules --------------------------------------------------------------------------------------
 @click.command("rules")
-@lang_option(LANGS, "it", "Language of the sheet (it: the rulebook's).")
+@lang_option(GAME, "Language of the sheet (the default is the rulebook's).")
 @paper_option()
 @click.option("--format", "fmt", type=click.Choice(SHEET_FORMATS), default="pdf", show_default=True,
               help="pdf, or png/svg (one file).")
@@ -183,11 +184,6 @@ def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pd
 
 
 # -- the kit ----------------------------------------------------------------------------------------
-KIT_WORDS = {   # the kit index's one-line descriptions are English; the sheets themselves are in `lang`
-    "it": "Italian", "en": "English", "fr": "French", "pt": "Portuguese",
-}
-
-
 def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """Game sheets for a six-player game (one per player), the rules sheet, one fair layout generated from
     the kit seed (text) and its host sheet (designer's sheet and answer key), in `lang` (default Italian)."""
@@ -200,7 +196,7 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
     from generator.render import render_pdf
     from generator.scene.footer import seed_words
 
-    lang = lang or LANGS[0]
+    lang = GAME.kit_language(lang)
     folder = Path(out_dir) / "laser"
     sheets_path = folder / f"laser-sheets-{lang}.pdf"
     rules_path = folder / f"laser-rules-{lang}.pdf"
@@ -213,7 +209,7 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
     text = f"# fair layout for the laser-circuit game (pnpgen kit, seed {seed})\n" + format_layout(layout)
     sheets = game_sheets(board, chosen, players=KIT_PLAYERS, lang=lang, paper=paper)
     host = game_sheets(board, chosen, lang=lang, paper=paper, layout=layout, source=seed_words(seed, lang))
-    language = KIT_WORDS[lang]
+    language = LANGUAGE_NAMES[lang]   # the kit index's descriptions are English; the sheets are in `lang`
     return [
         (write_file(sheets_path, render_pdf(sheets, title="Laser circuits: game sheets"), force),
          f"Laser circuits: {KIT_PLAYERS} game sheets, one per player for a game of up to {KIT_PLAYERS} (both boards, "

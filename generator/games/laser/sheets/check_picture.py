@@ -26,7 +26,7 @@ PANEL_MIN = 95.0
 VERDICT_COLORS = {"fair": "#1b6e2e", "unfair": "#b00018", "unplayable": "#b00018"}
 
 
-def check_pages(report, lang: str = "en", paper: str = "a4", source: str = "") -> list[Page]:
+def check_picture_pages(report, lang: str = "en", paper: str = "a4", source: str = "") -> list[Page]:
     """One landscape page picturing a CheckReport (generator.games.laser.rules.check)."""
     labels = load_labels(lang)
     layout = report.layout

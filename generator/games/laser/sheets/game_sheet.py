@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.core.errors import RulesError
+from generator.games.laser import GAME
 from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
 from generator.games.laser.sheets.draw import (
     INK,
@@ -28,7 +29,7 @@ LAYOUT_STROKE = Stroke(INK, 0.6)
 TITLE_FONT = "sans-bold"
 
 
-def game_sheets(board: Board, in_play: ComponentSet, *, players: int = 1, lang: str = "it",
+def game_sheets(board: Board, in_play: ComponentSet, *, players: int = 1, lang: str = GAME.default_language,
                 paper: str = "a4", layout: Layout | None = None, source: str = "") -> list[Page]:
     """`players` sheets (the first with the layout drawn on its left board, if one is given), then with a
     layout its answer key and the one-page rules sheet (portrait); footers on every page."""

@@ -7,10 +7,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.core.errors import DataError
+from generator.games.laser import GAME
 
 LABELS = ("laser", "labels.yaml")
-LANGS = ("it", "en", "fr", "pt")
-DEFAULT_LANG = "it"
 
 
 @dataclass(frozen=True)
@@ -59,12 +58,12 @@ def labels_path() -> Path:
 
 
 def check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise DataError(f"no laser sheet texts in {lang!r} (languages: {', '.join(LANGS)})", key="--lang")
+    if lang not in GAME.languages:
+        raise DataError(f"no laser sheet texts in {lang!r} (languages: {', '.join(GAME.languages)})", key="--lang")
     return lang
 
 
-def load_labels(lang: str = DEFAULT_LANG) -> Labels:
+def load_labels(lang: str = GAME.default_language) -> Labels:
     """The labels of one language (DataError naming the file and key if the table is incomplete)."""
     check_lang(lang)
     data = _read_table(str(labels_path()))
@@ -80,7 +79,7 @@ def _schema():
 
     component = Map(required={"name": Words()}, optional={"effect": Words()})
     section = Table(Words(), fixed={"components": Table(component)})
-    return Map(required={"glyphs": Table(Words()), **dict.fromkeys(LANGS, section)})
+    return Map(required={"glyphs": Table(Words()), **dict.fromkeys(GAME.languages, section)})
 
 
 @lru_cache(maxsize=4)
@@ -97,8 +96,8 @@ def _read_table(file: str) -> dict:
 
 def _check_table(data: dict, file: str, lines: dict[str, int] | None = None) -> None:
     """Every language section has the same keys (components included)."""
-    reference = _keys(data[LANGS[0]])
-    for lang in LANGS[1:]:
+    reference = _keys(data[GAME.default_language])
+    for lang in GAME.languages[1:]:
         missing = sorted(reference ^ _keys(data[lang]))
         if missing:
             raise DataError("not in every language", file=file, line=(lines or {}).get(lang),

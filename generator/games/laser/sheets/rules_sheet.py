@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from generator.games.laser import GAME
 from generator.games.laser.sheets.labels import check_lang
 from generator.scene.model import Page
 
 
-def rules_pages(lang: str = "it", paper: str = "a4") -> list[Page]:
+def rules_pages(lang: str = GAME.default_language, paper: str = "a4") -> list[Page]:
     """The rules sheet as one portrait page, its footer in the same language."""
     from generator.cards.rules_text import load_rules_text
     from generator.scene.rulesheet import rules_sheet_page
