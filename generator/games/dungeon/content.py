@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from generator.cards.records import Record, load_records
 from generator.core.errors import DataError
@@ -61,7 +62,7 @@ def card_from_record(record: Record, kind: str) -> Card:
     if not card_id:
         raise DataError("a card needs an id", file=record.file, line=record.line, key="id")
     texts: dict[str, dict[str, str]] = {"fr": {}, "en": {}}
-    values: dict = {}
+    values: dict[str, Any] = {}
     for key, value in fields.items():
         if key in CARD_KEYS:
             continue
@@ -99,7 +100,7 @@ def load_keywords(path: Path) -> list[Keyword]:
     return out
 
 
-def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
+def load_labels(folder: str | Path | None = None) -> dict[str, dict[str, Any]]:
     """The printed words that are not card texts (kind names, "Défaut", ...), per language."""
     from generator.cards.datafile import load_yaml
     from generator.cards.schema import Map, Seq, Table, Words
@@ -109,7 +110,7 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
                                     "pile_names": Table(Words()), "steps": Seq(Words()),
                                     "play_steps": Seq(Words())})
     lines: dict[str, int] = {}
-    data = load_yaml(path, Map(required={"fr": section, "en": section}), lines=lines)
+    data: dict[str, dict[str, Any]] | None = load_yaml(path, Map(required={"fr": section, "en": section}), lines=lines)
     if data is None:
         raise DataError("labels need exactly two sections: fr and en", file=path)
     keys = set(data["fr"])
@@ -121,7 +122,7 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
     return data
 
 
-def _check_placeholders(section: dict, lang: str, path: Path, lines: dict[str, int]) -> None:
+def _check_placeholders(section: dict[str, Any], lang: str, path: Path, lines: dict[str, int]) -> None:
     """Every label's placeholders within its declared set (LABEL_PLACEHOLDERS), else file:line:key."""
     from generator.core.placeholders import PlaceholderError, check_label
 
@@ -134,7 +135,7 @@ def _check_placeholders(section: dict, lang: str, path: Path, lines: dict[str, i
                 where = f"{lang}.{key}"
                 raise DataError(str(err), file=path, line=lines.get(where, lines.get(lang)), key=where) from None
 
-def load_aid(folder: str | Path | None = None) -> dict[str, dict]:
+def load_aid(folder: str | Path | None = None) -> dict[str, dict[str, Any]]:
     """The player aid's texts per language (aid.yaml): title, subtitle, keywords_heading, pages of sections.
 
     A section is {heading, items: [text, ...]}, {heading, icons: [{icon, text}, ...]} or {keywords: true}."""
@@ -148,7 +149,7 @@ def load_aid(folder: str | Path | None = None) -> dict[str, dict]:
     words = Map(required={"title": Text(blank=False), "subtitle": Text(blank=False),
                           "keywords_heading": Text(blank=False), "pages": Seq(Seq(section, least=1), least=1)})
     lines: dict[str, int] = {}
-    data = load_yaml(path, Map(required={"fr": words, "en": words}), lines=lines)
+    data: dict[str, dict[str, Any]] | None = load_yaml(path, Map(required={"fr": words, "en": words}), lines=lines)
     if data is None:
         raise DataError("the player aid needs two sections: fr and en", file=path)
     for lang in ("fr", "en"):
