@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import click
 
@@ -18,7 +18,12 @@ from generator.scene.papers import PAPERS
 
 OFFSET_MAX = 20.0     # mm, as scene.layout.SheetSpec allows
 F = TypeVar("F", bound=Callable[..., Any])
-Decorator = Callable[[F], F]
+
+
+class Decorator(Protocol):
+    """What click.option(...) gives: a decorator returning the command function it was given."""
+
+    def __call__(self, func: F, /) -> F: ...
 
 
 def choice(values: Sequence[str]) -> click.Choice[str]:
@@ -30,13 +35,13 @@ def _lower(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     return value.lower() if isinstance(value, str) else value
 
 
-def paper_option(help: str = "Paper size.") -> Decorator[F]:
+def paper_option(help: str = "Paper size.") -> Decorator:
     """--paper a4|letter (the PAPERS registry)."""
     return click.option("--paper", type=choice(sorted(PAPERS)), default="a4", show_default=True,
                         callback=_lower, help=help)
 
 
-def orientation_option(*, auto: bool = True, help: str | None = None) -> Decorator[F]:
+def orientation_option(*, auto: bool = True, help: str | None = None) -> Decorator:
     """--orientation [auto|]portrait|landscape."""
     values = ["auto", "portrait", "landscape"] if auto else ["portrait", "landscape"]
     text = help or ("Paper orientation (auto: whichever holds more cards)." if auto
@@ -45,7 +50,7 @@ def orientation_option(*, auto: bool = True, help: str | None = None) -> Decorat
                         callback=_lower, help=text)
 
 
-def duplex_option(*, allow_none: bool = True, help: str | None = None) -> Decorator[F]:
+def duplex_option(*, allow_none: bool = True, help: str | None = None) -> Decorator:
     """--duplex long|short[|none]: how the printer turns the sheet."""
     values = ["long", "short", "none"] if allow_none else ["long", "short"]
     text = help or ("Backs after each sheet of fronts, for a long- or short-edge flip; none: no backs."
@@ -82,26 +87,26 @@ def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None)
     return x, y
 
 
-def offset_option() -> Decorator[F]:
+def offset_option() -> Decorator:
     """--offset X,Y: the back-page shift measured with `pnpgen calibrate`."""
     return click.option("--offset", default=None, metavar="X,Y", callback=_parse_offset,
                         help="Shift back pages by X,Y mm to correct a printer (see pnpgen calibrate).")
 
 
-def bleed_option(default_text: str) -> Decorator[F]:
+def bleed_option(default_text: str) -> Decorator:
     """--bleed MM; `default_text` says truthfully what happens without it."""
     return click.option("--bleed", type=FiniteFloatRange(0, 20), default=None, metavar="MM",
                         help=f"Bleed around each card in mm (default: {default_text}).")
 
 
 def dpi_option(default: float | None = None, *, low: float = 30, high: float = 1200,
-               help: str = "PNG/TTS resolution (default 300; TTS lowers it to stay within 4096 px).") -> Decorator[F]:
+               help: str = "PNG/TTS resolution (default 300; TTS lowers it to stay within 4096 px).") -> Decorator:
     """--dpi N for raster output."""
     return click.option("--dpi", type=FiniteFloatRange(low, high), default=default,
                         show_default=default is not None, help=help)
 
 
-def max_cards_option() -> Decorator[F]:
+def max_cards_option() -> Decorator:
     """--max-cards N: the limit on cards (and, in proportion, pages) a run (generator.core.limits)."""
     from generator.core.limits import CARDS_CEILING, MAX_CARDS
 
@@ -110,7 +115,7 @@ def max_cards_option() -> Decorator[F]:
                              f"a really big deck.")
 
 
-def lang_option(languages: Sequence[str], default: str, help: str) -> Decorator[F]:
+def lang_option(languages: Sequence[str], default: str, help: str) -> Decorator:
     """--lang among a game's languages (case-insensitive)."""
     return click.option("--lang", type=choice(languages), default=default, show_default=True,
                         callback=_lower, help=help)
