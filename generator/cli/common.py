@@ -6,9 +6,10 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import Any, Generic, TypeVar, overload
 
 import click
 
@@ -17,9 +18,10 @@ from generator.core.files import check_writable, write_atomic
 from generator.core.rng import choose_seed
 
 EXIT_BAD_INPUT = 2
+F = TypeVar("F", bound=Callable[..., Any])     # a command function being decorated
+T = TypeVar("T")
 SEED_TYPE = click.IntRange(-(2**63), 2**63 - 1)   # a seed fits in 64 bits (a 5000-digit one is refused)
 SEED_HELP = "Random seed; the same seed gives byte-identical files. Without it, one is chosen and printed."
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def run_cli(group: click.Group, argv: list[str] | None) -> int:
@@ -96,7 +98,7 @@ def resolve_seed(seed: int | None, quiet: bool = False) -> int:
     return seed
 
 
-def output_options(func: Callable) -> Callable:
+def output_options(func: F) -> F:
     """-o/--output, --force and --quiet."""
     func = click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")(func)
     func = click.option("--force", is_flag=True, help="Overwrite existing files.")(func)
@@ -169,18 +171,18 @@ def report_paths(paths: Sequence[Path], quiet: bool = False) -> None:
         click.echo(f"wrote {path}")
 
 
-def progress(items: Sequence, label: str, quiet: bool, threshold: int = 4):
+def progress(items: Sequence[T], label: str, quiet: bool, threshold: int = 4) -> AbstractContextManager[Iterable[T]]:
     """A click progress bar over items when there is enough work, else the items as they are."""
     if quiet or len(items) < threshold:
         return _NullBar(items)
     return click.progressbar(items, label=label, file=sys.stderr)
 
 
-class _NullBar:
-    def __init__(self, items: Sequence) -> None:
+class _NullBar(Generic[T]):
+    def __init__(self, items: Sequence[T]) -> None:
         self._items = items
 
-    def __enter__(self):
+    def __enter__(self) -> Iterator[T]:
         return iter(self._items)
 
     def __exit__(self, *exc: object) -> None:

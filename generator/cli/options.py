@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import click
 
@@ -21,10 +21,15 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 OFFSET_MAX = 20.0     # mm, as scene.layout.SheetSpec allows
 F = TypeVar("F", bound=Callable[..., Any])
-Decorator = Callable[[F], F]
 
 
-def choice(values: Sequence[str]) -> click.Choice:
+class Decorator(Protocol):
+    """What click.option(...) gives: a decorator returning the command function it was given."""
+
+    def __call__(self, func: F, /) -> F: ...
+
+
+def choice(values: Sequence[str]) -> click.Choice[str]:
     """A case-insensitive choice among registry names."""
     return click.Choice(list(values), case_sensitive=False)
 

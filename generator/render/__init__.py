@@ -36,7 +36,7 @@ def render_recording(pages: list[Page]) -> str:
     return run(pages)
 
 
-def render_tts(card_pages: list[Page], back_page: Page, dpi: float | None = None):
+def render_tts(card_pages: list[Page], back_page: Page, dpi: float | None = None) -> tuple[list[bytes], bytes]:
     """Tabletop Simulator deck sheets (<= 10x7 cards, <= 4096 px wide, RGB) and the back image."""
     from generator.render.tts import render_tts as run
     return run(card_pages, back_page, dpi=dpi)

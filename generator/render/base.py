@@ -7,8 +7,9 @@ colour parsing, number formatting) is done once here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any
 
 from generator.core import colours
 from generator.core.errors import LayoutError
@@ -78,7 +79,7 @@ def _draw_group(backend: Backend, item: Group) -> None:
     backend.end_group(item)
 
 
-_DISPATCH = {
+_DISPATCH: dict[type, Callable[[Backend, Any], None]] = {
     Rect: lambda b, it: b.rect(it),
     Line: lambda b, it: b.line(it),
     Polyline: lambda b, it: b.polyline(it),

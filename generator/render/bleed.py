@@ -10,14 +10,24 @@ JPEG with its own quantisation tables, anything else as PNG.
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from generator.core.errors import DataError
+
+if TYPE_CHECKING:   # pragma: no cover
+    from PIL import Image as PILImage
 
 MODES = ("mirror", "extend", "colour")
 
 
-def _border_colour(image) -> tuple:
-    """The median colour of the 1-pixel border (per channel)."""
+def _border_colour(image: PILImage.Image) -> tuple[int, ...] | int:
+    """The median colour of the 1-pixel border: a tuple per channel, one int for a single band."""
+    median = _border_median(image)
+    return median if len(median) > 1 else median[0]
+
+
+def _border_median(image: PILImage.Image) -> tuple[int, ...]:
+    """The median of the 1-pixel border, per channel."""
     from PIL import Image as PILImage
     from PIL import ImageStat
 
@@ -29,8 +39,7 @@ def _border_colour(image) -> tuple:
     for strip in strips:
         row.paste(strip, (x, 0))
         x += strip.width
-    median = tuple(int(v) for v in ImageStat.Stat(row).median)
-    return median if len(median) > 1 else median[0]
+    return tuple(int(v) for v in ImageStat.Stat(row).median)
 
 
 def border_colour(data: bytes) -> tuple[int, int, int]:
@@ -40,11 +49,11 @@ def border_colour(data: bytes) -> tuple[int, int, int]:
     image = open_image(data, draft_size=(256, 256))
     if image.width > 512:
         image = image.reduce(max(1, image.width // 256))
-    r, g, b, _a = _border_colour(rgba(image))
+    r, g, b, _a = _border_median(rgba(image))
     return r, g, b
 
 
-def _pad_sideways(image, pad: int, mode: str):
+def _pad_sideways(image: PILImage.Image, pad: int, mode: str) -> PILImage.Image:
     """The image with pad columns added left and right."""
     from PIL import Image as PILImage
 
@@ -65,7 +74,7 @@ def _pad_sideways(image, pad: int, mode: str):
     return out
 
 
-def make_bleed(image, pad: tuple[int, int], mode: str):
+def make_bleed(image: PILImage.Image, pad: tuple[int, int], mode: str) -> PILImage.Image:
     """The picture grown by pad (across, down) pixels on each side."""
     from PIL import Image as PILImage
 
@@ -83,7 +92,7 @@ def make_bleed(image, pad: tuple[int, int], mode: str):
     return _pad_sideways(turned, py, mode).transpose(PILImage.Transpose.ROTATE_270)
 
 
-def _corner_depth(alpha) -> int:
+def _corner_depth(alpha: PILImage.Image) -> int:
     """How many pixels in from the edges the transparent corners reach (0: none)."""
     w = alpha.width
     row = alpha.crop((0, 0, w, 1)).tobytes()
@@ -93,7 +102,7 @@ def _corner_depth(alpha) -> int:
     return depth
 
 
-def fill_corners(image, mode: str):
+def fill_corners(image: PILImage.Image, mode: str) -> PILImage.Image:
     """Rounded transparent corners filled from the picture inside them (by mode); opaque result."""
     if image.mode not in ("RGBA", "LA", "PA", "P") and "transparency" not in image.info:
         return image

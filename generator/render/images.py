@@ -11,26 +11,33 @@ from __future__ import annotations
 import io
 import math
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from generator.core.errors import LayoutError
 from generator.core.imagefile import pixel_size
 from generator.core.units import MM_PER_INCH
 from generator.scene.model import Image
 
+if TYPE_CHECKING:   # pragma: no cover
+    from PIL import Image as PILImage
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
 DEFAULT_MAX_PPI = 600.0
 _DECODED_KEEP = 8           # full-size decodes kept, for pictures drawn turned or sheared
 _FITTED_KEEP = 64           # fitted copies kept for repeated placements
 
 
-class _Lru(OrderedDict):
+class _Lru(OrderedDict[_K, _V]):
     """A small least-recently-used map."""
 
     def __init__(self, keep: int) -> None:
         super().__init__()
         self.keep = keep
 
-    def fetch(self, key: Any, make: Any) -> Any:
+    def fetch(self, key: _K, make: Callable[[], _V]) -> _V:
         if key in self:
             self.move_to_end(key)
             return self[key]
@@ -40,11 +47,11 @@ class _Lru(OrderedDict):
         return value
 
 
-_decoded = _Lru(_DECODED_KEEP)
-_fitted = _Lru(_FITTED_KEEP)
+_decoded: _Lru[str, PILImage.Image] = _Lru(_DECODED_KEEP)
+_fitted: _Lru[tuple[str, tuple[int, int]], PILImage.Image] = _Lru(_FITTED_KEEP)
 
 
-def open_image(data: bytes, draft_size: tuple[int, int] | None = None):
+def open_image(data: bytes, draft_size: tuple[int, int] | None = None) -> PILImage.Image:
     """A Pillow image of the bytes, loaded (a JPEG decoded at a reduced scale when draft_size allows)."""
     from PIL import Image as PILImage
     from PIL import UnidentifiedImageError
@@ -59,21 +66,22 @@ def open_image(data: bytes, draft_size: tuple[int, int] | None = None):
     return image
 
 
-def to_8bit(image):
+def to_8bit(image: PILImage.Image) -> PILImage.Image:
     """16-bit and 32-bit integer greys brought to 8-bit 'L' (Pillow would clip them); others unchanged."""
     if image.mode in ("I;16", "I;16B", "I;16L", "I"):
-        top = 65535 if image.mode.startswith("I;16") or (image.getextrema() or (0, 0))[1] > 255 else 255
+        # one band, so getextrema is (low, high)
+        top = 65535 if image.mode.startswith("I;16") or cast("tuple[float, float]", image.getextrema() or (0, 0))[1] > 255 else 255
         return image.convert("I").point(lambda v: v * (255 / top)).convert("L")
     return image
 
 
-def rgba(image):
+def rgba(image: PILImage.Image) -> PILImage.Image:
     """A Pillow image as RGBA (CMYK JPEGs as Pillow reads them, Adobe inversion already undone)."""
     image = to_8bit(image)
     return image if image.mode == "RGBA" else image.convert("RGBA")
 
 
-def decoded(item: Image):
+def decoded(item: Image) -> PILImage.Image:
     """The item's picture as an RGBA Pillow image at its full size, decoded once per distinct content."""
     return _decoded.fetch(item.digest, lambda: rgba(open_image(item.data)))
 
@@ -83,13 +91,13 @@ def pixels_of(item: Image) -> tuple[int, int]:
     return pixel_size(item.data) or decoded(item).size
 
 
-def fitted(item: Image, size: tuple[int, int]):
+def fitted(item: Image, size: tuple[int, int]) -> PILImage.Image:
     """The item's picture resized (Lanczos) to exactly size pixels, computed once per (content, size);
     a JPEG is decoded at the smallest scale its decoder offers above size (a 6000x8400 photo on a
     card at 150 dpi never exists at full size in memory)."""
     from PIL import Image as PILImage
 
-    def make():
+    def make() -> PILImage.Image:
         if item.digest in _decoded:
             source = decoded(item)
         else:
@@ -122,7 +130,7 @@ def capped_size(pixels: tuple[int, int], placed_mm: tuple[float, float],
     return (w, h) if (w, h) != tuple(pixels) else None
 
 
-def resampled(data: bytes, size: tuple[int, int]):
+def resampled(data: bytes, size: tuple[int, int]) -> tuple[PILImage.Image, dict[str, Any]]:
     """The picture decoded (a JPEG at the smallest draft scale still above size) and resized to size."""
     from PIL import Image as PILImage
 

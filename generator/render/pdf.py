@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
@@ -18,8 +20,29 @@ from generator.render.base import Backend, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import font_path, font_runs, font_spec
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, TextLine, compose
+from generator.scene.model import (
+    IDENTITY,
+    Circle,
+    Group,
+    Image,
+    Item,
+    Line,
+    Matrix,
+    Page,
+    Path,
+    Polyline,
+    Rect,
+    Stroke,
+    TextLine,
+    compose,
+)
 from generator.scene.pathgeom import cubic_commands
+
+if TYPE_CHECKING:   # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
+
+FaceIds = tuple[int, ...]                          # the ids of a card face's item objects
+PlacedForms = dict[int, tuple[str, tuple[Item, ...]]]   # id of an emptied group: (form name, its items)
 
 K = PT_PER_MM
 _NO_STATE = object()
@@ -76,7 +99,7 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
 FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips
 
 
-def _faces(pages: list[Page]):
+def _faces(pages: list[Page]) -> Iterator[tuple[FaceIds, tuple[Item, ...]]]:
     """(ids of a face's items, the items) of every clipped top-level group: one per card placed."""
     for page in pages:
         for item in page.items:
@@ -84,21 +107,21 @@ def _faces(pages: list[Page]):
                 yield tuple(map(id, item.items)), item.items
 
 
-def _repeated_faces(pages: list[Page]) -> dict[tuple, str]:
+def _repeated_faces(pages: list[Page]) -> dict[FaceIds, str]:
     """{ids of a face's items: form name} for every card face drawn more than once in the
     document: each is written once as a form XObject and placed with one Do. Copies of a card
     share their item objects, so most faces are matched by identity; equal faces built apart
     are matched by value (hashed once per distinct set of objects)."""
-    id_counts: dict[tuple, int] = {}
-    first: dict[tuple, tuple] = {}
+    id_counts: dict[FaceIds, int] = {}
+    first: dict[FaceIds, tuple[Item, ...]] = {}
     for ids, items in _faces(pages):
         if ids not in id_counts:
             first[ids] = items
         id_counts[ids] = id_counts.get(ids, 0) + 1
-    by_value: dict[tuple, list[tuple]] = {}
+    by_value: dict[tuple[Item, ...], list[FaceIds]] = {}
     for ids, items in first.items():     # hashing items is deep: once per distinct set of objects
         by_value.setdefault(items, []).append(ids)
-    names: dict[tuple, str] = {}
+    names: dict[FaceIds, str] = {}
     repeated = (group for group in by_value.values() if sum(id_counts[ids] for ids in group) > 1)
     for n, group in enumerate(repeated, start=1):
         names.update(dict.fromkeys(group, f"pnpgenface{n}"))
@@ -109,7 +132,7 @@ def _size_pt(page: Page) -> tuple[float, float]:
     return (round(page.width * K, 2), round(page.height * K, 2))
 
 
-def _box_pt(page: Page, box: tuple[float, float, float, float] | None):
+def _box_pt(page: Page, box: tuple[float, float, float, float] | None) -> list[float] | None:
     """(x, y, w, h) mm, y down → [x1, y1, x2, y2] points, y up."""
     if box is None:
         return None
@@ -118,7 +141,7 @@ def _box_pt(page: Page, box: tuple[float, float, float, float] | None):
     return [round(v, 3) for v in (x * K, (height - y - h) * K, (x + w) * K, (height - y) * K)]
 
 
-def _render_page(canvas, page: Page, forms: dict[tuple, str] | None = None) -> None:
+def _render_page(canvas: Canvas, page: Page, forms: dict[FaceIds, str] | None = None) -> None:
     canvas.setPageSize(_size_pt(page))
     canvas.setTrimBox(_box_pt(page, page.trim_box))
     canvas.setBleedBox(_box_pt(page, page.bleed_box))
@@ -128,16 +151,17 @@ def _render_page(canvas, page: Page, forms: dict[tuple, str] | None = None) -> N
     canvas.showPage()
 
 
-def _with_forms(items, forms: dict[tuple, str]):
+def _with_forms(items: Sequence[Item], forms: dict[FaceIds, str]) -> tuple[Sequence[Item], PlacedForms]:
     """The page's items with each repeated face emptied (its drawing goes into a form), and
     {id of the emptied group: (form name, the face's items)}."""
     if not forms:
         return items, {}
-    out, placed = [], {}
+    out: list[Item] = []
+    placed: PlacedForms = {}
     for item in items:
         name = (forms.get(tuple(map(id, item.items)))
                 if isinstance(item, Group) and item.clip is not None else None)
-        if name is None:
+        if name is None or not isinstance(item, Group):     # (a name is only found for a Group)
             out.append(item)
             continue
         shell = Group((), item.transform, item.clip)
@@ -201,18 +225,18 @@ class PdfBackend(Backend):
     embeds fonts and images.
     """
 
-    def __init__(self, canvas, placed: dict[int, tuple[str, tuple]] | None = None) -> None:
+    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None) -> None:
         self.c = canvas
         self.emit = canvas.addLiteral
-        self.state = [_NO_STATE, _NO_STATE, _NO_STATE, _NO_STATE]   # fill, stroke, width, dash
-        self.saved: list[list] = []
+        self.state: list[object] = [_NO_STATE, _NO_STATE, _NO_STATE, _NO_STATE]   # fill, stroke, width, dash
+        self.saved: list[list[object]] = []
         self.placed = placed or {}           # emptied groups whose face is a form (see _with_forms)
         self.matrices = [IDENTITY]     # group transforms, for the placed size of pictures
 
     # -- paint state ------------------------------------------------------------------------
-    def _paint(self, fill: str | None, stroke) -> str | None:
+    def _paint(self, fill: str | None, stroke: Stroke | None) -> str | None:
         """Set colours and line style; the painting operator (f, S, B), or None for no paint."""
-        state, ops = self.state, []
+        state, ops = self.state, list[str]()
         if fill is not None and state[0] != fill:
             ops.append(_color_op(fill, "rg"))
             state[0] = fill
@@ -304,7 +328,7 @@ class PdfBackend(Backend):
         if form is not None:
             self._place_form(*form)
 
-    def _place_form(self, name: str, items: tuple) -> None:
+    def _place_form(self, name: str, items: tuple[Item, ...]) -> None:
         """Define the form on first use (its own content stream, its own paint state), then Do."""
         if not self.c.hasForm(name):
             self.c.beginForm(name, *FORM_BOX)
@@ -318,6 +342,6 @@ class PdfBackend(Backend):
         self.matrices.pop()
 
 
-def _f_matrix(m) -> list[str]:
+def _f_matrix(m: Matrix) -> list[str]:
     """Matrix entries: the rotation/scale part with 6 decimals, the offsets like other numbers."""
     return [format_number(value, 6) if i < 4 else _f(value) for i, value in enumerate(m)]

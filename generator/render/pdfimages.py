@@ -16,11 +16,20 @@ from __future__ import annotations
 
 import io
 import struct
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from generator.core.imagefile import jpeg_header, pixel_size, png_header
 from generator.render.images import DEFAULT_MAX_PPI, capped_size, open_image, resampled, to_8bit
 from generator.scene.model import Image
+
+if TYPE_CHECKING:   # pragma: no cover
+    from PIL import Image as PILImage
+    from reportlab.pdfbase.pdfdoc import PDFDocument
+    from reportlab.pdfgen.canvas import Canvas
+
+RawStreamType = Callable[[dict[str, str], bytes], object]   # makes a verbatim XObject for reportlab
 
 
 @dataclass
@@ -32,10 +41,11 @@ class Stream:
     smask: Stream | None = None
 
 
-def _raw_object():
+def _raw_object() -> RawStreamType:
     from reportlab.pdfbase.pdfdoc import PDFObject
 
-    class RawStream(PDFObject):
+    # reportlab has no type information (ignore_missing_imports), so its PDFObject is Any to mypy
+    class RawStream(PDFObject):  # type: ignore[misc]
         """An XObject whose dictionary is written verbatim (reportlab formats the object around it)."""
 
         __RefOnly__ = 1
@@ -44,8 +54,8 @@ def _raw_object():
             self.entries = entries
             self.data = data
 
-        def format(self, document) -> bytes:
-            data = document.encrypt.encode(self.data)
+        def format(self, document: PDFDocument) -> bytes:
+            data: bytes = document.encrypt.encode(self.data)
             entries = {"Type": "/XObject", "Subtype": "/Image", **self.entries, "Length": str(len(data))}
             head = "<< " + " ".join(f"/{k} {v}" for k, v in entries.items()) + " >>"
             return head.encode("latin-1") + b"\nstream\n" + data + b"\nendstream\n"
@@ -56,13 +66,13 @@ def _raw_object():
 class PdfImages:
     """The image XObjects of one reportlab canvas: registered on first use, drawn by name after."""
 
-    def __init__(self, canvas, max_ppi: float | None = DEFAULT_MAX_PPI) -> None:
+    def __init__(self, canvas: Canvas, max_ppi: float | None = DEFAULT_MAX_PPI) -> None:
         self.canvas = canvas
         self.max_ppi = max_ppi
         self.names: dict[tuple[str, tuple[int, int] | None], str] = {}
         self._raw = _raw_object()
 
-    def draw(self, item: Image, placed_mm: tuple[float, float], emit) -> None:
+    def draw(self, item: Image, placed_mm: tuple[float, float], emit: Callable[[str], None]) -> None:
         """Draw the item in the current user space (mm, y down): its box, picture upright."""
         pixels = pixel_size(item.data) or open_image(item.data).size
         target = capped_size(pixels, placed_mm, self.max_ppi)
@@ -77,7 +87,8 @@ class PdfImages:
         f = format_number
         emit(f"q {f(item.w, 4)} 0 0 {f(-item.h, 4)} {f(item.x, 4)} {f(item.y + item.h, 4)} cm /{reg} Do Q")
 
-    def _register(self, item: Image, target, key) -> str:
+    def _register(self, item: Image, target: tuple[int, int] | None,
+                  key: tuple[str, tuple[int, int] | None]) -> str:
         name = f"pnp{item.digest[:20]}" + (f"x{target[0]}x{target[1]}" if target else "")
         stream = image_stream(item, target)
         doc = self.canvas._doc
@@ -132,7 +143,7 @@ def jpeg_stream(data: bytes) -> Stream | None:
     return Stream(entries, data)
 
 
-def _png_chunks(data: bytes):
+def _png_chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
     pos = 8
     while pos + 8 <= len(data):
         length, kind = struct.unpack(">I4s", data[pos:pos + 8])
@@ -172,14 +183,14 @@ def _flate_entries(width: int, height: int, space: str, depth: int, colours: int
             "DecodeParms": f"<< /Predictor 15 /Colors {colours} /BitsPerComponent {depth} /Columns {width} >>"}
 
 
-def _png_rows(image) -> bytes:
+def _png_rows(image: PILImage.Image) -> bytes:
     """Pillow's PNG encoding of an 8-bit L/RGB image: its IDAT data (filtered rows, deflated)."""
     buf = io.BytesIO()
     image.save(buf, "PNG", compress_level=3)   # level 6 costs 3x the time for ~7% less
     return b"".join(body for kind, body in _png_chunks(buf.getvalue()) if kind == b"IDAT")
 
 
-def pixels_stream(image) -> Stream:
+def pixels_stream(image: PILImage.Image) -> Stream:
     """Decoded pixels compressed once (PNG row filters + Flate); alpha, when not all opaque, as an SMask."""
     if image.mode == "P":
         image = image.convert("RGBA" if "transparency" in image.info else "RGB")
@@ -202,7 +213,7 @@ def pixels_stream(image) -> Stream:
     return stream
 
 
-def _jpeg_again(image, info) -> Stream:
+def _jpeg_again(image: PILImage.Image, info: dict[str, Any]) -> Stream:
     """A resampled JPEG encoded as JPEG again, with the source's quantisation tables (its quality)."""
     buf = io.BytesIO()
     options = {"qtables": info["quantization"]} if info["quantization"] else {"quality": 90}

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
@@ -43,7 +45,15 @@ from generator.scene.model import (
     compose,
     translate,
 )
-from generator.scene.pathgeom import flatten
+from generator.scene.pathgeom import Subpath, flatten
+
+if TYPE_CHECKING:   # pragma: no cover
+    from PIL import Image as PILImage
+    from PIL import ImageDraw, ImageFont
+
+    from generator.scene.model import Item, Point
+
+Ink = tuple[int, int, int] | int      # an RGB colour, or a level on an 'L' mask
 
 SUPERSAMPLE_MAX_PIXELS = 40_000_000   # supersampled canvas budget (pixels) before falling back to 1x
 MAX_PIXELS = 150_000_000               # a page larger than this at its dpi is refused
@@ -59,7 +69,7 @@ def render_png(page: Page, dpi: float = 300, supersample: int | None = None) -> 
     return encode_png(render_image(page, dpi, supersample), dpi)
 
 
-def render_image(page: Page, dpi: float = 300, supersample: int | None = None):
+def render_image(page: Page, dpi: float = 300, supersample: int | None = None) -> PILImage.Image:
     """One page as a Pillow RGB image of pixel_size(page, dpi)."""
     from PIL import Image as PILImage
 
@@ -77,7 +87,7 @@ def render_image(page: Page, dpi: float = 300, supersample: int | None = None):
     return canvas.reduce(factor) if factor > 1 else canvas
 
 
-def pictures_only(items) -> bool:
+def pictures_only(items: Iterable[Item]) -> bool:
     """True when the items draw nothing but pictures (in groups clipped to plain rectangles): no
     edge there needs anti-aliasing, so the page is drawn at its output size directly."""
     for item in items:
@@ -94,7 +104,7 @@ def _axis_aligned(m: Matrix) -> bool:
     return abs(m[1]) < 1e-9 and abs(m[2]) < 1e-9 and m[0] != 0 and m[3] != 0
 
 
-def paste_fitted(target, item: Image, m: Matrix, pixels: tuple[int, int], supersample: int) -> None:
+def paste_fitted(target: PILImage.Image, item: Image, m: Matrix, pixels: tuple[int, int], supersample: int) -> None:
     """An axis-aligned picture (flips included) resized once at output resolution (1/supersample of
     the canvas), scaled up by whole pixels to the canvas, and pasted through its alpha."""
     from PIL import Image as PILImage
@@ -126,7 +136,7 @@ def paste_fitted(target, item: Image, m: Matrix, pixels: tuple[int, int], supers
 PNG_COMPRESS_LEVEL = 1      # zlib level: half the time of the default 6 for files ~20% larger
 
 
-def encode_png(image, dpi: float) -> bytes:
+def encode_png(image: PILImage.Image, dpi: float) -> bytes:
     """PNG bytes of a Pillow image (fast compression), with its resolution recorded."""
     buf = io.BytesIO()
     image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESS_LEVEL)
@@ -134,7 +144,7 @@ def encode_png(image, dpi: float) -> bytes:
 
 
 @lru_cache(maxsize=256)
-def _pil_font(font: str, size_px: float):
+def _pil_font(font: str, size_px: float) -> ImageFont.FreeTypeFont:
     from PIL import ImageFont
 
     return ImageFont.truetype(str(font_path(font)), size_px, layout_engine=ImageFont.Layout.BASIC)
@@ -143,7 +153,8 @@ def _pil_font(font: str, size_px: float):
 class _Frame:
     """Where drawing goes: a target image, its draw handle and the mm → pixel matrix."""
 
-    def __init__(self, target, matrix: Matrix, origin: tuple[int, int] = (0, 0), mask=None) -> None:
+    def __init__(self, target: PILImage.Image, matrix: Matrix, origin: tuple[int, int] = (0, 0),
+                 mask: PILImage.Image | Literal[True] | None = None) -> None:
         from PIL import ImageDraw
 
         self.target = target
@@ -156,7 +167,7 @@ class _Frame:
 class PngBackend(Backend):
     """Draws primitives with Pillow onto an RGB canvas."""
 
-    def __init__(self, canvas, matrix: Matrix, supersample: int = 1) -> None:
+    def __init__(self, canvas: PILImage.Image, matrix: Matrix, supersample: int = 1) -> None:
         self.frames = [_Frame(canvas, matrix)]
         self.supersample = supersample     # pictures are resampled at 1/supersample of the canvas
 
@@ -164,19 +175,19 @@ class PngBackend(Backend):
     def frame(self) -> _Frame:
         return self.frames[-1]
 
-    def _points(self, points) -> list[tuple[float, float]]:
+    def _points(self, points: Iterable[Point]) -> list[Point]:
         m = self.frame.matrix
         return [apply(m, x, y) for x, y in points]
 
     # -- paint ------------------------------------------------------------------------------
-    def _fill(self, points, color: str | None) -> None:
+    def _fill(self, points: list[Point], color: str | None) -> None:
         if color is not None and len(points) >= 3:
             self.frame.draw.polygon(points, fill=rgb(color))
 
-    def _stroke(self, points, stroke: Stroke | None, closed: bool) -> None:
+    def _stroke(self, points: list[Point], stroke: Stroke | None, closed: bool) -> None:
         self._stroke_px(points, stroke, closed, matrix_scale(self.frame.matrix))
 
-    def _stroke_px(self, points, stroke: Stroke | None, closed: bool, scale: float) -> None:
+    def _stroke_px(self, points: list[Point], stroke: Stroke | None, closed: bool, scale: float) -> None:
         """A stroke along pixel points; scale: pixels per mm (for the width and dashes)."""
         if stroke is None or len(points) < 2:
             return
@@ -236,7 +247,7 @@ class PngBackend(Backend):
         else:
             self._text_layer(item, m)
 
-    def _glyphs(self, draw, m: Matrix, item: TextLine, fill) -> None:
+    def _glyphs(self, draw: ImageDraw.ImageDraw, m: Matrix, item: TextLine, fill: Ink) -> None:
         """Each glyph at its advance from the shared metrics (x, y mm → pixels by m)."""
         fm = font_metrics(item.font)
         unit = item.size / 1000.0 * MM_PER_PT
@@ -293,7 +304,7 @@ class PngBackend(Backend):
             return
         sub = frame.target.crop(box)
         shifted = compose(translate(-box[0], -box[1]), matrix)
-        mask = True if plain else _clip_mask(outline, box)
+        mask: PILImage.Image | Literal[True] = True if plain else _clip_mask(outline, box)
         self.frames.append(_Frame(sub, shifted, (box[0], box[1]), mask))
 
     def end_group(self, item: Group) -> None:
@@ -304,7 +315,7 @@ class PngBackend(Backend):
             self.frame.target.paste(done.target, done.origin, done.mask)
 
 
-def _clip_box(outline, size, snap: bool = False) -> tuple[int, int, int, int]:
+def _clip_box(outline: Sequence[Point], size: tuple[int, int], snap: bool = False) -> tuple[int, int, int, int]:
     """Pixel box around the clip outline, inside the target (at least 1x1); snap rounds to the
     nearest pixel edge (an axis-aligned rectangle clip is then exactly the box)."""
     xs = [p[0] for p in outline]
@@ -317,7 +328,7 @@ def _clip_box(outline, size, snap: bool = False) -> tuple[int, int, int, int]:
     return (left, top, right, bottom)
 
 
-def decode_image(data: bytes):
+def decode_image(data: bytes) -> PILImage.Image:
     """An Image item's bytes as an RGBA Pillow image; LayoutError if they are not an image."""
     from PIL import Image as PILImage
     from PIL import UnidentifiedImageError
@@ -330,7 +341,7 @@ def decode_image(data: bytes):
     return image.convert("RGBA")
 
 
-def _fill_subpaths(target, subpaths, rule: str, color) -> None:
+def _fill_subpaths(target: PILImage.Image, subpaths: list[Subpath], rule: str, color: tuple[int, int, int]) -> None:
     """Fill polygons by a fill rule: one polygon directly; several through a coverage mask, where
     each simple subpath counts +1 or -1 by its winding (nonzero) or flips coverage (evenodd)."""
     from PIL import Image as PILImage
@@ -359,12 +370,12 @@ def _fill_subpaths(target, subpaths, rule: str, color) -> None:
     target.paste(color, box, mask)
 
 
-def _signed_area(ring) -> float:
+def _signed_area(ring: list[Point]) -> float:
     """Twice the signed area of a polygon (its sign is its winding direction)."""
     return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True))
 
 
-def _clip_mask(outline, box):
+def _clip_mask(outline: Sequence[Point], box: tuple[int, int, int, int]) -> PILImage.Image:
     from PIL import Image as PILImage
     from PIL import ImageDraw
 

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH
+
+if TYPE_CHECKING:   # pragma: no cover
+    from PIL import Image as PILImage
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ def check_card(preset: PodPreset, card_size: tuple[float, float]) -> None:
                           "choose another preset or custom:WxH@DPI+BLEED)", key="pod")
 
 
-def mirror_extend(image, size: tuple[int, int]):
+def mirror_extend(image: PILImage.Image, size: tuple[int, int]) -> PILImage.Image:
     """The image centred on a canvas of `size`, the border filled with its own edges mirrored."""
     from PIL import Image as PILImage
 

@@ -13,7 +13,9 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
-from generator.scene.model import Page
+from generator.scene.model import Item, Page
+
+PageKey = tuple[float, float, str, tuple[Item, ...]]   # size, label, items: what a page draws
 
 _WORK: tuple[Sequence[Page], Callable[[Page], bytes]] | None = None
 
@@ -24,7 +26,7 @@ def _run(index: int) -> bytes:
     return render(pages[index])
 
 
-def page_key(page: Page) -> tuple:
+def page_key(page: Page) -> PageKey:
     """What a page draws, as a dictionary key."""
     return (page.width, page.height, page.label, tuple(page.items))
 
@@ -43,7 +45,7 @@ def render_many(pages: Sequence[Page], render: Callable[[Page], bytes],
     (None or 0: all cores; 1: this process only)."""
     global _WORK
     keys = [page_key(page) for page in pages]
-    firsts: dict[tuple, int] = {}
+    firsts: dict[PageKey, int] = {}
     for index, key in enumerate(keys):
         firsts.setdefault(key, index)
     order = list(firsts.values())
@@ -59,7 +61,7 @@ def render_many(pages: Sequence[Page], render: Callable[[Page], bytes],
         results = (render(pages[i]) for i in order)
     try:
         remaining = Counter(keys)
-        kept: dict[tuple, bytes] = {}
+        kept: dict[PageKey, bytes] = {}
         for key in keys:
             if key not in kept:
                 kept[key] = next(results)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import TYPE_CHECKING
 
 from generator.scene.model import Matrix, Point, apply
+
+if TYPE_CHECKING:   # pragma: no cover
+    from PIL import Image as PILImage
 
 _TOL = 1e-9
 
@@ -94,7 +98,8 @@ def _target_box(corners: list[Point], size: tuple[int, int]) -> tuple[int, int, 
     return (left, top, right, bottom) if right > left and bottom > top else None
 
 
-def affine_paste(target, source, m: Matrix, color) -> None:
+def affine_paste(target: PILImage.Image, source: PILImage.Image, m: Matrix,
+                 color: tuple[int, int, int] | None) -> None:
     """Paste source (an 'L' mask painted with color, or an RGBA image when color is None) mapped by m.
 
     m maps source pixel coordinates to target pixel coordinates. Quarter turns at whole pixels
@@ -129,7 +134,7 @@ def is_axis_scale(m: Matrix) -> bool:
     return abs(m[1]) < _TOL and abs(m[2]) < _TOL and m[0] > 0 and m[3] > 0
 
 
-def _resize_paste(target, image, m: Matrix) -> None:
+def _resize_paste(target: PILImage.Image, image: PILImage.Image, m: Matrix) -> None:
     """An upright image: resized once (separable filter, much faster than an affine map) and pasted."""
     from PIL import Image as PILImage
 
@@ -142,7 +147,7 @@ def _resize_paste(target, image, m: Matrix) -> None:
     target.paste(image.convert("RGB"), (left, top), image.getchannel("A"))
 
 
-def _shrink_first(source, m: Matrix):
+def _shrink_first(source: PILImage.Image, m: Matrix) -> tuple[PILImage.Image, Matrix]:
     """Downscale a large image with a good filter before the affine map (which only interpolates)."""
     from PIL import Image as PILImage
 

@@ -12,12 +12,17 @@ from __future__ import annotations
 import base64
 import io
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from generator.core.units import MM_PER_PT
 from generator.render.base import Backend, num, rgb, validate_pages, walk
 from generator.scene.fonts import font_runs, font_spec
 from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
 from generator.scene.text import text_width
+
+if TYPE_CHECKING:   # pragma: no cover
+    from svgwrite import Drawing
+    from svgwrite.base import BaseElement
 
 TEXT_MODES = ("fonts", "paths")
 
@@ -74,14 +79,14 @@ def _color(color: str) -> str:
 class SvgBackend(Backend):
     """Appends svgwrite elements to the current container (the drawing or an open group)."""
 
-    def __init__(self, drawing, text: str = "fonts") -> None:
+    def __init__(self, drawing: Drawing, text: str = "fonts") -> None:
         self.d = drawing
-        self.stack = [drawing]
+        self.stack: list[BaseElement] = [drawing]
         self.clips = 0
         self.text = text
         self.used: dict[str, set[str]] = {}     # registry font -> characters drawn (to embed)
 
-    def _add(self, element) -> None:
+    def _add(self, element: BaseElement) -> None:
         self.stack[-1].add(element)
 
     def rect(self, item: Rect) -> None:
@@ -159,7 +164,7 @@ class SvgBackend(Backend):
         self.clips += 1
         ident = f"clip{self.clips}"
         path = self.d.clipPath(id=ident)
-        attrs = {}
+        attrs: dict[str, str] = {}
         if clip.radius > 0:
             radius = num(min(clip.radius, clip.w / 2, clip.h / 2))
             attrs.update(rx=radius, ry=radius)

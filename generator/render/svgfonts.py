@@ -12,8 +12,12 @@ from __future__ import annotations
 import base64
 import io
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from generator.scene.fonts import font_path, font_spec
+
+if TYPE_CHECKING:   # pragma: no cover
+    from fontTools.ttLib import TTFont
 
 GENERIC = {"serif": "serif", "mono": "monospace"}
 
@@ -64,7 +68,8 @@ def font_face_css(used: dict[str, set[str]]) -> str:
 
 
 @lru_cache(maxsize=8)
-def _glyphs(font: str):
+def _glyphs(font: str) -> tuple[TTFont, Any, dict[int, str], int, Any]:
+    """The font, its glyph set, its best cmap, units per em and its advances (fontTools objects)."""
     from fontTools.ttLib import TTFont
 
     tt = TTFont(str(font_path(font)), recalcTimestamp=False, lazy=False)
@@ -72,7 +77,7 @@ def _glyphs(font: str):
 
 
 @lru_cache(maxsize=4096)
-def _glyph_outline(font: str, glyph: str) -> list[tuple[str, tuple]]:
+def _glyph_outline(font: str, glyph: str) -> list[tuple[str, tuple[Any, ...]]]:
     """A glyph's outline in font units as recorded pen calls."""
     from fontTools.pens.recordingPen import RecordingPen
 
@@ -102,7 +107,8 @@ def text_path(font: str, text: str, x: float, y: float, size_mm: float) -> str:
         for method, args in _glyph_outline(font, glyph):
             getattr(moved, method)(*args)
         cursor += metrics.widths.get(ord(ch), metrics.default_width) * size_mm / 1000.0
-    return pen.getCommands()
+    commands: str = pen.getCommands()
+    return commands
 
 
 __all__ = ["family_name", "font_face_css", "font_family", "subset_ttf", "text_path"]

@@ -15,10 +15,14 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import LayoutError
 from generator.core.units import MM_PER_INCH
 from generator.scene.model import Page
+
+if TYPE_CHECKING:   # pragma: no cover
+    from PIL import Image as PILImage
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7
@@ -63,7 +67,7 @@ def _same_size(pages: Sequence[Page]) -> tuple[float, float]:
     return size
 
 
-def encode(image, dpi: float, fmt: str = "png") -> bytes:
+def encode(image: PILImage.Image, dpi: float, fmt: str = "png") -> bytes:
     """An RGB Pillow image as PNG (fast compression) or JPEG bytes, resolution recorded."""
     from generator.render.png import encode_png
 
@@ -75,7 +79,7 @@ def encode(image, dpi: float, fmt: str = "png") -> bytes:
     return buf.getvalue()
 
 
-def render_sheet(faces: Sequence, cell: tuple[int, int], fmt: str = "png", dpi: float = DEFAULT_DPI) -> bytes:
+def render_sheet(faces: Sequence[PILImage.Image], cell: tuple[int, int], fmt: str = "png", dpi: float = DEFAULT_DPI) -> bytes:
     """One grid image of already rendered card faces (Pillow images of `cell` pixels)."""
     from PIL import Image as PILImage
 
@@ -116,12 +120,12 @@ def _guid(*parts: object) -> str:
     return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()[:6]
 
 
-def _transform(face_down: bool) -> dict:
+def _transform(face_down: bool) -> dict[str, float]:
     return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
             "rotZ": 180.0 if face_down else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def _custom_deck(sheet: TtsSheet) -> dict:
+def _custom_deck(sheet: TtsSheet) -> dict[str, Any]:
     columns, rows = tts_grid(sheet.count)
     return {"FaceURL": sheet.face_url, "BackURL": sheet.back_url, "NumWidth": columns,
             "NumHeight": rows, "BackIsHidden": True, "UniqueBack": sheet.unique_back, "Type": 0}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,25 +17,25 @@ class Format:
 
     suffix: str
     per_page: bool
-    render: Callable
+    render: Callable[[list[Page], float, str], Iterable[bytes]]
 
 
-def _pdf(pages, dpi, title, duplex=None):
+def _pdf(pages: list[Page], dpi: float, title: str, duplex: str | None = None) -> list[bytes]:
     from generator.render.pdf import render_pdf
     return [render_pdf(pages, title=title, duplex=duplex)]
 
 
-def _svg(pages, dpi, title):
+def _svg(pages: list[Page], dpi: float, title: str) -> Iterable[bytes]:
     from generator.render.svg import render_svg
     return (render_svg(page) for page in pages)          # one page's file at a time
 
 
-def _png(pages, dpi, title):
+def _png(pages: list[Page], dpi: float, title: str) -> Iterable[bytes]:
     from generator.render.png import render_png
     return (render_png(page, dpi=dpi) for page in pages)
 
 
-def _recording(pages, dpi, title):
+def _recording(pages: list[Page], dpi: float, title: str) -> list[bytes]:
     from generator.render.recording import render_recording
     return [render_recording(pages).encode("utf-8")]
 

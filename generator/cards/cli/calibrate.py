@@ -4,6 +4,7 @@ offset, and the printer profiles that keep what was measured (--save, --list).""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,10 +12,13 @@ from generator import paths
 from generator.cli.common import output_options, report_paths, write_built_pages
 from generator.cli.options import duplex_option, offset_option, orientation_option, paper_option
 
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.scene.model import Page
+
 DEFAULT_NAME = "calibration-{paper}-{orientation}-{duplex}.pdf"
 
 
-def build_calibration(paper: str, duplex: str, landscape: bool = False) -> list:
+def build_calibration(paper: str, duplex: str, landscape: bool = False) -> list[Page]:
     """The calibration pages for a paper and flip (scene pages, ready for a backend)."""
     from generator.scene.imposition import SheetSpec, calibration_pages
 
@@ -34,8 +38,9 @@ def resolve_orientation(orientation: str, paper: str, card: str, duplex: str) ->
     if orientation != "auto":
         return orientation == "landscape"
     from generator.scene.layout import SheetSpec, plan_sheet
+    from generator.scene.papers import parse_card_size
 
-    return plan_sheet(SheetSpec(paper=paper, landscape=None, card_size=card, duplex=duplex)).landscape
+    return plan_sheet(SheetSpec(paper=paper, landscape=None, card_size=parse_card_size(card), duplex=duplex)).landscape
 
 
 @click.command()

@@ -5,11 +5,16 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from generator.cli.common import report_paths
 from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.cards.images import Entry, Fit, Plan
+    from generator.cards.records import Record
 
 DEFAULT_MADE_BLEED = 3.0
 
@@ -90,7 +95,7 @@ def _pixels(path: Path) -> tuple[int, int]:
     return size
 
 
-def _border_colours(fits) -> dict[Path, str]:
+def _border_colours(fits: dict[Path, Fit]) -> dict[Path, str]:
     """Each image's border colour (median of its edge pixels), read from a small draft decode."""
     from generator.cli.deck import load_image
     from generator.core.colours import hex_colour
@@ -99,14 +104,14 @@ def _border_colours(fits) -> dict[Path, str]:
     return {path: hex_colour(*border_colour(load_image(path))) for path in fits}
 
 
-def _own_bleed(fits, entries) -> float:
+def _own_bleed(fits: dict[Path, Fit], entries: list[Entry]) -> float:
     """The deck's bleed: the fronts' own (the most common), else the bleed to make."""
     counts = Counter(round(fits[e.front].bleed, 3) for e in entries)
     bleed = counts.most_common(1)[0][0]
     return bleed if bleed > 0 else DEFAULT_MADE_BLEED
 
 
-def _load(path: Path, *, plans, mode: str, corners: bool, max_ppi: float = 0) -> bytes:
+def _load(path: Path, *, plans: dict[Path, Plan], mode: str, corners: bool, max_ppi: float = 0) -> bytes:
     """An image's bytes with the bleed it lacks made (and corners filled); as it is otherwise.
     Pictures remade in pixels are first brought down to max_ppi (the PDF's cap) when above it."""
     from generator.cli.deck import load_image
@@ -127,13 +132,13 @@ def _load(path: Path, *, plans, mode: str, corners: bool, max_ppi: float = 0) ->
 
 
 @functools.lru_cache(maxsize=8)
-def _prepared(data: bytes, pad, mode: str, corners: bool, size) -> bytes:
+def _prepared(data: bytes, pad: tuple[int, int], mode: str, corners: bool, size: tuple[int, int] | None) -> bytes:
     from generator.render.bleed import prepare
 
     return prepare(data, pad, mode, corners, size)
 
 
-def _summary(entries, records, fits, plans, mode: str) -> str:
+def _summary(entries: list[Entry], records: list[Record], fits: dict[Path, Fit], plans: dict[Path, Plan], mode: str) -> str:
     from generator.core.numbers import format_number
 
     first = fits[entries[0].front]

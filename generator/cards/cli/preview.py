@@ -7,11 +7,14 @@ import threading
 import time
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from generator.cli.options import bleed_option, duplex_option, paper_option
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.cards.preflight import Finding
 
 
 @click.command()
@@ -115,7 +118,7 @@ def fresh_image_loader() -> Any:
     return loader
 
 
-def deck_findings(count: int, design: Any, opts: Any) -> list:
+def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
     """The deck-wide preflight warnings for the print button's options (last sheet mostly empty)."""
     from generator.cards.preflight import check_deck
     from generator.cli.deck import sheet_spec

@@ -14,9 +14,14 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import PnpError
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.cards.records import Record
+
+DrawnKey = tuple[str, str, "int | None", str]     # a record's fields (repr), file, line and the template's signature
 
 
 @dataclass
@@ -62,7 +67,7 @@ class LiveDeck:
         self.design: Any = None
         self.records: list[Any] = []
         self.inputs: set[Path] = set()
-        self._drawn: dict[tuple, _Drawn] = {}
+        self._drawn: dict[DrawnKey, _Drawn] = {}
         self.last_refresh = 0.0
         self._template_cache: tuple[dict[Path, tuple[int, int]], Any] = ({}, None)
 
@@ -109,7 +114,7 @@ class LiveDeck:
         self.last_refresh = time.perf_counter() - start
         return changed
 
-    def _load(self) -> tuple[list, Any, Any]:
+    def _load(self) -> tuple[list[Record], Any, Any]:
         from generator.cards import load_records, load_template
         from generator.cards.build import check_template
 
@@ -122,7 +127,7 @@ class LiveDeck:
                 self._template_cache = ({Path(p): _stamp(p) for p in tmpl.files}, tmpl)
             design = check_template(tmpl, records, bleed=self.bleed)
         except PnpError as err:
-            err._tmpl = tmpl      # type: ignore[attr-defined]  (the files to keep watching)
+            vars(err)["_tmpl"] = tmpl      # kept on the error: the template's files, to keep watching
             raise
         return records, tmpl, design
 
@@ -192,7 +197,7 @@ class LiveDeck:
             self.svgs = {k: v for k, v in self.svgs.items() if k in keep}
 
     def _publish(self, states: list[CardState], error: str | None, warnings: list[str], design: Any,
-                 records: list, inputs: set[Path]) -> set[int]:
+                 records: list[Record], inputs: set[Path]) -> set[int]:
         with self.lock:
             before = {c.number: c.to_json() for c in self.cards}
             changed = {s.number for s in states if before.get(s.number) != s.to_json()}

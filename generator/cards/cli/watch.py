@@ -97,7 +97,7 @@ class _WatchState:
         from generator.cards.cli.make import make_deck
         from generator.core.errors import OutputExistsError, PnpError
 
-        start, read = time.perf_counter(), set()
+        start, read = time.perf_counter(), set[Path]()
         what = ", ".join(sorted(p.name for p in changed)) or "start"
         opts = replace(self.opts, own=frozenset(self.written), quiet=True)
         try:

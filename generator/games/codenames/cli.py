@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from generator.cli.common import output_options, report_paths, resolve_seed, seed_option, write_built_pages
+from generator.cli.common import F, output_options, report_paths, resolve_seed, seed_option, write_built_pages
 from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
 from generator.cli.options import lang_option, paper_option
 from generator.core.numbers import format_number
 from generator.core.placeholders import fill
 from generator.games.codenames import GAME
 
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.codenames.content import Picture
+    from generator.games.codenames.rules.keys import Key
+
 DEFAULT_COUNT = 8           # one A4 sheet of 70 mm keys
 
 
-def _card_size_option(func):
+def _card_size_option(func: F) -> F:
     return click.option("--card-size", default="70", show_default=True,
                         help="Key card side in mm (a number, or WxH with W = H).")(func)
 
@@ -161,7 +166,7 @@ def pictures_command(lang: str, seed: int | None, count: int | None, opts: DeckO
     report_paths(write_pictures(pictures, lang, opts, stem, source), opts.quiet)
 
 
-def choose_pictures(lang: str, seed: int | None, count: int | None, quiet: bool = True):
+def choose_pictures(lang: str, seed: int | None, count: int | None, quiet: bool = True) -> tuple[list[Picture], str, str]:
     """(pictures, footer source, file stem): the whole deck, or a seeded deal of `count` cards."""
     from generator.games.codenames.content import labels, load_pictures
 
@@ -179,7 +184,7 @@ def choose_pictures(lang: str, seed: int | None, count: int | None, quiet: bool 
     return dealt, source, f"codenames-pictures-seed{seed}-{count}"
 
 
-def write_pictures(pictures: list, lang: str, opts: DeckOptions, stem: str, source: str) -> list[Path]:
+def write_pictures(pictures: list[Picture], lang: str, opts: DeckOptions, stem: str, source: str) -> list[Path]:
     """Picture cards (and the credits card) through the shared deck output; json: the pictures as text."""
     if opts.format == "json":
         return emit_deck_json([[a.text(), b.text()] for a, b in zip(pictures[0::2], pictures[1::2], strict=True)],
@@ -268,8 +273,7 @@ TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word
           "it": {"keys": "Nome in codice: carte chiave {grids}", "words": "Nome in codice: carte parola"}}
 
 
-def write_keys(keys: list, size: float, opts: DeckOptions, stem: str, source: str,
-               lang: str = GAME.default_language) -> list[Path]:
+def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language) -> list[Path]:
     """Keys as JSON data, or through the shared deck output (no bleed, no backs); titles in `lang`."""
     if opts.format == "json":
         return emit_deck_json([k.to_json() for k in keys], opts)

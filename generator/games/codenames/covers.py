@@ -11,11 +11,16 @@ of a cover show the same role, except the double agent: red on one side, blue on
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from generator.games.codenames import GAME
 from generator.games.codenames.content import icon_file, labels
 from generator.games.codenames.rules import keys as cn
 from generator.games.codenames.rules.covers import DOUBLE, cover_roles
 from generator.scene.model import Circle, Group, Item, Line, Rect, Stroke, Text
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.scene.imposition import Card
 
 WHITE, INK = "#ffffff", "#1c1c1c"
 FILLS = {cn.RED: "#b2182b", cn.BLUE: "#4a90d9", cn.BYSTANDER: "#efe6cf", cn.ASSASSIN: "#1c1c1c"}
@@ -77,7 +82,7 @@ def cover_face(role: str, lang: str, size: tuple[float, float], double: bool = F
     return items
 
 
-def cover_cards(grid_name: str, lang: str = GAME.default_language) -> list:
+def cover_cards(grid_name: str, lang: str = GAME.default_language) -> list[Card]:
     """Every cover card a table of this grid needs, both sides drawn."""
     from generator.scene.imposition import Card
 

@@ -13,11 +13,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from generator.core.placeholders import fill
 from generator.games.codenames import GAME
 from generator.games.codenames.content import Picture, authors_of, icon_file, labels
 from generator.scene.model import Item, Path, Polygon, Rect, Stroke, Text
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.scene.imposition import Card
 
 PICTURE_CARD_SIZE = (60.0, 60.0)      # mm
 INK = "#222222"
@@ -70,7 +74,7 @@ def credits_items(pictures: Sequence[Picture], lang: str,
 
 
 def picture_cards(pictures: Sequence[Picture], lang: str = GAME.default_language,
-                  size: tuple[float, float] = PICTURE_CARD_SIZE) -> list:
+                  size: tuple[float, float] = PICTURE_CARD_SIZE) -> list[Card]:
     """Imposition cards: pictures paired front/back in order (1|2, 3|4...), then the credits card."""
     from generator.scene.imposition import Card
 

@@ -13,12 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator import paths
 from generator.core.errors import DataError
 from generator.games.codenames import GAME
 from generator.games.codenames.rules import keys as cn
 from generator.scene.model import Circle, Group, Item, Line, Polygon, Rect, Stroke, Text, rotate
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.scene.imposition import Card, SheetSpec
+    from generator.scene.model import Page
 
 KEY_CARD_SIZE = 70.0                 # mm, square
 WORD_CARD_SIZE = (60.0, 40.0)        # mm, landscape
@@ -188,14 +193,14 @@ def _code_text(code: str, size: float, s: float) -> Item:
                 align="right", valign="middle", wrap=False, min_size=3.5)
 
 
-def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE) -> list:
+def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE) -> list[Card]:
     """Imposition cards (fronts only) for keys, labelled with their codes."""
     from generator.scene.imposition import Card
 
     return [Card(key_card_items(k, size), None, f"key {k.grid} {k.code}") for k in keys]
 
 
-def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE):
+def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE) -> SheetSpec:
     """The sheet layout of key cards: no bleed (white edges), crop marks, no backs."""
     from generator.scene.imposition import SheetSpec
 
@@ -229,7 +234,7 @@ def word_card_items(word: str, size: tuple[float, float] = WORD_CARD_SIZE) -> li
     ]
 
 
-def word_cards(words: Sequence[str], size: tuple[float, float] = WORD_CARD_SIZE) -> list:
+def word_cards(words: Sequence[str], size: tuple[float, float] = WORD_CARD_SIZE) -> list[Card]:
     """Imposition cards (fronts only) for words."""
     from generator.scene.imposition import Card
 
@@ -239,7 +244,7 @@ def word_cards(words: Sequence[str], size: tuple[float, float] = WORD_CARD_SIZE)
 
 # --- the rules aid -------------------------------------------------------------------------
 
-def rules_page(lang: str, paper: str = "a4"):
+def rules_page(lang: str, paper: str = "a4") -> Page:
     """The one-page rules summary (classic and Pictures, the variants, the two-player score) in `lang`."""
     from generator.cards.rules_text import load_rules_text
     from generator.games.codenames.content import labels

@@ -3,21 +3,36 @@ and the public roles card (or the deal as JSON)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option, write_built_pages
+from generator.cli.common import (
+    F,
+    check_outputs,
+    emit_json,
+    output_options,
+    report_paths,
+    resolve_seed,
+    seed_option,
+    write_built_pages,
+)
 from generator.cli.options import lang_option, paper_option
 from generator.games.codex import GAME
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.codex.rules import Deal
+    from generator.scene.model import Page
 
 FORMATS = ("pdf", "svg", "png", "json")
 SUFFIX = {"pdf": ".pdf", "svg": ".svg", "png": ".png", "json": ".json"}
 
 
-def _print_options(func):
+def _print_options(func: F) -> F:
     """--lang, --format, --paper, --phases, --dpi: how a deal is printed."""
     func = click.option("--split", is_flag=True,
                         help="Separate files in a folder (-o DIR): master, roles, and one per "
@@ -124,7 +139,7 @@ def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int,
                  quiet or (fmt == "json" and output is None))
 
 
-def make_deal(seed: int, k: int, factions, roles, names):
+def make_deal(seed: int, k: int, factions: Sequence[str], roles: Sequence[str], names: Sequence[str] | None) -> Deal:
     """A deal with the built-in codename pool."""
     from generator.games.codex import rules as codex
     from generator.games.codex.content import load_codenames
@@ -145,7 +160,7 @@ class Printing:
     split: bool = False
 
 
-def write_deal(deal, options: Printing, output: Path | None, default: Path, force: bool) -> list[Path]:
+def write_deal(deal: Deal, options: Printing, output: Path | None, default: Path, force: bool) -> list[Path]:
     """Write the deal as JSON (stdout without -o), as one document, or split into a folder."""
     from generator.games.codex.rules import deal_to_dict
 
@@ -163,7 +178,7 @@ def write_deal(deal, options: Printing, output: Path | None, default: Path, forc
                              for name, pages in parts], options, force)
 
 
-def _write_documents(documents: list, options: Printing, force: bool) -> list[Path]:
+def _write_documents(documents: list[tuple[Path, list[Page]]], options: Printing, force: bool) -> list[Path]:
     """Check every target first (nothing half-written), then render and write each."""
     from generator.render import write_pages
     from generator.render.write import output_paths

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from generator import paths
 from generator.core.errors import DataError
 from generator.games.codex import GAME
 from generator.games.codex.rules import ALPHABET, FACTIONS, ROLES
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.cards.schema import Schema
 
 _SECTIONS = ("card", "master", "public")
 
@@ -48,7 +52,7 @@ class CodexTexts:
         return " · ".join(self.letters.get(c) or self.digits[c] for c in fragment)
 
 
-def _schema(name: str):
+def _schema(name: str) -> Schema:
     """The declared shape of each Codex data file."""
     from generator.cards.schema import Colour, Map, Seq, Table, Text, Words
 
@@ -67,12 +71,12 @@ def _schema(name: str):
 
 
 @cache
-def _load(name: str) -> dict:
+def _load(name: str) -> dict[str, Any]:
     """card_data/codex/<name>.yaml read and checked against its schema (DataError: file:line:key)."""
     from generator.cards.datafile import load_yaml
 
     path = paths.card_data("codex", f"{name}.yaml")
-    data = load_yaml(path, _schema(name))
+    data: dict[str, Any] | None = load_yaml(path, _schema(name))
     if data is None:
         raise DataError("the file is empty", file=path)
     return data

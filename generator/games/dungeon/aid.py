@@ -9,7 +9,9 @@ reminders printed here are the ones the data defines.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from generator.cards.icons import draw_icon
 from generator.cards.richtext import RichStyle, layout_rich, rich_height
@@ -37,7 +39,7 @@ class AidPiece:
     at (x, y, w)."""
 
     height: float
-    draw: object       # Callable[[float, float, float], list[Item]]
+    draw: Callable[[float, float, float], list[Item]]      # (x, y, width) -> the block's items
     keep_with_next: bool = False
     section_height: float = 0.0    # on a heading: the whole section's height (kept in one column if it can)
 
@@ -77,7 +79,7 @@ def _text_block(text: str, size: float, w: float, indent: float = 0.0, icon: str
     return AidPiece(h + ITEM_GAP, draw)
 
 
-def section_blocks(section: dict, keywords: list[Keyword], lang: str, size: float, w: float,
+def section_blocks(section: dict[str, Any], keywords: list[Keyword], lang: str, size: float, w: float,
                    keywords_heading: str) -> list[AidPiece]:
     """A section as blocks: its heading, then its paragraphs, legend lines or keyword lines."""
     if section.get("keywords"):
@@ -117,7 +119,7 @@ def _flow(blocks: list[AidPiece], columns: list[tuple[float, float, float, float
     return items
 
 
-def _header(page: Page, words: dict, box: tuple[float, float, float, float], first: bool) -> float:
+def _header(page: Page, words: dict[str, Any], box: tuple[float, float, float, float], first: bool) -> float:
     """Title (and on the first side the subtitle); returns the height used."""
     x, y, w, _ = box
     page.add(Rect(x, y, w, 10, fill=ACCENT, stroke=None, radius=1.5),
@@ -128,7 +130,7 @@ def _header(page: Page, words: dict, box: tuple[float, float, float, float], fir
     return 19.0
 
 
-def aid_pages(aid: dict, keywords: list[Keyword], lang: str = GAME.default_language, paper: str = "a4") -> list[Page]:
+def aid_pages(aid: dict[str, dict[str, Any]], keywords: list[Keyword], lang: str = GAME.default_language, paper: str = "a4") -> list[Page]:
     """The aid's two sides (pages), with footers in the aid's language; LayoutError if it cannot fit."""
     from generator.scene.imposition import add_footers, content_box, sheet_pages
 
@@ -149,7 +151,7 @@ def aid_pages(aid: dict, keywords: list[Keyword], lang: str = GAME.default_langu
     raise LayoutError(f"the {lang} player aid does not fit its pages even at {format_number(MIN_SIZE)} pt", key="aid")
 
 
-def _set_side(sections: list[dict], keywords: list[Keyword], lang: str, words: dict,
+def _set_side(sections: list[dict[str, Any]], keywords: list[Keyword], lang: str, words: dict[str, Any],
               box: tuple[float, float, float, float], size: float) -> list[Item] | None:
     x, y, w, h = box
     col_w = (w - GUTTER * (COLUMNS - 1)) / COLUMNS
@@ -159,7 +161,7 @@ def _set_side(sections: list[dict], keywords: list[Keyword], lang: str, words: d
     return _flow(blocks, columns)
 
 
-def aid_text(aid: dict, keywords: list[Keyword], lang: str = GAME.default_language) -> list[str]:
+def aid_text(aid: dict[str, dict[str, Any]], keywords: list[Keyword], lang: str = GAME.default_language) -> list[str]:
     """The aid as plain lines (headings and paragraphs, markup kept): what the sheet says, for tests."""
     words, lines = aid[lang], [str(aid[lang]["title"])]
     for side in words["pages"]:

@@ -4,26 +4,42 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, output_options, report_paths, resolve_seed, seed_option, write_built_pages
+from generator.cli.common import (
+    F,
+    check_outputs,
+    output_options,
+    report_paths,
+    resolve_seed,
+    seed_option,
+    write_built_pages,
+)
 from generator.cli.deck import DeckOptions, deck_options
 from generator.cli.options import lang_option, paper_option
 from generator.core.placeholders import fill
 from generator.games import LANGUAGE_NAMES
 from generator.games.dungeon import GAME
 
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.dungeon.rules.campaign import Campaign, ChapterEnd
+    from generator.games.dungeon.rules.chapter import Setup
+    from generator.games.dungeon.rules.deck import Deck
+    from generator.scene.imposition import Card
+    from generator.scene.model import Page
+
 KIND_CHOICES = ("character", "ration", "object", "secret", "creature", "special", "boss", "zone")
 SHEET_FORMATS = ("pdf", "png", "svg", "none")
 
 
-def _lang_option(func):
+def _lang_option(func: F) -> F:
     return lang_option(GAME, "Language of the cards (the default is the designer's).")(func)
 
 
-def _data_option(func):
+def _data_option(func: F) -> F:
     return click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
                         help="A folder of CODEX card data to use instead of the built-in card_data/dungeon.")(func)
 
@@ -43,7 +59,7 @@ def command() -> None:
     """
 
 
-def _deck(data_dir: Path | None, check: bool = True):
+def _deck(data_dir: Path | None, check: bool = True) -> Deck:
     """The card data, refused with its first problems when it does not validate."""
     from generator.core.errors import DataError
     from generator.games.dungeon.content import load_deck
@@ -138,7 +154,7 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
     words = labels[lang]
     source = words["deck_all"] if len(kinds) == len(KIND_CHOICES) else ", ".join(words["kinds"][k] for k in kinds)
     if opts.format == "tts":
-        written = []
+        written: list[Path] = []
         for kind in kinds:
             cards = build_deck(deck, labels, lang, (kind,), bleed)
             kind_stem = f"{stem}-{kind}" if len(kinds) > 1 else stem
@@ -153,7 +169,7 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
                       opts=_default_output(opts, stem), stem=stem, lang=lang)
 
 
-def _deck_pdf_with_aid(cards, size, bleed: float, title: str, source: str, opts: DeckOptions, lang: str,
+def _deck_pdf_with_aid(cards: list[Card], size: tuple[float, float], bleed: float, title: str, source: str, opts: DeckOptions, lang: str,
                        data_dir: Path | None) -> Path:
     """The whole deck as one PDF that opens with the player aid (its two sides), then the card sheets."""
     from generator.cli.common import write_file
@@ -161,6 +177,7 @@ def _deck_pdf_with_aid(cards, size, bleed: float, title: str, source: str, opts:
     from generator.render import render_pdf
     from generator.scene.imposition import impose
 
+    assert opts.output is not None       # the caller gave it a default output (_default_output)
     target = Path(opts.output)
     check_outputs([target], opts.force)
     pages = aid_pages_for(lang, opts.paper, data_dir)
@@ -212,7 +229,7 @@ def rules_command(lang: str, paper: str, fmt: str, data_dir: Path | None, output
                                    title=_aid_title(lang, data_dir)), quiet)
 
 
-def aid_pages_for(lang: str, paper: str, data_dir: Path | None) -> list:
+def aid_pages_for(lang: str, paper: str, data_dir: Path | None) -> list[Page]:
     """The player aid's pages in a language (the deck's keywords give the keyword legend)."""
     from generator.games.dungeon.aid import aid_pages
     from generator.games.dungeon.content import load_aid
@@ -266,21 +283,21 @@ def new_command(players: int, characters: str | None, seed: int | None, data_dir
     report_paths([target], quiet)
 
 
-def _card_ids(text: str, deck, kind: str = "character") -> list[str]:
+def _card_ids(text: str, deck: Deck, kind: str = "character") -> list[str]:
     """Ids from comma-separated ids or names, French or English (accents and case ignored)."""
     import unicodedata
 
     def key(s: str) -> str:
         return "".join(c for c in unicodedata.normalize("NFKD", s.strip().lower()) if not unicodedata.combining(c))
 
-    names = {}
+    names: dict[str, str] = {}
     for card in deck.of_kind(kind):
         for name in (card.id, card.name("fr"), card.name("en")):
             names[key(name)] = card.id
     return [names.get(key(part), part.strip()) for part in text.split(",") if part.strip()]
 
 
-def campaign_text(campaign) -> str:
+def campaign_text(campaign: Campaign) -> str:
     """The campaign file's text (JSON, fixed key order, UTF-8 kept readable)."""
     import json
 
@@ -289,7 +306,7 @@ def campaign_text(campaign) -> str:
     return json.dumps(campaign_to_json(campaign), ensure_ascii=False, indent=2) + "\n"
 
 
-def read_campaign(path: Path, deck):
+def read_campaign(path: Path, deck: Deck) -> Campaign:
     """Read and check a campaign file; errors name the file and the key (or the JSON line)."""
     from generator.cards.datafile import load_json
     from generator.core.errors import ParseError
@@ -339,8 +356,8 @@ def chapter_command(campaign_file: Path, keep: tuple[str, ...], left: tuple[str,
         raise
 
 
-def _chapter(campaign_file: Path, keep, left, fmt: str, paper: str, lang: str, data_dir, output, force: bool,
-             quiet: bool) -> None:
+def _chapter(campaign_file: Path, keep: tuple[str, ...], left: tuple[str, ...], fmt: str, paper: str, lang: str,
+             data_dir: Path | None, output: Path | None, force: bool, quiet: bool) -> None:
     from generator.core.files import write_atomic
     from generator.games.dungeon.rules.campaign import deal_chapter, end_chapter
     from generator.render.write import write_rendered
@@ -364,13 +381,13 @@ def _chapter(campaign_file: Path, keep, left, fmt: str, paper: str, lang: str, d
     report_paths([*written, campaign_file], quiet)
 
 
-def _chapter_end(keep, left, deck, campaign):
+def _chapter_end(keep: tuple[str, ...], left: tuple[str, ...], deck: Deck, campaign: Campaign) -> ChapterEnd:
     from generator.core.errors import RulesError
     from generator.games.dungeon.rules.campaign import ChapterEnd
 
     if (keep or left) and not campaign.in_play:
         raise RulesError("--keep and --left describe the end of a chapter, and none is on the table")
-    pairs = []
+    pairs: list[tuple[str, str]] = []
     for item in keep:
         hero, sep, obj = item.partition("=")
         if not sep or not hero.strip() or not obj.strip():
@@ -379,14 +396,15 @@ def _chapter_end(keep, left, deck, campaign):
     return ChapterEnd(tuple(pairs), tuple(_card_ids(o, deck, "object")[0] for o in left if o.strip()))
 
 
-def _text(setup, campaign, deck, lang: str, data_dir) -> list[str]:
+def _text(setup: Setup, campaign: Campaign, deck: Deck, lang: str, data_dir: Path | None) -> list[str]:
     from generator.games.dungeon.content import load_labels
     from generator.games.dungeon.sheets import chapter_lines
 
     return chapter_lines(setup, campaign, deck, load_labels(data_dir), lang)
 
 
-def _render_sheet(setup, campaign, deck, campaign_file: Path, fmt: str, paper: str, lang: str, data_dir,
+def _render_sheet(setup: Setup, campaign: Campaign, deck: Deck, campaign_file: Path, fmt: str, paper: str, lang: str,
+                  data_dir: Path | None,
                   output: Path | None, force: bool) -> list[tuple[Path, bytes]]:
     """The chapter sheet's files rendered (nothing written yet: the campaign is saved first)."""
     if fmt == "none":
@@ -404,7 +422,7 @@ def _render_sheet(setup, campaign, deck, campaign_file: Path, fmt: str, paper: s
     return render_files(pages, fmt, target, force=force, dpi=150, title=_sheet_title(labels, lang, setup))
 
 
-def _sheet_title(labels: dict, lang: str, setup) -> str:
+def _sheet_title(labels: dict[str, dict[str, Any]], lang: str, setup: Setup) -> str:
     """The setup sheet's document title in its language ('CODEX · Acte 1, Chapitre 1')."""
     return fill(labels[lang]["sheet_title"], {"act": setup.act, "chapter": setup.chapter})
 

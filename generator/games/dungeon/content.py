@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from generator.cards.records import Record, load_records
 from generator.core.errors import DataError
@@ -62,7 +63,7 @@ def card_from_record(record: Record, kind: str) -> Card:
     if not card_id:
         raise DataError("a card needs an id", file=record.file, line=record.line, key="id")
     texts: dict[str, dict[str, str]] = {"fr": {}, "en": {}}
-    values: dict = {}
+    values: dict[str, Any] = {}
     for key, value in fields.items():
         if key in CARD_KEYS:
             continue
@@ -100,7 +101,7 @@ def load_keywords(path: Path) -> list[Keyword]:
     return out
 
 
-def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
+def load_labels(folder: str | Path | None = None) -> dict[str, dict[str, Any]]:
     """The printed words that are not card texts (kind names, "Défaut", ...), per language."""
     from generator.cards.datafile import load_yaml
     from generator.cards.schema import Map, Seq, Table, Words
@@ -110,7 +111,7 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
                                     "pile_names": Table(Words()), "steps": Seq(Words()),
                                     "play_steps": Seq(Words())})
     lines: dict[str, int] = {}
-    data = load_yaml(path, Map(required=dict.fromkeys(GAME.languages, section)), lines=lines)
+    data: dict[str, dict[str, Any]] | None = load_yaml(path, Map(required=dict.fromkeys(GAME.languages, section)), lines=lines)
     if data is None:
         raise DataError(f"labels need one section per language: {', '.join(GAME.languages)}", file=path)
     keys = set(data[GAME.default_language])
@@ -122,7 +123,7 @@ def load_labels(folder: str | Path | None = None) -> dict[str, dict]:
     return data
 
 
-def _check_placeholders(section: dict, lang: str, path: Path, lines: dict[str, int]) -> None:
+def _check_placeholders(section: dict[str, Any], lang: str, path: Path, lines: dict[str, int]) -> None:
     """Every label's placeholders within its declared set (LABEL_PLACEHOLDERS), else file:line:key."""
     from generator.core.placeholders import PlaceholderError, check_label
 
@@ -135,7 +136,7 @@ def _check_placeholders(section: dict, lang: str, path: Path, lines: dict[str, i
                 where = f"{lang}.{key}"
                 raise DataError(str(err), file=path, line=lines.get(where, lines.get(lang)), key=where) from None
 
-def load_aid(folder: str | Path | None = None) -> dict[str, dict]:
+def load_aid(folder: str | Path | None = None) -> dict[str, dict[str, Any]]:
     """The player aid's texts per language (aid.yaml): title, subtitle, keywords_heading, pages of sections.
 
     A section is {heading, items: [text, ...]}, {heading, icons: [{icon, text}, ...]} or {keywords: true}."""
@@ -149,7 +150,7 @@ def load_aid(folder: str | Path | None = None) -> dict[str, dict]:
     words = Map(required={"title": Text(blank=False), "subtitle": Text(blank=False),
                           "keywords_heading": Text(blank=False), "pages": Seq(Seq(section, least=1), least=1)})
     lines: dict[str, int] = {}
-    data = load_yaml(path, Map(required=dict.fromkeys(GAME.languages, words)), lines=lines)
+    data: dict[str, dict[str, Any]] | None = load_yaml(path, Map(required=dict.fromkeys(GAME.languages, words)), lines=lines)
     if data is None:
         raise DataError(f"the player aid needs one section per language: {', '.join(GAME.languages)}", file=path)
     for lang in GAME.languages:

@@ -7,7 +7,9 @@ record carries the fields its template uses, computed here from the card data: l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from generator.cards.records import Record
 from generator.cards.templates import load_template
@@ -15,7 +17,16 @@ from generator.core.placeholders import fill
 from generator.games.dungeon import GAME
 from generator.games.dungeon.rules.deck import KINDS, Card, Deck, parse_keywords
 from generator.games.dungeon.rules.validate import parse_range, parse_refs
-from generator.scene.model import Line, Rect, Stroke, Text
+from generator.scene.model import Line, Page, Rect, Stroke, Text
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.dungeon.rules.campaign import Campaign, Hero
+    from generator.games.dungeon.rules.chapter import Setup
+    from generator.scene.imposition import Card as PrintedCard
+
+Labels = dict[str, Any]     # the labels file: {language: its words} (YAML data)
+Words = dict[str, Any]      # one language's words: texts, and tables of them (kinds, colours, steps...)
+Fields = dict[str, Any]     # a card template's record fields
 
 COLOURS_HEX = {"red": "#c0392b", "yellow": "#e1a913", "green": "#2e8540", "blue": "#2c62a8"}
 
@@ -30,7 +41,7 @@ def template_name(kind: str) -> str:
     return f"dungeon/{kind}"
 
 
-def _creature_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
+def _creature_fields(card: Card, deck: Deck, labels: Words, lang: str) -> Fields:
     v = card.values
     green_pv = f" <g>{v['pv_green']}</g>" if "pv_green" in v else ""
     green_rip = f" <g>{v['riposte_green']}-</g>" if "riposte_green" in v else ""
@@ -43,7 +54,7 @@ def _creature_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
             "effect2": card.text("effect2", lang), "default_label": labels["default"]}
 
 
-def _boss_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
+def _boss_fields(card: Card, deck: Deck, labels: Words, lang: str) -> Fields:
     fields = _creature_fields(card, deck, labels, lang)
     secret = next(s for s in deck.of_kind("secret") if s.values.get("number") == card.values["secret"])
     rewards = ", ".join(deck.get(ref).name(lang) for ref in parse_refs(card.values.get("rewards")))
@@ -52,21 +63,23 @@ def _boss_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
     return fields
 
 
-def _object_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
+def _object_fields(card: Card, deck: Deck, labels: Words, lang: str) -> Fields:
     v = card.values
     weapon = "precision" in v
-    low, high = parse_range(v["range"]) if weapon else (0, 0)
+    span = parse_range(v["range"]) if weapon else (0, 0)
+    assert span is not None, v["range"]      # the deck is validated: a weapon's range parses
+    low, high = span
     return {"weapon": "yes" if weapon else "", "tool": "" if weapon else "yes", "precision_text": f"{v['precision']}+" if weapon else "",
             "damage_text": str(v.get("damage", "")), "range_text": (str(low) if low == high else f"{low} – {high}")
             if weapon else "", "precision_label": labels["precision"], "damage_label": labels["damage"],
             "range_label": labels["range"], **_effects(card, lang)}
 
 
-def _effects(card: Card, lang: str) -> dict:
+def _effects(card: Card, lang: str) -> Fields:
     return {f"effect{i}": card.text(f"effect{i}", lang) for i in (1, 2, 3)}
 
 
-def _secret_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
+def _secret_fields(card: Card, deck: Deck, labels: Words, lang: str) -> Fields:
     abilities = bool(card.values.get("abilities"))
     fields = {"number": str(card.values["number"]), "abilities": "yes" if abilities else "",
               "plain": "" if abilities else "yes", "default_label": labels["default"],
@@ -74,33 +87,34 @@ def _secret_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
     return fields
 
 
-def _character_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
+def _character_fields(card: Card, deck: Deck, labels: Words, lang: str) -> Fields:
     colour = card.values["colour"]
     return {"colour": COLOURS_HEX[colour], "die_label": die_label(labels, colour),
             "start_label": labels["start"], "start_name": deck.get(card.values["start"]).name(lang),
             "ability": card.text("ability", lang)}
 
 
-def die_label(words: dict, colour: str) -> str:
+def die_label(words: Words, colour: str) -> str:
     """'Dé rouge' / 'Red die': the player's die of a colour."""
     text = fill(words["die_of"], {"colour": words["colours"][colour]})
     return text[:1].upper() + text[1:]
 
 
-def _zone_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
+def _zone_fields(card: Card, deck: Deck, labels: Words, lang: str) -> Fields:
     return {"types": card.text("types", lang), "role": card.values.get("role", ""), **_effects(card, lang)}
 
 
-def _ration_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
+def _ration_fields(card: Card, deck: Deck, labels: Words, lang: str) -> Fields:
     return {"effect1": card.text("effect1", lang)}
 
 
-FIELDS = {"character": _character_fields, "ration": _ration_fields, "object": _object_fields,
-          "secret": _secret_fields, "creature": _creature_fields, "special": _creature_fields,
-          "boss": _boss_fields, "zone": _zone_fields}
+FIELDS: dict[str, Callable[[Card, Deck, Words, str], Fields]] = {
+    "character": _character_fields, "ration": _ration_fields, "object": _object_fields,
+    "secret": _secret_fields, "creature": _creature_fields, "special": _creature_fields,
+    "boss": _boss_fields, "zone": _zone_fields}
 
 
-def card_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
+def card_fields(card: Card, deck: Deck, labels: Labels, lang: str) -> Fields:
     """Every field the card's template uses, in one language."""
     kind_labels = labels[lang]["kinds"]
     return {"id": card.id, "kind": card.kind, "source": card.source, "name": card.name(lang),
@@ -108,11 +122,11 @@ def card_fields(card: Card, deck: Deck, labels: dict, lang: str) -> dict:
             **FIELDS[card.kind](card, deck, labels[lang], lang)}
 
 
-def deck_records(deck: Deck, labels: dict, lang: str, kinds: tuple[str, ...] = KINDS) -> dict[str, list[Record]]:
+def deck_records(deck: Deck, labels: Labels, lang: str, kinds: tuple[str, ...] = KINDS) -> dict[str, list[Record]]:
     """Records per kind, in printing order, a card with qty n repeated n times (one shared field dict)."""
     out: dict[str, list[Record]] = {}
     for kind in kinds:
-        records = []
+        records: list[Record] = []
         for card in deck.of_kind(kind):
             fields = card_fields(card, deck, labels, lang)
             records += [Record(fields, Path(card.file or ""), card.line, copy) for copy in range(1, card.qty + 1)]
@@ -120,12 +134,12 @@ def deck_records(deck: Deck, labels: dict, lang: str, kinds: tuple[str, ...] = K
     return out
 
 
-def build_deck(deck: Deck, labels: dict, lang: str = GAME.default_language, kinds: tuple[str, ...] = KINDS,
-               bleed: float | None = None) -> list:
+def build_deck(deck: Deck, labels: Labels, lang: str = GAME.default_language, kinds: tuple[str, ...] = KINDS,
+               bleed: float | None = None) -> list[PrintedCard]:
     """The printable cards (imposition Cards, each with its kind's back) of the chosen kinds."""
     from generator.cards.build import build_cards
 
-    cards = []
+    cards: list[PrintedCard] = []
     for kind, records in deck_records(deck, labels, lang, kinds).items():
         cards += build_cards(records, load_template(template_name(kind)), bleed=bleed)
     return cards
@@ -144,7 +158,7 @@ INK = "#222222"
 KIND_COLOURS = {"zone": "#3d4f63", "creature": "#6e2f1c", "boss": "#1f1f1f"}
 
 
-def chapter_lines(setup, campaign, deck: Deck, labels: dict, lang: str) -> list[str]:
+def chapter_lines(setup: Setup, campaign: Campaign, deck: Deck, labels: Labels, lang: str) -> list[str]:
     """The chapter's setup as plain text lines (printed by the command, and the sheet's content)."""
     words = labels[lang]
     head = fill(words["sheet_title"], {"act": setup.act, "chapter": setup.chapter})
@@ -165,7 +179,7 @@ def chapter_lines(setup, campaign, deck: Deck, labels: dict, lang: str) -> list[
     return lines
 
 
-def _hero_line(hero, deck: Deck, words: dict, lang: str) -> str:
+def _hero_line(hero: Hero, deck: Deck, words: Words, lang: str) -> str:
     card = deck.get(hero.id)
     objects = ", ".join(deck.get(o).name(lang) for o in hero.objects) or "—"
     rations = ", ".join(deck.get(r).name(lang) for r in hero.rations)
@@ -173,7 +187,7 @@ def _hero_line(hero, deck: Deck, words: dict, lang: str) -> str:
             f"{words['rations']} ({len(hero.rations)}){colon(lang)} {rations}")
 
 
-def chapter_steps(setup, deck: Deck, words: dict, lang: str) -> list[str]:
+def chapter_steps(setup: Setup, deck: Deck, words: Words, lang: str) -> list[str]:
     """The setup in the rulebook's order (Zones, dice, Créatures, the Boss, then appearance effects), then play."""
     steps = list(words["steps"])
     if setup.boss:
@@ -183,12 +197,12 @@ def chapter_steps(setup, deck: Deck, words: dict, lang: str) -> list[str]:
     return [*steps, words["effects_step"], *words["play_steps"]]
 
 
-def _pile_counts(campaign, words: dict) -> str:
+def _pile_counts(campaign: Campaign, words: Words) -> str:
     return " · ".join(f"{words['pile_names'][name]} {len(cards)}" for name, cards in campaign.piles.items())
 
 
-def chapter_pages(setup, campaign, deck: Deck, labels: dict, lang: str = GAME.default_language, paper: str = "a4",
-                  source: str = "", campaign_file: str = "") -> list:
+def chapter_pages(setup: Setup, campaign: Campaign, deck: Deck, labels: Labels, lang: str = GAME.default_language, paper: str = "a4",
+                  source: str = "", campaign_file: str = "") -> list[Page]:
     """The setup sheet of a dealt chapter: one landscape page with footer (and, small, the command
     that deals the next chapter from `campaign_file` when one is given)."""
     from generator.scene.imposition import add_footers, content_box, sheet_pages
@@ -208,7 +222,8 @@ def chapter_pages(setup, campaign, deck: Deck, labels: dict, lang: str = GAME.de
     return add_footers([page], title=head, source=source, lang=lang)
 
 
-def _draw_row(page, setup, campaign, deck: Deck, words: dict, lang: str, box) -> float:
+def _draw_row(page: Page, setup: Setup, campaign: Campaign, deck: Deck, words: Words, lang: str,
+              box: tuple[float, float, float]) -> float:
     x0, y0, w = box
     n = len(setup.zones)
     gap = 4.0
@@ -228,8 +243,8 @@ def _draw_row(page, setup, campaign, deck: Deck, words: dict, lang: str, box) ->
     return 66 + 7 * len(campaign.heroes)
 
 
-def _card_box(page, card: Card, deck: Deck, x: float, y: float, w: float, h: float, lang: str,
-              words: dict) -> None:
+def _card_box(page: Page, card: Card, deck: Deck, x: float, y: float, w: float, h: float, lang: str,
+              words: Words) -> None:
     colour = KIND_COLOURS.get(card.kind, INK)
     page.add(Rect(x, y, w, h, fill="#fbf6ea", stroke=Stroke(colour, 0.5), radius=1.5),
              Rect(x, y, w, 6, fill=colour, stroke=None, radius=1.5),
@@ -261,7 +276,7 @@ def keyword_words(card: Card, deck: Deck, lang: str) -> list[str]:
             for name, value in parse_keywords(str(card.values.get("keywords") or "")) if name in keywords]
 
 
-def _draw_dice(page, campaign, deck: Deck, x: float, y: float, w: float, words: dict, lang: str) -> None:
+def _draw_dice(page: Page, campaign: Campaign, deck: Deck, x: float, y: float, w: float, words: Words, lang: str) -> None:
     for i, hero in enumerate(campaign.heroes):
         card = deck.get(hero.id)
         colour = COLOURS_HEX[card.values["colour"]]
@@ -270,7 +285,8 @@ def _draw_dice(page, campaign, deck: Deck, x: float, y: float, w: float, words: 
                       "sans-bold", 8, INK, "left", "middle", False))
 
 
-def _draw_text_block(page, setup, campaign, deck: Deck, words: dict, lang: str, box) -> None:
+def _draw_text_block(page: Page, setup: Setup, campaign: Campaign, deck: Deck, words: Words, lang: str,
+                     box: tuple[float, float, float, float]) -> None:
     x, y, w, h = box
     heroes = [f"{words['heroes']}{colon(lang)}"] + ["• " + _hero_line(hr, deck, words, lang) for hr in campaign.heroes]
     if campaign.players == 1:

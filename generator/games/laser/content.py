@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from generator.core.errors import DataError, ParseError, RulesError
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.cards.schema import Schema
+    from generator.games.laser.rules.model import Board, ComponentSet, Layout
 
 MAX_INPUT_BYTES = 1_000_000   # far above any layout or observation of the largest board (64x64)
 
@@ -19,7 +24,7 @@ def default_path() -> Path:
     return paths.card_data("laser", "components.yaml")
 
 
-def load_catalog(path: str | Path | None = None):
+def load_catalog(path: str | Path | None = None) -> ComponentSet:
     """The ComponentSet defined in a YAML file (the built-in one by default)."""
     from generator.games.laser.rules.model import component_set_from_data
 
@@ -31,7 +36,7 @@ def load_catalog(path: str | Path | None = None):
         raise DataError(err.message, file=str(file)) from None
 
 
-def _schema():
+def _schema() -> Schema:
     from generator.cards.schema import Flag, Map, Seq, Text
 
     actions = Map(required={d: Text() for d in DIRECTIONS})
@@ -41,7 +46,7 @@ def _schema():
     return Map(required={"components": Seq(component, 1)})
 
 
-def load_component_data(file: Path) -> list[dict]:
+def load_component_data(file: Path) -> list[dict[str, Any]]:
     """Plain dicts, one per component type, checked strictly; DataError names file, line and key."""
     from generator.cards.datafile import read_text, yaml_node
     from generator.cards.schema import validate
@@ -63,7 +68,7 @@ class _Checker:
     def __init__(self, file: str, lines: dict[str, int]) -> None:
         self.file, self.lines = file, lines
 
-    def fail(self, key: str, message: str):
+    def fail(self, key: str, message: str) -> NoReturn:
         raise DataError(message, file=self.file, line=self.lines.get(key), key=key)
 
     def symbol(self, value: str, key: str, what: str) -> str:
@@ -71,7 +76,7 @@ class _Checker:
             self.fail(key, f"{what} must be one character, not a space, a digit, '.' or '=' (got {value!r})")
         return value
 
-    def component(self, data: dict, key: str) -> dict:
+    def component(self, data: dict[str, Any], key: str) -> dict[str, Any]:
         name = data["name"]
         if not name.isidentifier():
             self.fail(f"{key}.name", f"name {name!r} must be one word (letters, digits, _)")
@@ -82,7 +87,7 @@ class _Checker:
         self.check_orientations(item, key)
         return item
 
-    def orientation(self, data: dict, key: str, type_name: str) -> dict:
+    def orientation(self, data: dict[str, Any], key: str, type_name: str) -> dict[str, Any]:
         from generator.games.laser.rules.model import decode_action
 
         grid = self.symbol(data["grid"], f"{key}.grid", f"{type_name}: grid")
@@ -93,7 +98,7 @@ class _Checker:
                 self.fail(f"{key}.actions.{d}", f"{type_name}: {err.message}")
         return {"name": data.get("name"), "grid": grid, "actions": {d: data["actions"][d] for d in DIRECTIONS}}
 
-    def check_orientations(self, item: dict, key: str) -> None:
+    def check_orientations(self, item: dict[str, Any], key: str) -> None:
         names = [o["name"] for o in item["orientations"]]
         grids = [o["grid"] for o in item["orientations"]]
         where = [f"{key}.orientations[{i}]" for i in range(len(names))]
@@ -108,7 +113,7 @@ class _Checker:
                 self.fail(at, f"{item['name']}: orientation names written in `{o['grid']}=NAME` lines "
                               "must be letters or digits")
 
-    def check_unique(self, items: list[dict]) -> None:
+    def check_unique(self, items: list[dict[str, Any]]) -> None:
         seen: dict[tuple[str, str], int] = {}
         for position, item in enumerate(items):
             keys = [("name", item["name"]), ("hit symbol", item["hit"])]
@@ -142,7 +147,7 @@ def read_input(path: str) -> tuple[str, str]:
         raise ParseError(f"not UTF-8 text (bad byte at offset {err.start})", file=name) from None
 
 
-def load_layout(path: str, component_file: Path | None = None):
+def load_layout(path: str, component_file: Path | None = None) -> Layout:
     """Read and parse a layout file."""
     from generator.games.laser.rules.notation import parse_layout
 
@@ -150,7 +155,7 @@ def load_layout(path: str, component_file: Path | None = None):
     return parse_layout(text, load_catalog(component_file), file=name)
 
 
-def parse_size(text: str):
+def parse_size(text: str) -> Board:
     """'8x7' → Board (ParseError if malformed, RulesError if beyond the limit)."""
     from generator.games.laser.rules.model import Board
 
@@ -160,7 +165,7 @@ def parse_size(text: str):
     return Board(int(parts[0]), int(parts[1]))
 
 
-def in_play(catalog, components: str):
+def in_play(catalog: ComponentSet, components: str) -> ComponentSet:
     """The set in play from --components: 'beginner', 'all' or type names separated by commas."""
     if components == "beginner":
         chosen = catalog.beginner()

@@ -3,24 +3,38 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, emit_json, output_options, report_paths, resolve_seed, seed_option, write_built_pages
+from generator.cli.common import (
+    F,
+    check_outputs,
+    emit_json,
+    output_options,
+    report_paths,
+    resolve_seed,
+    seed_option,
+    write_built_pages,
+)
 from generator.cli.deck import DeckOptions, deck_options
-from generator.cli.options import lang_option, paper_option
+from generator.cli.options import Decorator, lang_option, paper_option
 from generator.games.noir import GAME
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.noir.rules import Setup
+    from generator.games.noir.sheets import NoirDeck
 
 SETUP_FORMATS = ("pdf", "png", "svg", "json")
 DEFAULT_KILL_LIMIT = 16
 
 
-def _lang_option(func):
+def _lang_option(func: F) -> F:
     return lang_option(GAME, "Language of the printed words (the default is the rulebook's).")(func)
 
 
-def _kill_limit_option(where: str):
+def _kill_limit_option(where: str) -> Decorator:
     return click.option("--kill-limit", type=click.IntRange(1, 25), default=DEFAULT_KILL_LIMIT,
                         show_default=True, help=f"Dead suspects at which the killer wins ({where}).")
 
@@ -79,7 +93,7 @@ def setup_command(seed: int | None, fmt: str, paper: str, lang: str, kill_limit:
     report_paths(write_setup(setup, seed, fmt, target, paper, lang, kill_limit, force, deck_order), quiet)
 
 
-def deal(seed: int):
+def deal(seed: int) -> Setup:
     """The setup of a seed (grid and deck from independent random streams)."""
     from generator.core.rng import make_rng
     from generator.games.noir.rules import deal_setup
@@ -87,7 +101,7 @@ def deal(seed: int):
     return deal_setup(make_rng(seed, "noir", "grid"), make_rng(seed, "noir", "deck"))
 
 
-def setup_json(setup, seed: int, kill_limit: int = DEFAULT_KILL_LIMIT) -> dict:
+def setup_json(setup: Setup, seed: int, kill_limit: int = DEFAULT_KILL_LIMIT) -> dict[str, Any]:
     """The setup as JSON data, names and card numbers."""
     from generator.games.noir.rules import format_setup, name_setup
     from generator.games.noir.sheets import suspect_names
@@ -98,7 +112,7 @@ def setup_json(setup, seed: int, kill_limit: int = DEFAULT_KILL_LIMIT) -> dict:
             "deck": named["deck"], "deck_numbers": list(setup.deck)}
 
 
-def write_setup(setup, seed: int, fmt: str, target: Path, paper: str, lang: str, kill_limit: int,
+def write_setup(setup: Setup, seed: int, fmt: str, target: Path, paper: str, lang: str, kill_limit: int,
                 force: bool, deck_order: bool = False) -> list[Path]:
     """The setup sheet (and with deck_order the dealer's page) as PDF, PNG or SVG; returns the files written."""
     from generator.games.noir.sheets import setup_pages
@@ -179,7 +193,7 @@ def _title(lang: str) -> str:
     return load_labels(lang)["deck_title"]
 
 
-def _write_tts(deck, opts: DeckOptions, stem: str) -> list[Path]:
+def _write_tts(deck: NoirDeck, opts: DeckOptions, stem: str) -> list[Path]:
     """Tabletop Simulator: one deck (sheets and saved object) per group: suspects and reference
     cards with their own backs (back sheets), evidence with its shared back."""
     from dataclasses import replace

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator.cards.build import build_cards, card_size_of
 from generator.cards.records import Record
@@ -13,7 +14,9 @@ from generator.games.noir.content import fill_limit, load_labels, load_reference
 from generator.games.noir.rules import KILL_LIMIT, Setup, check_kill_limit, format_setup
 from generator.scene.footer import seed_words
 from generator.scene.imposition import Card, add_footers, content_box, sheet_pages
-from generator.scene.model import Circle, Line, Page, Rect, Stroke, Text
+from generator.scene.model import Circle, Item, Line, Page, Rect, Stroke, Text
+
+People = dict[int, dict[str, Any]]      # card number -> the suspect's record fields
 
 TEMPLATES = {"suspect": "noir/suspect", "evidence": "noir/evidence", "reference": "noir/reference"}
 INK = "#1a1a1a"
@@ -108,7 +111,7 @@ def setup_pages(setup: Setup, seed: int, lang: str = GAME.default_language, pape
     return pages
 
 
-def _dealer_page(setup: Setup, people: dict, labels: dict, paper: str) -> Page:
+def _dealer_page(setup: Setup, people: People, labels: dict[str, str], paper: str) -> Page:
     """The evidence pile top to bottom, for a dealer who does not play (it gives both identities away)."""
     page = sheet_pages(1, paper)[0]
     page.label = "dealer sheet"
@@ -124,7 +127,7 @@ def _dealer_page(setup: Setup, people: dict, labels: dict, paper: str) -> Page:
     return page
 
 
-def _grid(page: Page, setup: Setup, people: dict, labels: dict, x: float, y: float, w: float,
+def _grid(page: Page, setup: Setup, people: People, labels: dict[str, str], x: float, y: float, w: float,
           room: float) -> float:
     """Draw the table diagram with row and column numbers within `room` mm; returns the y below it."""
     size = len(setup.grid)
@@ -144,7 +147,7 @@ def _grid(page: Page, setup: Setup, people: dict, labels: dict, x: float, y: flo
     return top + size * cell_h
 
 
-def _cell(page: Page, fields: dict, x: float, y: float, w: float, h: float) -> None:
+def _cell(page: Page, fields: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     """One suspect card in the diagram: colour tab, number disc, small portrait, name, trait."""
     page.add(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, fill="#f4efe4", stroke=Stroke(INK, 0.35), radius=1.5))
     page.add(Rect(x + 0.8, y + 0.8, w - 1.6, 3.0, fill=fields["backdrop"], stroke=None, radius=1.5))
@@ -159,11 +162,12 @@ def _cell(page: Page, fields: dict, x: float, y: float, w: float, h: float) -> N
                   "center", "middle", wrap=False, min_size=5))
 
 
-def portrait(fields: dict, x: float, y: float, w: float, h: float) -> list:
+def portrait(fields: dict[str, Any], x: float, y: float, w: float, h: float) -> list[Item]:
     """A suspect's portrait drawn by the `emblem` element kind, as on the cards."""
     from generator.cards.elements import ElementContext, get_kind
 
     kind = get_kind("emblem")
+    assert kind is not None        # a built-in element kind (generator/cards/elements)
     raw = {key: param.default for key, param in kind.keys.items() if not param.required}
     raw.update({key: fields[key] for key in PORTRAIT_FIELDS})
     raw.update(x=x, y=y, w=w, h=h, seed=str(fields["name"]))
@@ -171,7 +175,7 @@ def portrait(fields: dict, x: float, y: float, w: float, h: float) -> list:
     return kind.draw(values, ElementContext(fields=fields, card_w=w, card_h=h))
 
 
-def _deck_list(page: Page, setup: Setup, people: dict, x: float, y: float, w: float) -> float:
+def _deck_list(page: Page, setup: Setup, people: People, x: float, y: float, w: float) -> float:
     """The evidence pile top to bottom, in five columns of five; returns the y below it."""
     cols, line = 5, 6.0
     col_w = w / cols
@@ -186,7 +190,7 @@ def _deck_list(page: Page, setup: Setup, people: dict, x: float, y: float, w: fl
     return y + rows * line
 
 
-def deck_json(lang: str = GAME.default_language, kill_limit: int = KILL_LIMIT) -> dict:
+def deck_json(lang: str = GAME.default_language, kill_limit: int = KILL_LIMIT) -> dict[str, Any]:
     """The deck's data (for --format json): the suspects and reference cards in one language."""
     keep = ("number", "name", "trait", "dead", "hat", "hair", "hair_color", "face", "neck", "skin", "coat",
             "backdrop", "shape")

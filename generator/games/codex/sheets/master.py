@@ -136,7 +136,7 @@ def _widths(columns: tuple[tuple[str, int], ...], w: float) -> list[float]:
     return [w * c[1] / total for c in columns]
 
 
-def _header_row(columns, texts: CodexTexts, x: float, y: float, w: float, h: float) -> list[Item]:
+def _header_row(columns: tuple[tuple[str, int], ...], texts: CodexTexts, x: float, y: float, w: float, h: float) -> list[Item]:
     items: list[Item] = [Rect(x, y, w, h, BAND, None)]
     cx = x
     for (key, _), cw in zip(columns, _widths(columns, w), strict=False):
@@ -163,7 +163,7 @@ def _revealed_head(texts: CodexTexts, x: float, y: float, w: float, h: float) ->
     return items
 
 
-def _grid(columns, x: float, y: float, w: float, rows: int, row_h: float, head_h: float) -> list[Item]:
+def _grid(columns: tuple[tuple[str, int], ...], x: float, y: float, w: float, rows: int, row_h: float, head_h: float) -> list[Item]:
     """Zebra rows, row rules and column rules under a header of head_h."""
     items: list[Item] = []
     for r in range(rows):
@@ -185,7 +185,7 @@ def _agents_table(deal: Deal, agents: list[Agent], texts: CodexTexts, x: float, 
     """Every identikit (true and shown faction), with boxes for revelations and one-time uses."""
     m = texts.labels["master"]
     head = 9.0
-    items = [Text(x, y, w, 5.0, m["agents"], font="sans-bold", size=10, color=INK, wrap=False)]
+    items: list[Item] = [Text(x, y, w, 5.0, m["agents"], font="sans-bold", size=10, color=INK, wrap=False)]
     y += 5.5
     items += _grid(AGENT_COLUMNS, x, y, w, len(agents), ROW, head)
     items += _header_row(AGENT_COLUMNS, texts, x, y, w, head)

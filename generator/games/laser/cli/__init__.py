@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -13,6 +15,15 @@ from generator.core.numbers import format_number
 from generator.games.laser.cli.puzzles import assist, puzzle, puzzles
 from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, rules, sheet, write_check_picture
 from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.laser.rules.check import CheckReport
+    from generator.games.laser.rules.difficulty import Difficulty
+    from generator.games.laser.rules.generate import LayoutStats
+    from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
+    from generator.games.laser.rules.solve import Solution
+
+Generated = list[tuple["Layout", "LayoutStats"]]     # each layout made, with its statistics
 
 
 def _emit_text(text: str, output: Path | None, force: bool) -> None:
@@ -85,7 +96,7 @@ def observe(layout: str, as_json: bool, component_file: Path | None, output: Pat
         sys.exit(1)
 
 
-def _observation_json(observation) -> dict:
+def _observation_json(observation: Observation) -> dict[str, Any]:
     shots = []
     for s in observation.shots:
         result = "trapped" if s.trapped else "absorbed" if s.absorbed else "received"
@@ -138,7 +149,7 @@ def check(layout: str, as_json: bool, difficulty: bool, time_limit: float, compo
         sys.exit(1)
 
 
-def _rating(report, time_limit: float):
+def _rating(report: CheckReport, time_limit: float) -> Difficulty | None:
     """The layout's difficulty within the time budget (a progress line on a terminal meanwhile)."""
     from generator.games.laser.rules.difficulty import rate
 
@@ -149,16 +160,16 @@ def _rating(report, time_limit: float):
     return rate(report.layout, time_limit=time_limit or None)
 
 
-def _rating_json(rating) -> dict | None:
+def _rating_json(rating: Difficulty | None) -> dict[str, Any] | None:
     if rating is None:
         return None
-    data = {"shots": rating.shots, "cannons": list(rating.cannons), "exact": rating.exact}
+    data: dict[str, Any] = {"shots": rating.shots, "cannons": list(rating.cannons), "exact": rating.exact}
     if not rating.exact:
         data["lower_bound"] = rating.lower_bound
     return data
 
 
-def _rating_text(rating, time_limit: float = 0.0) -> str:
+def _rating_text(rating: Difficulty | None, time_limit: float = 0.0) -> str:
     if rating is None:
         return "difficulty: none (no set of shots determines an unfair or unplayable layout)"
     if not rating.exact:
@@ -216,7 +227,7 @@ def solve(observation: str, count_only: bool, limit: int, components: str, size:
     _emit_text(_solution_text(solution, obs, format_layout), output, force)
 
 
-def _solution_text(solution, obs, format_layout) -> str:
+def _solution_text(solution: Solution, obs: Observation, format_layout: Callable[[Layout], str]) -> str:
     noun = "layout fits" if solution.count == 1 else "layouts fit"
     lines = [f"# {solution.count} {noun} the {len(obs.shots)} shots"
              f"{'' if obs.complete else ' (partial observation)'}"
@@ -258,20 +269,21 @@ def generate(count: int, seed: int | None, components: str, size: str, min_diffi
         _emit_text(_generated_text(board, seed, made), output, force)
 
 
-def _generate_all(board, chosen, seed: int, count: int, min_difficulty: int, time_limit: float | None = None) -> list:
+def _generate_all(board: Board, chosen: ComponentSet, seed: int, count: int, min_difficulty: int,
+                  time_limit: float | None = None) -> Generated:
     """[(layout, stats)] for `count` fair layouts from one seeded stream."""
     from generator.core.rng import make_rng
     from generator.games.laser.rules.generate import generate_fair, layout_stats
 
     rng = make_rng(seed, "laser", "generate")
-    made = []
+    made: Generated = []
     for _ in range(count):
         layout = generate_fair(rng, board, chosen, min_difficulty, time_limit=time_limit)
         made.append((layout, layout_stats(layout, time_limit=time_limit)))
     return made
 
 
-def _stats_json(stats) -> dict:
+def _stats_json(stats: LayoutStats) -> dict[str, Any]:
     rating = stats.difficulty
     return {"blank_shots": stats.blank_shots, "mean_hits_per_shot": round(stats.mean_hits, 3),
             "returning_shots": stats.returning, "difficulty": rating.shots if rating else None,
@@ -279,13 +291,13 @@ def _stats_json(stats) -> dict:
             "difficulty_exact": rating.exact if rating else None}
 
 
-def _difficulty_words(rating) -> str:
+def _difficulty_words(rating: Difficulty | None) -> str:
     if rating is None:
         return "-"
     return str(rating.shots) if rating.exact else f"{rating.lower_bound} to {rating.shots} (search stopped)"
 
 
-def _generated_json(board, chosen, seed: int, made: list) -> dict:
+def _generated_json(board: Board, chosen: ComponentSet, seed: int, made: Generated) -> dict[str, Any]:
     from generator.games.laser.rules.notation import format_layout
 
     return {"seed": seed, "board": {"columns": board.width, "rows": board.height},
@@ -296,7 +308,7 @@ def _generated_json(board, chosen, seed: int, made: list) -> dict:
                          "stats": _stats_json(stats)} for layout, stats in made]}
 
 
-def _generated_text(board, seed: int, made: list) -> str:
+def _generated_text(board: Board, seed: int, made: Generated) -> str:
     from generator.games.laser.rules.notation import format_layout
 
     blocks = []

@@ -6,6 +6,7 @@ generator/games/laser/cli/__init__.py wires these in with `command.add_command(.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -13,13 +14,22 @@ from generator import paths
 from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option, write_file
 from generator.cli.options import paper_option
 
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.laser.rules.assist import Advice
+    from generator.games.laser.rules.engine import Engine
+    from generator.games.laser.rules.model import Board, ComponentSet, Observation
+    from generator.games.laser.rules.puzzle import Puzzle
+    from generator.scene.model import Page
+
+Made = list[tuple[int, "Puzzle", str]]     # (number, puzzle, code) of each puzzle made
+
 BOOK_TITLE = "Laser circuits: puzzle book"
 KIT_COUNT = 12
 KIT_LEVELS = (1, 2, 3, 4)
 PNG_DPI = 150
 
 
-def _level_range(ctx, param, value: str) -> tuple[int, ...]:
+def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, ...]:
     from generator.core.errors import ParseError
 
     text = str(value).replace("-", "..")
@@ -83,6 +93,7 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, com
     elif fmt == "text":
         emit_text(puzzles_text(made, catalog), target, force)
     else:
+        assert target is not None        # pdf/png: given a default above
         _write_book(made, chosen, board, paper, booklet, fmt, target, force, f"seed {seed}")
 
 
@@ -96,7 +107,8 @@ def level_plan(count: int, levels: tuple[int, ...]) -> list[int]:
     return [levels[k * len(levels) // count] for k in range(count)]
 
 
-def make_puzzles(board, chosen, catalog, seed: int, count: int, levels: tuple[int, ...], minimal: bool) -> list:
+def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed: int, count: int,
+                 levels: tuple[int, ...], minimal: bool) -> Made:
     """[(number, Puzzle, code)] from one seeded stream per puzzle."""
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
@@ -105,7 +117,7 @@ def make_puzzles(board, chosen, catalog, seed: int, count: int, levels: tuple[in
     plan = level_plan(count, levels)
     for level in set(plan):
         check_level(level, minimal)
-    made = []
+    made: Made = []
     for number, level in enumerate(plan, start=1):
         rng = make_rng(seed, "laser", "puzzle", str(number))
         puzzle = generate_puzzle(rng, board, chosen, level, minimal)
@@ -113,7 +125,7 @@ def make_puzzles(board, chosen, catalog, seed: int, count: int, levels: tuple[in
     return made
 
 
-def puzzles_json(made: list, catalog) -> dict:
+def puzzles_json(made: Made, catalog: ComponentSet) -> dict[str, Any]:
     from generator.games.laser.rules.notation import format_layout, format_observation
 
     return {"puzzles": [
@@ -125,7 +137,7 @@ def puzzles_json(made: list, catalog) -> dict:
         for _, puzzle, code in made]}
 
 
-def puzzles_text(made: list, catalog) -> str:
+def puzzles_text(made: Made, catalog: ComponentSet) -> str:
     from generator.games.laser.rules.engine import engine_for
     from generator.games.laser.rules.notation import format_layout, format_observation
     from generator.games.laser.rules.words import deduction_order
@@ -147,14 +159,15 @@ def puzzles_text(made: list, catalog) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
-def book_pages(made: list, chosen, board, paper: str, booklet: str | None, source: str) -> list:
+def book_pages(made: Made, chosen: ComponentSet, board: Board, paper: str, booklet: str | None, source: str) -> list[Page]:
     from generator.games.laser.sheets.booklet import BookPuzzle, booklet_pages
 
     items = [BookPuzzle(number, puzzle, code) for number, puzzle, code in made]
     return booklet_pages(items, chosen, board, paper, booklet, source)
 
 
-def _write_book(made, chosen, board, paper, booklet, fmt, target: Path, force: bool, source: str) -> None:
+def _write_book(made: Made, chosen: ComponentSet, board: Board, paper: str, booklet: str | None, fmt: str, target: Path,
+                force: bool, source: str) -> None:
     from generator.cli.common import report_paths
     from generator.render import write_pages
 
@@ -248,7 +261,7 @@ def assist(observation: str, size: str, components: str, as_json: bool, picture:
         _write_picture(engine, obs, advice, picture, force)
 
 
-def _observation(text: str, chosen, board, name):
+def _observation(text: str, chosen: ComponentSet, board: Board, name: str) -> Observation:
     from generator.games.laser.rules.model import Observation
     from generator.games.laser.rules.notation import parse_observation
 
@@ -259,7 +272,7 @@ def _observation(text: str, chosen, board, name):
     return parse_observation(text, chosen, board, file=name)
 
 
-def _write_picture(engine, obs, advice, picture: Path, force: bool) -> None:
+def _write_picture(engine: Engine, obs: Observation, advice: Advice, picture: Path, force: bool) -> None:
     from generator.games.laser.sheets.assist_picture import assist_page
     from generator.render import render_pdf, render_png
 

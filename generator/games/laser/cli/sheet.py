@@ -9,16 +9,21 @@ on its check command (then `write_check_picture(...)` after checking), `command.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, output_options, report_paths, write_built_pages, write_file
+from generator.cli.common import F, check_outputs, output_options, report_paths, write_built_pages, write_file
 from generator.cli.options import lang_option, paper_option
 from generator.games import LANGUAGE_NAMES
 from generator.games.laser import GAME
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.laser.rules.check import CheckReport
+    from generator.games.laser.rules.model import Layout
+    from generator.scene.model import Page
 
 SHEET_FORMATS = ("pdf", "svg", "png")
 PNG_DPI = 200
@@ -77,7 +82,7 @@ def _default_name(lang: str, fmt: str, layout_file: str | None) -> str:
 
 
 def build_sheet_pages(size: str | None, players: int, lang: str, paper: str, layout_file: str | None,
-                      components: str, component_file: Path | None) -> list:
+                      components: str, component_file: Path | None) -> list[Page]:
     """The pages of `laser sheet` for these options (errors are PnpErrors)."""
     from generator.core.errors import ParseError
     from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size
@@ -89,6 +94,7 @@ def build_sheet_pages(size: str | None, players: int, lang: str, paper: str, lay
         if size is not None and parse_size(size) != board:
             raise ParseError(f"--size {size} but the layout is {board.width}x{board.height}", key="--size")
         chosen = layout.in_play
+        assert layout_file is not None      # the layout was read from it
         source = f"layout {Path(layout_file).name if layout_file != '-' else 'from stdin'}"
     else:
         board = parse_size(size or "8x7")
@@ -98,11 +104,11 @@ def build_sheet_pages(size: str | None, players: int, lang: str, paper: str, lay
 
 
 # -- laser check --pdf/--png ------------------------------------------------------------------------
-def check_picture_options(func: Callable) -> Callable:
+def check_picture_options(func: F) -> F:
     """Add --pdf FILE and --png FILE to a check command; existing files are refused (without --force)
     before the command runs. The command receives `pdf` and `png` (Path or None)."""
     @functools.wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         targets = [p for p in (kwargs.get("pdf"), kwargs.get("png")) if p is not None]
         check_outputs(targets, bool(kwargs.get("force", False)))
         return func(*args, **kwargs)
@@ -111,10 +117,10 @@ def check_picture_options(func: Callable) -> Callable:
                            help="Also draw the verdict as a PNG picture (problem cells marked).")(wrapper)
     wrapper = click.option("--pdf", type=click.Path(dir_okay=False, path_type=Path), default=None,
                            help="Also draw the verdict as a PDF page (problem cells marked).")(wrapper)
-    return wrapper
+    return cast(F, wrapper)      # functools.wraps: the command's own signature, two options more
 
 
-def write_check_picture(layout_text_or_layout, check_result, pdf: Path | None, png: Path | None,
+def write_check_picture(layout_text_or_layout: str | Layout, check_result: CheckReport | None, pdf: Path | None, png: Path | None,
                         force: bool, lang: str = "en") -> list[Path]:
     """Draw a check report (generator.games.laser.rules.check.CheckReport) to PDF and/or PNG; returns the files
     written and names them on stderr (stdout may carry the check's text or JSON)."""
@@ -126,7 +132,7 @@ def write_check_picture(layout_text_or_layout, check_result, pdf: Path | None, p
     check_outputs([p for p in (pdf, png) if p is not None], force)
     report = check_result if check_result is not None else _checked(layout_text_or_layout)
     pages = check_picture_pages(report, lang=lang, source=_layout_source(report.layout))
-    written = []
+    written: list[Path] = []
     if pdf is not None:
         written.append(write_file(pdf, render_pdf(pages, title="Laser layout check"), force))
     if png is not None:
@@ -136,7 +142,7 @@ def write_check_picture(layout_text_or_layout, check_result, pdf: Path | None, p
     return written
 
 
-def _checked(layout_text_or_layout):
+def _checked(layout_text_or_layout: str | Layout) -> CheckReport:
     """A CheckReport of a layout given as a Layout or as its text."""
     from generator.games.laser.rules.check import check
 
@@ -149,7 +155,7 @@ def _checked(layout_text_or_layout):
     return check(layout)
 
 
-def _layout_source(layout) -> str:
+def _layout_source(layout: Layout) -> str:
     """The layout's text form on one line, for the footer."""
     from generator.games.laser.rules.notation import format_layout
 

@@ -3,12 +3,19 @@ what each other cell may still hold, the cannons fired, and the best next cannon
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from generator.games.laser.rules.words import advice_text, certain, possible
 from generator.games.laser.sheets.booklet import coordinates
 from generator.games.laser.sheets.draw import INK, RING, SOFT_INK, BoardFrame, board_items, symbol_items
 from generator.scene.footer import add_footers
 from generator.scene.imposition import content_box, paper_size
 from generator.scene.model import Item, Page, Rect, Stroke, Text
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.laser.rules.assist import Advice
+    from generator.games.laser.rules.engine import Engine
+    from generator.games.laser.rules.model import Observation
 
 FIRED = "#1a1a1a"
 BEST = ("#c8102e", "#e0606f", "#f0a0aa")
@@ -17,7 +24,7 @@ CELL_MAX = 17.0
 PANEL_W = 105.0
 
 
-def assist_page(engine, observation, advice, paper: str = "a4") -> Page:
+def assist_page(engine: Engine, observation: Observation, advice: Advice, paper: str = "a4") -> Page:
     """One landscape page picturing an Advice (generator.games.laser.rules.assist)."""
     board = engine.board
     page = Page(*paper_size(paper, landscape=True), label="assistant", kind="sheet")

@@ -5,15 +5,17 @@ in which it can be deduced). Pages are portrait A4/Letter, or A5 imposed two per
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from generator.games.laser.rules.engine import engine_for
-from generator.games.laser.rules.model import ABSORBED, DX, DY, Board, ComponentSet
+from generator.games.laser.rules.model import ABSORBED, DX, DY, Board, ComponentSet, ComponentType, Observation
 from generator.games.laser.rules.words import column_name, deduction_order
 from generator.games.laser.sheets.draw import (
     INK,
     RING,
     SOFT_INK,
     BoardFrame,
+    TextStyle,
     arrow_head,
     beam_diagram,
     board_items,
@@ -24,6 +26,9 @@ from generator.games.laser.sheets.game_sheet import layout_items
 from generator.scene.footer import add_footers, content_box_for
 from generator.scene.model import Circle, Group, Item, Line, Page, Rect, Stroke, Text, translate
 from generator.scene.papers import paper_size
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.laser.rules.puzzle import Puzzle
 
 TITLE = "Laser circuits: puzzles for one"
 BOLD = "sans-bold"
@@ -42,7 +47,7 @@ class BookPuzzle:
     """What the book prints of one puzzle (a rules.puzzle.Puzzle plus its code)."""
 
     number: int
-    puzzle: object
+    puzzle: Puzzle
     code: str
 
 
@@ -63,7 +68,7 @@ def booklet_pages(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board
 
 
 # -- the cover ---------------------------------------------------------------------------------
-def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, size) -> Page:
+def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, size: tuple[float, float]) -> Page:
     page = Page(*size, label="cover", kind="sheet")
     x, y, w, h = content_box_for(*size)
     small = w < 150
@@ -100,7 +105,7 @@ def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, s
     return page
 
 
-def _legend_row(ctype, x: float, y: float, w: float, h: float) -> list[Item]:
+def _legend_row(ctype: ComponentType, x: float, y: float, w: float, h: float) -> list[Item]:
     sym = min(10.0, h - 3)
     cy = y + h / 2
     items: list[Item] = [Line(x, y, x + w, y, Stroke("#b0b0b0", 0.15)),
@@ -141,7 +146,7 @@ def level_dots(x: float, cy: float, level: int, radius: float = 1.4) -> list[Ite
 
 
 # -- a puzzle page -----------------------------------------------------------------------------
-def puzzle_page(item: BookPuzzle, in_play: ComponentSet, size) -> Page:
+def puzzle_page(item: BookPuzzle, in_play: ComponentSet, size: tuple[float, float]) -> Page:
     puzzle = item.puzzle
     board = puzzle.layout.board
     page = Page(*size, label=f"puzzle {item.number}", kind="sheet")
@@ -189,7 +194,7 @@ def coordinates(frame: BoardFrame) -> list[Item]:
     return items
 
 
-def _entry_marks(frame: BoardFrame, observation) -> list[Item]:
+def _entry_marks(frame: BoardFrame, observation: Observation) -> list[Item]:
     """A small arrow into the board in front of each given cannon: the beam enters there."""
     items: list[Item] = []
     for shot in observation.shots:
@@ -199,7 +204,7 @@ def _entry_marks(frame: BoardFrame, observation) -> list[Item]:
     return items
 
 
-def shot_log(observation, in_play: ComponentSet, x: float, y: float, w: float, h: float) -> list[Item]:
+def shot_log(observation: Observation, in_play: ComponentSet, x: float, y: float, w: float, h: float) -> list[Item]:
     """The given shots, two columns: cannon, the hits drawn as symbols, receiving cannon (or absorbed)."""
     items: list[Item] = [Text(x, y, w, 5, "Shots fired", BOLD, 10, INK, valign="middle", wrap=False, min_size=6)]
     shots = list(observation.shots)
@@ -208,7 +213,7 @@ def shot_log(observation, in_play: ComponentSet, x: float, y: float, w: float, h
     col_w = (w - 6) / 2
     for col in range(2):
         cx = x + col * (col_w + 6)
-        small = dict(font="sans", size=6.5, color=HINT, valign="bottom", wrap=False, min_size=4)
+        small = TextStyle(font="sans", size=6.5, color=HINT, valign="bottom", wrap=False, min_size=4)
         items += [Text(cx, y + 6, 14, 4, "cannon", align="center", **small),
                   Text(cx + 16, y + 6, col_w - 40, 4, "hits, in order", align="left", **small),
                   Text(cx + col_w - 22, y + 6, 22, 4, "received by", align="center", **small)]
@@ -222,6 +227,7 @@ def shot_log(observation, in_play: ComponentSet, x: float, y: float, w: float, h
         sym = min(row_h - 1.6, 6.0)
         for k, hit in enumerate(shot.hits):
             ctype = in_play.by_hit(hit)
+            assert ctype is not None, hit      # the shots were fired with these types: each hit is one
             hx = cx + 17 + k * (sym + 1.5)
             items += symbol_items(ctype, _neutral(ctype), hx + sym / 2, cy + row_h / 2, sym, Stroke(INK, 0.45))
         if not shot.hits:
@@ -233,13 +239,13 @@ def shot_log(observation, in_play: ComponentSet, x: float, y: float, w: float, h
     return items
 
 
-def _neutral(ctype) -> str | None:
+def _neutral(ctype: ComponentType) -> str | None:
     """How a hit is drawn in the log: the type's first orientation (a hit never tells the orientation)."""
     return ctype.orientations[0].name
 
 
 # -- solutions -----------------------------------------------------------------------------------
-def solutions_page(items: list[BookPuzzle], size, first: bool) -> Page:
+def solutions_page(items: list[BookPuzzle], size: tuple[float, float], first: bool) -> Page:
     page = Page(*size, label="solutions", kind="sheet")
     x, y, w, h = content_box_for(*size)
     page.add(Text(x, y, w, 8, "Solutions" if first else "Solutions (continued)", BOLD, 15, INK, valign="middle",

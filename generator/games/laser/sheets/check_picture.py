@@ -3,6 +3,8 @@ that reach it, and a trapped beam's path, so a designer sees the problem at a gl
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from generator.core.colours import hex_colour, rgb
 from generator.games.laser.rules.model import DX, DY, Layout
 from generator.games.laser.sheets.draw import (
@@ -20,13 +22,16 @@ from generator.games.laser.sheets.labels import Labels, load_labels
 from generator.scene.imposition import add_footers, content_box, paper_size
 from generator.scene.model import Item, Line, Page, Polyline, Rect, Stroke, Text
 
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.laser.rules.check import CheckReport, ComponentCheck
+
 PALETTE = ("#d0021b", "#1f5fbf", "#1b8a3a", "#8a3ab9", "#d96a00", "#7a4a1e", "#c2187a", "#008a8a")
 CELL_MAX = 16.0
 PANEL_MIN = 95.0
 VERDICT_COLORS = {"fair": "#1b6e2e", "unfair": "#b00018", "unplayable": "#b00018"}
 
 
-def check_picture_pages(report, lang: str = "en", paper: str = "a4", source: str = "") -> list[Page]:
+def check_picture_pages(report: CheckReport, lang: str = "en", paper: str = "a4", source: str = "") -> list[Page]:
     """One landscape page picturing a CheckReport (generator.games.laser.rules.check)."""
     labels = load_labels(lang)
     layout = report.layout
@@ -44,13 +49,14 @@ def check_picture_pages(report, lang: str = "en", paper: str = "a4", source: str
     page.add(*board_items(frame, cannon_fills(report, colors)))
     page.add(*layout_items(frame, layout), *_own_marks(frame, report, colors))
     if not report.playable:
+        assert report.trapped_cannon is not None      # an unplayable layout names its trapped cannon
         page.add(*trapped_path_items(frame, layout, report.trapped_cannon))
     panel_x = x + frame.width + 2 * RING + 6
     page.add(*_panel(report, labels, colors, panel_x, top, x + w - panel_x))
     return add_footers([page], title=labels["check_title"], source=source, lang=lang)
 
 
-def _verdict(report, labels: Labels) -> tuple[str, str]:
+def _verdict(report: CheckReport, labels: Labels) -> tuple[str, str]:
     n = report.layout.board.cannons
     if not report.playable:
         return labels.fill("check_unplayable", k=report.trapped_cannon), "unplayable"
@@ -59,7 +65,7 @@ def _verdict(report, labels: Labels) -> tuple[str, str]:
     return labels.fill("check_unfair", k=report.indistinguishable, n=n), "unfair"
 
 
-def component_colors(report) -> dict[str, str]:
+def component_colors(report: CheckReport) -> dict[str, str]:
     """A colour for each unlocatable component (by type name), in layout order."""
     if not report.playable:
         return {}
@@ -67,7 +73,7 @@ def component_colors(report) -> dict[str, str]:
     return {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(bad)}
 
 
-def cannon_fills(report, colors: dict[str, str]) -> dict[int, str]:
+def cannon_fills(report: CheckReport, colors: dict[str, str]) -> dict[int, str]:
     """Cannons whose beams reach an unlocatable component, in its colour; the trapped cannon in red."""
     fills: dict[int, str] = {}
     for component in report.components:
@@ -76,6 +82,7 @@ def cannon_fills(report, colors: dict[str, str]) -> dict[int, str]:
             for cannon, _side in component.reached_by:
                 fills.setdefault(cannon, color)
     if not report.playable:
+        assert report.trapped_cannon is not None      # an unplayable layout names its trapped cannon
         fills[report.trapped_cannon] = BEAM
     return fills
 
@@ -86,7 +93,7 @@ def _tint(color: str, keep: float = 0.18) -> str:
     return hex_colour(r, g, b)
 
 
-def _alternative_marks(frame: BoardFrame, report, colors: dict[str, str]) -> list[Item]:
+def _alternative_marks(frame: BoardFrame, report: CheckReport, colors: dict[str, str]) -> list[Item]:
     """Each other spot of an unlocatable component: the cell tinted and small copies of the symbol."""
     layout: Layout = report.layout
     per_cell: dict[tuple[int, int], list[tuple[str, str | None]]] = {}
@@ -106,7 +113,8 @@ def _alternative_marks(frame: BoardFrame, report, colors: dict[str, str]) -> lis
     return items
 
 
-def _mini_symbols(layout: Layout, entries, colors, left: float, top: float, size: float) -> list[Item]:
+def _mini_symbols(layout: Layout, entries: list[tuple[str, str | None]], colors: dict[str, str],
+                  left: float, top: float, size: float) -> list[Item]:
     """Up to 9 small symbols in a cell (a 1x1, 2x2 or 3x3 grid), each in its component's colour."""
     per_side = 1 if len(entries) == 1 else 2 if len(entries) <= 4 else 3
     sub = size / per_side
@@ -120,7 +128,7 @@ def _mini_symbols(layout: Layout, entries, colors, left: float, top: float, size
     return items
 
 
-def _own_marks(frame: BoardFrame, report, colors: dict[str, str]) -> list[Item]:
+def _own_marks(frame: BoardFrame, report: CheckReport, colors: dict[str, str]) -> list[Item]:
     """A thick coloured frame around each unlocatable component's real cell."""
     items: list[Item] = []
     for component in report.components:
@@ -159,10 +167,10 @@ def trapped_path_items(frame: BoardFrame, layout: Layout, cannon: int) -> list[I
     return items
 
 
-def _until_repeat(states: list) -> list:
+def _until_repeat(states: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The states up to and including the first one seen before (the loop closes there)."""
-    seen: set = set()
-    out = []
+    seen: set[tuple[int, int]] = set()
+    out: list[tuple[int, int]] = []
     for state in states:
         out.append(state)
         if state in seen:
@@ -176,7 +184,7 @@ def _keep_right(point: tuple[float, float], direction: int, offset: float = 1.0)
     return point[0] - DY[direction] * offset, point[1] + DX[direction] * offset
 
 
-def _panel(report, labels: Labels, colors: dict[str, str], x: float, y: float, w: float) -> list[Item]:
+def _panel(report: CheckReport, labels: Labels, colors: dict[str, str], x: float, y: float, w: float) -> list[Item]:
     """One entry per component: its symbol, name, cell, and what the check found."""
     layout: Layout = report.layout
     items: list[Item] = []
@@ -202,7 +210,7 @@ def _panel(report, labels: Labels, colors: dict[str, str], x: float, y: float, w
     return items
 
 
-def _status(report, component, labels: Labels) -> str:
+def _status(report: CheckReport, component: ComponentCheck, labels: Labels) -> str:
     cannons = sorted({cannon for cannon, _ in component.reached_by})
     seen = labels.fill("check_reached", cannons=", ".join(map(str, cannons))) if cannons else labels["check_unreached"]
     if not report.playable:

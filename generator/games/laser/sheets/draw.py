@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypedDict
 
 from generator.core.colours import luminance
-from generator.games.laser.rules.model import DX, DY, EAST, JUMP_BASE, NORTH, SOUTH, STOP, WEST, Board, opposite
+from generator.games.laser.rules.model import (
+    DX,
+    DY,
+    EAST,
+    JUMP_BASE,
+    NORTH,
+    SOUTH,
+    STOP,
+    WEST,
+    Board,
+    ComponentType,
+    opposite,
+)
 from generator.scene.model import Circle, Item, Line, Polygon, Polyline, Rect, Stroke, Text
 
 INK = "#000000"
@@ -20,6 +33,19 @@ CANNON_FONT = "sans-bold"
 RING = 7.0                    # mm between the board edge and the outer edge of the cannon boxes
 DIAGRAM_CELL_MAX = 7.5       # mm: cells of a beam diagram in the legend
 CANNON_BOX = 5.6              # mm: side of a cannon's box (cells are >= 8 mm, so boxes never touch)
+
+
+class TextStyle(TypedDict, total=False):
+    """Keyword arguments of scene.model.Text shared by several boxes (`Text(..., align=..., **style)`)."""
+
+    font: str
+    size: float
+    color: str
+    valign: str
+    wrap: bool
+    shrink: bool
+    min_size: float
+    line_height: float
 
 
 @dataclass(frozen=True)
@@ -138,7 +164,7 @@ def _triangle(cx: float, cy: float, size: float, orientation: str | None, stroke
 SYMBOL_STROKE = Stroke(INK, 0.5)
 
 
-def symbol_items(ctype, orientation: str | None, cx: float, cy: float, size: float,
+def symbol_items(ctype: ComponentType, orientation: str | None, cx: float, cy: float, size: float,
                  stroke: Stroke = SYMBOL_STROKE) -> list[Item]:
     """A component drawn in a cell of `size` mm centred at (cx, cy); unknown types as their grid character."""
     drawer = SYMBOLS.get(ctype.name)
@@ -162,7 +188,7 @@ def behaviour(action: int, travel: int) -> str:
     return "reverse" if action == opposite(travel) else "turn"
 
 
-def sample_travels(ctype, limit: int = 2) -> list[int]:
+def sample_travels(ctype: ComponentType, limit: int = 2) -> list[int]:
     """Directions of travel (of the first orientation) that show each distinct effect, up to `limit`."""
     actions = ctype.orientations[0].actions
     chosen: dict[str, int] = {}
@@ -171,7 +197,7 @@ def sample_travels(ctype, limit: int = 2) -> list[int]:
     return list(chosen.values())[:limit]
 
 
-def beam_diagram(ctype, travel: int, x: float, y: float, w: float, h: float) -> list[Item]:
+def beam_diagram(ctype: ComponentType, travel: int, x: float, y: float, w: float, h: float) -> list[Item]:
     """A small picture of a beam travelling `travel` into the component (first orientation), fitted to the box."""
     action = ctype.orientations[0].actions[travel]
     kind = behaviour(action, travel)

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from generator.core.errors import RulesError
 from generator.games.laser import GAME
-from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
+from generator.games.laser.rules.model import Board, ComponentSet, ComponentType, Layout, Observation
 from generator.games.laser.sheets.draw import (
     INK,
     RING,
     SOFT_INK,
     BoardFrame,
+    TextStyle,
     beam_diagram,
     board_items,
     sample_travels,
     symbol_items,
 )
 from generator.games.laser.sheets.labels import Labels, load_labels
-from generator.games.laser.sheets.plan import LEGEND_HEAD, SheetPlan, log_cells, plan_sheet
+from generator.games.laser.sheets.plan import LEGEND_HEAD, Box, SheetPlan, log_cells, plan_sheet
 from generator.scene.imposition import add_footers, content_box, paper_size, sheet_pages
 from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
 
@@ -103,7 +104,7 @@ def _title(plan: SheetPlan, labels: Labels, designer: bool) -> list[Item]:
     return items
 
 
-def _board_label(box, name: str, hint: str) -> list[Item]:
+def _board_label(box: Box, name: str, hint: str) -> list[Item]:
     return [Text(box.x, box.y, box.w, 4.2, name, TITLE_FONT, 10, INK, "center", "middle", wrap=False, min_size=6),
             Text(box.x, box.y + 4.1, box.w, 2.8, hint, "sans-italic", 6.5, HINT, "center", "middle", wrap=False,
                  min_size=4.5)]
@@ -131,7 +132,7 @@ def legend_items(plan: SheetPlan, in_play: ComponentSet, labels: Labels) -> list
     return items
 
 
-def _legend_row(ctype, labels: Labels, x: float, y: float, w: float, h: float) -> list[Item]:
+def _legend_row(ctype: ComponentType, labels: Labels, x: float, y: float, w: float, h: float) -> list[Item]:
     name, effect = labels.component(ctype)
     sym = min(10.0, h - 3)
     cy = y + h / 2
@@ -181,7 +182,7 @@ def shot_log_items(plan: SheetPlan, labels: Labels) -> list[Item]:
 
 
 def _log_heading(labels: Labels, x: float, y: float, w: float) -> list[Item]:
-    small = dict(font="sans", size=6.5, color=HINT, valign="bottom", wrap=False, min_size=4.5)
+    small = TextStyle(font="sans", size=6.5, color=HINT, valign="bottom", wrap=False, min_size=4.5)
     return [Text(x, y, NUM_W, 4.2, labels["log_cannon"], align="center", **small),
             Text(x + NUM_W + 1, y, w - NUM_W - RECV_W - 2, 4.2, labels["log_hits"], align="left", **small),
             Text(x + w - RECV_W, y, RECV_W, 4.2, labels["log_receiver"], align="center", **small)]
@@ -213,7 +214,7 @@ def _slip(labels: Labels, number: int, x: float, y: float, w: float, h: float) -
     inner_y = y + pad + 4.5
     inner_h = h - 2 * pad - 4.5 - 0.5
     cannon_w = 17.0
-    small = dict(font="sans", size=6.5, color=HINT, valign="bottom", wrap=False, min_size=4.5)
+    small = TextStyle(font="sans", size=6.5, color=HINT, valign="bottom", wrap=False, min_size=4.5)
     return [
         Rect(x, y + 0.5, w, h - 1.0, fill=None, stroke=CUT_STROKE),
         Text(x + 1.0, y - 1.3, 5, 3.6, "✂", "sans", 8, INK, "center", "middle", wrap=False, min_size=5),

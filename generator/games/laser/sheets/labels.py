@@ -5,9 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import DataError
 from generator.games.laser import GAME
+
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.cards.schema import Schema
+    from generator.games.laser.rules.model import ComponentType
 
 LABELS = ("laser", "labels.yaml")
 
@@ -37,7 +42,7 @@ class Labels:
         except PlaceholderError as err:
             raise DataError(str(err), file=str(labels_path()), key=f"{self.lang}.{key}") from None
 
-    def component(self, ctype) -> tuple[str, str]:
+    def component(self, ctype: ComponentType) -> tuple[str, str]:
         """(printed name, effect) of a component type; unknown types: their rulebook name, no effect."""
         return self.components.get(ctype.name, (ctype.rulebook_name, ""))
 
@@ -74,7 +79,7 @@ def load_labels(lang: str = GAME.default_language) -> Labels:
     return Labels(lang, texts, components, {str(k): str(v) for k, v in data["glyphs"].items()})
 
 
-def _schema():
+def _schema() -> Schema:
     from generator.cards.schema import Map, Table, Words
 
     component = Map(required={"name": Words()}, optional={"effect": Words()})
@@ -83,18 +88,18 @@ def _schema():
 
 
 @lru_cache(maxsize=4)
-def _read_table(file: str) -> dict:
+def _read_table(file: str) -> dict[str, Any]:
     from generator.cards.datafile import load_yaml
 
     lines: dict[str, int] = {}
-    data = load_yaml(file, _schema(), lines=lines)
+    data: dict[str, Any] | None = load_yaml(file, _schema(), lines=lines)
     if data is None:
         raise DataError("the laser labels file is empty", file=file)
     _check_table(data, file, lines)
     return data
 
 
-def _check_table(data: dict, file: str, lines: dict[str, int] | None = None) -> None:
+def _check_table(data: dict[str, Any], file: str, lines: dict[str, int] | None = None) -> None:
     """Every language section has the same keys (components included)."""
     reference = _keys(data[GAME.default_language])
     for lang in GAME.languages[1:]:
@@ -104,5 +109,5 @@ def _check_table(data: dict, file: str, lines: dict[str, int] | None = None) -> 
                             key=f"{lang}.{missing[0]}")
 
 
-def _keys(section: dict) -> set[str]:
+def _keys(section: dict[str, Any]) -> set[str]:
     return {k for k in section if k != "components"} | {f"components.{k}" for k in section["components"]}

@@ -85,7 +85,7 @@ def _solve(board: Board, paper: str, types: int, rules_room: float) -> tuple[flo
     log_w = w - SLIPS_W - GAP - rules_room
     max_cols = max(LOG_COLUMNS, int((log_w + LOG_GAP) // (LOG_COL_MIN + LOG_GAP)))
     legend_h = LEGEND_HEAD + types * LEGEND_ROW_MIN
-    best = None
+    best: tuple[float, int, int] | None = None
     for cols in range(LOG_COLUMNS, max_cols + 1):
         rows = math.ceil(board.cannons / cols)
         band = max(LOG_HEAD + rows * ROW_MIN, SLIPS_MIN_H)
@@ -95,10 +95,12 @@ def _solve(board: Board, paper: str, types: int, rules_room: float) -> tuple[flo
             cell = -1.0
         if best is None or cell > best[0] + 1e-9:
             best = (cell, cols, rows)
+    assert best is not None      # max_cols >= LOG_COLUMNS: the loop ran
     return best
 
 
-def _place(board: Board, cell: float, cols: int, rows: int, area, types: int, rules_room: float) -> SheetPlan:
+def _place(board: Board, cell: float, cols: int, rows: int, area: tuple[float, float, float, float], types: int,
+           rules_room: float) -> SheetPlan:
     x, y, w, h = area
     legend_h = LEGEND_HEAD + types * LEGEND_ROW_MIN
     block_w = max(board.width * cell + 2 * RING, BLOCK_MIN_W)
