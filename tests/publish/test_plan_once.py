@@ -71,3 +71,17 @@ def test_an_existing_target_is_refused_before_any_card_is_drawn(calls: Counter[s
     assert run_cli(cli, ["cards", "example", "example", "-o", str(target)]) == 2
     assert "exists; use --force" in capsys.readouterr().err
     assert target.read_bytes() == b"mine"
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "tts"])
+def test_noir_takes_its_paths_from_the_job_before_drawing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    import generator.games.noir.sheets as sheets
+
+    target = tmp_path / "noir.pdf" if fmt == "pdf" else tmp_path / "noir-cards-pt-evidence.json"
+    target.write_bytes(b"mine")
+    monkeypatch.setattr(sheets, "draw_deck", lambda *a, **k: pytest.fail("drew the deck for a refused target"))
+    out = target if fmt == "pdf" else tmp_path
+    assert run_cli(cli, ["noir", "cards", "--format", fmt, "-o", str(out)]) == 2
+    assert f"{target}: exists; use --force" in capsys.readouterr().err
+    assert target.read_bytes() == b"mine"
