@@ -1,9 +1,10 @@
 """The doors of the architecture: what each role of module may import, checked in a subprocess.
 
 Every module of the package gets a role from its place in the tree (core, scene, render, the card
-engine, and per game: rules, content, sheets, cli). One subprocess imports the package's modules
+engine, the publishing layer, and per game: rules, content, sheets, cli). One subprocess imports the package's modules
 one by one, each in a fresh forked child, and reports what each one loaded; every role has a list
-of modules it must never load. A second, static check keeps file access out of the rules.
+of modules it must never load. Static checks keep file access out of the rules, and click, the
+command line and the games out of the publishing layer (not even inside a function).
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def role(module: str) -> tuple[str, str | None]:
     if module == "generator.games":
         return "registry", None
     layer = parts[1] if len(parts) > 1 else ""
-    return {"core": "core", "scene": "scene", "render": "render", "cards": "cards"}.get(layer, "top"), None
+    return {"core": "core", "scene": "scene", "render": "render", "cards": "cards",
+            "publish": "publish"}.get(layer, "top"), None
 
 
 def forbidden(module: str) -> list[str]:
@@ -56,6 +58,9 @@ def forbidden(module: str) -> list[str]:
                   "generator.cli"],
         "render": ["click", "generator.cards", "generator.games", "generator.cli"],
         "cards": ["click", *BACKENDS, "generator.render", "generator.games", "generator.cli"],
+        # the publishing layer loads the backends and the card engine's image checks when it writes
+        "publish": ["click", "yaml", *BACKENDS, "generator.render", "generator.cards", "generator.games",
+                    "generator.cli"],
         "registry": ["click", "yaml", *BACKENDS, "generator.scene", "generator.render", "generator.cards",
                      "generator.cli", *(f"generator.games.{g}" for g in GAME_NAMES)],
         "rules": ["click", "yaml", *BACKENDS, "generator.paths", "generator.scene", "generator.render",
@@ -162,3 +167,32 @@ def test_rules_touch_no_files(module: str) -> None:
         assert not FILE_ACCESS_MODULES & set(names), f"{module} imports {names}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             assert node.func.id != "open", f"{module} calls open() at line {node.lineno}"
+
+
+PUBLISH_NEVER = ("click", "generator.cli", "generator.games")
+
+
+def _imported_names(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import statement of a file, at the top or inside a function."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found += [(node.lineno, node.module or "")]
+    return found
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE_DIR / "publish").rglob("*.py")), ids=lambda p: p.name)
+def test_publish_never_imports_click_the_command_line_or_a_game(path: Path) -> None:
+    """generator/publish/ speaks through a Reporter: click, generator.cli and the games stay out of every
+    file of it, also in functions (the probe above sees only what importing a module loads)."""
+    bad = [(line, name) for line, name in _imported_names(path)
+           if any(name == door or name.startswith(door + ".") for door in PUBLISH_NEVER)]
+    assert not bad, f"{path.relative_to(PACKAGE_DIR)} imports {bad}"
+
+
+def test_the_publish_check_can_fail() -> None:
+    names = [name for _, name in _imported_names(PACKAGE_DIR / "cli" / "deck.py")]
+    assert "click" in names and "generator.publish" in names
+    assert role("generator.publish.formats.pdf") == ("publish", None)

@@ -40,14 +40,15 @@ class Card:
 
 
 def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards",
-           source: str = "", lang: str = "en", printer: str = "") -> list[Page]:
+           source: str = "", lang: str = "en", printer: str = "", plan: Plan | None = None) -> list[Page]:
     """Cards n-up on sheets: each fronts sheet followed by its backs sheet (with duplex and backs),
     or fronts and backs side by side (gutter fold); footers on every page, saying the orientation
     and flip the backs are laid out for (and the printer profile, if any). No cards: no pages.
 
     The back offset moves the back cards and their marks, never the footer; LayoutError if it
-    would push a card into the printer margin (see layout.check_offset)."""
-    plan = plan_sheet(spec)
+    would push a card into the printer margin (see layout.check_offset). `plan`: the spec's sheet
+    plan when the caller has it (generator.publish plans a deck once), else planned here."""
+    plan = plan or plan_sheet(spec)
     check_offset(plan, spec)
     backs_plan = _shifted(plan.backs(spec.duplex), spec.offset) if spec.duplex else plan
     per = plan.per_sheet

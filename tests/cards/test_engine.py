@@ -13,8 +13,8 @@ from generator.cards import elements, load_records, load_template
 from generator.cards.build import build_cards, check_template
 from generator.cards.elements import kinds, to_bool, to_color, to_num, to_points, to_text
 from generator.cards.elements.basic import picture_size
-from generator.cli.deck import load_image
 from generator.core.errors import DataError, LayoutError, TemplateError
+from generator.publish.images import load_image
 from generator.scene.model import Circle, Group, Image, Line, Polyline, Rect, Text, TextLine
 
 DATA = """

@@ -8,7 +8,7 @@ import pytest
 
 from generator.cards import load_records, load_template
 from generator.cards.build import build_cards
-from generator.cli.deck import load_image
+from generator.publish.images import load_image
 from generator.render import render_recording
 from generator.scene.imposition import card_pages
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image as PILImage
 
-from generator.cli.pod import write_pod
 from generator.core.errors import LayoutError
+from generator.publish import DeckOptions, plan_job
 from generator.render.pod import PRESETS, pod_preset
 from generator.scene.imposition import Card
 from generator.scene.model import Rect
@@ -48,8 +48,9 @@ def _framed(colour_edge: str, colour_inside: str, bleed: float) -> Card:
 
 def test_trim_sits_where_the_template_puts_it_and_missing_bleed_is_mirrored(tmp_path) -> None:
     # custom: 63.5 x 88.9 mm at 254 dpi (10 px a mm) with 5 mm of bleed: the art has only 2 mm
-    written = write_pod([_framed("#000080", "#ffff00", 2.0)], card_size=(63.5, 88.9), bleed=2.0,
-                        preset_name="custom:63.5x88.9@254+5", output=tmp_path, stem="c", quiet=True)
+    opts = DeckOptions(format="pod", pod="custom:63.5x88.9@254+5", output=tmp_path, quiet=True)
+    job = plan_job(opts, count=1, card_size=(63.5, 88.9), bleed=2.0, stem="c", has_backs=False)
+    written = job.write([_framed("#000080", "#ffff00", 2.0)])
     with PILImage.open(written[0]) as im:
         assert im.size == (735, 989)
         row = [im.getpixel((x, 400)) for x in range(0, 90)]

@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image as PILImage
 
-from generator.cli.tts import write_tts
+from generator.publish import DeckOptions, plan_job
 from generator.scene.imposition import Card
 from generator.scene.model import Rect
 
@@ -91,6 +91,13 @@ def test_the_example_deck_spawns_whole_with_each_card_in_its_cell(pnpgen, tmp_pa
     assert names[0] == "Tomate coração-de-boi" and len(set(names)) == len(distinct)
     back = _image(entry["BackURL"])
     assert back.size == (sheet.size[0] // entry["NumWidth"], sheet.size[1] // entry["NumHeight"])
+
+
+def write_tts(cards: list[Card], *, card_size: tuple[float, float], title: str, output: Path, stem: str,
+              dpi: float, quiet: bool = False) -> list[Path]:
+    """The deck through the publishing layer's one shape: plan the job, then write the cards."""
+    opts = DeckOptions(format="tts", output=output, dpi=dpi, quiet=quiet)
+    return plan_job(opts, count=len(cards), card_size=card_size, bleed=0.0, stem=stem, title=title).write(cards)
 
 
 def _colour_card(i: int, back: str | None) -> Card:

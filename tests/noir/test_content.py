@@ -10,7 +10,7 @@ import pytest
 from generator.core.errors import DataError
 from generator.games.noir import GAME
 from generator.games.noir import content as content
-from generator.games.noir.sheets import CARD_COUNT, build_deck, reference_records, suspect_records
+from generator.games.noir.sheets import CARD_COUNT, build_deck, prepare_deck, reference_records, suspect_records
 
 PORTRAIT = ("hat", "hair", "face", "neck")
 
@@ -47,6 +47,9 @@ def test_drawn_portraits_differ_between_every_two_suspects() -> None:
     deck = build_deck("pt")
     assert (len(deck.suspects), len(deck.reference), len(deck.evidence)) == (25, 2, 25)
     assert len(deck.cards) == CARD_COUNT
+    design = prepare_deck("pt")           # what the print job is planned from, before drawing
+    assert design.groups == {"suspects": 25, "reference": 2, "evidence": 25} and design.count == CARD_COUNT
+    assert (design.card_size, design.bleed) == (deck.card_size, deck.bleed)
     fronts = [tuple(card.front) for card in deck.suspects]
     assert len(set(fronts)) == 25
     assert all(card.back is not None and tuple(card.back) != tuple(card.front) for card in deck.suspects)

@@ -20,7 +20,7 @@ from generator.cards.cli.preview import fresh_image_loader, print_pdf
 from generator.cards.cli.preview_deck import LiveDeck
 from generator.cards.cli.preview_page import page
 from generator.cards.cli.preview_server import PreviewServer
-from generator.cli.deck import DeckOptions
+from generator.publish import DeckOptions
 
 
 @pytest.fixture

@@ -185,7 +185,7 @@ def test_svg_embeds_a_jpeg_as_jpeg():
 
 def test_no_stream_of_the_example_deck_is_ascii85(tmp_path):
     from generator.cards.cli import make_deck
-    from generator.cli.deck import DeckOptions
+    from generator.publish import DeckOptions
 
     (path,) = make_deck("example", "example", DeckOptions(output=tmp_path / "deck.pdf", quiet=True))
     pdf = path.read_bytes()

@@ -8,7 +8,8 @@ import click
 
 from generator.cards.cli.make import deck_stem, display, kit_part, make_deck
 from generator.cli.common import report_paths
-from generator.cli.deck import DeckOptions, deck_options
+from generator.cli.deck import deck_options
+from generator.publish import DeckOptions
 
 __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
 

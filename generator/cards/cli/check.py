@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from generator.cli.deck import TTS_PER_SHEET, DeckOptions
+from generator.publish import DeckOptions
 
 
 def run_check(data: str | Path, template: str | Path, opts: DeckOptions, only: str | None, strict: bool,
@@ -32,7 +32,7 @@ def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, onl
     from generator.cards.cli.make import display
     from generator.cards.preflight import check_deck
     from generator.cards.session import draw_card, select
-    from generator.cli.deck import load_image
+    from generator.publish.images import load_image
 
     records = load_records(data, sheet=sheet)
     design = check_template(load_template(template), records, bleed=opts.bleed)
@@ -47,15 +47,21 @@ def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, onl
         found += drawing.findings
     count = len(select(records, only))
     found += check_deck(count, design.template.file, per_sheet=_per_sheet(design, opts),
-                        tts_per_sheet=TTS_PER_SHEET if opts.format == "tts" else None)
+                        tts_per_sheet=_tts_per_sheet(opts))
     return [replace(f, file=display(Path(f.file))) if f.file is not None else f for f in found]
+
+
+def _tts_per_sheet(opts: DeckOptions) -> int | None:
+    from generator.publish.formats.tts import PER_SHEET
+
+    return PER_SHEET if opts.format == "tts" else None
 
 
 def _per_sheet(design: Any, opts: DeckOptions) -> int | None:
     if opts.format not in ("pdf",) and not opts.sheets:
         return None
-    from generator.cli.deck import sheet_spec
     from generator.core.errors import LayoutError
+    from generator.publish import sheet_spec
     from generator.scene.layout import cards_per_sheet
 
     try:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from generator.cli.common import report_paths
-from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
+from generator.cli.deck import deck_options_for
+from generator.publish import DeckOptions
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.cards.images import Entry, Fit, Plan
@@ -75,16 +76,17 @@ def images_deck(fronts: str, backs: str | None, *, card: str | None = None, imag
     records, tmpl = deck.records_and_template(entries, plans, deck_bleed, source)
     if not opts.quiet and opts.format != "json":
         click.echo(_summary(entries, records, fits, plans, make_bleed), err=True)
-    if opts.format == "json":     # one record per image file, with its quantity
+    def rows() -> list[dict[str, Any]]:     # --format json: one record per image file, with its quantity
         qty = Counter(r.line for r in records)
-        return emit_deck_json([{**r.to_json(), "qty": qty[r.line]} for r in records if r.copy == 1], opts)
+        return [{**r.to_json(), "qty": qty[r.line]} for r in records if r.copy == 1]
+
     loader = functools.partial(_load, plans=plans, mode=make_bleed, corners=fill_corners, max_ppi=opts.max_ppi)
-    return deck_from(records, tmpl, opts, stem or _stem(Path(fronts)), image_loader=loader)
+    return deck_from(records, tmpl, opts, stem or _stem(Path(fronts)), image_loader=loader, data=rows)
 
 
 def _pixels(path: Path) -> tuple[int, int]:
-    from generator.cli.deck import load_image
     from generator.core.imagefile import pixel_size
+    from generator.publish.images import load_image
 
     data = load_image(path)
     size = pixel_size(data)
@@ -97,8 +99,8 @@ def _pixels(path: Path) -> tuple[int, int]:
 
 def _border_colours(fits: dict[Path, Fit]) -> dict[Path, str]:
     """Each image's border colour (median of its edge pixels), read from a small draft decode."""
-    from generator.cli.deck import load_image
     from generator.core.colours import hex_colour
+    from generator.publish.images import load_image
     from generator.render.bleed import border_colour
 
     return {path: hex_colour(*border_colour(load_image(path))) for path in fits}
@@ -114,9 +116,9 @@ def _own_bleed(fits: dict[Path, Fit], entries: list[Entry]) -> float:
 def _load(path: Path, *, plans: dict[Path, Plan], mode: str, corners: bool, max_ppi: float = 0) -> bytes:
     """An image's bytes with the bleed it lacks made (and corners filled); as it is otherwise.
     Pictures remade in pixels are first brought down to max_ppi (the PDF's cap) when above it."""
-    from generator.cli.deck import load_image
     from generator.core.imagefile import pixel_size
     from generator.core.units import MM_PER_INCH
+    from generator.publish.images import load_image
 
     data = load_image(path)
     plan = plans.get(Path(path).resolve())

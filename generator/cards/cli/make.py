@@ -1,20 +1,27 @@
-"""Making a deck for `pnpgen cards` (and the preview's print button, --watch): load, check, draw, write."""
+"""Making a deck for `pnpgen cards` (and the preview's print button, --watch): load, check, plan, draw, write."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from generator.cli.common import check_outputs, progress
-from generator.cli.deck import DeckOptions, deck_paths, emit_deck_json
+from generator.cli.deck import REPORTER
+from generator.publish import DeckOptions, PrintJob, plan_job
 
 DRAW_CHUNK = 9          # cards drawn per progress step (one sheet's worth)
+
+if TYPE_CHECKING:
+    from generator.cards.build import CardDesign
+    from generator.cards.records import Record
+    from generator.cards.templates import Template
+    from generator.scene.imposition import Card
 
 
 def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: str | None = None,
               only: str | None = None, image_loader: Callable[[Path], bytes] | None = None,
               sheet: str | None = None, allow_outside: bool = False) -> list[Path]:
-    """Load, check, draw and write a deck; returns the paths written. Nothing is written on error.
+    """Load, check, plan, draw and write a deck; returns the paths written. Nothing is written on error.
 
     only: the `--only` choice of cards; image_loader: path -> image bytes (default: the cached
     loader: PNG/JPEG as they are); sheet: the sheet of a spreadsheet DATA file; allow_outside: image
@@ -23,36 +30,44 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
     from generator.cards.build import check_template
 
     records = load_records(data, sheet=sheet, max_cards=opts.max_cards)
-    tmpl = load_template(template)
-    check_template(tmpl, records, bleed=opts.bleed)
+    design = check_template(load_template(template), records, bleed=opts.bleed)
     stem = stem or deck_stem(records[0].file)
     if only:
         records, opts = pick(records, only, opts)
-    if opts.format == "json":
-        rows = [r.to_json() for r in (records if only else load_records(data, expand=False, sheet=sheet))]
-        return emit_deck_json(rows, opts)
-    return deck_from(records, tmpl, opts, stem, image_loader, allow_outside)
+
+    def rows() -> list[dict[str, Any]]:
+        return [r.to_json() for r in (records if only else load_records(data, expand=False, sheet=sheet))]
+
+    return print_design(records, design, opts, stem, image_loader, allow_outside, data=rows)
 
 
-def deck_from(records: list, tmpl, opts: DeckOptions, stem: str,
-              image_loader: Callable[[Path], bytes] | None = None, allow_outside: bool = False) -> list[Path]:
-    """Check, draw and write a deck from records (qty expanded) and a template already in memory
+def deck_from(records: list[Record], tmpl: Template, opts: DeckOptions, stem: str,
+              image_loader: Callable[[Path], bytes] | None = None, allow_outside: bool = False,
+              data: Callable[[], Any] | None = None) -> list[Path]:
+    """Check, plan, draw and write a deck from records (qty expanded) and a template already in memory
     (`pnpgen images` builds both); returns the paths written."""
     from generator.cards.build import check_template
 
     design = check_template(tmpl, records, bleed=opts.bleed)
+    return print_design(records, design, opts, stem, image_loader, allow_outside, data=data)
+
+
+def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, stem: str,
+                 image_loader: Callable[[Path], bytes] | None = None, allow_outside: bool = False,
+                 data: Callable[[], Any] | None = None) -> list[Path]:
+    """Plan the print job once, then draw the cards (or take the data, for json) and write them."""
     design.allow_outside_files = allow_outside
-    _check_layout(design, opts)
-    targets = deck_paths(len(records), has_backs=tmpl.back is not None, card_size=design.card_size,
-                         bleed=design.bleed, opts=opts, stem=stem)
-    if opts.format in ("svg", "png") and not opts.sheets:
-        targets = targets[:len(records)]   # the backs' files (one per distinct back) are checked by write_deck
-    check_outputs([p for p in targets if p not in opts.own], opts.force)
-    cards = _draw(records, design, opts, image_loader)
-    return _write(cards, design, records, tmpl, opts, stem)
+    tmpl = design.template
+    job = plan_job(opts, count=len(records), card_size=design.card_size, bleed=design.bleed, stem=stem,
+                   has_backs=tmpl.back is not None, title=f"{printable(stem)}: {len(records)} cards",
+                   source=f"{display(records[0].file)} + {display(tmpl.file)}", size_from=tmpl.file,
+                   reporter=REPORTER)
+    if job.wants_data:
+        return job.write(data() if data is not None else [r.to_json() for r in records])
+    return job.write(_draw(records, design, job, image_loader))
 
 
-def pick(records: list, only: str, opts: DeckOptions) -> tuple[list, DeckOptions]:
+def pick(records: list[Record], only: str, opts: DeckOptions) -> tuple[list[Record], DeckOptions]:
     """The records `--only` chooses, and the options carrying their numbers (for file names)."""
     from dataclasses import replace
 
@@ -62,43 +77,16 @@ def pick(records: list, only: str, opts: DeckOptions) -> tuple[list, DeckOptions
     return [r for _, r in picked], replace(opts, numbers=tuple(n for n, _ in picked))
 
 
-def _write(cards, design, records, tmpl, opts: DeckOptions, stem: str) -> list[Path]:
-    from generator.cli.deck import write_deck
-
-    title = f"{printable(stem)}: {len(cards)} cards"
-    source = f"{display(records[0].file)} + {display(tmpl.file)}"
-    return write_deck(cards, card_size=design.card_size, bleed=design.bleed, title=title, source=source,
-                      opts=opts, stem=stem)
-
-
-def _check_layout(design, opts: DeckOptions) -> None:
-    """A card that cannot fit the paper is an error naming the template's card size, before drawing."""
-    if opts.format not in ("pdf",) and not opts.sheets:
-        return
-    from generator.cli.deck import sheet_spec
-    from generator.core.errors import LayoutError
-    from generator.scene.layout import plan_sheet
-
-    try:
-        plan_sheet(sheet_spec(design.card_size, design.bleed, opts))
-    except LayoutError as err:
-        if err.file is not None:
-            raise
-        if err.key == "offset" or (err.key == "bleed" and opts.bleed is not None):
-            raise LayoutError(err.message, key=f"--{err.key}") from None   # the option, not the template
-        key = "bleed" if err.key == "bleed" else "card"
-        raise LayoutError(err.message, file=design.template.file, key=key) from None
-
-
-def _draw(records, design, opts: DeckOptions, image_loader: Callable[[Path], bytes] | None = None) -> list:
+def _draw(records: list[Record], design: CardDesign, job: PrintJob,
+          image_loader: Callable[[Path], bytes] | None = None) -> list[Card]:
     from generator.cards.build import build_cards
-    from generator.cli.deck import load_image
+    from generator.publish.images import load_image
 
     image_loader = image_loader or load_image
     chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
-    cards: list = []
-    drawn: dict = {}                   # copies of a record (qty) are drawn once, whatever the chunk
-    with progress(chunks, "Drawing cards", opts.quiet, threshold=4) as bar:
+    cards: list[Card] = []
+    drawn: dict[Any, Any] = {}          # copies of a record (qty) are drawn once, whatever the chunk
+    with job.progress(chunks, "Drawing cards") as bar:
         for chunk in bar:
             cards += build_cards(chunk, design, image_loader=image_loader, cache=drawn)
     return cards

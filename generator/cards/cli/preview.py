@@ -45,7 +45,7 @@ def command(data: str, template: str, port: int, no_open: bool, paper: str, dupl
     from generator.cards.cli.preview_deck import LiveDeck
     from generator.cards.cli.preview_page import page
     from generator.cards.cli.preview_server import PreviewServer
-    from generator.cli.deck import DeckOptions
+    from generator.publish import DeckOptions
 
     opts = DeckOptions(format="pdf", paper=paper, duplex=None if duplex == "none" else duplex, bleed=bleed,
                        quiet=True)
@@ -99,7 +99,7 @@ def _redraw(deck: Any, changed: set[Path]) -> None:
 
 def fresh_image_loader() -> Any:
     """Path -> PNG bytes, read again whenever the file changes (the CLI's loader caches by path only)."""
-    from generator.cli.deck import load_image
+    from generator.publish.images import load_image
 
     convert = getattr(load_image, "__wrapped__", load_image)
 
@@ -121,8 +121,8 @@ def fresh_image_loader() -> Any:
 def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
     """The deck-wide preflight warnings for the print button's options (last sheet mostly empty)."""
     from generator.cards.preflight import check_deck
-    from generator.cli.deck import sheet_spec
     from generator.core.errors import LayoutError
+    from generator.publish import sheet_spec
     from generator.scene.layout import cards_per_sheet
 
     try:

@@ -118,7 +118,7 @@ class _WatchState:
 
     @staticmethod
     def _loader(read: set[Path]) -> Callable[[Path], bytes]:
-        from generator.cli.deck import load_image
+        from generator.publish.images import load_image
 
         convert = getattr(load_image, "__wrapped__", load_image)   # read again: the file may have changed
 

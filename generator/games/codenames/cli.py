@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 import click
 
 from generator.cli.common import F, output_options, report_paths, resolve_seed, seed_option, write_built_pages
-from generator.cli.deck import DeckOptions, deck_options_for, emit_deck_json
+from generator.cli.deck import REPORTER, deck_options_for
 from generator.cli.options import lang_option, paper_option
 from generator.core.numbers import format_number
 from generator.core.placeholders import fill
 from generator.games.codenames import GAME
+from generator.publish import DeckOptions, plan_job
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.codenames.content import Picture
@@ -185,18 +186,17 @@ def choose_pictures(lang: str, seed: int | None, count: int | None, quiet: bool 
 
 
 def write_pictures(pictures: list[Picture], lang: str, opts: DeckOptions, stem: str, source: str) -> list[Path]:
-    """Picture cards (and the credits card) through the shared deck output; json: the pictures as text."""
-    if opts.format == "json":
-        return emit_deck_json([[a.text(), b.text()] for a, b in zip(pictures[0::2], pictures[1::2], strict=True)],
-                              opts)
-    from generator.cli.deck import write_deck
+    """Picture cards (and the credits card) through the publishing layer; json: the pictures as text."""
     from generator.games.codenames.content import labels
     from generator.games.codenames.pictures import PICTURE_CARD_SIZE, picture_cards
 
     words = labels(lang)
-    return write_deck(picture_cards(pictures, lang), card_size=PICTURE_CARD_SIZE, bleed=_bleed(opts),
-                      title=words["pictures_title"], source=f"{source} · {words['icons_footer']}", opts=opts,
-                      stem=stem, lang=lang)
+    job = plan_job(opts, count=len(pictures) // 2 + 1, card_size=PICTURE_CARD_SIZE, bleed=_bleed(opts), stem=stem,
+                   title=words["pictures_title"], source=f"{source} · {words['icons_footer']}", lang=lang,
+                   reporter=REPORTER)
+    if job.wants_data:
+        return job.write([[a.text(), b.text()] for a, b in zip(pictures[0::2], pictures[1::2], strict=True)])
+    return job.write(picture_cards(pictures, lang))
 
 
 @command.command("covers")
@@ -222,19 +222,18 @@ def covers_command(grid: str, lang: str, opts: DeckOptions) -> None:
 
 
 def write_covers(grid: str, lang: str, opts: DeckOptions, stem: str) -> list[Path]:
-    """The cover cards of a grid through the shared deck output; json: the roles in print order."""
-    from generator.games.codenames.rules.covers import cover_counts, cover_roles
-
-    if opts.format == "json":
-        return emit_deck_json({"grid": grid, "counts": cover_counts(grid), "cards": cover_roles(grid)}, opts)
-    from generator.cli.deck import write_deck
+    """The cover cards of a grid through the publishing layer; json: the roles in print order."""
     from generator.games.codenames.content import labels
     from generator.games.codenames.covers import cover_cards, cover_size
+    from generator.games.codenames.rules.covers import cover_counts, cover_roles
 
-    words = labels(lang)
-    return write_deck(cover_cards(grid, lang), card_size=cover_size(grid), bleed=_bleed(opts),
-                      title=words["covers_title"], source=fill(words["grid_source"], {"grid": grid, "count": len(cover_roles(grid))}),
-                      opts=opts, stem=stem, lang=lang)
+    words, count = labels(lang), len(cover_roles(grid))
+    job = plan_job(opts, count=count, card_size=cover_size(grid), bleed=_bleed(opts), stem=stem,
+                   title=words["covers_title"], source=fill(words["grid_source"], {"grid": grid, "count": count}),
+                   lang=lang, reporter=REPORTER)
+    if job.wants_data:
+        return job.write({"grid": grid, "counts": cover_counts(grid), "cards": cover_roles(grid)})
+    return job.write(cover_cards(grid, lang))
 
 
 @command.command("rules")
@@ -274,31 +273,30 @@ TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word
 
 
 def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language) -> list[Path]:
-    """Keys as JSON data, or through the shared deck output (no bleed, no backs); titles in `lang`."""
-    if opts.format == "json":
-        return emit_deck_json([k.to_json() for k in keys], opts)
-    from generator.cli.deck import write_deck
+    """Keys as JSON data, or key cards through the publishing layer (no bleed, no backs); titles in `lang`."""
     from generator.games.codenames import sheets as sheet
 
     grids = "/".join(sorted({k.grid for k in keys}))
-    return write_deck(sheet.key_cards(keys, size), card_size=(size, size), bleed=_bleed(opts),
-                      title=TITLES[lang]["keys"].format(grids=grids), source=source, opts=opts, stem=stem,
-                      lang=lang)
+    job = plan_job(opts, count=len(keys), card_size=(size, size), bleed=_bleed(opts), stem=stem, has_backs=False,
+                   title=TITLES[lang]["keys"].format(grids=grids), source=source, lang=lang, reporter=REPORTER)
+    if job.wants_data:
+        return job.write([k.to_json() for k in keys])
+    return job.write(sheet.key_cards(keys, size))
 
 
 def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
                 seed: int | None) -> list[Path]:
-    """Words as JSON data, or word cards through the shared deck output."""
-    if opts.format == "json":
-        return emit_deck_json(list(words), opts)
-    from generator.cli.deck import write_deck
+    """Words as JSON data, or word cards through the publishing layer."""
     from generator.games.codenames import sheets as sheet
     from generator.scene.footer import seed_words, source_word
 
     source = seed_words(seed, lang) if seed is not None else source_word("whole_list", lang)
-    return write_deck(sheet.word_cards(words), card_size=sheet.WORD_CARD_SIZE, bleed=_bleed(opts),
-                      title=f"{TITLES[lang]['words']} ({source_word('lang', lang)})", source=source, opts=opts,
-                      stem=stem, lang=lang)
+    job = plan_job(opts, count=len(words), card_size=sheet.WORD_CARD_SIZE, bleed=_bleed(opts), stem=stem,
+                   has_backs=False, title=f"{TITLES[lang]['words']} ({source_word('lang', lang)})", source=source,
+                   lang=lang, reporter=REPORTER)
+    if job.wants_data:
+        return job.write(list(words))
+    return job.write(sheet.word_cards(words))
 
 
 def _bleed(opts: DeckOptions) -> float:
@@ -311,10 +309,10 @@ def _bleed(opts: DeckOptions) -> float:
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """A full sheet of keys for each grid, the word-card decks, the picture deck, the cover cards of
     both grids and the rules summary (in `lang`; default: English and Italian word decks, English rest)."""
-    from generator.cli.deck import sheet_spec
     from generator.core.rng import make_rng
     from generator.games.codenames import sheets as sheet
     from generator.games.codenames.rules import keys as cn
+    from generator.publish import sheet_spec
     from generator.scene.footer import seed_words
     from generator.scene.imposition import cards_per_sheet
 

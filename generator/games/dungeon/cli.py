@@ -18,11 +18,12 @@ from generator.cli.common import (
     seed_option,
     write_built_pages,
 )
-from generator.cli.deck import DeckOptions, deck_options
+from generator.cli.deck import REPORTER, deck_options
 from generator.cli.options import lang_option, paper_option
 from generator.core.placeholders import fill
 from generator.games import LANGUAGE_NAMES
 from generator.games.dungeon import GAME
+from generator.publish import DeckOptions, PrintJob, plan_job
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.dungeon.rules.campaign import Campaign, ChapterEnd
@@ -137,68 +138,69 @@ def cards_command(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts
 
 def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: DeckOptions,
                 stem: str | None = None) -> list[Path]:
-    """Build the chosen kinds and write them in the chosen format; returns the files written."""
-    from generator.cli.deck import emit_deck_json, write_deck
+    """Plan the chosen kinds' print job, build them and write them in the chosen format; returns the files written."""
     from generator.games.dungeon.content import load_labels
-    from generator.games.dungeon.sheets import build_deck, deck_card_size, deck_records
+    from generator.games.dungeon.sheets import build_deck, deck_records
 
     deck, labels = _deck(data_dir), load_labels(data_dir)
     kinds = tuple(k for k in KIND_CHOICES if k in kinds)
     stem = stem or (f"dungeon-cards-{lang}" if len(kinds) == len(KIND_CHOICES) else f"dungeon-{'-'.join(kinds)}-{lang}")
-    if opts.format == "json":
-        records = deck_records(deck, labels, lang, kinds)
-        return emit_deck_json([r.fields for kind in kinds for r in records[kind]], opts)
-    size = deck_card_size()
     bleed = 3.0 if opts.bleed is None else opts.bleed
-    title = "CODEX"
     words = labels[lang]
     source = words["deck_all"] if len(kinds) == len(KIND_CHOICES) else ", ".join(words["kinds"][k] for k in kinds)
     if opts.format == "tts":
-        written: list[Path] = []
-        for kind in kinds:
-            cards = build_deck(deck, labels, lang, (kind,), bleed)
-            kind_stem = f"{stem}-{kind}" if len(kinds) > 1 else stem
-            kind_opts = _default_output(_per_kind(opts, kind) if len(kinds) > 1 else opts, kind_stem)
-            written += write_deck(cards, card_size=size, bleed=bleed, title=title, source=source, opts=kind_opts,
-                                  stem=kind_stem, lang=lang)
-        return written
+        jobs = {kind: _plan(deck, (kind,), _per_kind(opts, kind, stem, len(kinds) > 1), bleed, source, lang)
+                for kind in kinds}
+        return [path for kind, job in jobs.items() for path in job.write(build_deck(deck, labels, lang, (kind,), bleed))]
+    job = _plan(deck, kinds, (_default_output(opts, stem), stem), bleed, source, lang)
+    if job.wants_data:
+        records = deck_records(deck, labels, lang, kinds)
+        return job.write([r.fields for kind in kinds for r in records[kind]])
     cards = build_deck(deck, labels, lang, kinds, bleed)
     if opts.format == "pdf" and len(kinds) == len(KIND_CHOICES):
-        return [_deck_pdf_with_aid(cards, size, bleed, title, source, _default_output(opts, stem), lang, data_dir)]
-    return write_deck(cards, card_size=size, bleed=bleed, title=title, source=source,
-                      opts=_default_output(opts, stem), stem=stem, lang=lang)
+        return [_deck_pdf_with_aid(job, cards, lang, data_dir)]
+    return job.write(cards)
 
 
-def _deck_pdf_with_aid(cards: list[Card], size: tuple[float, float], bleed: float, title: str, source: str, opts: DeckOptions, lang: str,
-                       data_dir: Path | None) -> Path:
+def _plan(deck: Deck, kinds: tuple[str, ...], where: tuple[DeckOptions, str], bleed: float, source: str,
+          lang: str) -> PrintJob:
+    """The print job of the chosen kinds' cards (every copy counted), with its options and file stem."""
+    from generator.games.dungeon.sheets import deck_card_size
+
+    opts, stem = where
+    count = sum(card.qty for kind in kinds for card in deck.of_kind(kind))
+    return plan_job(opts, count=count, card_size=deck_card_size(), bleed=bleed, stem=stem, title="CODEX",
+                    source=source, lang=lang, reporter=REPORTER)
+
+
+def _deck_pdf_with_aid(job: PrintJob, cards: list[Card], lang: str, data_dir: Path | None) -> Path:
     """The whole deck as one PDF that opens with the player aid (its two sides), then the card sheets."""
-    from generator.cli.common import write_file
-    from generator.cli.deck import sheet_spec
+    from generator.core.files import write_atomic
+    from generator.publish.formats.pdf import imposed_pages
     from generator.render import render_pdf
-    from generator.scene.imposition import impose
 
-    assert opts.output is not None       # the caller gave it a default output (_default_output)
-    target = Path(opts.output)
-    check_outputs([target], opts.force)
-    pages = aid_pages_for(lang, opts.paper, data_dir)
-    pages += impose(cards, sheet_spec(size, bleed, opts), title=title, source=source, lang=lang)
-    return write_file(target, render_pdf(pages, title=title), opts.force)
+    pages = aid_pages_for(lang, job.opts.paper, data_dir) + imposed_pages(job, cards)
+    return write_atomic(job.targets[0], render_pdf(pages, title=job.title), force=job.opts.force)
 
 
 def _default_output(opts: DeckOptions, stem: str) -> DeckOptions:
-    """Without -o, CODEX files go to output/dungeon/ (apart from the other games' files)."""
-    if opts.output is not None:
+    """Without -o, CODEX files go to output/dungeon/ (apart from the other games' files); json goes to stdout."""
+    if opts.output is not None or opts.format == "json":
         return opts
     suffix = "png" if opts.format == "tts" else opts.format
     return replace(opts, output=paths.default_output("dungeon", f"{stem}.{suffix}"))
 
 
-def _per_kind(opts: DeckOptions, kind: str) -> DeckOptions:
-    """tts writes one set per kind: -o FILE.png becomes FILE-<kind>.png (a folder stays a folder)."""
+def _per_kind(opts: DeckOptions, kind: str, stem: str, several: bool) -> tuple[DeckOptions, str]:
+    """tts writes one set per kind (of several): -o FILE.png becomes FILE-<kind>.png (a folder stays a
+    folder) and the stem STEM-<kind>; the options and stem of that kind's set."""
+    if not several:
+        return _default_output(opts, stem), stem
+    stem = f"{stem}-{kind}"
     out = opts.output
-    if out is None or not Path(out).suffix:
-        return opts
-    return replace(opts, output=Path(out).with_name(f"{Path(out).stem}-{kind}{Path(out).suffix}"))
+    if out is not None and Path(out).suffix:
+        opts = replace(opts, output=Path(out).with_name(f"{Path(out).stem}-{kind}{Path(out).suffix}"))
+    return _default_output(opts, stem), stem
 
 
 # --- rules (the player aid) ----------------------------------------------------------------------
@@ -433,7 +435,6 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     """The player aid, the whole deck (duplex long edge) and a first chapter setup for 2 players.
 
     lang: fr (the default, the rulebook's) or en; any other language gets French."""
-    from generator.cli.deck import DeckOptions
     from generator.core.files import write_atomic
     from generator.core.rng import make_rng
     from generator.games.dungeon.content import load_labels

@@ -18,13 +18,14 @@ from generator.cli.common import (
     seed_option,
     write_built_pages,
 )
-from generator.cli.deck import DeckOptions, deck_options
+from generator.cli.deck import REPORTER, deck_options
 from generator.cli.options import Decorator, lang_option, paper_option
 from generator.games.noir import GAME
+from generator.publish import DeckOptions, plan_job
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.noir.rules import Setup
-    from generator.games.noir.sheets import NoirDeck
+    from generator.games.noir.sheets import NoirDesign
 
 SETUP_FORMATS = ("pdf", "png", "svg", "json")
 DEFAULT_KILL_LIMIT = 16
@@ -154,36 +155,20 @@ def cards_command(lang: str, kill_limit: int, opts: DeckOptions) -> None:
 
 
 def write_noir_cards(lang: str, kill_limit: int, opts: DeckOptions) -> list[Path]:
-    """Build the deck and write it in the chosen format; returns the files written."""
-    from generator.cli.deck import emit_deck_json, write_deck
-    from generator.games.noir.sheets import build_deck, deck_json
+    """Plan the deck's print job, build the deck and write it in the chosen format; returns the files written."""
+    from generator.games.noir.content import fill_limit, load_labels
+    from generator.games.noir.sheets import deck_json, draw_deck, prepare_deck
 
     stem = f"noir-cards-{lang}"
-    if opts.format == "json":
-        return emit_deck_json(deck_json(lang, kill_limit), opts)
-    if opts.format != "tts":
-        _refuse_existing(opts, stem)
-    deck = build_deck(lang, kill_limit, bleed=opts.bleed)
+    design = prepare_deck(lang, kill_limit, bleed=opts.bleed)
     if opts.format == "tts":
-        return _write_tts(deck, opts, stem)
-    from generator.games.noir.content import fill_limit, load_labels
-
+        return _write_tts(design, opts, stem)
     source = fill_limit(load_labels(lang)["deck_source"], kill_limit)
-    return write_deck(deck.cards, card_size=deck.card_size, bleed=deck.bleed, title=_title(lang),
-                      source=source, opts=opts, stem=stem, lang=lang)
-
-
-def _refuse_existing(opts: DeckOptions, stem: str) -> None:
-    """Check the output paths before drawing anything (52 cards, all with backs)."""
-    from generator.cards.build import card_size_of
-    from generator.cards.templates import load_template
-    from generator.cli.deck import deck_paths
-    from generator.games.noir.sheets import CARD_COUNT, TEMPLATES
-
-    template = load_template(TEMPLATES["suspect"])
-    bleed = template.bleed if opts.bleed is None else opts.bleed
-    check_outputs(deck_paths(CARD_COUNT, has_backs=True, card_size=card_size_of(template), bleed=bleed,
-                             opts=opts, stem=stem), opts.force)
+    job = plan_job(opts, count=design.count, card_size=design.card_size, bleed=design.bleed, stem=stem,
+                   title=_title(lang), source=source, lang=lang, reporter=REPORTER)
+    if job.wants_data:
+        return job.write(deck_json(lang, kill_limit))
+    return job.write(draw_deck(design).cards)
 
 
 def _title(lang: str) -> str:
@@ -193,20 +178,20 @@ def _title(lang: str) -> str:
     return load_labels(lang)["deck_title"]
 
 
-def _write_tts(deck: NoirDeck, opts: DeckOptions, stem: str) -> list[Path]:
+def _write_tts(design: NoirDesign, opts: DeckOptions, stem: str) -> list[Path]:
     """Tabletop Simulator: one deck (sheets and saved object) per group: suspects and reference
     cards with their own backs (back sheets), evidence with its shared back."""
     from dataclasses import replace
 
-    from generator.cli.deck import write_deck
+    from generator.games.noir.sheets import draw_deck
 
-    folder = _tts_folder(opts, stem)
+    group_opts = replace(opts, output=_tts_folder(opts, stem))
+    jobs = {name: plan_job(group_opts, count=count, card_size=design.card_size, bleed=0.0, stem=f"{stem}-{name}",
+                           title=f"Noir {name}", reporter=REPORTER)
+            for name, count in design.groups.items()}
+    deck = draw_deck(design)
     groups = {"suspects": deck.suspects, "reference": deck.reference, "evidence": deck.evidence}
-    written: list[Path] = []
-    for name, cards in groups.items():
-        written += write_deck(cards, card_size=deck.card_size, bleed=0.0, title=f"Noir {name}",
-                              source="", opts=replace(opts, output=folder), stem=f"{stem}-{name}")
-    return written
+    return [path for name, job in jobs.items() for path in job.write(groups[name])]
 
 
 def _tts_folder(opts: DeckOptions, stem: str) -> Path:

@@ -8,7 +8,7 @@ from typing import Any
 
 from generator.cards.build import build_cards, card_size_of
 from generator.cards.records import Record
-from generator.cards.templates import load_template
+from generator.cards.templates import Template, load_template
 from generator.games.noir import GAME
 from generator.games.noir.content import fill_limit, load_labels, load_reference, load_suspects, localise
 from generator.games.noir.rules import KILL_LIMIT, Setup, check_kill_limit, format_setup
@@ -62,17 +62,54 @@ def reference_records(lang: str, kill_limit: int = KILL_LIMIT) -> list[Record]:
     return out
 
 
+@dataclass(frozen=True)
+class NoirDesign:
+    """The deck before it is drawn: its records and templates, so its card size and counts are known."""
+
+    people: list[Record]
+    reference: list[Record]
+    templates: dict[str, Template]
+    bleed_option: float | None = None
+
+    @property
+    def card_size(self) -> tuple[float, float]:
+        return card_size_of(self.templates["suspect"])
+
+    @property
+    def bleed(self) -> float:
+        return self.templates["suspect"].bleed if self.bleed_option is None else self.bleed_option
+
+    @property
+    def groups(self) -> dict[str, int]:
+        """The cards of each group in print order: suspects, reference cards, evidence."""
+        return {"suspects": len(self.people), "reference": len(self.reference), "evidence": len(self.people)}
+
+    @property
+    def count(self) -> int:
+        return sum(self.groups.values())
+
+
+def prepare_deck(lang: str = GAME.default_language, kill_limit: int = KILL_LIMIT, suspects: str | Path | None = None,
+                 bleed: float | None = None) -> NoirDesign:
+    """The Noir deck in one language, read but not drawn: 25 suspects, 2 reference cards, their templates."""
+    check_kill_limit(kill_limit)
+    templates = {kind: load_template(name) for kind, name in TEMPLATES.items()}
+    return NoirDesign(suspect_records(lang, kill_limit, suspects), reference_records(lang, kill_limit), templates, bleed)
+
+
+def draw_deck(design: NoirDesign) -> NoirDeck:
+    """All Noir cards drawn: 25 suspect cards, 2 reference cards, 25 evidence cards."""
+    bleed, templates = design.bleed_option, design.templates
+    return NoirDeck(suspects=build_cards(design.people, templates["suspect"], bleed=bleed),
+                    reference=build_cards(design.reference, templates["reference"], bleed=bleed),
+                    evidence=build_cards(design.people, templates["evidence"], bleed=bleed),
+                    card_size=design.card_size, bleed=design.bleed)
+
+
 def build_deck(lang: str = GAME.default_language, kill_limit: int = KILL_LIMIT, suspects: str | Path | None = None,
                bleed: float | None = None) -> NoirDeck:
     """All Noir cards in one language: 25 suspect cards, 2 reference cards, 25 evidence cards."""
-    check_kill_limit(kill_limit)
-    people = suspect_records(lang, kill_limit, suspects)
-    suspect_t, evidence_t, reference_t = (load_template(TEMPLATES[k]) for k in ("suspect", "evidence", "reference"))
-    return NoirDeck(suspects=build_cards(people, suspect_t, bleed=bleed),
-                    reference=build_cards(reference_records(lang, kill_limit), reference_t, bleed=bleed),
-                    evidence=build_cards(people, evidence_t, bleed=bleed),
-                    card_size=card_size_of(suspect_t),
-                    bleed=suspect_t.bleed if bleed is None else bleed)
+    return draw_deck(prepare_deck(lang, kill_limit, suspects, bleed))
 
 
 def suspect_names(path: str | Path | None = None) -> dict[int, str]:

@@ -1,0 +1,118 @@
+"""`--format svg|png`: one file per card face (one per distinct back), or whole printable sheets with --sheets."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from generator.publish.job import PrintJob, card_backs, check_raster, folder_and_stem
+from generator.publish.options import DeckOptions
+
+if TYPE_CHECKING:
+    from generator.scene.imposition import Card
+    from generator.scene.model import Page
+
+
+class FacesFormat:
+    """SVG or PNG files: a card face each, or an imposed sheet each (--sheets)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def imposes(self, opts: DeckOptions) -> bool:
+        return opts.sheets
+
+    def check(self, job: PrintJob) -> None:
+        if self.name == "png":
+            check_raster(job)
+        if job.opts.sheets:
+            from generator.core.limits import check_page_count
+
+            check_page_count(job.sheet_count(True), job.opts.max_cards)
+        # per-card files (a front and a back file a card at most) are bounded by the card limit
+
+    def paths(self, job: PrintJob) -> list[Path]:
+        """The sheets (--sheets), or each card's front file; back files are named when writing."""
+        folder, base = self._folder(job)
+        if job.opts.sheets:
+            pages = job.sheet_count(job.has_backs)
+            return [folder / f"{base}-sheet-{i:03d}.{self.name}" for i in range(1, pages + 1)]
+        return [folder / f"{base}-{i:03d}.{self.name}" for i in _numbers(job)]
+
+    def write(self, job: PrintJob, deck: Any) -> list[Path]:
+        cards: list[Card] = list(deck)
+        card_backs(cards, job)
+        if job.opts.sheets:
+            from generator.publish.formats.pdf import imposed_pages
+
+            return self._write_pages(job, imposed_pages(job, cards), list(job.targets))
+        from generator.scene.imposition import card_pages
+
+        pages = card_pages(cards, job.card_size, job.bleed)
+        targets = list(job.targets)
+        if job.opts.duplex and job.has_backs:
+            firsts = distinct_backs(cards)
+            pages += card_pages([cards[i] for i in firsts], job.card_size, job.bleed, side="back")
+            targets += self._back_paths(job, firsts)
+            job.refuse_more(targets)
+        return self._write_pages(job, pages, targets)
+
+    def _folder(self, job: PrintJob) -> tuple[Path, str]:
+        return folder_and_stem(job.opts.output, job.stem, (f".{self.name}",))
+
+    def _back_paths(self, job: PrintJob, firsts: Sequence[int]) -> list[Path]:
+        """NAME-back.EXT for one back; else NAME-back-NNN.EXT for each card whose back differs from every earlier one."""
+        folder, base = self._folder(job)
+        if len(firsts) == 1:
+            return [folder / f"{base}-back.{self.name}"]
+        numbers = _numbers(job)
+        return [folder / f"{base}-back-{numbers[i]:03d}.{self.name}" for i in firsts]
+
+    def _write_pages(self, job: PrintJob, pages: list[Page], targets: list[Path]) -> list[Path]:
+        """One file per page, each written as it is made into a staging folder, then all moved into
+        place together; each distinct page rendered once, in --jobs processes."""
+        from generator.core.files import staged_set
+        from generator.render.pool import render_many
+
+        if len(pages) != len(targets):
+            raise RuntimeError(f"internal: {len(pages)} pages for {len(targets)} paths")
+        written: list[Path] = []
+        # the targets were checked (files of an earlier --watch run of ours may be replaced)
+        force = job.opts.force or any(path in job.opts.own for path in targets)
+        with staged_set(targets[0].parent, force) as files, \
+                job.progress(targets, f"Rendering {self.name.upper()}") as bar:
+            for path, blob in zip(bar, render_many(pages, self._renderer(job), job.opts.jobs), strict=True):
+                written.append(files.write(path.name, blob))
+        return written
+
+    def _renderer(self, job: PrintJob) -> Callable[[Page], bytes]:
+        from generator.render import render_png, render_svg
+
+        if self.name == "svg":
+            return functools.partial(render_svg, text=job.opts.svg_text)
+        return functools.partial(render_png, dpi=job.opts.raster_dpi)
+
+
+def _numbers(job: PrintJob) -> list[int]:
+    """Each card's number in the whole deck (--only keeps the numbers the cards had)."""
+    return list(job.opts.numbers or range(1, job.count + 1))
+
+
+def distinct_backs(cards: Sequence[Card]) -> list[int]:
+    """Indexes of the cards whose back differs from every earlier card's back (cards with a back)."""
+    seen: dict[Any, int] = {}
+    for index, card in enumerate(cards):
+        if card.back is not None:
+            try:
+                key: Any = tuple(card.back)
+                hash(key)
+            except TypeError:
+                key = repr(card.back)
+            seen.setdefault(key, index)
+    return list(seen.values())
+
+
+SVG = FacesFormat("svg")
+PNG = FacesFormat("png")

@@ -1,0 +1,73 @@
+"""`--format pdf`: the cards imposed n-up on printable sheets (crop marks, duplex backs or a gutter fold) in one PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from generator import paths
+from generator.core.files import write_atomic
+from generator.publish.job import PrintJob
+from generator.publish.options import DeckOptions
+
+if TYPE_CHECKING:
+    from generator.scene.imposition import Card
+    from generator.scene.model import Page
+
+
+class PdfFormat:
+    """One PDF of imposed sheets."""
+
+    name = "pdf"
+
+    def imposes(self, opts: DeckOptions) -> bool:
+        return True
+
+    def check(self, job: PrintJob) -> None:
+        from generator.core.limits import check_page_count
+
+        check_page_count(job.sheet_count(True), job.opts.max_cards)
+
+    def paths(self, job: PrintJob) -> list[Path]:
+        return [job.opts.output or paths.default_output(f"{job.stem}.pdf")]
+
+    def write(self, job: PrintJob, deck: Any) -> list[Path]:
+        from generator.render import render_pdf
+
+        pages = imposed_pages(job, deck)
+        duplex = job.opts.duplex if any(page.kind == "back" for page in pages) else None
+        blob = render_pdf(pages, title=job.title, duplex=duplex, max_ppi=job.opts.max_ppi)
+        target = job.targets[0]
+        return [write_atomic(target, blob, force=job.opts.force or target in job.opts.own)]
+
+
+def imposed_pages(job: PrintJob, cards: Sequence[Card]) -> list[Page]:
+    """The job's cards on its planned sheets (footers naming the printer profile), warning when the
+    profile's offset was measured for another paper, orientation or flip."""
+    from generator.scene.imposition import impose
+
+    if job.spec is None or job.plan is None:
+        raise RuntimeError("internal: imposed pages need a job with a sheet plan")
+    _warn_if_measured_elsewhere(job)
+    return impose(list(cards), job.spec, plan=job.plan, title=job.title, source=job.source, lang=job.opts.lang,
+                  printer=job.opts.printer)
+
+
+def _warn_if_measured_elsewhere(job: PrintJob) -> None:
+    """One warning line when the profile was measured on another paper, orientation or flip
+    than these sheets use (an offset is measured in the page's own directions)."""
+    opts = job.opts
+    if opts.measured is None or opts.offset == (0.0, 0.0) or job.plan is None:
+        return
+    paper, orientation, duplex = opts.measured
+    here = "landscape" if job.plan.landscape else "portrait"
+    differences = [f"{what} {then} (these sheets: {now})" for what, then, now in
+                   (("paper", paper, opts.paper), ("orientation", orientation, here),
+                    ("flip", duplex, opts.duplex)) if then != now]
+    if differences:
+        job.reporter.warn(f"printer {opts.printer}: its offset was measured for {', '.join(differences)}; "
+                          f"pass --orientation {orientation} or calibrate again for these sheets")
+
+
+FORMAT = PdfFormat()

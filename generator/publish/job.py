@@ -1,0 +1,135 @@
+"""PrintJob: everything about a printed deck that is known before a card is drawn, and the Format interface it writes through."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from generator import paths
+from generator.core.files import check_writable
+from generator.publish.options import DeckOptions
+
+if TYPE_CHECKING:
+    from generator.publish.report import Reporter
+    from generator.scene.layout import Plan, SheetSpec
+
+T = TypeVar("T")
+
+
+class Format(Protocol):
+    """An output format: one module of generator/publish/formats/, listed in its REGISTRY."""
+
+    name: str
+
+    def imposes(self, opts: DeckOptions) -> bool:
+        """Whether it draws imposed sheets (then the job plans the sheet)."""
+
+    def check(self, job: PrintJob) -> None:
+        """Its limits on work and its own options, refused before any card is drawn."""
+
+    def paths(self, job: PrintJob) -> list[Path]:
+        """The files it will write, as far as they are known before the cards are drawn."""
+
+    def write(self, job: PrintJob, deck: Any) -> list[Path]:
+        """Render the deck (its cards; the data for json) and write the files whole; the paths written."""
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """A deck's print job, computed once by generator.publish.plan.plan_job before anything is drawn.
+
+    targets: the files the format named before drawing, already refused when they exist (a format
+    whose files depend on the drawn cards, per-card backs or TTS sheets, names the rest when it
+    writes and refuses those then, before rendering)."""
+
+    opts: DeckOptions
+    format: Format
+    count: int
+    card_size: tuple[float, float]
+    bleed: float
+    has_backs: bool
+    title: str
+    source: str
+    stem: str
+    reporter: Reporter
+    spec: SheetSpec | None = None
+    plan: Plan | None = None
+    targets: tuple[Path, ...] = ()
+
+    @property
+    def wants_data(self) -> bool:
+        """--format json: the deck is written as data, not drawn."""
+        return self.format.name == "json"
+
+    def write(self, deck: Any) -> list[Path]:
+        """Write the deck (its cards, or its data when wants_data) in the job's format; the paths written."""
+        return self.format.write(self, deck)
+
+    def sheet_count(self, has_backs: bool) -> int:
+        """Pages of imposed sheets for the job's cards (fronts, and backs pages when duplex)."""
+        if self.plan is None:
+            raise RuntimeError("internal: no sheet plan for a format that does not impose")
+        sheets = max(1, math.ceil(self.count / self.plan.per_sheet))
+        return sheets * (2 if has_backs and self.opts.duplex and not self.opts.gutter_fold else 1)
+
+    def progress(self, items: Sequence[T], label: str) -> AbstractContextManager[Iterable[T]]:
+        """The reporter's progress bar over the items (none with --quiet)."""
+        return nullcontext(items) if self.opts.quiet else self.reporter.progress(items, label)
+
+    def refuse_more(self, more: Iterable[Path]) -> None:
+        """Refuse the files a format names only when writing (those not among the targets already checked)."""
+        refuse_existing([p for p in more if p not in self.targets], self.opts)
+
+
+def refuse_existing(targets: Iterable[Path], opts: DeckOptions) -> None:
+    """Refuse existing targets without --force (files of an earlier --watch run of ours excepted)."""
+    for path in targets:
+        if path not in opts.own:
+            check_writable(Path(path), opts.force)
+
+
+def sheet_spec(card_size: tuple[float, float], bleed: float, opts: DeckOptions) -> SheetSpec:
+    """The imposition spec for these options (LayoutError for options that cannot be)."""
+    from generator.scene.layout import SheetSpec
+
+    return SheetSpec(paper=opts.paper, landscape=opts.landscape, card_size=card_size, bleed=bleed,
+                     crop_marks=opts.crop_marks, cut_lines=opts.cut_lines, duplex=opts.duplex,
+                     offset=opts.offset, gutter_fold=opts.gutter_fold, scale=opts.scale)
+
+
+def folder_and_stem(output: Path | None, stem: str, suffixes: Sequence[str], default: str | None = None) -> tuple[Path, str]:
+    """-o FILE.ext (ext one of `suffixes`) gives its folder and stem; -o FOLDER a folder; no -o: output/DEFAULT/
+    (default: the stem)."""
+    if output is None:
+        return paths.default_output(default or stem), stem
+    out = Path(output)
+    if out.suffix.lower() in suffixes:
+        return out.parent, out.stem
+    return out, stem
+
+
+def check_raster(job: PrintJob) -> None:
+    """The pixel limit of raster output: a whole sheet (--sheets) or one card image, at the job's dpi."""
+    from generator.core.limits import check_pixels
+
+    dpi = job.opts.raster_dpi
+    if job.opts.sheets:
+        from generator.scene.papers import PAPERS
+
+        width, height = PAPERS[job.opts.paper]
+        check_pixels(width, height, dpi, "sheet")
+    else:
+        check_pixels(job.card_size[0] + 2 * job.bleed, job.card_size[1] + 2 * job.bleed, dpi, "card image")
+
+
+def card_backs(cards: Sequence[Any], job: PrintJob) -> bool:
+    """Whether the drawn cards have backs; an internal error when that is not what the job planned."""
+    found = any(card.back is not None for card in cards)
+    if found != job.has_backs or len(cards) != job.count:
+        raise RuntimeError(f"internal: the job planned {job.count} cards (backs: {job.has_backs}), "
+                           f"got {len(cards)} (backs: {found})")
+    return found

@@ -1,0 +1,50 @@
+"""The options of a printed deck (format, paper, backs, output...), parsed: what a command line hands the publishing layer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DPI = 300
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    """The deck options of a command line, parsed."""
+
+    format: str = "pdf"
+    sheets: bool = False
+    paper: str = "a4"
+    orientation: str = "auto"
+    duplex: str | None = "long"
+    offset: tuple[float, float] = (0.0, 0.0)
+    gutter_fold: bool = False
+    bleed: float | None = None
+    crop_marks: bool = True
+    cut_lines: bool = False
+    dpi: float | None = None
+    output: Path | None = None
+    force: bool = False
+    quiet: bool = False
+    lang: str = "en"            # the language of the sheet footers
+    printer: str = ""           # the printer profile applied (--printer), named in the footers
+    scale: tuple[float, float] = (1.0, 1.0)
+    measured: tuple[str, str, str] | None = None    # the profile's paper, orientation, flip
+    tts_url: str | None = None  # --tts-url PREFIX: web address of the TTS images
+    tts_image: str = "png"      # --tts-image png|jpg
+    pod: str | None = None      # --pod PRESET (print-on-demand template)
+    svg_text: str = "fonts"     # --svg-text fonts|paths
+    jobs: int | None = None     # --jobs N: processes rendering PNG/SVG pages (None: all cores)
+    max_ppi: float = 600.0      # pictures above this at their placed size are resampled (PDF); 0 keeps them
+    max_cards: int | None = None    # --max-cards: the limit on cards (and pages) a run
+    numbers: tuple[int, ...] | None = None   # each card's number in the whole deck (--only), for file names
+    own: frozenset[Path] = frozenset()      # files this run may overwrite without --force (--watch wrote them)
+
+    @property
+    def landscape(self) -> bool | None:
+        return {"auto": None, "portrait": False, "landscape": True}[self.orientation]
+
+    @property
+    def raster_dpi(self) -> float:
+        """The resolution of raster output (--dpi, else 300)."""
+        return self.dpi or DEFAULT_DPI

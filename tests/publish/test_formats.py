@@ -1,0 +1,118 @@
+"""The format registry and the one shape (plan -> build -> write): each format's planned paths are the files it writes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
+from typing import TypeVar
+
+import click
+import pytest
+
+import generator.publish.formats as formats
+from generator.cli.deck import deck_options
+from generator.core.errors import LayoutError, OutputExistsError
+from generator.publish import FORMATS, REGISTRY, DeckOptions, plan_job
+from generator.scene.imposition import Card
+from generator.scene.model import Rect
+
+T = TypeVar("T")
+SIZE = (63.5, 88.9)
+
+
+class Recorder:
+    """A reporter that keeps what it is told."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def warn(self, message: str) -> None:
+        self.lines.append(f"warn: {message}")
+
+    def note(self, message: str) -> None:
+        self.lines.append(f"note: {message}")
+
+    def data(self, text: str) -> None:
+        self.lines.append(f"data: {text}")
+
+    def progress(self, items: Sequence[T], label: str) -> AbstractContextManager[Iterable[T]]:
+        self.lines.append(f"progress: {label}")
+        return nullcontext(items)
+
+
+def _cards(count: int, backs: bool = True) -> list[Card]:
+    return [Card([Rect(-3, -3, 69.5, 94.9, fill=f"#{i:02x}4080", stroke=None)],
+                 [Rect(-3, -3, 69.5, 94.9, fill="#202020", stroke=None)] if backs else None, f"card {i}")
+            for i in range(count)]
+
+
+def test_the_registry_has_one_module_per_format_file() -> None:
+    modules = {p.stem for p in Path(formats.__file__).parent.glob("*.py")} - {"__init__"}
+    registered = {type(fmt).__module__.rsplit(".", 1)[-1] for fmt in REGISTRY.values()}
+    assert registered == modules
+    assert FORMATS == ("pdf", "svg", "png", "tts", "pod", "json")
+    assert all(REGISTRY[name].name == name for name in FORMATS)
+
+
+def test_the_command_line_offers_exactly_the_registered_formats() -> None:
+    command = click.command()(deck_options(lambda opts: None))
+    (option,) = [p for p in command.params if p.name == "fmt"]
+    assert isinstance(option.type, click.Choice)
+    assert tuple(option.type.choices) == FORMATS
+
+
+@pytest.mark.parametrize(("fmt", "extra"), [
+    ("pdf", {}), ("svg", {"sheets": True}), ("png", {"sheets": True, "dpi": 30}), ("png", {"dpi": 30}),
+    ("svg", {}), ("pod", {"pod": "custom:63.5x88.9@40+3"}), ("tts", {"dpi": 30}), ("json", {}),
+])
+def test_planned_paths_are_written(tmp_path: Path, fmt: str, extra: dict[str, object]) -> None:
+    output = tmp_path / f"d.{fmt}" if fmt in ("json", "pdf") else tmp_path
+    opts = DeckOptions(format=fmt, output=output, quiet=True, **extra)     # type: ignore[arg-type]
+    job = plan_job(opts, count=11, card_size=SIZE, bleed=3.0, stem="d", title="T", reporter=Recorder())
+    assert job.targets and all(not p.exists() for p in job.targets)
+    written = job.write({"cards": 11} if job.wants_data else _cards(11))
+    assert set(job.targets) <= set(written) and all(p.is_file() for p in written)
+    named_later = {"svg": 1, "png": 1, "tts": 1}.get(fmt, 0) if not extra.get("sheets") else 0
+    assert len(written) == len(job.targets) + named_later      # the shared back (TTS: its back image)
+    if fmt == "json":
+        assert json.loads(written[0].read_text(encoding="utf-8")) == {"cards": 11}
+
+
+def test_sheets_come_from_the_job_plan(tmp_path: Path) -> None:
+    job = plan_job(DeckOptions(output=tmp_path / "d.pdf", quiet=True), count=10, card_size=SIZE, bleed=3.0, stem="d")
+    assert job.plan is not None and job.plan.per_sheet == 9
+    assert job.sheet_count(True) == 4 and job.sheet_count(False) == 2
+    assert plan_job(DeckOptions(format="png", output=tmp_path), count=10, card_size=SIZE, bleed=3.0, stem="d").plan is None
+
+
+def test_existing_targets_and_bad_options_are_refused_in_the_plan(tmp_path: Path) -> None:
+    (tmp_path / "d-front-002.png").write_bytes(b"x")
+    pod = DeckOptions(format="pod", pod="custom:63.5x88.9@40+3", output=tmp_path)
+    with pytest.raises(OutputExistsError):
+        plan_job(pod, count=3, card_size=SIZE, bleed=3.0, stem="d")
+    with pytest.raises(LayoutError, match="needs --pod PRESET"):
+        plan_job(DeckOptions(format="pod", output=tmp_path), count=3, card_size=SIZE, bleed=3.0, stem="d")
+    with pytest.raises(LayoutError, match="unknown format 'gif'"):
+        plan_job(DeckOptions(format="gif"), count=3, card_size=SIZE, bleed=3.0, stem="d")
+
+
+def test_warnings_and_progress_go_through_the_reporter(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    recorder = Recorder()
+    job = plan_job(DeckOptions(format="pod", pod="custom:63.5x88.9@40+3.5", output=tmp_path), count=2,
+                   card_size=SIZE, bleed=3.0, stem="d", has_backs=False, reporter=recorder)
+    job.write(_cards(2, backs=False))
+    png = plan_job(DeckOptions(format="png", dpi=30, output=tmp_path / "png"), count=2, card_size=SIZE, bleed=3.0,
+                   stem="d", has_backs=False, reporter=recorder)
+    png.write(_cards(2, backs=False))
+    assert recorder.lines == ["warn: custom:63.5x88.9@40+3.5 asks for 3.49 mm of bleed, the cards have 3 mm: "
+                              "the edge is mirrored to fill the rest", "progress: Rendering PNG"]
+    assert capsys.readouterr() == ("", "")
+
+
+def test_a_deck_unlike_its_plan_is_an_internal_error(tmp_path: Path) -> None:
+    job = plan_job(DeckOptions(format="svg", output=tmp_path), count=2, card_size=SIZE, bleed=3.0, stem="d",
+                   has_backs=False)
+    with pytest.raises(RuntimeError, match="planned 2 cards"):
+        job.write(_cards(3, backs=False))
