@@ -18,17 +18,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.core.rng import make_rng  # noqa: E402
-from generator.games.laser.content import load_catalog  # noqa: E402
-from generator.games.laser.rules.assist import advise  # noqa: E402
-from generator.games.laser.rules.check import check  # noqa: E402
-from generator.games.laser.rules.difficulty import rate  # noqa: E402
-from generator.games.laser.rules.engine import Engine, engine_for, observe  # noqa: E402
-from generator.games.laser.rules.generate import generate_fair, random_cells  # noqa: E402
-from generator.games.laser.rules.grade import grade  # noqa: E402
-from generator.games.laser.rules.model import TRAPPED, Board, ComponentSet, component_set_from_data  # noqa: E402
-from generator.games.laser.rules.puzzle import generate_puzzle  # noqa: E402
-from generator.games.laser.rules.search import Search, SearchStopped, shots_from_results  # noqa: E402
+from generator.core.rng import make_rng
+from generator.games.laser.content import load_catalog
+from generator.games.laser.rules.assist import advise
+from generator.games.laser.rules.check import check
+from generator.games.laser.rules.difficulty import rate
+from generator.games.laser.rules.engine import Engine, engine_for, observe
+from generator.games.laser.rules.generate import generate_fair, random_cells
+from generator.games.laser.rules.grade import grade
+from generator.games.laser.rules.model import TRAPPED, Board, ComponentSet, component_set_from_data
+from generator.games.laser.rules.puzzle import generate_puzzle
+from generator.games.laser.rules.search import Search, SearchStopped, shots_from_results
 
 RECORD = Path(__file__).parent / "data" / "recorded.json"
 MAX_LEAVES = 4000

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from tests.laser.recorded import RECORD, digest, rules_cases, search_cases
 
 RECORDED = json.loads(RECORD.read_text(encoding="utf-8"))
