@@ -119,7 +119,7 @@ class _Tracer:
         eng, b = self.eng, self.b
         nxt, exits, ptype, type_pieces = eng.nxt, eng.exits, eng.ptype, eng.type_pieces
         changed: list[int] = []
-        steps = 0
+        steps = 0    # counted afresh in each branch: a trapped beam's hits can outnumber Engine.trace's
         try:
             while i >= 0:
                 steps += 1

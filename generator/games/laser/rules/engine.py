@@ -5,7 +5,8 @@ Glossary: the short names of the hot loops, here and in search.py, grade.py and 
     i       a cell, as a flat index 0..size-1 (Board.index); a negative i means the beam has left:
             -i is the receiving cannon, or ABSORBED_EXIT when a piece absorbed it
     d       a direction of travel: 0 north, 1 east, 2 south, 3 west (model.NORTH ...)
-    p       what a cell holds: a piece id >= 0, EMPTY (-1), or None (search only: not known yet)
+    p       what a cell holds: a piece id >= 0, EMPTY (-1), or None (not known yet: the search, the
+            grader and the assistant work on partly known boards)
     piece   a (type, orientation) pair numbered from 0 (Engine.pieces); t = ptype[p] is its type id
     t       a type id: index into the set in play (Engine.type_pieces[t] lists its pieces)
     a       an encoded action (model.decode_action): STOP, a new direction 0..3, or JUMP_BASE + k
@@ -13,7 +14,9 @@ Glossary: the short names of the hot loops, here and in search.py, grade.py and 
     nxt     nxt[d][i]: the cell after i in direction d, or -(receiving cannon) off the board
     land    land[a][d][i]: where a beam leaving jump a's cell i in direction d carries on
     exits   exits[p][d] = (new d, row): a beam entering piece p's cell i travelling d goes on
-            travelling new d into row[i] (row is nxt[new d], a jump's landing row, or ABSORBED_ROW)
+            travelling new d into row[i]; row is nxt[new d] for a turn (or straight on), land[a][d]
+            for a jump, and a row of -ABSORBED_EXIT for STOP (Engine._exits, the one place where an
+            action is decoded)
     limit   cells a beam may enter before it counts as trapped (more than (cell, direction) states)
     cells   a whole layout as a flat list (EMPTY or a piece id per cell); b is a partial one
 
@@ -23,9 +26,12 @@ The beam step (Engine.step) takes a beam from the cell it has just entered to th
     piece p:      d, row = exits[p][d]
                   i = row[i]
 
-The hot loops (Engine.trace and path, the search, the grader, the assistant) write these two lines
-in place instead of calling Engine.step: a call per cell entered would cost a third of their time.
-Every loop runs `while i >= 0` and reads the outcome from the last i with exit_outcome(i).
+The loops that follow beams (Engine.trace and path, the search's follow and probe, the grader's
+explainer, the assistant's tracer) write these lines in place instead of calling Engine.step: a
+call per cell entered makes Engine.trace 1.5 times slower. Each loop runs `while i >= 0`; the
+outcome is exit_outcome(i) (the search and the grader compare -i with the shot's outcome code,
+which is ABSORBED_EXIT for an absorbed shot). tests/laser/test_beam.py checks every one of them
+against a naive tracer that walks the board by coordinates.
 """
 
 from __future__ import annotations
