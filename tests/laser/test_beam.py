@@ -57,8 +57,12 @@ def component_sets(draw, max_types=4, max_orientations=3):
     return component_set_from_data(items)
 
 
+ANY_SIZE = st.tuples(st.integers(1, 6), st.integers(1, 6))
+ANY_SET = component_sets()
+
+
 @st.composite
-def boards(draw, sizes=st.tuples(st.integers(1, 6), st.integers(1, 6)), sets=component_sets()):
+def boards(draw, sizes=ANY_SIZE, sets=ANY_SET):
     """(board, set in play, spots): each type once, in distinct random cells and orientations."""
     width, height = draw(sizes)
     in_play = draw(sets)
