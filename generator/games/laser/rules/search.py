@@ -109,28 +109,21 @@ class Search:
     def run(self, leaf: Leaf) -> None:
         """Call leaf(cells, placed, known) at every consistent partial board; stop when it says so.
 
-        Depth first: follow the current shot's beam over the partial board (_follower); when it is
-        explained, take the next shot (_next_shot), or after the last one report the leaf; on a
-        failure or after a leaf, go back to the latest choice point with an option left
-        (_resumer). The steps run often and briefly, so two of them are closures over the run's
-        state (built once per run) rather than methods reading it from self at every call."""
+        Depth first: follow the shots' beams over the partial board, one shot after another
+        (_follower, which takes the next shot with _next_shot), until one fails or all are
+        explained (a leaf); then go back to the latest choice point with an option left and follow
+        on from there (_resumer). Both steps run often and briefly, so they are closures over the
+        run's state (built once per run) rather than methods reading it from self at every call."""
         self._start()
-        count = len(self.shots)
-        if not count:
+        if not self.shots:
             leaf(self.b, 0, 0)
             return
         follow, resume = self._follower(), self._resumer()
         j, h, steps, placed = 0, 0, 0, 0
         i, d = self.shots[0][:2]
         while True:
-            if follow(j, i, d, h, steps, placed):
-                j += 1
-                if j < count:
-                    i, d = self._next_shot(j, placed)
-                    h, steps = 0, 0
-                    continue
-                if leaf(self.b, placed, len(self.trail)):
-                    return
+            if follow(j, i, d, h, steps, placed) and leaf(self.b, placed, len(self.trail)):
+                return
             resumed = resume()
             if resumed is None:
                 return
@@ -138,38 +131,47 @@ class Search:
 
     def _follower(self) -> Callable[[int, int, int, int, int, int], bool]:
         """follow(j, i, d, h, steps, placed): trace the beam of shot order[j] on from cell i
-        (entered travelling d, after h hits and steps cells): True when it leaves where observed
-        with every hit seen, False on a wrong hit, a wrong outcome or a loop. Each unknown cell it
-        enters is made empty (on the trail), after a choice point when the next expected hit is of
-        a type not yet placed."""
+        (entered travelling d, after h hits and steps cells), then each next shot's, over the
+        partial board: True when every shot is explained (a leaf), False at the first wrong hit,
+        wrong outcome or loop. Each unknown cell a beam enters is made empty (on the trail), after
+        a choice point when the next expected hit is of a type not yet placed."""
         eng = self.engine
         nxt, exits, ptype, limit = eng.nxt, eng.exits, eng.ptype, eng.limit
         b, trail, stack, shots, order = self.b, self.trail, self.stack, self.shots, self.order
+        next_shot, count = self._next_shot, len(shots)
 
         def follow(j: int, i: int, d: int, h: int, steps: int, placed: int) -> bool:
             _, _, hits, out = shots[order[j]]
             nh = len(hits)
-            while i >= 0:
-                steps += 1
-                if steps > limit:
+            while True:
+                while i >= 0:
+                    steps += 1
+                    if steps > limit:
+                        return False
+                    p = b[i]
+                    if p is None:
+                        if h < nh and not (placed >> hits[h]) & 1:
+                            stack.append(ChoicePoint(j, i, d, h, steps, len(trail), placed))
+                        b[i] = EMPTY
+                        trail.append(i)
+                        i = nxt[d][i]
+                        continue
+                    if p < 0:
+                        i = nxt[d][i]
+                        continue
+                    if h >= nh or ptype[p] != hits[h]:
+                        return False
+                    h += 1
+                    d, row = exits[p][d]
+                    i = row[i]
+                if h != nh or -i != out:
                     return False
-                p = b[i]
-                if p is None:
-                    if h < nh and not (placed >> hits[h]) & 1:
-                        stack.append(ChoicePoint(j, i, d, h, steps, len(trail), placed))
-                    b[i] = EMPTY
-                    trail.append(i)
-                    i = nxt[d][i]
-                    continue
-                if p < 0:
-                    i = nxt[d][i]
-                    continue
-                if h >= nh or ptype[p] != hits[h]:
-                    return False
-                h += 1
-                d, row = exits[p][d]
-                i = row[i]
-            return h == nh and -i == out
+                j += 1
+                if j == count:
+                    return True
+                i, d = next_shot(j, placed)
+                _, _, hits, out = shots[order[j]]
+                nh, h, steps = len(hits), 0, 0
 
         return follow
 
@@ -221,7 +223,10 @@ class Search:
                     stack.pop()
                 b[i] = options[k]
                 trail.append(i)
-                if all(probe(shots[sid]) for sid in lines[i] if where[sid] > j):
+                for sid in lines[i]:        # a pending shot through the cell already disagrees?
+                    if where[sid] > j and not probe(shots[sid]):
+                        break
+                else:
                     return j, i, point.d, point.h, point.steps - 1, point.placed | 1 << t
             return None
 
