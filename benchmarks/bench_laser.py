@@ -295,6 +295,9 @@ def report(now: dict[str, Any], base: dict[str, Any] | None) -> None:
         print(f"  {figure['label']:32}{_value(old, 'cpu') if old else '':>14}{_value(figure, 'cpu'):>14}"
               f"{_cost(figure, old) if old else '':>8}{_value(figure, 'wall'):>14}"
               f"{'   (goal: ' + figure['goal'] + ')' if figure['goal'] else ''}")
+    if base is not None:
+        print("  cost: CPU time now against the baseline's (+ = dearer); a max or worst row is one call,"
+              " and swings by tens of percent from run to run")
     for line in now["notes"]:
         print(f"  {line}")
     if base is not None:
