@@ -289,6 +289,11 @@ def report(now: dict[str, Any], base: dict[str, Any] | None) -> None:
     print(f"laser benchmark, now: {now['machine']}, {now['date']}")
     if base is not None:
         print(f"baseline: {base.get('source', '')}; {base['machine']}, {base['date']}")
+        keys = ("layouts", "seed", "puzzles")
+        theirs, ours = ({k: run["settings"].get(k) for k in keys} for run in (base, now))
+        if theirs != ours:
+            print(f"  WARNING: the baseline was measured with {theirs}, this run with {ours}: "
+                  "the figures do not compare")
     print(f"  {'':32}{'baseline cpu':>14}{'now cpu':>14}{'cost':>8}{'now wall':>14}   goal")
     for key, figure in now["figures"].items():
         old = (base or {}).get("figures", {}).get(key)
