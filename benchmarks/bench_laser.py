@@ -1,38 +1,100 @@
-"""Laser engine figures: check vs observe, fair layouts per second, difficulty rating time.
+"""Laser engine figures beside a baseline: check vs observe, fair layouts per second, difficulty, puzzles, assistant.
 
-Run: python benchmarks/bench_laser.py [--layouts 1000] [--seed 1]
+Run: python benchmarks/bench_laser.py [--layouts 1000] [--seed 1] [--only engine|puzzles] [--rounds N]
+                                      [--against REV | --baseline FILE] [--save-baseline FILE]
 
-Over seeded random 8x7 layouts of the five beginner components it prints the median and 99th
+Over seeded random 8x7 layouts of the five beginner components it measures the median and 99th
 percentile time of `check`, the time of one full `observe` (all 30 shots) and their ratio, the
 worst check, fair layouts generated per second, and the difficulty rating time (median, 90th
-percentile). Times are wall-clock and CPU (process) time: on a shared machine the CPU figure is
-the steadier one. Goals: check median <= 10x observe, no check over 1 s, >= 100 fair layouts/s,
+percentile). Goals: check median <= 10x observe, no check over 1 s, >= 100 fair layouts/s,
 difficulty <= 0.5 s for 90% of layouts.
 
 Then the one-player puzzles and the assistant (`--only puzzles` skips the engine figures): level-3
 puzzles generated per second on 8x7 with the beginner set (goal >= 10), the median and worst time
 of a level-5 puzzle (goal: median under 2 s), every level's median, and the assistant's time on
 random games from 0 to 30 shots fired (goal: every answer within 2 s).
+
+Every figure is printed beside a baseline, CPU (process) time first: on a shared machine it is the
+steadier figure; wall time follows. The baseline is
+  - by default the figures stored in benchmarks/bench_laser_baseline.json: measured on the code as it
+    was before the engine refactor of issue 20, with the machine, load and date;
+  - with --against REV, this same benchmark run now on git revision REV (exported with `git archive`
+    into a temporary directory and measured in a subprocess): the fairer comparison on a busy machine.
+--rounds N takes each figure's best of N runs (with --against, N runs of each in turn; default 2).
+--save-baseline FILE writes this run's figures as a baseline file.
+
+The results that do not depend on time (the layouts, ratings, puzzles and answers produced, as
+digests) must equal the baseline's: the last line says whether they do.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import hashlib
+import json
 import os
+import platform
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from datetime import date
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+HERE = Path(__file__).resolve().parent
+BASELINE = HERE / "bench_laser_baseline.json"
 
-from generator.core.rng import make_rng
-from generator.games.laser.content import load_catalog
-from generator.games.laser.rules.check import check
-from generator.games.laser.rules.difficulty import rate
-from generator.games.laser.rules.engine import engine_for, observe
-from generator.games.laser.rules.generate import generate_fair, layout_stats, random_cells
-from generator.games.laser.rules.model import Board
+
+def _code_root() -> Path:
+    """The tree whose `generator` is measured: --code DIR (a baseline export), else this checkout."""
+    if "--code" in sys.argv[:-1]:
+        return Path(sys.argv[sys.argv.index("--code") + 1]).resolve()
+    return HERE.parent
+
+
+sys.path.insert(0, str(_code_root()))
+
+from generator.core.rng import make_rng  # noqa: E402
+from generator.games.laser.content import load_catalog  # noqa: E402
+from generator.games.laser.rules.check import check  # noqa: E402
+from generator.games.laser.rules.difficulty import rate  # noqa: E402
+from generator.games.laser.rules.engine import engine_for, observe  # noqa: E402
+from generator.games.laser.rules.generate import generate_fair, layout_stats, random_cells  # noqa: E402
+from generator.games.laser.rules.model import Board  # noqa: E402
+
+Figures = dict[str, dict[str, Any]]    # key -> {label, cpu, wall, unit, goal}
+
+
+class Run:
+    """The figures of one run, in print order, and the digests of what it produced."""
+
+    def __init__(self) -> None:
+        self.figures: Figures = {}
+        self.results: dict[str, Any] = {}
+        self.notes: list[str] = []
+
+    def time(self, key: str, label: str, cpu: float, wall: float, unit: str = "ms", goal: str = "") -> None:
+        """A duration in seconds, shown in `unit` (ms or s); smaller is better."""
+        self.figures[key] = {"label": label, "cpu": cpu, "wall": wall, "unit": unit, "goal": goal}
+
+    def rate(self, key: str, label: str, count: int, cpu: float, wall: float, goal: str = "") -> None:
+        """`count` things done in cpu / wall seconds, shown per second; larger is better."""
+        self.figures[key] = {"label": label, "cpu": count / cpu, "wall": count / wall, "unit": "/s", "goal": goal}
+
+    def result(self, key: str, values: Any) -> None:
+        """What the code produced (independent of time): kept as a digest of its repr."""
+        self.results[key] = hashlib.sha256(repr(values).encode()).hexdigest()[:16]
+
+
+def _settle() -> None:
+    """Collect garbage and freeze what is left (the setup) out of later collections: otherwise a
+    full collection walking the 1000 layouts lands in whichever timed call happens to trigger it
+    (about 13 ms here), and the worst and p99 figures measure the collector instead."""
+    gc.collect()
+    gc.freeze()
 
 
 def _timed(func, *args):
@@ -46,133 +108,244 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:8.3f} ms"
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--layouts", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--puzzles", type=int, default=30, help="level-3 puzzles timed (level 5: a third)")
-    parser.add_argument("--only", choices=["engine", "puzzles"], default=None)
-    args = parser.parse_args()
-    if args.only != "puzzles":
-        engine_figures(args)
-    if args.only != "engine":
-        puzzle_figures(args.seed, args.puzzles)
-        assist_figures(args.seed)
-
-
-def engine_figures(args) -> None:
-
+def engine_figures(run: Run, layouts_count: int, seed: int) -> None:
     in_play = load_catalog().beginner()
     board = Board(8, 7)
     engine = engine_for(board, in_play)
-    rng = make_rng(args.seed, "laser", "bench")
-    layouts = [engine.layout_of(random_cells(engine, rng)) for _ in range(args.layouts)]
+    rng = make_rng(seed, "laser", "bench")
+    layouts = [engine.layout_of(random_cells(engine, rng)) for _ in range(layouts_count)]
     for layout in layouts:
         _ = layout.in_play    # build the cached set in play once, outside the timings
+    _settle()
 
-    obs_wall, obs_cpu, chk_wall, chk_cpu, ratios = [], [], [], [], []
-    reports = []
+    obs_wall, obs_cpu, chk_wall, chk_cpu, reports = [], [], [], [], []
     for layout in layouts:
         _, w1, c1 = _timed(observe, layout)
         report, w2, c2 = _timed(check, layout)
         obs_wall.append(w1), obs_cpu.append(c1), chk_wall.append(w2), chk_cpu.append(c2)
-        ratios.append(c2 / c1 if c1 > 0 else float("nan"))
         reports.append(report)
     fair = [r.layout for r in reports if r.fair]
     unplayable = sum(1 for r in reports if not r.playable)
+    run.notes.append(f"{len(layouts)} random 8x7 layouts, beginner set, seed {seed}: fair {len(fair)}, "
+                     f"unfair but playable {len(layouts) - len(fair) - unplayable}, unplayable {unplayable}")
+    run.result("check reports", reports)
+    med = statistics.median
+    run.time("observe", "observe median", med(obs_cpu), med(obs_wall))
+    run.time("check", "check median", med(chk_cpu), med(chk_wall))
+    run.time("check p99", "check p99", _pct(chk_cpu, 0.99), _pct(chk_wall, 0.99))
+    run.time("check max", "check max", max(chk_cpu), max(chk_wall), goal="under 1 s")
+    ratio = med(chk_cpu) / med(obs_cpu)
+    run.notes.append(f"check median / observe median (cpu): {ratio:.1f}x   (goal: at most 10x)")
 
-    print(f"laser benchmark: {len(layouts)} random 8x7 layouts, beginner set, seed {args.seed}; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"  fair {len(fair)}, unfair but playable {len(layouts) - len(fair) - unplayable}, unplayable {unplayable}")
-    print("                        wall          cpu")
-    print(f"  observe median   {_ms(statistics.median(obs_wall))} {_ms(statistics.median(obs_cpu))}")
-    print(f"  check median     {_ms(statistics.median(chk_wall))} {_ms(statistics.median(chk_cpu))}")
-    print(f"  check p99        {_ms(_pct(chk_wall, 0.99))} {_ms(_pct(chk_cpu, 0.99))}")
-    print(f"  check max        {_ms(max(chk_wall))} {_ms(max(chk_cpu))}   (goal: under 1 s)")
-    ratio = statistics.median(chk_cpu) / statistics.median(obs_cpu)
-    print(f"  check median / observe median (cpu): {ratio:.1f}x   (goal: at most 10x)")
-
-    gen_rng = make_rng(args.seed, "laser", "bench-generate")
+    gen_rng = make_rng(seed, "laser", "bench-generate")
     count = max(100, len(layouts) // 2)
-    wall, cpu = time.perf_counter(), time.process_time()
-    for _ in range(count):
-        generate_fair(gen_rng, board, in_play)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"  fair layouts generated: {count / wall:7.0f} per second wall, {count / cpu:7.0f} per cpu second"
-          "   (goal: at least 100)")
-    wall, cpu = time.perf_counter(), time.process_time()
-    for _ in range(count):
-        layout_stats(generate_fair(gen_rng, board, in_play))
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"  ... with their stats and difficulty (as `pnpgen laser generate` prints them): "
-          f"{count / wall:.0f} per second wall, {count / cpu:.0f} per cpu second")
+    made, wall, cpu = _timed(lambda: [generate_fair(gen_rng, board, in_play) for _ in range(count)])
+    run.rate("generate", "fair layouts generated", count, cpu, wall, goal="at least 100/s")
+    run.result("generated layouts", made)
+    stats, wall, cpu = _timed(lambda: [layout_stats(generate_fair(gen_rng, board, in_play)) for _ in range(count)])
+    run.rate("generate+stats", "... with stats and difficulty", count, cpu, wall)
+    run.result("layout stats", stats)
 
-    rate_wall, rate_cpu, shots = [], [], []
+    rate_wall, rate_cpu, ratings = [], [], []
     for layout in fair:
         rating, w, c = _timed(rate, layout)
-        rate_wall.append(w), rate_cpu.append(c), shots.append(rating.shots)
+        rate_wall.append(w), rate_cpu.append(c), ratings.append(rating)
+    run.time("difficulty", "difficulty median", med(rate_cpu), med(rate_wall))
+    run.time("difficulty p90", "difficulty p90", _pct(rate_cpu, 0.9), _pct(rate_wall, 0.9), goal="0.5 s for 90%")
+    run.time("difficulty max", "difficulty max", max(rate_cpu), max(rate_wall))
+    run.result("ratings", ratings)
+    shots = [r.shots for r in ratings]
     within = sum(1 for w in rate_wall if w <= 0.5) / len(rate_wall)
-    print(f"  difficulty median {_ms(statistics.median(rate_wall))} {_ms(statistics.median(rate_cpu))}")
-    print(f"  difficulty p90    {_ms(_pct(rate_wall, 0.9))} {_ms(_pct(rate_cpu, 0.9))}")
-    print(f"  difficulty max    {_ms(max(rate_wall))} {_ms(max(rate_cpu))}")
-    print(f"  rated within 0.5 s (wall): {within:.1%}   (goal: at least 90%)")
-    spread = {k: shots.count(k) for k in sorted(set(shots))}
-    print(f"  difficulty values (shots: layouts): {spread}")
+    run.notes.append(f"rated within 0.5 s (wall): {within:.1%}; difficulty values (shots: layouts): "
+                     f"{ {k: shots.count(k) for k in sorted(set(shots))} }")
 
 
-
-def puzzle_figures(seed: int, count: int) -> None:
+def puzzle_figures(run: Run, seed: int, count: int) -> None:
     from generator.games.laser.rules.puzzle import generate_puzzle
 
     in_play = load_catalog().beginner()
     board = Board(8, 7)
-    print(f"laser puzzles: 8x7, beginner set, seed {seed}; load average {os.getloadavg()[0]:.1f}")
     rng = make_rng(seed, "laser", "bench-puzzles")
-    wall, cpu = time.perf_counter(), time.process_time()
-    for _ in range(count):
-        generate_puzzle(rng, board, in_play, 3)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"  level 3: {count / wall:6.1f} puzzles per second wall, {count / cpu:6.1f} per cpu second"
-          "   (goal: at least 10)")
+    made, wall, cpu = _timed(lambda: [generate_puzzle(rng, board, in_play, 3) for _ in range(count)])
+    run.rate("level 3", "level-3 puzzles", count, cpu, wall, goal="at least 10/s")
+    run.result("level 3 puzzles", made)
     for level in (1, 2, 4, 5):
-        times = []
+        times, puzzles = [], []
         for _ in range(max(5, count // 3)):
-            _, w, c = _timed(generate_puzzle, rng, board, in_play, level)
-            times.append((w, c))
+            puzzle, w, c = _timed(generate_puzzle, rng, board, in_play, level)
+            times.append((w, c)), puzzles.append(puzzle)
         walls, cpus = [w for w, _ in times], [c for _, c in times]
-        goal = "   (goal: median under 2 s)" if level == 5 else ""
-        print(f"  level {level}: median {statistics.median(walls):6.2f} s wall, {statistics.median(cpus):6.2f} s cpu;"
-              f" worst {max(walls):6.2f} s wall over {len(times)}{goal}")
+        goal = "median under 2 s" if level == 5 else ""
+        run.time(f"level {level}", f"level-{level} puzzle median", statistics.median(cpus),
+                 statistics.median(walls), unit="s", goal=goal)
+        run.time(f"level {level} worst", f"level-{level} puzzle worst", max(cpus), max(walls), unit="s")
+        run.result(f"level {level} puzzles", puzzles)
 
 
-def assist_figures(seed: int) -> None:
+def assist_figures(run: Run, seed: int) -> None:
     from generator.games.laser.rules.assist import advise
 
     in_play = load_catalog().beginner()
     board = Board(8, 7)
     engine = engine_for(board, in_play)
     rng = make_rng(seed, "laser", "bench-assist")
-    by_fired: dict[int, list[float]] = {}
+    by_fired: dict[int, list[tuple[float, float]]] = {}
     exact: dict[int, int] = {}
+    answers = []
     for _ in range(6):
         layout = generate_fair(rng, board, in_play)
         order = list(range(1, board.cannons + 1))
         rng.shuffle(order)
         for fired in range(board.cannons + 1):
-            advice, w, _ = _timed(advise, engine, observe(layout, order[:fired]), rng)
-            by_fired.setdefault(fired, []).append(w)
+            advice, w, c = _timed(advise, engine, observe(layout, order[:fired]), rng)
+            by_fired.setdefault(fired, []).append((w, c))
             exact[fired] = exact.get(fired, 0) + advice.exact
-    print("laser assistant: 6 random games on 8x7, every number of shots fired (wall time per answer)")
-    for start in range(0, board.cannons + 1, 5):
-        parts = [f"{k:2d}: {max(by_fired[k]):5.2f} s{'' if exact[k] == 6 else '~'}"
-                 for k in range(start, min(start + 5, board.cannons + 1))]
-        print("  " + "   ".join(parts))
-    worst = max(max(v) for v in by_fired.values())
-    print(f"  worst answer {worst:.2f} s   (goal: within 2 s; '~' = some answers estimated from a sample)")
+            answers.append(advice)
+    run.result("assistant answers", answers)
+    walls = [w for v in by_fired.values() for w, _ in v]
+    cpus = [c for v in by_fired.values() for _, c in v]
+    run.time("assist worst", "assistant worst answer", max(cpus), max(walls), unit="s", goal="within 2 s")
+    run.time("assist total", "assistant, all 186 answers", sum(cpus), sum(walls), unit="s")
+    run.notes.append("assistant: 6 random games on 8x7, worst wall time per answer by shots fired "
+                     "('~' = some answers estimated from a sample):")
+    for start in range(0, board.cannons + 1, 8):
+        run.notes.append("  " + "  ".join(
+            f"{k:2d}: {max(w for w, _ in by_fired[k]):4.2f} s{'' if exact[k] == 6 else '~'}"
+            for k in range(start, min(start + 8, board.cannons + 1))))
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    run = Run()
+    if args.only != "puzzles":
+        engine_figures(run, args.layouts, args.seed)
+    if args.only != "engine":
+        puzzle_figures(run, args.seed, args.puzzles)
+        assist_figures(run, args.seed)
+    return {"figures": run.figures, "results": run.results, "notes": run.notes,
+            "machine": f"{platform.node() or 'unknown'}, {os.cpu_count()} cores, load average "
+                       f"{os.getloadavg()[0]:.1f}; Python {platform.python_version()}",
+            "date": date.today().isoformat(),
+            "settings": {k: getattr(args, k) for k in ("layouts", "seed", "puzzles", "only")}}
+
+
+def measure_tree(code: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """This benchmark run on the `generator` in directory `code`, in a fresh subprocess."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--json", "--code", str(code),
+               "--layouts", str(args.layouts), "--seed", str(args.seed), "--puzzles", str(args.puzzles)]
+    if args.only:
+        command += ["--only", args.only]
+    data: dict[str, Any] = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+    return data
+
+
+def best_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The runs combined: each figure's best value (least time, most per second), the last run's
+    notes; results must agree between runs (they do not depend on time)."""
+    out = dict(runs[-1])
+    out["figures"] = {}
+    for key, figure in runs[-1]["figures"].items():
+        pick = max if figure["unit"] == "/s" else min
+        out["figures"][key] = figure | {kind: pick(r["figures"][key][kind] for r in runs) for kind in ("cpu", "wall")}
+    if any(r["results"] != out["results"] for r in runs):
+        out["results"] = {k: "varies between runs" for k in out["results"]}
+    out["machine"] += f"; best of {len(runs)} run{'s' if len(runs) > 1 else ''}"
+    return out
+
+
+def measure_against(revision: str, args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(baseline, now): git revision `revision` (exported with git archive) and this checkout, each
+    measured `args.rounds` times in turn, so that both see the same load."""
+    with tempfile.TemporaryDirectory(prefix="bench-laser-") as tmp:
+        archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision, "generator", "card_data"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        base_runs, now_runs = [], []
+        for _ in range(args.rounds):
+            base_runs.append(measure_tree(Path(tmp), args))
+            now_runs.append(measure_tree(HERE.parent, args))
+    base = best_of(base_runs)
+    base["source"] = f"git revision {revision}, measured now in turn with this checkout"
+    return base, best_of(now_runs)
+
+
+def _value(figure: dict[str, Any], kind: str) -> str:
+    value, unit = figure[kind], figure["unit"]
+    if unit == "ms":
+        return f"{value * 1000:9.3f} ms"
+    if unit == "s":
+        return f"{value:9.2f} s "
+    return f"{value:9.0f} /s"
+
+
+def _cost(now: dict[str, Any], base: dict[str, Any]) -> str:
+    """How much more (+) or less (-) the work costs now, in CPU time."""
+    if not base["cpu"] or not now["cpu"]:
+        return "     -"
+    ratio = base["cpu"] / now["cpu"] if now["unit"] == "/s" else now["cpu"] / base["cpu"]
+    return f"{(ratio - 1) * 100:+6.1f}%"
+
+
+def report(now: dict[str, Any], base: dict[str, Any] | None) -> None:
+    print(f"laser benchmark, now: {now['machine']}, {now['date']}")
+    if base is not None:
+        print(f"baseline: {base.get('source', '')}; {base['machine']}, {base['date']}")
+        keys = ("layouts", "seed", "puzzles")
+        theirs, ours = ({k: run["settings"].get(k) for k in keys} for run in (base, now))
+        if theirs != ours:
+            print(f"  WARNING: the baseline was measured with {theirs}, this run with {ours}: "
+                  "the figures do not compare")
+    print(f"  {'':32}{'baseline cpu':>14}{'now cpu':>14}{'cost':>8}{'now wall':>14}   goal")
+    for key, figure in now["figures"].items():
+        old = (base or {}).get("figures", {}).get(key)
+        print(f"  {figure['label']:32}{_value(old, 'cpu') if old else '':>14}{_value(figure, 'cpu'):>14}"
+              f"{_cost(figure, old) if old else '':>8}{_value(figure, 'wall'):>14}"
+              f"{'   (goal: ' + figure['goal'] + ')' if figure['goal'] else ''}")
+    if base is not None:
+        print("  cost: CPU time now against the baseline's (+ = dearer); a max or worst row is one call,"
+              " and swings by tens of percent from run to run")
+    for line in now["notes"]:
+        print(f"  {line}")
+    if base is not None:
+        shared = [k for k in now["results"] if k in base["results"]]
+        moved = [k for k in shared if now["results"][k] != base["results"][k]]
+        verdict = "the same as the baseline's" if not moved else "DIFFERENT from the baseline's: " + ", ".join(moved)
+        print(f"results that do not depend on time ({len(shared)} compared): {verdict}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--layouts", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--puzzles", type=int, default=30, help="level-3 puzzles timed (other levels: a third)")
+    parser.add_argument("--only", choices=["engine", "puzzles"], default=None)
+    parser.add_argument("--against", metavar="REV", help="measure git revision REV now, as the baseline")
+    parser.add_argument("--baseline", type=Path, default=BASELINE, help="stored baseline figures (JSON)")
+    parser.add_argument("--save-baseline", type=Path, metavar="FILE", help="write this run's figures there")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="runs to take the best figures of (with --against: 2 by default, in turn)")
+    parser.add_argument("--json", action="store_true", help="print this run's figures as JSON only")
+    parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)   # read by _code_root()
+    args = parser.parse_args()
+    if args.against and "--rounds" not in sys.argv:
+        args.rounds = 2
+    if args.save_baseline and args.save_baseline.exists():
+        sys.exit(f"{args.save_baseline}: exists; remove it first (a baseline is never overwritten)")
+    base = None
+    if args.against:
+        base, now = measure_against(args.against, args)
+    else:
+        if args.baseline.is_file() and not args.json:
+            base = json.loads(args.baseline.read_text(encoding="utf-8"))
+            base["source"] = f"{args.baseline.name} ({base.get('revision', '')})"
+        now = measure(args) if args.rounds == 1 or args.json else best_of(
+            [measure_tree(_code_root(), args) for _ in range(args.rounds)])
+    if args.json:
+        print(json.dumps(now))
+        return
+    report(now, base)
+    if args.save_baseline:
+        args.save_baseline.write_text(json.dumps(now | {"revision": ""}, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.save_baseline}")
 
 
 if __name__ == "__main__":

@@ -20,8 +20,8 @@ from itertools import accumulate
 from math import perm, prod
 
 from generator.core.errors import RulesError
-from generator.games.laser.rules.engine import EMPTY, Engine
-from generator.games.laser.rules.model import ABSORBED, JUMP_BASE, STOP, Observation
+from generator.games.laser.rules.engine import EMPTY, Engine, exit_outcome
+from generator.games.laser.rules.model import TRAPPED, Observation
 from generator.games.laser.rules.search import Search, completions, shots_of
 
 EXACT_NODES = 150_000       # beam-tracing steps allowed for the exact next-shot figures
@@ -117,8 +117,9 @@ class _Tracer:
 
     def _go(self, i: int, d: int, hits: list[int], missing: frozenset[int], fixed: int) -> None:
         eng, b = self.eng, self.b
+        nxt, exits, ptype, type_pieces = eng.nxt, eng.exits, eng.ptype, eng.type_pieces
         changed: list[int] = []
-        steps = 0
+        steps = 0    # counted afresh in each branch: a trapped beam's hits can outnumber Engine.trace's
         try:
             while i >= 0:
                 steps += 1
@@ -126,33 +127,26 @@ class _Tracer:
                 if self.budget[0] < 0:
                     raise _Budget
                 if steps > eng.limit:
-                    self._add((tuple(hits), -1), missing, fixed)
+                    self._add((tuple(hits), TRAPPED), missing, fixed)
                     return
                 p = b[i]
                 if p is None:
                     for t in missing:
-                        for q in eng.type_pieces[t]:
+                        for q in type_pieces[t]:
                             b[i] = q
                             self._go(i, d, list(hits), missing - {t}, fixed + 1)
                     b[i] = EMPTY
                     changed.append(i)
                     fixed += 1
-                    i = eng.nxt[d][i]
+                    i = nxt[d][i]
                     continue
                 if p < 0:
-                    i = eng.nxt[d][i]
+                    i = nxt[d][i]
                     continue
-                hits.append(eng.ptype[p])
-                a = eng.act[p][d]
-                if a == STOP:
-                    self._add((tuple(hits), ABSORBED), missing, fixed)
-                    return
-                if a < JUMP_BASE:
-                    d = a
-                    i = eng.nxt[a][i]
-                else:
-                    i = eng.land[a][d][i]
-            self._add((tuple(hits), -i), missing, fixed)
+                hits.append(ptype[p])
+                d, row = exits[p][d]
+                i = row[i]
+            self._add((tuple(hits), exit_outcome(i)), missing, fixed)
         finally:
             for c in changed:
                 b[c] = None

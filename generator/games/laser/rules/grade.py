@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from generator.games.laser.rules.engine import EMPTY, Engine
-from generator.games.laser.rules.model import ABSORBED, JUMP_BASE, STOP, TRAPPED
+from generator.games.laser.rules.engine import ABSORBED_EXIT, EMPTY, Engine
+from generator.games.laser.rules.model import ABSORBED, TRAPPED
 
 Spot = tuple[int, int]                 # (cell index, piece id)
 Domains = list[frozenset[Spot]]        # per type id: the spots it may occupy
@@ -104,7 +104,7 @@ class _Explainer:
         self.shots = []
         for cannon, hits, outcome in shots:
             i, d = engine.start[cannon]
-            self.shots.append((i, d, tuple(hits), outcome))
+            self.shots.append((i, d, tuple(hits), ABSORBED_EXIT if outcome == ABSORBED else outcome))
         self.options, self.forced = _view(domains)
         self.cells: dict[int, int] = {}
         self.where: dict[int, int] = {}       # type -> cell
@@ -129,7 +129,7 @@ class _Explainer:
 
     def _shot(self, j: int, i: int, d: int, h: int, steps: int) -> None:
         eng = self.eng
-        nxt, act, ptype, land = eng.nxt, eng.act, eng.ptype, eng.land
+        nxt, exits, ptype = eng.nxt, eng.exits, eng.ptype
         _, _, hits, out = self.shots[j]
         nh = len(hits)
         cells = self.cells
@@ -160,20 +160,9 @@ class _Explainer:
                 if h >= nh or ptype[p] != hits[h]:
                     return
                 h += 1
-                a = act[p][d]
-                if a == STOP:
-                    if h != nh or out != ABSORBED:
-                        return
-                    break
-                if a < JUMP_BASE:
-                    d = a
-                    i = nxt[a][i]
-                else:
-                    i = land[a][d][i]
-            else:
-                if h != nh or -i != out:
-                    return
-            if h != nh:
+                d, row = exits[p][d]
+                i = row[i]
+            if h != nh or -i != out:
                 return
             if j + 1 == len(self.shots):
                 self._leaf()

@@ -16,19 +16,47 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from math import perm, prod
 
-from generator.games.laser.rules.engine import EMPTY, Engine
-from generator.games.laser.rules.model import ABSORBED, JUMP_BASE, STOP, TRAPPED, Observation
+from generator.games.laser.rules.engine import ABSORBED_EXIT, EMPTY, Engine
+from generator.games.laser.rules.model import ABSORBED, TRAPPED, Observation
 
-_ABSORBED_CODE = 1 << 30   # an absorbed beam "exits" at this pseudo-cannon inside the search
+# Glossary (see engine.py for i, d, p, t, nxt, exits, limit and the beam step):
+#   b        the partial board: per cell None (unknown), EMPTY or a piece id
+#   j        the position in `order` of the shot being traced; order[:j] are explained
+#   sid      a shot id: index into self.shots (fixed); where[sid] is its position in order
+#   h, nh    hits of the current shot matched so far, hits it has in all
+#   out      the current shot's outcome code: receiving cannon, or ABSORBED_EXIT
+#   steps    cells the current beam has entered (more than limit: a loop)
+#   placed   bitmask of the types placed on b (bit t)
+#   trail    the cells set so far, in order; b is undone by popping it back to a length `known`
+#   stack    the choice points, latest last
 
 Partial = list[int | None]   # a partly known board: per cell None (unknown), EMPTY or a piece id
 Leaf = Callable[[Partial, int, int], bool]   # (cells, placed type mask, known cell count) -> stop?
 _Item = tuple[int, int, int, int, tuple[int, ...], int]   # (hit count, cannon, cell, direction, hits, outcome)
 _Shot = tuple[int, int, tuple[int, ...], int]             # (cell, direction, hit type ids, outcome code)
+_Resume = tuple[int, int, int, int, int, int]             # (j, i, d, h, steps, placed) to follow on from
 
 
 class SearchStopped(Exception):
     """The search's interrupt asked it to stop (a time budget ran out)."""
+
+
+class ChoicePoint:
+    """An unknown cell the beam of shot order[j] entered when its next expected hit (number h) was a
+    type not yet placed: the search made the cell empty first; `option` is the next piece of that
+    type to try there. The other fields restore the search as it stood on entering the cell."""
+
+    __slots__ = ("d", "h", "i", "j", "known", "option", "placed", "steps")
+
+    def __init__(self, j: int, i: int, d: int, h: int, steps: int, known: int, placed: int) -> None:
+        self.j = j              # position of the shot in the search order
+        self.i = i              # the cell
+        self.d = d              # the beam's direction of travel on entering it
+        self.h = h              # hits matched before it
+        self.steps = steps      # cells entered, this one included
+        self.known = known      # trail length before the cell was set
+        self.placed = placed    # types placed before it
+        self.option = 0         # index in type_pieces[t] of the next piece to try
 
 
 class Search:
@@ -46,7 +74,7 @@ class Search:
         for cannon, hits, outcome in shots:
             if outcome == TRAPPED:
                 raise ValueError("a trapped shot is no observation")
-            code = _ABSORBED_CODE if outcome == ABSORBED else outcome
+            code = ABSORBED_EXIT if outcome == ABSORBED else outcome
             i, d = engine.start[cannon]
             items.append((len(hits), cannon, i, d, tuple(hits), code))
         weight: dict[int, int] = {}
@@ -70,11 +98,145 @@ class Search:
                 self.lines[i].append(sid)
                 i = engine.nxt[d][i]
 
+    def _start(self) -> None:
+        """An empty board and trail, no choice point, the shots in their initial order."""
+        self.b: Partial = [None] * self.engine.size
+        self.trail: list[int] = []
+        self.stack: list[ChoicePoint] = []
+        self.order = list(range(len(self.shots)))   # shot ids in the order taken
+        self.where = list(range(len(self.shots)))   # position of each shot id in order
+
+    def run(self, leaf: Leaf) -> None:
+        """Call leaf(cells, placed, known) at every consistent partial board; stop when it says so.
+
+        Depth first: follow the shots' beams over the partial board, one shot after another
+        (_follower, which takes the next shot with _next_shot), until one fails or all are
+        explained (a leaf); then go back to the latest choice point with an option left and follow
+        on from there (_resumer). Both steps run often and briefly, so they are closures over the
+        run's state (built once per run) rather than methods reading it from self at every call."""
+        self._start()
+        if not self.shots:
+            leaf(self.b, 0, 0)
+            return
+        follow, resume = self._follower(), self._resumer()
+        j, h, steps, placed = 0, 0, 0, 0
+        i, d = self.shots[0][:2]
+        while True:
+            if follow(j, i, d, h, steps, placed) and leaf(self.b, placed, len(self.trail)):
+                return
+            resumed = resume()
+            if resumed is None:
+                return
+            j, i, d, h, steps, placed = resumed
+
+    def _follower(self) -> Callable[[int, int, int, int, int, int], bool]:
+        """follow(j, i, d, h, steps, placed): trace the beam of shot order[j] on from cell i
+        (entered travelling d, after h hits and steps cells), then each next shot's, over the
+        partial board: True when every shot is explained (a leaf), False at the first wrong hit,
+        wrong outcome or loop. Each unknown cell a beam enters is made empty (on the trail), after
+        a choice point when the next expected hit is of a type not yet placed."""
+        eng = self.engine
+        nxt, exits, ptype, limit = eng.nxt, eng.exits, eng.ptype, eng.limit
+        b, trail, stack, shots, order = self.b, self.trail, self.stack, self.shots, self.order
+        next_shot, count = self._next_shot, len(shots)
+
+        def follow(j: int, i: int, d: int, h: int, steps: int, placed: int) -> bool:
+            _, _, hits, out = shots[order[j]]
+            nh = len(hits)
+            while True:
+                while i >= 0:
+                    steps += 1
+                    if steps > limit:
+                        return False
+                    p = b[i]
+                    if p is None:
+                        if h < nh and not (placed >> hits[h]) & 1:
+                            stack.append(ChoicePoint(j, i, d, h, steps, len(trail), placed))
+                        b[i] = EMPTY
+                        trail.append(i)
+                        i = nxt[d][i]
+                        continue
+                    if p < 0:
+                        i = nxt[d][i]
+                        continue
+                    if h >= nh or ptype[p] != hits[h]:
+                        return False
+                    h += 1
+                    d, row = exits[p][d]
+                    i = row[i]
+                if h != nh or -i != out:
+                    return False
+                j += 1
+                if j == count:
+                    return True
+                i, d = next_shot(j, placed)
+                _, _, hits, out = shots[order[j]]
+                nh, h, steps = len(hits), 0, 0
+
+        return follow
+
+    def _next_shot(self, j: int, placed: int) -> tuple[int, int]:
+        """Bring to position j the pending shot whose hits need the fewest types not yet placed
+        (none: its trace cannot branch, it only checks; ties in the current order) and return
+        where its beam starts (cell, direction)."""
+        order, needs, count = self.order, self.needs, len(self.order)
+        best, best_key = j, (needs[order[j]] & ~placed).bit_count()
+        q = j + 1
+        while best_key and q < count:
+            key = (needs[order[q]] & ~placed).bit_count()
+            if key < best_key:
+                best, best_key = q, key
+            q += 1
+        if best != j:
+            a_sid, b_sid = order[j], order[best]
+            order[j], order[best] = b_sid, a_sid
+            self.where[b_sid], self.where[a_sid] = j, best
+        i, d, _, _ = self.shots[order[j]]
+        return i, d
+
+    def _resumer(self) -> Callable[[], _Resume | None]:
+        """resume(): backtrack. Undo the board to the latest choice point with an option left, put
+        that option in its cell and return the state to follow on from (None when no option is
+        left). An option that a pending shot through the cell already contradicts is skipped.
+        Every 4096 backtracks the interrupt is asked whether to stop (SearchStopped)."""
+        b, trail, stack, shots, order = self.b, self.trail, self.stack, self.shots, self.order
+        type_pieces, lines, where = self.engine.type_pieces, self.lines, self.where
+        probe, interrupt = self._prober(b), self.interrupt
+        ticks = 0
+
+        def resume() -> _Resume | None:
+            nonlocal ticks
+            ticks += 1
+            if not ticks & 0xFFF and interrupt is not None and interrupt():
+                raise SearchStopped("the search was stopped before it finished")
+            while stack:
+                point = stack[-1]
+                while len(trail) > point.known:
+                    b[trail.pop()] = None
+                j, i = point.j, point.i
+                t = shots[order[j]][2][point.h]
+                options = type_pieces[t]
+                k = point.option
+                if k + 1 < len(options):
+                    point.option = k + 1
+                else:
+                    stack.pop()
+                b[i] = options[k]
+                trail.append(i)
+                for sid in lines[i]:        # a pending shot through the cell already disagrees?
+                    if where[sid] > j and not probe(shots[sid]):
+                        break
+                else:
+                    return j, i, point.d, point.h, point.steps - 1, point.placed | 1 << t
+            return None
+
+        return resume
+
     def _prober(self, b: Partial) -> Callable[[_Shot], bool]:
         """probe(shot) -> False when the shot, traced over the known cells only, already
         contradicts its result (True when it matches or reaches an unknown cell)."""
         eng = self.engine
-        nxt, act, ptype, limit, land = eng.nxt, eng.act, eng.ptype, eng.limit, eng.land
+        nxt, exits, ptype, limit = eng.nxt, eng.exits, eng.ptype, eng.limit
 
         def probe(shot: _Shot) -> bool:
             i, d, hits, out = shot
@@ -92,117 +254,11 @@ class Search:
                 if h >= nh or ptype[p] != hits[h]:
                     return False
                 h += 1
-                a = act[p][d]
-                if a == STOP:
-                    return h == nh and out == _ABSORBED_CODE
-                if a < JUMP_BASE:
-                    d = a
-                    i = nxt[a][i]
-                else:
-                    i = land[a][d][i]
+                d, row = exits[p][d]
+                i = row[i]
             return h == nh and -i == out
 
         return probe
-
-    def run(self, leaf: Leaf) -> None:
-        """Call leaf(cells, placed, known) at every consistent partial board; stop when it says so.
-
-        Shots are taken in a dynamic order: next comes the pending shot whose hits need the
-        fewest types not yet placed (none: its trace cannot branch, it only checks), ties in
-        the initial order. `order[:j+1]` are the shots done or in progress."""
-        eng = self.engine
-        nxt, act, ptype, tp, limit, land = (eng.nxt, eng.act, eng.ptype, eng.type_pieces, eng.limit,
-                                            eng.land)
-        shots, needs, lines = self.shots, self.needs, self.lines
-        b: Partial = [None] * eng.size
-        count = len(shots)
-        probe = self._prober(b)
-        trail: list[int] = []
-        stack: list[list[int]] = []   # choice points: [j, i, d, h, steps, known, placed, option]
-        order = list(range(count))
-        where = list(range(count))             # position of each shot in order
-        placed = 0
-        if not shots:
-            leaf(b, 0, 0)
-            return
-        j, h, steps, ticks, interrupt = 0, 0, 0, 0, self.interrupt
-        i, d, hits, out = shots[0]
-        nh = len(hits)
-        while True:
-            while True:                       # advance the beam until a failure or a leaf
-                if i < 0:
-                    if h != nh or -i != out:
-                        break
-                    j += 1
-                    if j == count:
-                        if leaf(b, placed, len(trail)):
-                            return
-                        break
-                    best, best_key = j, (needs[order[j]] & ~placed).bit_count()
-                    q = j + 1
-                    while best_key and q < count:
-                        key = (needs[order[q]] & ~placed).bit_count()
-                        if key < best_key:
-                            best, best_key = q, key
-                        q += 1
-                    if best != j:
-                        a_sid, b_sid = order[j], order[best]
-                        order[j], order[best] = b_sid, a_sid
-                        where[b_sid], where[a_sid] = j, best
-                    i, d, hits, out = shots[order[j]]
-                    nh, h, steps = len(hits), 0, 0
-                    continue
-                steps += 1
-                if steps > limit:
-                    break
-                p = b[i]
-                if p is None:
-                    if h < nh and not (placed >> hits[h]) & 1:
-                        stack.append([j, i, d, h, steps, len(trail), placed, 0])
-                    b[i] = EMPTY
-                    trail.append(i)
-                    i = nxt[d][i]
-                    continue
-                if p < 0:
-                    i = nxt[d][i]
-                    continue
-                if h >= nh or ptype[p] != hits[h]:
-                    break
-                h += 1
-                a = act[p][d]
-                if a == STOP:
-                    i = -_ABSORBED_CODE
-                elif a < JUMP_BASE:
-                    d = a
-                    i = nxt[a][i]
-                else:
-                    i = land[a][d][i]
-            # backtrack to the latest choice point with an option left
-            ticks += 1
-            if not ticks & 0xFFF and interrupt is not None and interrupt():
-                raise SearchStopped("the search was stopped before it finished")
-            while stack:
-                point = stack[-1]
-                j, i, d, h, steps, known, placed, k = point
-                while len(trail) > known:
-                    b[trail.pop()] = None
-                shot = shots[order[j]]
-                options = tp[shot[2][h]]
-                if k + 1 < len(options):
-                    point[7] = k + 1
-                else:
-                    stack.pop()
-                b[i] = options[k]
-                trail.append(i)
-                if not all(probe(shots[sid]) for sid in lines[i] if where[sid] > j):
-                    continue                    # a pending shot through the cell already disagrees
-                placed |= 1 << shot[2][h]
-                hits, out = shot[2], shot[3]
-                nh = len(hits)
-                steps -= 1
-                break
-            else:
-                return
 
 
 def path_masks(engine: Engine, cells: list[int], cannons: Iterable[int]) -> dict[int, int]:
