@@ -24,23 +24,26 @@ def resolved(paths: Iterable[Path]) -> frozenset[Path]:
 
 
 def watch(files: Callable[[], Iterable[Path]], on_change: Callable[[set[Path]], None],
-          stop: threading.Event) -> None:
-    """Call on_change(changed files) after each save of any file in files(), until stop is set.
+          stop: threading.Event, folders: Callable[[], Iterable[Path]] | None = None) -> None:
+    """Call on_change(changed files) after each save of any file in files(), or of any file
+    directly in one of folders() (a new or removed picture of an image deck), until stop is set.
 
     KeyboardInterrupt (Ctrl-C) passes through to the caller."""
     import watchfiles
 
     while not stop.is_set():
         wanted = resolved(files())
-        folders = sorted({p.parent for p in wanted if p.parent.is_dir()})
-        if not folders:
+        whole = resolved(folders() if folders else ())
+        watched = sorted({p.parent for p in wanted if p.parent.is_dir()} | {f for f in whole if f.is_dir()})
+        if not watched:
             stop.wait(0.5)
             continue
 
-        def keep(_change: object, path: str, wanted: frozenset[Path] = wanted) -> bool:
-            return Path(path).resolve() in wanted
+        def keep(_change: object, path: str, wanted: frozenset[Path] = wanted, whole: frozenset[Path] = whole) -> bool:
+            found = Path(path).resolve()
+            return found in wanted or found.parent in whole
 
-        for changes in watchfiles.watch(*folders, watch_filter=keep, debounce=DEBOUNCE_MS, step=STEP_MS,
+        for changes in watchfiles.watch(*watched, watch_filter=keep, debounce=DEBOUNCE_MS, step=STEP_MS,
                                         stop_event=stop, recursive=False):
             on_change({Path(path).resolve() for _, path in changes})
             if resolved(files()) != wanted:
@@ -61,14 +64,22 @@ def watch_deck(data: str | Path, template: str | Path, opts: Any, only: str | No
 
     Files this watch wrote may be overwritten by its later runs without --force; any other
     existing file still needs --force. An error is printed and the watch goes on."""
+    _watch_state(_WatchState(data, template, opts, only, sheet))
+
+
+def watch_images(choice: Any, opts: Any, only: str | None) -> None:
+    """`pnpgen images ... --watch`: the same for a folder of images (a new or removed picture too)."""
+    _watch_state(_ImagesWatch(choice, opts, only))
+
+
+def _watch_state(state: _WatchState) -> None:
     import click
 
-    state = _WatchState(data, template, opts, only, sheet)
     state.run(set(), first=True)
     stop = threading.Event()
     try:
         stop_on_sigterm()
-        watch(state.files, state.run, stop)
+        watch(state.files, state.run, stop, state.folders)
     except KeyboardInterrupt:
         pass
     finally:
@@ -88,21 +99,27 @@ class _WatchState:
     def files(self) -> set[Path]:
         return self.inputs
 
+    def folders(self) -> set[Path]:
+        return set()
+
+    def make(self, opts: Any, loader: Callable[[Path], bytes]) -> list[Path]:
+        from generator.cards.cli.make import make_deck
+
+        return make_deck(self.data, self.template, opts, only=self.only, image_loader=loader, sheet=self.sheet)
+
     def run(self, changed: set[Path], first: bool = False) -> None:
         import time
         from dataclasses import replace
 
         import click
 
-        from generator.cards.cli.make import make_deck
         from generator.core.errors import OutputExistsError, PnpError
 
         start, read = time.perf_counter(), set[Path]()
         what = ", ".join(sorted(p.name for p in changed)) or "start"
         opts = replace(self.opts, own=frozenset(self.written), quiet=True)
         try:
-            paths = make_deck(self.data, self.template, opts, only=self.only, image_loader=self._loader(read),
-                              sheet=self.sheet)
+            paths = self.make(opts, self._loader(read))
         except PnpError as err:
             if first and isinstance(err, OutputExistsError):
                 raise       # a file this watch did not write: --force is needed before it can start
@@ -145,3 +162,24 @@ class _WatchState:
         except PnpError:
             found.update(self.inputs)
         return set(resolved(found))
+
+
+class _ImagesWatch(_WatchState):
+    """--watch of `pnpgen images`: the images read, and every file of their folders."""
+
+    def __init__(self, choice: Any, opts: Any, only: str | None) -> None:
+        super().__init__(choice.fronts, "", opts, only)
+        self.choice = choice
+
+    def folders(self) -> set[Path]:
+        return set(self.choice.folders())
+
+    def make(self, opts: Any, loader: Callable[[Path], bytes]) -> list[Path]:
+        from generator.cards.cli.images import images_deck
+
+        c = self.choice
+        return images_deck(c.fronts, c.backs, card=c.card, image_bleed=c.image_bleed, make_bleed=c.make_bleed,
+                           fill_corners=c.fill_corners, opts=opts, only=self.only, read=loader)
+
+    def _inputs(self, images: set[Path]) -> set[Path]:
+        return set(resolved(images))
