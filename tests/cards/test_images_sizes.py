@@ -198,15 +198,14 @@ def test_empty_back_and_empty_double_sided_print_fronts_only(tmp_path, pnpgen) -
 # --- --watch and the preview -------------------------------------------------------------------------
 
 def test_watch_state_rereads_the_folder(tmp_path, out_dir) -> None:
-    from generator.cards.cli.images import ImageChoice
-    from generator.cards.cli.watch import _ImagesWatch
+    from generator.cards.cli.images import ImageChoice, ImagesWatch
     from generator.publish import DeckOptions
 
     folder = tmp_path / "w"
     for i in range(2):
         plain(folder / f"{i}.png", (750, 1050))
     out = tmp_path / "w.json"
-    state = _ImagesWatch(ImageChoice(str(folder)), DeckOptions(format="json", output=out), None)
+    state = ImagesWatch(ImageChoice(str(folder)), DeckOptions(format="json", output=out), None)
     assert state.folders() == {folder.resolve()}
     state.run(set(), first=True)
     assert len(json.loads(out.read_text())) == 2
@@ -245,7 +244,7 @@ def test_watch_sees_a_new_file_in_a_watched_folder(tmp_path) -> None:
 
 def test_preview_of_an_image_folder(tmp_path) -> None:
     from generator.cards.cli.images import ImageChoice
-    from generator.cards.cli.preview import fresh_image_loader, free_path
+    from generator.cards.cli.preview import free_path, fresh_image_loader
     from generator.cards.cli.preview_images import images_live_deck
     from generator.publish import DeckOptions
 

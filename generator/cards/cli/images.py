@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from generator.cards.cli.watch import WatchState
 from generator.cli.common import report_paths
 from generator.cli.deck import deck_options_for
 from generator.publish import DeckOptions
@@ -79,9 +80,9 @@ def command(fronts: str, backs: str | None, card: str | None, image_bleed: float
     if check:
         sys.exit(check_images(choice, opts, only, strict))
     if watch:
-        from generator.cards.cli.watch import watch_images
+        from generator.cards.cli.watch import watch_state
 
-        watch_images(choice, opts, only)
+        watch_state(ImagesWatch(choice, opts, only))
         return
     report_paths(images_deck(fronts, backs, card=card, image_bleed=image_bleed, make_bleed=make_bleed,
                              fill_corners=fill_corners, opts=opts, only=only), opts.quiet or opts.format == "json")
@@ -109,6 +110,25 @@ class ImageChoice:
             found.add(folder)
             found.update(folder / sub for sub in ("front", "back", "double_sided") if (folder / sub).is_dir())
         return {p.resolve() for p in found}
+
+
+class ImagesWatch(WatchState):
+    """--watch of `pnpgen images`: the images read, and every file of their folders (a new picture)."""
+
+    def __init__(self, choice: ImageChoice, opts: DeckOptions, only: str | None) -> None:
+        super().__init__(choice.fronts, "", opts, only)
+        self.choice = choice
+
+    def folders(self) -> set[Path]:
+        return self.choice.folders()
+
+    def make(self, opts: Any, loader: Callable[[Path], bytes]) -> list[Path]:
+        c = self.choice
+        return images_deck(c.fronts, c.backs, card=c.card, image_bleed=c.image_bleed, make_bleed=c.make_bleed,
+                           fill_corners=c.fill_corners, opts=opts, only=self.only, read=loader)
+
+    def _inputs(self, images: set[Path]) -> set[Path]:
+        return {Path(p).resolve() for p in images}
 
 
 @dataclass

@@ -64,15 +64,11 @@ def watch_deck(data: str | Path, template: str | Path, opts: Any, only: str | No
 
     Files this watch wrote may be overwritten by its later runs without --force; any other
     existing file still needs --force. An error is printed and the watch goes on."""
-    _watch_state(_WatchState(data, template, opts, only, sheet))
+    watch_state(WatchState(data, template, opts, only, sheet))
 
 
-def watch_images(choice: Any, opts: Any, only: str | None) -> None:
-    """`pnpgen images ... --watch`: the same for a folder of images (a new or removed picture too)."""
-    _watch_state(_ImagesWatch(choice, opts, only))
-
-
-def _watch_state(state: _WatchState) -> None:
+def watch_state(state: WatchState) -> None:
+    """Run once, then after every change of the state's files (or its folders) until Ctrl-C."""
     import click
 
     state.run(set(), first=True)
@@ -87,7 +83,7 @@ def _watch_state(state: _WatchState) -> None:
     click.echo("pnpgen: watch stopped", err=True)
 
 
-class _WatchState:
+class WatchState:
     """What one --watch remembers between runs: its files, and the inputs to watch."""
 
     def __init__(self, data: str | Path, template: str | Path, opts: Any, only: str | None,
@@ -100,6 +96,7 @@ class _WatchState:
         return self.inputs
 
     def folders(self) -> set[Path]:
+        """Folders every file of which counts (none here: an image deck's, in `pnpgen images`)."""
         return set()
 
     def make(self, opts: Any, loader: Callable[[Path], bytes]) -> list[Path]:
@@ -163,23 +160,3 @@ class _WatchState:
             found.update(self.inputs)
         return set(resolved(found))
 
-
-class _ImagesWatch(_WatchState):
-    """--watch of `pnpgen images`: the images read, and every file of their folders."""
-
-    def __init__(self, choice: Any, opts: Any, only: str | None) -> None:
-        super().__init__(choice.fronts, "", opts, only)
-        self.choice = choice
-
-    def folders(self) -> set[Path]:
-        return set(self.choice.folders())
-
-    def make(self, opts: Any, loader: Callable[[Path], bytes]) -> list[Path]:
-        from generator.cards.cli.images import images_deck
-
-        c = self.choice
-        return images_deck(c.fronts, c.backs, card=c.card, image_bleed=c.image_bleed, make_bleed=c.make_bleed,
-                           fill_corners=c.fill_corners, opts=opts, only=self.only, read=loader)
-
-    def _inputs(self, images: set[Path]) -> set[Path]:
-        return set(resolved(images))
