@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
@@ -278,3 +280,29 @@ def test_tts_sheet_of_20_cards_is_5_by_4(tmp_path, pnpgen) -> None:
         assert sheet.size[0] <= 4096 and sheet.size[1] <= 4096
         cell = (sheet.size[0] // 5, sheet.size[1] // 4)
         assert round(cell[0] / 2.5) >= 290            # dpi of a poker card across
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(sorted(CARD_SIZES)), st.sampled_from(sorted(BLEED_NAMES)),
+       st.sampled_from([p for p in deck.COMMON_PPI if p >= 150]), st.booleans())
+def test_a_named_size_at_any_usual_ppi_is_found_or_named(name, bleed, ppi, landscape) -> None:
+    """Whatever usual resolution an image of a named size was exported at (either way round for the
+    pixels' rounding), its reading is exact, and it is the true size or the true size is named
+    beside it as a close reading: never silently another size."""
+    w, h = CARD_SIZES[name]
+    exact = ((w + 2 * bleed) / MM_PER_INCH * ppi, (h + 2 * bleed) / MM_PER_INCH * ppi)
+    pixels = (int(exact[0]) + landscape, int(exact[1]) + landscape)      # rounded down, or up
+    if max(abs(pixels[0] - exact[0]), abs(pixels[1] - exact[1])) > 1:
+        return
+    fit = deck.detect(pixels)
+    assert fit is not None and fit.exact
+    assert (fit.name == name and fit.bleed == bleed) or name in fit.also_names
+
+
+def test_an_image_deck_footer_names_its_folder_once(tmp_path, pnpgen) -> None:
+    for i in range(2):
+        plain(tmp_path / "mydeck" / f"{i}.png", (815, 1110))
+    out = tmp_path / "d.pdf"
+    assert pnpgen("images", tmp_path / "mydeck", "-o", out)[0] == 0
+    text = PdfReader(out).pages[0].extract_text()
+    assert "mydeck" in text and "mydeck + mydeck" not in text
