@@ -10,7 +10,7 @@ from __future__ import annotations
 import glob
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,8 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".ti
 BLEEDS = (0.0, 3.0, MM_PER_INCH / 8)        # none, 3 mm, 1/8 inch
 ASPECT_TOLERANCE = 0.006                      # relative difference of ppi across and down
 COMMON_PPI = (72, 96, 100, 150, 200, 240, 254, 300, 350, 400, 450, 500, 600, 720, 800, 900, 1000, 1200)
+EXACT_SLIP_PX = 1.0                           # an exact reading: within a pixel of the card's pixels both ways
+CLOSE_ERROR = 0.002                           # readings this close in shape are both named
 _QTY_RE = re.compile(r"^(?P<name>.*?)\s*[xX×](?P<qty>\d+)$")
 
 Sizer = Callable[[Path], tuple[int, int]]
@@ -56,12 +58,24 @@ class Fit:
     bleed: float
     ppi: float
     error: float
+    exact: bool = False                       # the pixels of this card and bleed at a usual ppi, to a pixel
+    also: tuple[str, ...] = ()                # other readings as close as this one (described)
+    also_names: tuple[str, ...] = ()          # their card names, for the --card hint
 
     def describe(self) -> str:
         bleed = "no bleed" if self.bleed == 0 else (
             "1/8 in bleed" if abs(self.bleed - MM_PER_INCH / 8) < 1e-6 else f"{format_number(self.bleed)} mm bleed")
         size = f"{format_number(self.card[0])}x{format_number(self.card[1])} mm"
         return f"{self.name} ({size}) with {bleed}, {format_number(self.ppi, 0)} ppi"
+
+    def doubt(self) -> str:
+        """'' or a note naming the other close readings and how to choose."""
+        if not self.also:
+            return ""
+        names = dict.fromkeys([self.name, *self.also_names])
+        choose = " or ".join(f"--card {n}" for n in names)
+        return (f"the images could also be {'; or '.join(self.also)}: give {choose} "
+                f"(and --image-bleed MM) to choose")
 
 
 # --- files ----------------------------------------------------------------------------------------
@@ -162,27 +176,60 @@ def _pair_by_name(files: list[tuple[Path, int]], backs: list[Path], folder: Path
 
 
 def _silhouette(root: Path) -> list[Entry]:
-    """silhouette-card-maker's folders: front/ (the fronts), back/ (one back for all),
-    double_sided/ (backs for the fronts of the same name)."""
+    """silhouette-card-maker's folders: front/ (the fronts), back/ (one back for all, or several
+    paired with the fronts by name), double_sided/ (backs for the fronts of the same name, first).
+    Fronts with no back at all print with a blank back when other fronts have one."""
     fronts = [(f, qty_of(f)[1]) for f in images_in(root / "front")]
     if not fronts:
         raise DataError("no image files in the front/ folder", file=root / "front")
     common = images_in(root / "back") if (root / "back").is_dir() else []
-    if len(common) > 1:
-        raise DataError(f"back/ must hold one image (the back of every card), not {len(common)}: "
-                        + _names(common), file=root / "back")
     sided = _by_name(images_in(root / "double_sided")) if (root / "double_sided").is_dir() else {}
     known = {qty_of(f)[0].lower() for f, _ in fronts}
     extra = [p for name, p in sided.items() if name not in known]
     if extra:
         raise DataError("double_sided/ images without a front of the same name: " + _names(extra),
                         file=root / "double_sided")
+    if len(common) > 1:
+        sided = {**_several_backs(fronts, common, sided, root / "back"), **sided}
+        common = []
     default = common[0] if common else None
-    if sided and default is None:
-        missing = [f for f, _ in fronts if qty_of(f)[0].lower() not in sided]
-        if missing:
-            raise DataError("fronts without a back (no back/ image for them): " + _names(missing), file=root)
     return [Entry(f, sided.get(qty_of(f)[0].lower(), default), q) for f, q in fronts]
+
+
+def _several_backs(fronts: list[tuple[Path, int]], backs: list[Path], sided: dict[str, Path],
+                   folder: Path) -> dict[str, Path]:
+    """Several images in back/: each is the back of the front of the same name (a front with its
+    own double_sided/ back needs none); anything else is one error saying the rule."""
+    by_name = _by_name(backs)
+    names = {qty_of(f)[0].lower() for f, _ in fronts}
+    strays = [b for name, b in by_name.items() if name not in names]
+    missing = [f for f, _ in fronts if qty_of(f)[0].lower() not in by_name and qty_of(f)[0].lower() not in sided]
+    if strays or missing:
+        parts = ([f"backs without a front: {_names(strays)}"] if strays else []) + (
+            [f"fronts without a back: {_names(missing)}"] if missing else [])
+        raise DataError(f"back/ holds {len(backs)} images: keep one (the back of every card), or give each "
+                        f"front its back of the same name (front/07.png, back/07.png); " + "; ".join(parts),
+                        file=folder)
+    return by_name
+
+
+def collect_notes(fronts: str, backs: str | None) -> list[str]:
+    """What the reading of a silhouette-card-maker folder decided that the user should know."""
+    root = Path(fronts)
+    if backs is not None or not (root.is_dir() and (root / "front").is_dir()):
+        return []
+    entries = _silhouette(root)
+    common = images_in(root / "back") if (root / "back").is_dir() else []
+    notes = []
+    if len(common) > 1:
+        notes.append(f"back/ holds {len(common)} images: each is the back of the front of the same name")
+    bare = [e.front for e in entries if e.back is None]
+    if bare and len(bare) < len(entries):
+        notes.append(f"{len(bare)} fronts have no back (back/ is empty or missing and double_sided/ has none "
+                     f"for them): they print with a blank back: {_names(bare, 6)}")
+    elif bare and (root / "double_sided").is_dir():
+        notes.append("back/ and double_sided/ hold no images: the fronts print without backs")
+    return notes
 
 
 def _names(paths: list[Path], most: int = 12) -> str:
@@ -193,10 +240,16 @@ def _names(paths: list[Path], most: int = 12) -> str:
 # --- size and bleed -------------------------------------------------------------------------------
 
 def _fit(pixels: tuple[int, int], card: tuple[float, float], name: str, bleed: float) -> Fit:
+    """The reading of an image as this card and bleed: exact when some usual resolution gives its
+    pixels within one pixel both ways (that resolution is then its ppi), else the mean ppi."""
     w_in, h_in = (card[0] + 2 * bleed) / MM_PER_INCH, (card[1] + 2 * bleed) / MM_PER_INCH
     ppi_x, ppi_y = pixels[0] / w_in, pixels[1] / h_in
     ppi = (ppi_x + ppi_y) / 2
     error = abs(ppi_x - ppi_y) / ppi
+    slips = [(max(abs(pixels[0] - w_in * p), abs(pixels[1] - h_in * p)), p) for p in COMMON_PPI]
+    slip, whole = min(slips)
+    if slip <= EXACT_SLIP_PX:
+        return Fit(card, name, bleed, float(whole), slip / min(pixels) / 100, exact=True)
     roundness = min(abs(ppi - p) / p for p in COMMON_PPI)
     return Fit(card, name, bleed, ppi, error + min(roundness, 0.05) * 0.05)
 
@@ -204,17 +257,27 @@ def _fit(pixels: tuple[int, int], card: tuple[float, float], name: str, bleed: f
 def _acceptable(fit: Fit, pixels: tuple[int, int]) -> bool:
     # a pixel of rounding on a small image is more than the tolerance: allow it
     slack = 1.5 / min(pixels)
-    return fit.error - 0.0025 <= ASPECT_TOLERANCE + slack
+    return fit.exact or fit.error - 0.0025 <= ASPECT_TOLERANCE + slack
 
 
 def detect(pixels: tuple[int, int], card: tuple[float, float] | None = None, card_name: str = "",
            bleed: float | None = None) -> Fit | None:
-    """The best named size (or the given card) and bleed (or the given one) for an image's pixels."""
+    """The best named size (or the given card) and bleed (or the given one) for an image's pixels.
+
+    An exact reading (the pixels of the card plus a standard bleed at a usual resolution, to a
+    pixel) wins over any other; the other readings as close as the best (another exact one, or,
+    when none is exact, a shape within CLOSE_ERROR of it) are kept in its `also`."""
     cards = {card_name or "card": card} if card else dict(CARD_SIZES)
     bleeds = BLEEDS if bleed is None else (bleed,)
     fits = [_fit(pixels, size, name, b) for name, size in cards.items() for b in bleeds]
-    fits = [f for f in fits if _acceptable(f, pixels)]
-    return min(fits, key=lambda f: f.error) if fits else None
+    fits = sorted((f for f in fits if _acceptable(f, pixels)), key=lambda f: (not f.exact, f.error))
+    if not fits:
+        return None
+    best = fits[0]
+    close = [f for f in fits[1:] if f.card != best.card and (
+        f.exact if best.exact else (not f.exact and f.error <= best.error + CLOSE_ERROR))]
+    return replace(best, also=tuple(dict.fromkeys(f.describe() for f in close)),
+                   also_names=tuple(dict.fromkeys(f.name for f in close)))
 
 
 def card_of(option: str | None) -> tuple[tuple[float, float] | None, str]:
@@ -303,6 +366,10 @@ def records_and_template(entries: list[Entry], plan: dict[Path, Plan], deck_blee
         if entry.back is not None:
             fields["back"] = str(entry.back.resolve())
             fields.update(plan[entry.back.resolve()].fields("back"))
+        elif any(e.back is not None for e in entries):       # a blank back beside cards with one
+            fields["back"] = ""
+            fields.update({k.replace("front_", "back_", 1): v for k, v in Plan(
+                plan[entry.front.resolve()].fit, 0.0).fields("front").items()})
         for copy in range(1, entry.qty + 1):
             records.append(Record(fields, source, number, copy))
     card = next(iter(plan.values())).fit.card
@@ -330,4 +397,4 @@ def _elements(face: str, card: tuple[float, float], bleed: float) -> list[dict[s
             "h": card[1] + 2 * bleed, "fill": f"{{{face}_fill}}", "when": f"{{{face}_fill}}"}
     mirrors = [{**picture(dx, dy), "id": f"{face}-mirror-{i}", "when": f"{{{face}_mirror}}"}
                for i, (dx, dy) in enumerate(_MIRRORS, 1)]
-    return [fill, *mirrors, {**picture(), "id": face}]
+    return [fill, *mirrors, {**picture(), "id": face, "when": f"{{{face}}}"}]

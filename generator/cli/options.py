@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import click
 
-from generator.scene.papers import PAPERS
+from generator.scene.papers import PAPERS, paper_name
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.games import Game
@@ -38,10 +38,30 @@ def _lower(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     return value.lower() if isinstance(value, str) else value
 
 
+class PaperType(click.ParamType[str]):
+    """A paper of the PAPERS registry (any case) or WxH in mm; arrives as its canonical name."""
+
+    name = "paper"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(PAPERS) + "|WxH]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from generator.core.errors import LayoutError
+
+        try:
+            return paper_name(str(value))
+        except LayoutError as err:
+            self.fail(str(err), param, ctx)
+
+
 def paper_option(help: str = "Paper size.") -> Decorator:
-    """--paper a4|letter (the PAPERS registry)."""
-    return click.option("--paper", type=choice(sorted(PAPERS)), default="a4", show_default=True,
-                        callback=_lower, help=help)
+    """--paper a4|letter|a3|a5|legal|tabloid (the PAPERS registry) or WxH in mm."""
+    from generator.core.numbers import format_number
+
+    sizes = ", ".join(f"{n} {format_number(w)}x{format_number(h)}" for n, (w, h) in PAPERS.items())
+    return click.option("--paper", type=PaperType(), default="a4", show_default=True,
+                        help=f"{help.rstrip('.')}: {sizes} mm, or any WxH in mm.")
 
 
 def orientation_option(*, auto: bool = True, help: str | None = None) -> Decorator:

@@ -118,9 +118,9 @@ def check_raster(job: PrintJob) -> None:
 
     dpi = job.opts.raster_dpi
     if job.opts.sheets:
-        from generator.scene.papers import PAPERS
+        from generator.scene.papers import paper_size
 
-        width, height = PAPERS[job.opts.paper]
+        width, height = paper_size(job.opts.paper)
         check_pixels(width, height, dpi, "sheet")
     else:
         check_pixels(job.card_size[0] + 2 * job.bleed, job.card_size[1] + 2 * job.bleed, dpi, "card image")

@@ -1,5 +1,5 @@
 """Tabletop Simulator decks: sheets of card faces (at most 10 x 7, at most 4096 px both ways, RGB,
-PNG or JPEG), the back image or back sheets, and the saved object (JSON) that spawns the deck.
+PNG or JPEG, in the grid giving the sharpest cards), the back image or back sheets, and the saved object (JSON) that spawns the deck.
 
 TTS reads a custom deck from a grid image (NumWidth x NumHeight cells, read row by row). With
 BackIsHidden true the hidden-card image is the back, so all 70 cells of a 10 x 7 sheet hold cards;
@@ -50,10 +50,26 @@ def _fits(w: float, h: float | None, dpi: float, columns: int, rows: int) -> boo
     return ok and (h is None or rows * max(1, round(h / MM_PER_INCH * dpi)) <= MAX_HEIGHT_PX)
 
 
-def tts_grid(count: int) -> tuple[int, int]:
-    """Columns and rows of a sheet holding `count` cards (count <= 70)."""
-    columns = min(MAX_COLUMNS, count)
-    return columns, math.ceil(count / columns)
+def tts_grid(count: int, card: tuple[float, float] | None = None, dpi: float | None = None) -> tuple[int, int]:
+    """Columns and rows of a sheet holding `count` cards (count <= 70).
+
+    Without a card size (mm): 10 across, as many rows as needed. With one: the grid whose cards
+    are sharpest within 4096 px both ways (at most `dpi`, default 300), then the one with the
+    fewest empty cells, then the wider (20 poker cards: 5 x 4 at 292 dpi, not 10 x 2 at 163)."""
+    if card is None:
+        columns = min(MAX_COLUMNS, count)
+        return columns, math.ceil(count / columns)
+    best: tuple[tuple[float, int, int], tuple[int, int]] | None = None
+    for columns in range(1, min(MAX_COLUMNS, max(1, count)) + 1):
+        rows = math.ceil(count / columns)
+        if rows > MAX_ROWS:
+            continue
+        key = (tts_dpi(card[0], dpi, card[1], columns, rows), -columns * rows, columns)
+        if best is None or key > best[0]:
+            best = (key, (columns, rows))
+    if best is None:
+        raise LayoutError(f"{count} cards do not fit one Tabletop Simulator sheet (at most {PER_SHEET})", key="cards")
+    return best[1]
 
 
 def _same_size(pages: Sequence[Page]) -> tuple[float, float]:
@@ -79,11 +95,13 @@ def encode(image: PILImage.Image, dpi: float, fmt: str = "png") -> bytes:
     return buf.getvalue()
 
 
-def render_sheet(faces: Sequence[PILImage.Image], cell: tuple[int, int], fmt: str = "png", dpi: float = DEFAULT_DPI) -> bytes:
-    """One grid image of already rendered card faces (Pillow images of `cell` pixels)."""
+def render_sheet(faces: Sequence[PILImage.Image], cell: tuple[int, int], fmt: str = "png", dpi: float = DEFAULT_DPI,
+                 grid: tuple[int, int] | None = None) -> bytes:
+    """One grid image of already rendered card faces (Pillow images of `cell` pixels), `grid`
+    columns x rows (default: tts_grid(len(faces)))."""
     from PIL import Image as PILImage
 
-    columns, rows = tts_grid(len(faces))
+    columns, rows = grid or tts_grid(len(faces))
     sheet = PILImage.new("RGB", (columns * cell[0], rows * cell[1]), "white")
     for i, face in enumerate(faces):
         sheet.paste(face, ((i % columns) * cell[0], (i // columns) * cell[1]))
@@ -96,10 +114,12 @@ def render_tts(card_pages: list[Page], back_page: Page, dpi: float | None = None
 
     pages = list(card_pages)
     size = _same_size(pages)
-    dpi = tts_dpi(size[0], dpi, size[1])
+    grid = tts_grid(min(len(pages), PER_SHEET), size, dpi)
+    dpi = tts_dpi(size[0], dpi, size[1], *grid)
     cell = pixel_size(pages[0], dpi)
-    sheets = [render_sheet([render_image(p, dpi) for p in pages[start:start + PER_SHEET]], cell, "png", dpi)
-              for start in range(0, len(pages), PER_SHEET)]
+    chunks = [pages[start:start + PER_SHEET] for start in range(0, len(pages), PER_SHEET)]
+    sheets = [render_sheet([render_image(p, dpi) for p in chunk], cell, "png", dpi,
+                           tts_grid(len(chunk), size, dpi)) for chunk in chunks]
     return sheets, render_sheet([render_image(back_page, dpi)], cell, "png", dpi)
 
 
@@ -113,6 +133,7 @@ class TtsSheet:
     back_url: str
     count: int
     unique_back: bool
+    grid: tuple[int, int] | None = None       # columns x rows (default: tts_grid(count))
 
 
 def _guid(*parts: object) -> str:
@@ -126,7 +147,7 @@ def _transform(face_down: bool) -> dict[str, float]:
 
 
 def _custom_deck(sheet: TtsSheet) -> dict[str, Any]:
-    columns, rows = tts_grid(sheet.count)
+    columns, rows = sheet.grid or tts_grid(sheet.count)
     return {"FaceURL": sheet.face_url, "BackURL": sheet.back_url, "NumWidth": columns,
             "NumHeight": rows, "BackIsHidden": True, "UniqueBack": sheet.unique_back, "Type": 0}
 

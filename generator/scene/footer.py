@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from generator.core.numbers import format_number
 from generator.scene.model import Group, Item, Line, Matrix, Page, Stroke, Text
@@ -179,6 +179,21 @@ def _fit_text(text: str, width: float) -> str:
         parts[index] = _ellipsis(kept, keep_end)
         if fits(SEPARATOR.join(parts)):
             break
+    return _narrow(parts, fits)
+
+
+def _narrow(parts: list[str], fits: Callable[[str], bool]) -> str:
+    """On a narrow strip (A5, a small custom paper) where even the shortened title and source leave
+    too little room: drop the parts cut to nothing, then keep the advice's first words ("print at
+    100%", never its meaning), then page n/N without the layout."""
+    text = SEPARATOR.join(parts)
+    if fits(text):
+        return text
+    parts = [p for p in parts[:-2] if p.strip("…")] + parts[-2:]
+    if not fits(SEPARATOR.join(parts)):
+        parts[-1] = parts[-1].split(" (")[0]
+    if not fits(SEPARATOR.join(parts)):
+        parts[-2] = parts[-2].split(",")[0]
     return SEPARATOR.join(parts)
 
 

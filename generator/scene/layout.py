@@ -13,6 +13,7 @@ from generator.scene.papers import (
     PAPERS,
     PRINTER_MARGIN,
     describe_paper,
+    paper_name,
     paper_size,
     parse_card_size,
 )
@@ -40,8 +41,7 @@ class SheetSpec:
     scale: tuple[float, float] = (1.0, 1.0)   # what the printer prints 1 mm as (x, y)
 
     def __post_init__(self) -> None:
-        paper = str(self.paper).strip().lower()
-        paper_size(paper)
+        paper = paper_name(self.paper)
         object.__setattr__(self, "paper", paper)
         object.__setattr__(self, "card_size", parse_card_size(self.card_size))
         duplex = None if self.duplex in (None, "none", "") else self.duplex

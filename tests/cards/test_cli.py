@@ -193,9 +193,10 @@ def test_tts_sheet_and_back(pnpgen, tmp_path):
     assert code == 0
     sheet, back = tmp_path / "example-tts-1.png", tmp_path / "example-tts-back.png"
     with PILImage.open(sheet) as im, PILImage.open(back) as bk:
-        card_w = round(63.5 / 25.4 * 50)
-        assert im.mode == "RGB" and im.size[0] == 10 * card_w and im.size[0] <= 4096
-        assert bk.size == (card_w, round(88.9 / 25.4 * 50))
+        card_w, card_h = round(63.5 / 25.4 * 50), round(88.9 / 25.4 * 50)
+        # 12 distinct cards: every grid reaches 50 dpi, so the fullest, then the widest: 6 x 2
+        assert im.mode == "RGB" and im.size == (6 * card_w, 2 * card_h)
+        assert bk.size == (card_w, card_h)
 
 
 def test_json_dumps_the_records(pnpgen):

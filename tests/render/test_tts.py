@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image as PILImage
 
 from generator.core.errors import LayoutError
@@ -60,8 +62,37 @@ def test_poker_sheet_is_at_most_4096_wide() -> None:
     cards = [_card(i, (63.5, 88.9)) for i in range(12)]
     sheets, back = render_tts(cards, _card(0, (63.5, 88.9)))
     (sheet,) = [_open(s) for s in sheets]
-    assert 4000 < sheet.width <= 4096
-    assert sheet.height == 2 * _open(back).height
+    cell = _open(back).size
+    assert cell == (750, 1050)                          # 12 poker cards: 4 x 3 at the full 300 dpi
+    assert sheet.size == (4 * cell[0], 3 * cell[1])
+    assert max(sheet.size) <= 4096
+
+
+def _sharpness(count: int, card: tuple[float, float], grid: tuple[int, int]) -> float:
+    return tts_dpi(card[0], None, card[1], *grid)
+
+
+@pytest.mark.parametrize("count, card, grid, dpi", [
+    (20, (63.5, 88.9), (5, 4), 292), (20, (63, 88), (5, 4), 295), (70, (63.5, 88.9), (10, 7), 163),
+    (9, (63.5, 88.9), (3, 3), 300), (1, (70, 120), (1, 1), 300), (30, (70, 120), (8, 4), 185)])
+def test_grid_for_a_card_size_is_the_sharpest(count, card, grid, dpi) -> None:
+    assert tts_grid(count, card) == grid
+    assert _sharpness(count, card, grid) == dpi
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 70), st.floats(20, 150), st.floats(20, 150))
+def test_no_grid_is_sharper_or_fuller(count, w, h) -> None:
+    """The chosen grid holds the cards within 10 x 7, and no other such grid gives sharper cards
+    or, as sharp, fewer empty cells."""
+    cols, rows = tts_grid(count, (w, h))
+    assert cols <= 10 and rows <= 7 and cols * rows >= count
+    best = _sharpness(count, (w, h), (cols, rows))
+    for c in range(1, 11):
+        r = -(-count // c)
+        if r <= 7:
+            other = _sharpness(count, (w, h), (c, r))
+            assert other < best or (other == best and c * r >= cols * rows)
 
 
 @pytest.mark.parametrize("count, grid", [(1, (1, 1)), (10, (10, 1)), (11, (10, 2)), (70, (10, 7))])

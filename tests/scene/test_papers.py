@@ -8,23 +8,38 @@ from generator.core.errors import LayoutError
 from generator.scene.imposition import CARD_SIZES, PAPERS, PRINTER_MARGIN, SheetSpec, paper_size, parse_card_size
 
 
-def test_papers_are_a4_and_letter_in_mm() -> None:
-    assert PAPERS == {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+def test_papers_in_mm() -> None:
+    assert PAPERS == {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
+                      "a5": (148.0, 210.0), "legal": (215.9, 355.6), "tabloid": (279.4, 431.8)}
     assert paper_size("a4") == (210.0, 297.0)
     assert paper_size("A4", landscape=True) == (297.0, 210.0)
     assert paper_size("letter", True) == (279.4, 215.9)
+    assert paper_size("Tabloid") == pytest.approx((11 * 25.4, 17 * 25.4))
+    assert paper_size("legal") == pytest.approx((8.5 * 25.4, 14 * 25.4))
+
+
+@pytest.mark.parametrize("text,size", [("200x280", (200.0, 280.0)), ("280x200 mm", (200.0, 280.0)),
+                                       (" 330 X 482.6 ", (330.0, 482.6))])
+def test_paper_as_w_by_h_is_portrait(text, size) -> None:
+    assert paper_size(text) == size
+    assert paper_size(text, landscape=True) == size[::-1]
+    assert SheetSpec(paper=text).paper == f"{size[0]:g}x{size[1]:g}"
 
 
 def test_unknown_paper_names_the_known_ones() -> None:
-    with pytest.raises(LayoutError, match=r"unknown paper 'a3'.*a4, letter"):
-        paper_size("a3")
-    with pytest.raises(LayoutError, match="a3"):
-        SheetSpec(paper="a3")
+    with pytest.raises(LayoutError, match=r"unknown paper 'b4'.*a4, letter, a3, a5, legal, tabloid, or WxH"):
+        paper_size("b4")
+    with pytest.raises(LayoutError, match="b4"):
+        SheetSpec(paper="b4")
+    with pytest.raises(LayoutError, match="from 50 to 1500 mm"):
+        paper_size("20x30")
 
 
 @pytest.mark.parametrize("name,size", [("poker", (63.5, 88.9)), ("bridge", (57.2, 88.9)),
                                        ("mini", (44.0, 63.0)), ("tarot", (70.0, 120.0)),
-                                       ("square", (70.0, 70.0)), ("POKER", (63.5, 88.9))])
+                                       ("square", (70.0, 70.0)), ("POKER", (63.5, 88.9)),
+                                       ("standard", (63.0, 88.0)), ("japanese", (59.0, 86.0)),
+                                       ("euro", (59.0, 92.0)), ("mini-euro", (44.0, 68.0))])
 def test_card_sizes_by_name(name, size) -> None:
     assert parse_card_size(name) == size
     assert CARD_SIZES[name.lower()] == size

@@ -11,6 +11,7 @@ import click
 from generator import paths
 from generator.cli.common import output_options, report_paths, write_built_pages
 from generator.cli.options import duplex_option, offset_option, orientation_option, paper_option
+from generator.scene.papers import describe_card_sizes
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.scene.model import Page
@@ -49,7 +50,7 @@ def resolve_orientation(orientation: str, paper: str, card: str, duplex: str) ->
 @orientation_option(help="Paper orientation: the one your card sheets use (auto: the one a deck "
                          "of --card cards takes, as `pnpgen cards` chooses it).")
 @click.option("--card", default="poker", show_default=True, metavar="SIZE",
-              help="Card size of your deck (name or WxH mm), for --orientation auto.")
+              help=f"Card size of your deck, for --orientation auto: {describe_card_sizes()} (mm), or WxH mm.")
 @click.option("--save", "save", default=None, metavar="NAME",
               help="Save --offset (and --scale) as printer profile NAME instead of writing a sheet.")
 @offset_option()

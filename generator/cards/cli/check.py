@@ -13,7 +13,11 @@ from generator.publish import DeckOptions
 def run_check(data: str | Path, template: str | Path, opts: DeckOptions, only: str | None, strict: bool,
               sheet: str | None = None) -> int:
     """Print every warning; the exit status: 0, or 1 with strict when there is any warning."""
-    findings = deck_findings(data, template, opts, only, sheet=sheet)
+    return report_findings(deck_findings(data, template, opts, only, sheet=sheet), opts, strict)
+
+
+def report_findings(findings: list[Any], opts: DeckOptions, strict: bool) -> int:
+    """Print the warnings, one a line, and their count; the exit status (1 with strict and any)."""
     for finding in findings:
         click.echo(f"pnpgen: warning: {finding}")
     if not opts.quiet:
@@ -25,23 +29,30 @@ def run_check(data: str | Path, template: str | Path, opts: DeckOptions, only: s
 def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, only: str | None,
                   sheet: str | None = None) -> list[Any]:
     """Every preflight warning of the deck (a card's error is raised: it is an error, not a warning)."""
-    from dataclasses import replace
-
     from generator.cards import load_records, load_template
     from generator.cards.build import check_template
+
+    records = load_records(data, sheet=sheet)
+    design = check_template(load_template(template), records, bleed=opts.bleed)
+    return records_findings(records, design, opts, only)
+
+
+def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: str | None,
+                     loader: Any = None) -> list[Any]:
+    """Every preflight warning of records drawn by a checked design (`pnpgen images` builds both)."""
+    from dataclasses import replace
+
     from generator.cards.cli.make import display
     from generator.cards.preflight import check_deck
     from generator.cards.session import draw_card, select
     from generator.publish.images import load_image
 
-    records = load_records(data, sheet=sheet)
-    design = check_template(load_template(template), records, bleed=opts.bleed)
     found, seen = [], set()
     for number, record in select(records, only):
         if (record.file, record.line) in seen:       # copies (qty) draw the same
             continue
         seen.add((record.file, record.line))
-        drawing = draw_card(design, record, number, load_image)
+        drawing = draw_card(design, record, number, loader or load_image)
         if drawing.exception is not None:
             raise drawing.exception
         found += drawing.findings

@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import functools
+import sys
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from generator.cards.cli.watch import WatchState
 from generator.cli.common import report_paths
 from generator.cli.deck import deck_options_for
 from generator.publish import DeckOptions
+from generator.scene.papers import describe_card_sizes
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.cards.images import Entry, Fit, Plan
     from generator.cards.records import Record
+    from generator.cards.templates import Template
 
 DEFAULT_MADE_BLEED = 3.0
 
@@ -25,7 +31,7 @@ DEFAULT_MADE_BLEED = 3.0
 @click.option("--backs", metavar="FILE_OR_DIR",
               help="One back image for every card, or a folder of backs paired with the fronts by file name.")
 @click.option("--card", metavar="SIZE",
-              help="Card size (poker, bridge, mini, tarot, square or WxH mm). Default: read from the images.")
+              help=f"Card size: {describe_card_sizes()} (mm), or WxH mm. Default: read from the images.")
 @click.option("--image-bleed", type=click.FloatRange(0, 20), default=None, metavar="MM",
               help="Bleed the images already have, in mm (0: none). Default: detected (a named size "
                    "plus 3 mm or 1/8 in).")
@@ -35,60 +41,179 @@ DEFAULT_MADE_BLEED = 3.0
                    "extend the edge pixels, or a solid colour read from the border.")
 @click.option("--fill-corners", is_flag=True,
               help="Fill rounded transparent corners the same way (for images of rounded cards).")
+@click.option("--only", metavar="CARDS", default=None,
+              help='Just these cards: numbers and ranges ("3,7-9", counting copies) or a field test '
+                   '("name~dragon": the file name contains it, any case).')
+@click.option("--check", is_flag=True,
+              help="Preflight: the size reading and what would print badly (pictures under 200 ppi, "
+                   "a mostly empty last sheet, ...); writes nothing. Exit 0.")
+@click.option("--strict", is_flag=True, help="With --check: exit 1 when there is any warning.")
+@click.option("--watch", is_flag=True,
+              help="Write, then write again after every change in the image folders (a new, changed or "
+                   "removed picture); its own files are overwritten without --force; Ctrl-C stops.")
 @deck_options_for("the images' own bleed, else 3 mm made around them")
 def command(fronts: str, backs: str | None, card: str | None, image_bleed: float | None, make_bleed: str,
-            fill_corners: bool, opts: DeckOptions) -> None:
+            fill_corners: bool, only: str | None, check: bool, strict: bool, watch: bool,
+            opts: DeckOptions) -> None:
     """Print FRONTS, a folder (or a list file, or a glob) of finished card images, as a deck.
 
     Files are taken in natural order (2.png before 10.png); `name x3.png` prints three copies
     (a list file: one image per line, optionally followed by x3). Backs: --backs back.png for
     all, --backs FOLDER pairs by file name, and a FRONTS folder with front/, back/ and
     double_sided/ is read the silhouette-card-maker way. The card size and the bleed the images
-    have are read from their pixels (said in one line) unless given. Every option of
-    `pnpgen cards` applies: paper, duplex, offset, gutter fold, crop marks, formats, TTS.
+    have are read from their pixels (said in one line; two close readings are both named) unless
+    given. Every option of `pnpgen cards` applies: paper, duplex, offset, gutter fold, crop
+    marks, formats, TTS, --only, --check, --watch; `pnpgen preview FRONTS` shows them live.
 
     \b
     Examples:
       pnpgen images scans/ --backs back.png            # output/scans.pdf, backs for duplex
+      pnpgen images art/ --card standard --paper letter   # 63x88 mm cards, bleed detected
       pnpgen images 'proxies/*.jpg' --card poker --image-bleed 0 --make-bleed extend
-      pnpgen images silhouette/ --paper letter --format tts
+      pnpgen images silhouette/ --paper a3 --format tts
+      pnpgen images art/ --check --strict              # the size reading and preflight warnings
+      pnpgen images art/ --only 3,7-9 --format png     # cards 3, 7, 8 and 9 as PNGs
     """
+    if strict and not check:
+        raise click.UsageError("--strict goes with --check")
+    choice = ImageChoice(fronts, backs, card, image_bleed, make_bleed, fill_corners)
+    if check:
+        sys.exit(check_images(choice, opts, only, strict))
+    if watch:
+        from generator.cards.cli.watch import watch_state
+
+        watch_state(ImagesWatch(choice, opts, only))
+        return
     report_paths(images_deck(fronts, backs, card=card, image_bleed=image_bleed, make_bleed=make_bleed,
-                             fill_corners=fill_corners, opts=opts), opts.quiet or opts.format == "json")
+                             fill_corners=fill_corners, opts=opts, only=only), opts.quiet or opts.format == "json")
+
+
+@dataclass(frozen=True)
+class ImageChoice:
+    """What the command line says about the images: which, their backs, size, bleed and how to make it."""
+
+    fronts: str
+    backs: str | None = None
+    card: str | None = None
+    image_bleed: float | None = None
+    make_bleed: str = "mirror"
+    fill_corners: bool = False
+
+    def folders(self) -> set[Path]:
+        """The folders whose pictures make the deck (a new or removed file there changes it)."""
+        found = set()
+        for name in (self.fronts, self.backs):
+            if not name:
+                continue
+            path = Path(name)
+            folder = path if path.is_dir() else path.parent
+            found.add(folder)
+            found.update(folder / sub for sub in ("front", "back", "double_sided") if (folder / sub).is_dir())
+        return {p.resolve() for p in found}
+
+
+class ImagesWatch(WatchState):
+    """--watch of `pnpgen images`: the images read, and every file of their folders (a new picture)."""
+
+    def __init__(self, choice: ImageChoice, opts: DeckOptions, only: str | None) -> None:
+        super().__init__(choice.fronts, "", opts, only)
+        self.choice = choice
+
+    def folders(self) -> set[Path]:
+        return self.choice.folders()
+
+    def make(self, opts: Any, loader: Callable[[Path], bytes]) -> list[Path]:
+        c = self.choice
+        return images_deck(c.fronts, c.backs, card=c.card, image_bleed=c.image_bleed, make_bleed=c.make_bleed,
+                           fill_corners=c.fill_corners, opts=opts, only=self.only, read=loader)
+
+    def _inputs(self, images: set[Path]) -> set[Path]:
+        return {Path(p).resolve() for p in images}
+
+
+@dataclass
+class ImageDeck:
+    """The images as a deck: its records (copies expanded), template, loader, summary and data rows."""
+
+    records: list[Record]
+    template: Template
+    loader: Callable[[Path], bytes]
+    summary: str
+    notes: list[str]
+    stem: str
+
+    def rows(self, records: list[Record] | None = None) -> list[dict[str, Any]]:
+        """--format json: one record per image file, with its quantity."""
+        chosen = self.records if records is None else records
+        qty = Counter(r.line for r in chosen)
+        first = {r.line: r for r in reversed(chosen)}
+        return [{**r.to_json(), "qty": qty[r.line]} for r in chosen if first[r.line] is r]
+
+
+def image_deck(choice: ImageChoice, opts: DeckOptions, read: Callable[[Path], bytes] | None = None,
+               stem: str | None = None) -> ImageDeck:
+    """Pair and measure the images and make their records and template (nothing drawn or written);
+    read: path -> bytes (default: the cached loader; --watch and the preview read files again)."""
+    from generator.cards import images as deck
+    from generator.publish.images import load_image
+
+    read = read or load_image
+    entries = deck.collect(choice.fronts, choice.backs)
+    notes = deck.collect_notes(choice.fronts, choice.backs)
+    paths = list(dict.fromkeys([e.front for e in entries] + [e.back for e in entries if e.back]))
+    faces = [deck.Face(p, _pixels(p, read)) for p in paths]
+    size, name = deck.card_of(choice.card)
+    fits = deck.fit_all(faces, size, name, choice.image_bleed)
+    deck_bleed = opts.bleed if opts.bleed is not None else _own_bleed(fits, entries)
+    fills = _border_colours(fits, read) if choice.make_bleed == "colour" else {}
+    plans = {path.resolve(): plan
+             for path, plan in deck.plans(fits, deck_bleed, choice.make_bleed, fills).items()}
+    source = Path(choice.fronts) if Path(choice.fronts).exists() else Path(choice.fronts).parent
+    records, tmpl = deck.records_and_template(entries, plans, deck_bleed, source)
+    doubt = fits[entries[0].front].doubt()
+    loader = functools.partial(_load, plans=plans, mode=choice.make_bleed, corners=choice.fill_corners,
+                               max_ppi=opts.max_ppi, read=read)
+    return ImageDeck(records, tmpl, loader, _summary(entries, records, fits, plans, choice.make_bleed),
+                     notes + ([doubt] if doubt else []), stem or _stem(Path(choice.fronts)))
 
 
 def images_deck(fronts: str, backs: str | None, *, card: str | None = None, image_bleed: float | None = None,
                 make_bleed: str = "mirror", fill_corners: bool = False, opts: DeckOptions,
-                stem: str | None = None) -> list[Path]:
+                stem: str | None = None, only: str | None = None,
+                read: Callable[[Path], bytes] | None = None) -> list[Path]:
     """Pair, measure and print the images through the card engine; returns the paths written."""
-    from generator.cards import images as deck
-    from generator.cards.cli.make import deck_from
+    from generator.cards.cli.make import deck_from, pick
 
-    entries = deck.collect(fronts, backs)
-    paths = list(dict.fromkeys([e.front for e in entries] + [e.back for e in entries if e.back]))
-    faces = [deck.Face(p, _pixels(p)) for p in paths]
-    size, name = deck.card_of(card)
-    fits = deck.fit_all(faces, size, name, image_bleed)
-    deck_bleed = opts.bleed if opts.bleed is not None else _own_bleed(fits, entries)
-    fills = _border_colours(fits) if make_bleed == "colour" else {}
-    plans = {path.resolve(): plan for path, plan in deck.plans(fits, deck_bleed, make_bleed, fills).items()}
-    source = Path(fronts) if Path(fronts).exists() else Path(fronts).parent
-    records, tmpl = deck.records_and_template(entries, plans, deck_bleed, source)
+    made = image_deck(ImageChoice(fronts, backs, card, image_bleed, make_bleed, fill_corners), opts, read, stem)
     if not opts.quiet and opts.format != "json":
-        click.echo(_summary(entries, records, fits, plans, make_bleed), err=True)
-    def rows() -> list[dict[str, Any]]:     # --format json: one record per image file, with its quantity
-        qty = Counter(r.line for r in records)
-        return [{**r.to_json(), "qty": qty[r.line]} for r in records if r.copy == 1]
+        click.echo(made.summary, err=True)
+        for note in made.notes:
+            click.echo(f"pnpgen: note: {note}", err=True)
+    records = made.records
+    if only:
+        records, opts = pick(records, only, opts)
+    return deck_from(records, made.template, opts, made.stem, image_loader=made.loader,
+                     data=lambda: made.rows(records))
 
-    loader = functools.partial(_load, plans=plans, mode=make_bleed, corners=fill_corners, max_ppi=opts.max_ppi)
-    return deck_from(records, tmpl, opts, stem or _stem(Path(fronts)), image_loader=loader, data=rows)
+
+def check_images(choice: ImageChoice, opts: DeckOptions, only: str | None, strict: bool) -> int:
+    """`pnpgen images --check`: the size reading, the notes, then every preflight warning (one line
+    each, as `pnpgen cards --check`); exit 1 with strict when there is any warning."""
+    from generator.cards.build import check_template
+    from generator.cards.cli.check import records_findings, report_findings
+
+    made = image_deck(choice, opts)
+    click.echo(made.summary, err=True)
+    for note in made.notes:
+        click.echo(f"pnpgen: note: {note}", err=True)
+    design = check_template(made.template, made.records, bleed=opts.bleed)
+    return report_findings(records_findings(made.records, design, opts, only, made.loader), opts, strict)
 
 
-def _pixels(path: Path) -> tuple[int, int]:
+def _pixels(path: Path, read: Callable[[Path], bytes]) -> tuple[int, int]:
     from generator.core.imagefile import pixel_size
-    from generator.publish.images import load_image
 
-    data = load_image(path)
+    data = read(path)
     size = pixel_size(data)
     if size is None:
         from generator.core.errors import DataError
@@ -97,13 +222,12 @@ def _pixels(path: Path) -> tuple[int, int]:
     return size
 
 
-def _border_colours(fits: dict[Path, Fit]) -> dict[Path, str]:
+def _border_colours(fits: dict[Path, Fit], read: Callable[[Path], bytes]) -> dict[Path, str]:
     """Each image's border colour (median of its edge pixels), read from a small draft decode."""
     from generator.core.colours import hex_colour
-    from generator.publish.images import load_image
     from generator.render.bleed import border_colour
 
-    return {path: hex_colour(*border_colour(load_image(path))) for path in fits}
+    return {path: hex_colour(*border_colour(read(path))) for path in fits}
 
 
 def _own_bleed(fits: dict[Path, Fit], entries: list[Entry]) -> float:
@@ -113,14 +237,15 @@ def _own_bleed(fits: dict[Path, Fit], entries: list[Entry]) -> float:
     return bleed if bleed > 0 else DEFAULT_MADE_BLEED
 
 
-def _load(path: Path, *, plans: dict[Path, Plan], mode: str, corners: bool, max_ppi: float = 0) -> bytes:
+def _load(path: Path, *, plans: dict[Path, Plan], mode: str, corners: bool, max_ppi: float = 0,
+          read: Callable[[Path], bytes] | None = None) -> bytes:
     """An image's bytes with the bleed it lacks made (and corners filled); as it is otherwise.
     Pictures remade in pixels are first brought down to max_ppi (the PDF's cap) when above it."""
     from generator.core.imagefile import pixel_size
     from generator.core.units import MM_PER_INCH
     from generator.publish.images import load_image
 
-    data = load_image(path)
+    data = (read or load_image)(path)
     plan = plans.get(Path(path).resolve())
     if plan is None or not (plan.padded or corners):
         return data

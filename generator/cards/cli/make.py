@@ -60,11 +60,18 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
     tmpl = design.template
     job = plan_job(opts, count=len(records), card_size=design.card_size, bleed=design.bleed, stem=stem,
                    has_backs=tmpl.back is not None, title=f"{printable(stem)}: {len(records)} cards",
-                   source=f"{display(records[0].file)} + {display(tmpl.file)}", size_from=tmpl.file,
+                   source=_source(records[0].file, tmpl.file), size_from=tmpl.file,
                    reporter=REPORTER)
     if job.wants_data:
         return job.write(data() if data is not None else [r.to_json() for r in records])
     return job.write(_draw(records, design, job, image_loader))
+
+
+def _source(data: Path, template: Path) -> str:
+    """The footer's source: 'DATA + TEMPLATE', or the one folder an image deck comes from."""
+    if Path(data).resolve() == Path(template).resolve():
+        return display(data)
+    return f"{display(data)} + {display(template)}"
 
 
 def pick(records: list[Record], only: str, opts: DeckOptions) -> tuple[list[Record], DeckOptions]:

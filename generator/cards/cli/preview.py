@@ -19,16 +19,23 @@ if TYPE_CHECKING:   # pragma: no cover
 
 @click.command()
 @click.argument("data")
-@click.argument("template")
+@click.argument("template", required=False)
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="Port on 127.0.0.1 (0: a free one).")
 @click.option("--no-open", is_flag=True, help="Do not open the browser; just print the address.")
 @paper_option("Paper size for the print button and the last-sheet warning.")
 @duplex_option(help="Backs for the print button: long- or short-edge flip, or none.")
 @bleed_option("the template's")
-def command(data: str, template: str, port: int, no_open: bool, paper: str, duplex: str,
-            bleed: float | None) -> None:
+@click.option("--backs", metavar="FILE_OR_DIR", default=None,
+              help="An image folder (no TEMPLATE): one back for every card, or a folder of backs paired by name.")
+@click.option("--card", metavar="SIZE", default=None,
+              help="An image folder (no TEMPLATE): the card size (as pnpgen images --card). Default: read from the images.")
+def command(data: str, template: str | None, port: int, no_open: bool, paper: str, duplex: str,
+            bleed: float | None, backs: str | None, card: str | None) -> None:
     """Show every card of DATA laid out by TEMPLATE in the browser, and redraw it on every save.
+
+    DATA alone, a folder of card images (or a glob or list file, as `pnpgen images` reads
+    them), previews those images as cards: a new, changed or removed picture redraws them.
 
     The page (on 127.0.0.1 only) shows each card's face and back as it will print (the SVG
     backend), with overlays for the trim, the bleed, the safe area and each element's box (hover
@@ -41,6 +48,7 @@ def command(data: str, template: str, port: int, no_open: bool, paper: str, dupl
     Examples:
       pnpgen preview example example
       pnpgen preview deck.yaml layout.yaml --port 8765 --no-open
+      pnpgen preview scans/ --backs back.png --card standard   # a folder of card images
     """
     from generator.cards.cli.preview_deck import LiveDeck
     from generator.cards.cli.preview_page import page
@@ -49,12 +57,22 @@ def command(data: str, template: str, port: int, no_open: bool, paper: str, dupl
 
     opts = DeckOptions(format="pdf", paper=paper, duplex=None if duplex == "none" else duplex, bleed=bleed,
                        quiet=True)
-    deck = LiveDeck(data, template, bleed=bleed, image_loader=fresh_image_loader(),
-                    deck_findings=functools.partial(deck_findings, opts=opts))
+    findings = functools.partial(deck_findings, opts=opts)
+    deck: LiveDeck
+    if template is None:
+        from generator.cards.cli.images import ImageChoice
+        from generator.cards.cli.preview_images import images_live_deck
+
+        deck, printer = images_live_deck(ImageChoice(data, backs, card), opts, fresh_image_loader(), findings,
+                                         free_path)
+    else:
+        if backs or card:
+            raise click.UsageError("--backs and --card are for an image folder (DATA alone, no TEMPLATE)")
+        deck = LiveDeck(data, template, bleed=bleed, image_loader=fresh_image_loader(), deck_findings=findings)
+        printer = functools.partial(print_pdf, deck, data, template, opts, set())
     deck.refresh()
     try:
-        server = PreviewServer(deck, page(), functools.partial(print_pdf, deck, data, template, opts, set()),
-                               port=port)
+        server = PreviewServer(deck, page(), printer, port=port)
     except OSError as err:
         raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
     serve(deck, server, open_browser=not no_open)
@@ -74,7 +92,7 @@ def serve(deck: Any, server: Any, open_browser: bool) -> None:
     stop = threading.Event()
     try:
         stop_on_sigterm()
-        watch(deck.files, lambda changed: _redraw(deck, changed), stop)
+        watch(deck.files, lambda changed: _redraw(deck, changed), stop, getattr(deck, "folders", None))
     except KeyboardInterrupt:
         pass
     finally:
@@ -146,7 +164,7 @@ def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]
         return {"error": "fix the errors first (they are shown in place of the cards)"}
     try:
         stem = deck_stem(resolve_data(data))
-        target = _free_path(paths.default_output(f"{stem}.pdf"), written)
+        target = free_path(paths.default_output(f"{stem}.pdf"), written)
         make_deck(data, template, replace(opts, output=target, force=True))
     except PnpError as err:
         return {"error": str(err)}
@@ -154,7 +172,7 @@ def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]
     return {"path": str(target)}
 
 
-def _free_path(path: Path, written: set[Path]) -> Path:
+def free_path(path: Path, written: set[Path]) -> Path:
     candidate, n = path, 1
     while candidate.exists() and candidate not in written:
         n += 1

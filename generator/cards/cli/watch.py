@@ -24,23 +24,26 @@ def resolved(paths: Iterable[Path]) -> frozenset[Path]:
 
 
 def watch(files: Callable[[], Iterable[Path]], on_change: Callable[[set[Path]], None],
-          stop: threading.Event) -> None:
-    """Call on_change(changed files) after each save of any file in files(), until stop is set.
+          stop: threading.Event, folders: Callable[[], Iterable[Path]] | None = None) -> None:
+    """Call on_change(changed files) after each save of any file in files(), or of any file
+    directly in one of folders() (a new or removed picture of an image deck), until stop is set.
 
     KeyboardInterrupt (Ctrl-C) passes through to the caller."""
     import watchfiles
 
     while not stop.is_set():
         wanted = resolved(files())
-        folders = sorted({p.parent for p in wanted if p.parent.is_dir()})
-        if not folders:
+        whole = resolved(folders() if folders else ())
+        watched = sorted({p.parent for p in wanted if p.parent.is_dir()} | {f for f in whole if f.is_dir()})
+        if not watched:
             stop.wait(0.5)
             continue
 
-        def keep(_change: object, path: str, wanted: frozenset[Path] = wanted) -> bool:
-            return Path(path).resolve() in wanted
+        def keep(_change: object, path: str, wanted: frozenset[Path] = wanted, whole: frozenset[Path] = whole) -> bool:
+            found = Path(path).resolve()
+            return found in wanted or found.parent in whole
 
-        for changes in watchfiles.watch(*folders, watch_filter=keep, debounce=DEBOUNCE_MS, step=STEP_MS,
+        for changes in watchfiles.watch(*watched, watch_filter=keep, debounce=DEBOUNCE_MS, step=STEP_MS,
                                         stop_event=stop, recursive=False):
             on_change({Path(path).resolve() for _, path in changes})
             if resolved(files()) != wanted:
@@ -61,14 +64,18 @@ def watch_deck(data: str | Path, template: str | Path, opts: Any, only: str | No
 
     Files this watch wrote may be overwritten by its later runs without --force; any other
     existing file still needs --force. An error is printed and the watch goes on."""
+    watch_state(WatchState(data, template, opts, only, sheet))
+
+
+def watch_state(state: WatchState) -> None:
+    """Run once, then after every change of the state's files (or its folders) until Ctrl-C."""
     import click
 
-    state = _WatchState(data, template, opts, only, sheet)
     state.run(set(), first=True)
     stop = threading.Event()
     try:
         stop_on_sigterm()
-        watch(state.files, state.run, stop)
+        watch(state.files, state.run, stop, state.folders)
     except KeyboardInterrupt:
         pass
     finally:
@@ -76,7 +83,7 @@ def watch_deck(data: str | Path, template: str | Path, opts: Any, only: str | No
     click.echo("pnpgen: watch stopped", err=True)
 
 
-class _WatchState:
+class WatchState:
     """What one --watch remembers between runs: its files, and the inputs to watch."""
 
     def __init__(self, data: str | Path, template: str | Path, opts: Any, only: str | None,
@@ -88,21 +95,28 @@ class _WatchState:
     def files(self) -> set[Path]:
         return self.inputs
 
+    def folders(self) -> set[Path]:
+        """Folders every file of which counts (none here: an image deck's, in `pnpgen images`)."""
+        return set()
+
+    def make(self, opts: Any, loader: Callable[[Path], bytes]) -> list[Path]:
+        from generator.cards.cli.make import make_deck
+
+        return make_deck(self.data, self.template, opts, only=self.only, image_loader=loader, sheet=self.sheet)
+
     def run(self, changed: set[Path], first: bool = False) -> None:
         import time
         from dataclasses import replace
 
         import click
 
-        from generator.cards.cli.make import make_deck
         from generator.core.errors import OutputExistsError, PnpError
 
         start, read = time.perf_counter(), set[Path]()
         what = ", ".join(sorted(p.name for p in changed)) or "start"
         opts = replace(self.opts, own=frozenset(self.written), quiet=True)
         try:
-            paths = make_deck(self.data, self.template, opts, only=self.only, image_loader=self._loader(read),
-                              sheet=self.sheet)
+            paths = self.make(opts, self._loader(read))
         except PnpError as err:
             if first and isinstance(err, OutputExistsError):
                 raise       # a file this watch did not write: --force is needed before it can start
@@ -145,3 +159,4 @@ class _WatchState:
         except PnpError:
             found.update(self.inputs)
         return set(resolved(found))
+

@@ -107,7 +107,7 @@ def _dpi(job: PrintJob, plan: TtsPlan) -> float:
 
     w, h = job.card_size
     asked = float(job.opts.dpi or 300)
-    columns, rows = tts_grid(min(len(plan.distinct), PER_SHEET))     # the largest sheet's grid
+    columns, rows = tts_grid(min(len(plan.distinct), PER_SHEET), (w, h), job.opts.dpi)   # the largest sheet's
     used = tts_dpi(w, job.opts.dpi, h, columns, rows)
     if used < asked and not job.opts.quiet:
         job.reporter.note(f"Tabletop Simulator: {format_number(asked)} dpi lowered to {format_number(used)} dpi so "
@@ -125,7 +125,7 @@ def _write_set(job: PrintJob, cards: list[Card], plan: TtsPlan, names: tuple[lis
                used: float, files: FileSet) -> list[Path]:
     """Render the deck's sheets, back(s) and saved object into the staged set; the paths written."""
     from generator.render.png import pixel_size, render_image
-    from generator.render.tts import TtsSheet, render_sheet, saved_object
+    from generator.render.tts import TtsSheet, render_sheet, saved_object, tts_grid
     from generator.scene.imposition import card_pages
 
     faces, backs, json_name = names
@@ -136,15 +136,16 @@ def _write_set(job: PrintJob, cards: list[Card], plan: TtsPlan, names: tuple[lis
         chunk = plan.distinct[number * PER_SHEET:(number + 1) * PER_SHEET]
         front_pages = card_pages(chunk, job.card_size, 0.0)
         cell = pixel_size(front_pages[0], used)
+        grid = tts_grid(len(chunk), job.card_size, used)
         written.append(files.write(faces[number], render_sheet(
-            [render_image(p, used) for p in front_pages], cell, image, used)))
+            [render_image(p, used) for p in front_pages], cell, image, used, grid)))
         if plan.unique_back:
             back_pages = card_pages(chunk, job.card_size, 0.0, side="back")
             written.append(files.write(backs[number], render_sheet(
-                [render_image(p, used) for p in back_pages], cell, image, used)))
+                [render_image(p, used) for p in back_pages], cell, image, used, grid)))
         back_name = backs[number] if plan.unique_back else backs[0]
         sheets.append(TtsSheet(_url(folder, faces[number], url), _url(folder, back_name, url),
-                               len(chunk), plan.unique_back))
+                               len(chunk), plan.unique_back, grid))
     if not plan.unique_back:
         back_page = card_pages(plan.distinct[:1], job.card_size, 0.0, side="back")[0]
         written.append(files.write(backs[0], render_sheet(
