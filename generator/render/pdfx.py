@@ -15,21 +15,37 @@ What makes the file PDF/X-1a:2003 (ISO 15930-4; sources in docs/pod.md):
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from generator.core.errors import LayoutError
 from generator.render.base import rgb
 from generator.render.cmyk import INK_LIMIT, CmykConverter
 from generator.render.images import DEFAULT_MAX_PPI, open_image, resampled, to_8bit
-from generator.render.pdf import PdfBackend, draw_pages, new_canvas
+from generator.core.units import MM_PER_INCH
+from generator.render.pdf import PdfBackend, PlacedForms, draw_pages, new_canvas
 from generator.render.pdfimages import PdfImages, Stream, _flate_entries, _png_rows
+from generator.scene.model import (
+    Circle,
+    Image,
+    Item,
+    Line,
+    Matrix,
+    Path,
+    Polyline,
+    Rect,
+    TextLine,
+    compose,
+    translate,
+)
 
 if TYPE_CHECKING:   # pragma: no cover
     from PIL import Image as PILImage
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.scene.model import Image, Page
+    from generator.scene.model import Page
 
 PDFX_VERSION = "PDF/X-1a:2003"
 HEADER_VERSION = (1, 3)
@@ -68,12 +84,94 @@ def render_pdfx(pages: list[Page], intent: OutputIntent, title: str, ink_limit: 
 
 
 class CmykBackend(PdfBackend):
-    """The PDF backend with every colour converted to capped CMYK (fills k, strokes K)."""
+    """The PDF backend with every colour converted to capped CMYK (fills k, strokes K). It remembers
+    what it has drawn (with its transform), so a picture with transparency is flattened onto what
+    lies under it, not onto white."""
+
+    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None) -> None:
+        super().__init__(canvas, placed)
+        self.drawn: list[tuple[Matrix, Item]] = []
 
     def colour(self, color: str, op: str) -> str:
         converter: CmykConverter = self.c._pnpgen_cmyk
         values = converter.colour(rgb(color))
         return "{} {} {} {} {}".format(*(_unit(v) for v in values), "k" if op == "rg" else "K")
+
+    def _record(self, item: Item) -> None:
+        self.drawn.append((self.matrices[-1], item))
+
+    def rect(self, item: Rect) -> None:
+        self._record(item)
+        super().rect(item)
+
+    def line(self, item: Line) -> None:
+        self._record(item)
+        super().line(item)
+
+    def polyline(self, item: Polyline) -> None:
+        self._record(item)
+        super().polyline(item)
+
+    def path(self, item: Path) -> None:
+        self._record(item)
+        super().path(item)
+
+    def circle(self, item: Circle) -> None:
+        self._record(item)
+        super().circle(item)
+
+    def text_line(self, item: TextLine) -> None:
+        self._record(item)
+        super().text_line(item)
+
+    def image(self, item: Image) -> None:
+        self._record(item)
+        if has_alpha(item):
+            item = flattened(item, self.matrices[-1], self.drawn[:-1], self.c._pnpgen_images.max_ppi)
+        super().image(item)
+
+
+def has_alpha(item: Image) -> bool:
+    """Whether the picture has transparency (an alpha channel or a transparent palette entry)."""
+    return _alpha_of(item.digest, item.data)
+
+
+@lru_cache(maxsize=256)
+def _alpha_of(digest: str, data: bytes) -> bool:
+    image = open_image(data)
+    return image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
+
+
+def flattened(item: Image, matrix: Matrix, beneath: list[tuple[Matrix, Item]], max_ppi: float | None) -> Image:
+    """The picture composited over a rendering of what was drawn beneath it (at the picture's own
+    pixels, or fewer when it is far above max_ppi at its placed size), as an opaque PNG in its box."""
+    from PIL import Image as PILImage
+
+    from generator.render.images import capped_size, decoded
+    from generator.render.png import encode_png, render_image
+    from generator.scene.model import Group, Page
+    from generator.scene.model import Image as ImageItem
+
+    picture = decoded(item)
+    a, b, c, d = matrix[:4]
+    placed = (item.w * math.hypot(a, b), item.h * math.hypot(c, d))
+    size = capped_size(picture.size, placed, max_ppi or 0) or picture.size
+    if size != picture.size:
+        picture = picture.resize(size, PILImage.Resampling.LANCZOS)
+    to_box = compose(translate(-item.x, -item.y), inverse(matrix))
+    page = Page(item.w, item.h).add(*(Group((prim,), compose(to_box, m)) for m, prim in beneath))
+    backdrop = render_image(page, size[0] / (item.w / MM_PER_INCH)).resize(size, PILImage.Resampling.BICUBIC)
+    backdrop.paste(picture, mask=picture.getchannel("A"))
+    return ImageItem(item.x, item.y, item.w, item.h, encode_png(backdrop, 72), "png")
+
+
+def inverse(m: Matrix) -> Matrix:
+    """The inverse of an affine matrix (a b c d e f), as PDF writes them."""
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-12:
+        raise LayoutError("a picture is drawn with a flat transform", key="image")
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 def _unit(value: int) -> str:
