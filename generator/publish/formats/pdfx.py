@@ -49,6 +49,10 @@ class PdfxFormat:
         cards = list(deck)
         backs = card_backs(cards, job)
         trim, bleed = template(job)
+        if job.opts.pod:
+            from generator.publish.formats.pod import note_fitted
+
+            note_fitted(job, str(job.opts.pod), trim)
         faces = [face for card in cards for face in ((card.front, card.back or []) if backs else (card.front,))]
         pages = [face_page(items, job.card_size, job.bleed, trim, bleed) for items in faces]
         blob = render_pdfx(pages, output_intent(), title=job.title or job.stem, max_ppi=job.opts.max_ppi)
