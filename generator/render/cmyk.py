@@ -1,4 +1,4 @@
-"""CMYK for print shops: colours and pictures converted from RGB through a CMYK ICC profile (littleCMS, via Pillow's ImageCms), total ink capped.
+"""CMYK for print shops: RGB colours and pictures through a CMYK ICC profile (littleCMS via Pillow), total ink capped.
 
 The cap is applied after the conversion, in the 0..255 units of 8-bit CMYK: while C+M+Y+K is above
 the limit, the grey the three colours share is moved into black (grey component replacement, which
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:   # pragma: no cover
     from PIL import Image as PILImage
@@ -42,28 +42,22 @@ def cap_image(image: PILImage.Image, limit: int) -> PILImage.Image:
     from PIL import ImageMath
 
     c, m, y, k = (band.convert("I") for band in image.split())
-    total = ImageMath.lambda_eval(lambda e: e["c"] + e["m"] + e["y"] + e["k"], c=c, m=m, y=y, k=k)
-    if total.getextrema()[1] <= limit:    # type: ignore[index, operator]
+    total: Any = ImageMath.lambda_eval(lambda e: e["c"] + e["m"] + e["y"] + e["k"], c=c, m=m, y=y, k=k)
+    if total.getextrema()[1] <= limit:
         return image
 
-    def grey(e: dict[str, object]) -> object:
-        excess = e["max"](e["total"] - limit, 0)          # type: ignore[operator]
-        return e["min"](e["min"](e["min"]((excess + 1) / 2, e["c"]), e["min"](e["m"], e["y"])),
-                        255 - e["k"])                      # type: ignore[operator]
+    def grey(e: dict[str, Any]) -> Any:
+        excess = e["max"](e["total"] - limit, 0)
+        return e["min"](e["min"](e["min"]((excess + 1) / 2, e["c"]), e["min"](e["m"], e["y"])), 255 - e["k"])
+
+    def scaled(e: dict[str, Any]) -> Any:
+        cmy, room = e["c"] + e["m"] + e["y"], limit - e["k"]
+        return e["v"] * e["min"](room, cmy) / e["max"](cmy, 1)
 
     t = ImageMath.lambda_eval(grey, total=total, c=c, m=m, y=y, k=k)
     c, m, y = (ImageMath.lambda_eval(lambda e: e["v"] - e["t"], v=v, t=t) for v in (c, m, y))
     k = ImageMath.lambda_eval(lambda e: e["k"] + e["t"], k=k, t=t)
-
-    def scaled(v: PILImage.Image) -> PILImage.Image:
-        def f(e: dict[str, object]) -> object:
-            cmy = e["c"] + e["m"] + e["y"]                         # type: ignore[operator]
-            room = limit - e["k"]                                  # type: ignore[operator]
-            return e["v"] * e["min"](room, cmy) / e["max"](cmy, 1)  # type: ignore[operator]
-        out: PILImage.Image = ImageMath.lambda_eval(f, v=v, c=c, m=m, y=y, k=k)
-        return out
-
-    bands = [scaled(v) for v in (c, m, y)] + [k]
+    bands: list[Any] = [ImageMath.lambda_eval(scaled, v=v, c=c, m=m, y=y, k=k) for v in (c, m, y)] + [k]
     return PILImage.merge("CMYK", [band.convert("L") for band in bands])
 
 
@@ -110,10 +104,12 @@ class CmykConverter:
     def image_rgb(self, image: PILImage.Image) -> PILImage.Image:
         from PIL import ImageCms
 
-        source = image.info.get("icc_profile") or None
+        source: bytes | None = image.info.get("icc_profile") or None
         if source and not _is_rgb_profile(source):
             source = None
-        out: PILImage.Image = ImageCms.applyTransform(image, self._transform(source))
+        out = ImageCms.applyTransform(image, self._transform(source))
+        if out is None:     # pragma: no cover - only with inPlace=True
+            raise RuntimeError("internal: the colour transform returned no image")
         return out
 
 

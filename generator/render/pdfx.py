@@ -1,4 +1,4 @@
-"""PDF/X-1a:2003 backend: the PDF backend's drawing in CMYK only (colours and pictures through a CMYK output profile, total ink capped, transparency flattened), then the PDF/X keys written with pikepdf.
+"""PDF/X-1a:2003 backend: the PDF backend's drawing in capped CMYK, transparency flattened, then the PDF/X keys (pikepdf).
 
 What makes the file PDF/X-1a:2003 (ISO 15930-4; sources in docs/pod.md):
 - DeviceCMYK only: every vector colour is converted with the profile (k/K operators), every picture
@@ -21,10 +21,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from generator.core.errors import LayoutError
+from generator.core.units import MM_PER_INCH
 from generator.render.base import rgb
 from generator.render.cmyk import INK_LIMIT, CmykConverter
 from generator.render.images import DEFAULT_MAX_PPI, open_image, resampled, to_8bit
-from generator.core.units import MM_PER_INCH
 from generator.render.pdf import PdfBackend, PlacedForms, draw_pages, new_canvas
 from generator.render.pdfimages import PdfImages, Stream, _flate_entries, _png_rows
 from generator.scene.model import (
@@ -226,7 +226,7 @@ def pdfx_keys(pdf: bytes, intent: OutputIntent) -> bytes:
         info["/ModDate"] = info.get("/CreationDate", pikepdf.String("D:20000101000000+00'00'"))
         out = io.BytesIO()
         doc.save(out, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.disable,
-                 force_version="1.{}".format(HEADER_VERSION[1]), compress_streams=True,
+                 force_version=f"1.{HEADER_VERSION[1]}", compress_streams=True,
                  fix_metadata_version=False)
     return out.getvalue()
 

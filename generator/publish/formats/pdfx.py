@@ -1,4 +1,6 @@
-"""`--format pdfx`: the deck as one PDF/X-1a:2003 file for a card printer (DriveThruCards): a page per card face, front then back, CMYK with total ink at most 240 %.
+"""`--format pdfx`: the deck as one PDF/X-1a:2003 file for a card printer (DriveThruCards), a page per card face.
+
+Pages go front, back, front, back...; CMYK only, total ink at most 240 %.
 
 Each page is the card plus the printer's bleed: TrimBox the card, BleedBox and MediaBox the card
 with its bleed. The bleed is DriveThruCards' 1/8 in (3.175 mm) on every side, or the --pod preset's

@@ -131,8 +131,8 @@ def _mirrored(items: Sequence[Item], preset: PodPreset, card_size: tuple[float, 
     onto the template's pixel grid (a sub-pixel shift). Only the strip outside the art is used."""
     from PIL import Image as PILImage
 
-    from generator.render.pod import mirror_extend
     from generator.render.png import render_image
+    from generator.render.pod import mirror_extend
     from generator.scene.model import Group, Page, Rect, translate
 
     (bx, by), (tw, th), (w, h) = preset.bleed, preset.trim, card_size
