@@ -1,6 +1,6 @@
 """Render the pictures of docs/imposition.md, docs/tts.md and docs/pod.md (run from the repository).
 
-    python docs/make_pictures.py        # writes docs/imposition.png, docs/tts.png, docs/pod.png
+    python docs/make_pictures.py        # writes docs/imposition.png, docs/tts.png, docs/pod.png, docs/pdfx.png
 """
 
 from __future__ import annotations
@@ -121,10 +121,38 @@ def pod_picture() -> bytes:
     return out.getvalue()
 
 
+def pdfx_picture() -> bytes:
+    """The first card's two pages of the example deck as --format pdfx writes them (rendered by
+    pdftoppm), the TrimBox drawn on in yellow: the card, its 1/8 in bleed around it."""
+    from PIL import Image, ImageDraw
+
+    dpi = 100
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp) / "deck.pdf"
+        _pnpgen("cards", "example", "example", "--format", "pdfx", "-q", "-o", str(pdf))
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "2", str(pdf), str(Path(tmp) / "p")],
+                       check=True)
+        pages = [Image.open(path).convert("RGB") for path in sorted(Path(tmp).glob("p-*.png"))]
+    bleed = 25.4 / 8 / 25.4 * dpi
+    gap = 24
+    out_image = Image.new("RGB", (sum(p.width for p in pages) + gap * (len(pages) + 1), pages[0].height + 2 * gap),
+                          (235, 235, 235))
+    x = gap
+    for page in pages:
+        ImageDraw.Draw(page).rectangle((bleed, bleed, page.width - bleed, page.height - bleed),
+                                       outline=(255, 225, 0), width=2)
+        out_image.paste(page, (x, gap))
+        x += page.width + gap
+    out = io.BytesIO()
+    out_image.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
 def main() -> None:
     (DOCS / "imposition.png").write_bytes(imposition_picture())
     (DOCS / "tts.png").write_bytes(tts_picture())
     (DOCS / "pod.png").write_bytes(pod_picture())
+    (DOCS / "pdfx.png").write_bytes(pdfx_picture())
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 A deck command plans a print job, builds its cards and writes them (generator.publish): the options
 arrive as one `opts: DeckOptions` argument, and `REPORTER` shows the layer's warnings and progress
 with click. Formats: pdf (imposed sheets with crop marks and duplex backs), svg/png (one file per
-card face, or whole sheets with --sheets), tts (Tabletop Simulator), pod (print-on-demand), json.
+card face, or whole sheets with --sheets), tts (Tabletop Simulator), pod (print-on-demand), pdfx
+(PDF/X-1a for card printers), json.
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
         click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
                      help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
                           "tts: Tabletop Simulator deck (images and saved object); pod: one image "
-                          "per face for a print-on-demand printer (--pod); json: the data, on "
+                          "per face for a print-on-demand printer (--pod); pdfx: one PDF/X-1a:2003 "
+                          "file for a card printer (DriveThruCards: CMYK, ink <= 240%, a page per "
+                          "face, front then back, 1/8 in bleed or --pod's); json: the data, on "
                           "stdout unless -o."),
         click.option("--sheets", is_flag=True, help="svg/png: whole printable pages, not one file per card."),
         paper_option(),

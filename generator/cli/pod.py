@@ -26,7 +26,8 @@ def pod_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return click.option("--pod", default=None, metavar="PRESET", callback=list_presets,
                         is_eager=True,
                         help="pod: the printer's template (mpc-poker, tgc-poker, dtc-poker, ..., "
-                             "custom:WxH@DPI+BLEED); --pod list shows them with their numbers.")
+                             "custom:WxH@DPI+BLEED); pdfx: its trim and bleed. --pod list shows them "
+                             "with their numbers.")
 
 
 __all__ = ["list_presets", "pod_option"]

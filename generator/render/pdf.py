@@ -61,6 +61,9 @@ def pdf_font(name: str) -> str:
 
 
 DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+# The PDF version each viewer-preference key needs (PDF 1.7 reference, table 150): the header
+# declares the highest one the file uses, reportlab's default 1.3 being the floor.
+KEY_VERSION = {"PrintScaling": (1, 6), "Duplex": (1, 7)}
 
 
 def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
@@ -68,32 +71,48 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
     """All pages as one PDF document (bytes); pictures above max_ppi at their placed size are
     resampled to it (0 or None: keep originals). `duplex` (long/short) sets the Duplex viewer
     preference, so the print dialog offers the flip the backs were laid out for. A card face
-    drawn more than once is written once, as a form XObject (forms=False: drawn every time)."""
+    drawn more than once is written once, as a form XObject (forms=False: drawn every time).
+    The header declares the version its keys need: 1.6 (PrintScaling), 1.7 with Duplex."""
+    prefs = {"PrintScaling": "None"}
+    if duplex in DUPLEX_PREFERENCE:
+        prefs["Duplex"] = DUPLEX_PREFERENCE[duplex]
+    version = max(KEY_VERSION[key] for key in prefs)
+    pages = validate_pages(pages)
+    buf = io.BytesIO()
+    canvas = new_canvas(buf, pages, title, version)
+    for key, value in prefs.items():
+        canvas.setViewerPreference(key, value)
+    canvas._pnpgen_images = PdfImages(canvas, max_ppi)
+    draw_pages(canvas, pages, forms, PdfBackend)
+    canvas.save()
+    return buf.getvalue()
+
+
+def new_canvas(buf: io.BytesIO, pages: list[Page], title: str, version: tuple[int, int]) -> Canvas:
+    """A reportlab canvas for these pages (validated; LayoutError when there are none): deterministic,
+    the document information filled in, the header declaring `version`."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0            # binary streams: ASCII85 only made files 25% larger and slower
 
-    pages = validate_pages(pages)
     if not pages:
         raise LayoutError("no pages to put in the PDF", key="pages")
-    buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=_size_pt(pages[0]), invariant=1,
-                    initialFontName=pdf_font("sans"))
+                    initialFontName=pdf_font("sans"), pdfVersion=version)
     canvas.setTitle(title)
     canvas.setCreator("pnpgen")
     canvas.setAuthor("pnpgen")
     canvas.setSubject(title)
     canvas.setProducer("pnpgen (reportlab)")
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas._pnpgen_images = PdfImages(canvas, max_ppi)
-    if duplex in DUPLEX_PREFERENCE:
-        canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
+    return canvas
+
+
+def draw_pages(canvas: Canvas, pages: list[Page], forms: bool, backend: type[PdfBackend]) -> None:
+    """Draw every page on the canvas with `backend` (repeated card faces as forms when `forms`)."""
     faces = _repeated_faces(pages) if forms else {}
     for page in pages:
-        _render_page(canvas, page, faces)
-    canvas.save()
-    return buf.getvalue()
+        _render_page(canvas, page, faces, backend)
 
 
 FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips
@@ -141,13 +160,14 @@ def _box_pt(page: Page, box: tuple[float, float, float, float] | None) -> list[f
     return [round(v, 3) for v in (x * K, (height - y - h) * K, (x + w) * K, (height - y) * K)]
 
 
-def _render_page(canvas: Canvas, page: Page, forms: dict[FaceIds, str] | None = None) -> None:
+def _render_page(canvas: Canvas, page: Page, forms: dict[FaceIds, str] | None = None,
+                 backend: type[PdfBackend] | None = None) -> None:
     canvas.setPageSize(_size_pt(page))
     canvas.setTrimBox(_box_pt(page, page.trim_box))
     canvas.setBleedBox(_box_pt(page, page.bleed_box))
     canvas.transform(K, 0, 0, -K, 0, _size_pt(page)[1])
     items, placed = _with_forms(page.items, forms or {})
-    walk(items, PdfBackend(canvas, placed))
+    walk(items, (backend or PdfBackend)(canvas, placed))
     canvas.showPage()
 
 
@@ -234,15 +254,19 @@ class PdfBackend(Backend):
         self.matrices = [IDENTITY]     # group transforms, for the placed size of pictures
 
     # -- paint state ------------------------------------------------------------------------
+    def colour(self, color: str, op: str) -> str:
+        """The operator setting `color` for fills (op rg) or strokes (RG); a subclass may convert it."""
+        return _color_op(color, op)
+
     def _paint(self, fill: str | None, stroke: Stroke | None) -> str | None:
         """Set colours and line style; the painting operator (f, S, B), or None for no paint."""
         state, ops = self.state, list[str]()
         if fill is not None and state[0] != fill:
-            ops.append(_color_op(fill, "rg"))
+            ops.append(self.colour(fill, "rg"))
             state[0] = fill
         if stroke is not None:
             if state[1] != stroke.color:
-                ops.append(_color_op(stroke.color, "RG"))
+                ops.append(self.colour(stroke.color, "RG"))
                 state[1] = stroke.color
             if state[2] != stroke.width:
                 ops.append(f"{_f(stroke.width)} w")
@@ -332,7 +356,7 @@ class PdfBackend(Backend):
         """Define the form on first use (its own content stream, its own paint state), then Do."""
         if not self.c.hasForm(name):
             self.c.beginForm(name, *FORM_BOX)
-            walk(items, PdfBackend(self.c))
+            walk(items, type(self)(self.c))
             self.c.endForm()
         self.c.doForm(name)
 

@@ -87,10 +87,14 @@ class PdfImages:
         f = format_number
         emit(f"q {f(item.w, 4)} 0 0 {f(-item.h, 4)} {f(item.x, 4)} {f(item.y + item.h, 4)} cm /{reg} Do Q")
 
+    def stream(self, item: Image, target: tuple[int, int] | None) -> Stream:
+        """The XObject of the item's picture at `target` pixels (None: its own size); a subclass may convert it."""
+        return image_stream(item, target)
+
     def _register(self, item: Image, target: tuple[int, int] | None,
                   key: tuple[str, tuple[int, int] | None]) -> str:
         name = f"pnp{item.digest[:20]}" + (f"x{target[0]}x{target[1]}" if target else "")
-        stream = image_stream(item, target)
+        stream = self.stream(item, target)
         doc = self.canvas._doc
         entries = dict(stream.entries)
         if stream.smask is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from PIL import Image as PILImage
 
@@ -92,3 +94,41 @@ def test_copies_reuse_the_bytes_and_runs_are_byte_identical(pnpgen, tmp_path) ->
     assert all((a / n).read_bytes() == (b / n).read_bytes() for n in names)
     backs = {(a / n).read_bytes() for n in names if "-back-" in n}
     assert len(backs) == 1                    # one shared back, 18 files of the same bytes
+
+
+@pytest.mark.parametrize(("size", "preset", "pixels"), [("bridge", "tgc-bridge", (750, 1125)),
+                                                      ("mini", "tgc-mini", (600, 825)),
+                                                      ("tarot", "tgc-tarot", (900, 1500))])
+def test_named_sizes_are_drawn_onto_the_printers_exact_pixels(pnpgen, write, tmp_path, size, preset, pixels) -> None:
+    """pnpgen's bridge (57.2 mm), mini (44x63) and tarot (70x120) are the printers' inch cards rounded:
+    the presets take them and write exactly the template's pixels, saying the card was fitted."""
+    data = write("d.yaml", "- {name: A}\n")
+    tmpl = write("t.yaml", f"card: {size}\nbleed: 3\nbackground: '#204080'\nfront:\n"
+                           "  - {kind: rect, x: 0, y: 0, w: 10, h: 10, fill: '#ffffff'}\n")
+    code, _, err = pnpgen("cards", data, tmpl, "--format", "pod", "--pod", preset, "-o", tmp_path / "out")
+    assert code == 0, err
+    assert f"drawn onto {preset}'s" in err
+    (png,) = (tmp_path / "out").glob("*.png")
+    with PILImage.open(png) as im:
+        assert im.size == pixels
+        # the white square at the card's top-left corner starts at the trim (3.175 mm = 37.5 px)
+        row = [im.getpixel((x, 80)) for x in range(30, 46)]
+    assert row[0] == (32, 64, 128) and row[-1] == (255, 255, 255)
+
+
+def test_missing_bleed_is_mirrored_at_the_arts_exact_edge() -> None:
+    """The art's edge falls inside a pixel: the mirrored strip is symmetric about that edge, not
+    about the next whole pixel (the old 1 px inside). A red band at the art's edge, navy elsewhere:
+    the red's centroid is the art edge, within a twentieth of a pixel."""
+    from generator.publish.formats.pod import render_face
+    from generator.scene.model import Rect
+
+    w, h = 63.5, 88.9
+    items = [Rect(-3, -3, w + 6, h + 6, fill="#000080", stroke=None),
+             Rect(-3, -3, 1.0, h + 6, fill="#ff0000", stroke=None)]
+    preset = pod_preset("custom:63.5x88.9@300+5")
+    with PILImage.open(io.BytesIO(render_face(items, preset, (w, h), 3.0))) as im:
+        red = [im.getpixel((x, 500))[0] / 255 for x in range(60)]
+    centroid = sum((x + 0.5) * r for x, r in enumerate(red)) / sum(red)
+    edge = (preset.bleed[0] - 3) / 25.4 * 300       # 23.57 px from the image's edge
+    assert centroid == pytest.approx(edge, abs=0.05)

@@ -273,3 +273,18 @@ def test_kit_part(tmp_path):
     assert sorted((round(float(box.width), 1), round(float(box.height), 1))) == [612.0, 792.0]
     campaign = json.loads((tmp_path / "dungeon" / "dungeon-campaign.json").read_text(encoding="utf-8"))
     assert campaign["seed"] == 42 and campaign["in_play"] is True
+
+
+def test_the_deck_pdf_asks_for_the_long_edge_flip_and_declares_pdf_1_7(deck_pdf):
+    """Its pages are fronts and backs: the print dialog is offered the flip they were laid out for,
+    and the header declares PDF 1.7, the version of the /Duplex key."""
+    reader = PdfReader(deck_pdf)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert deck_pdf.read_bytes().startswith(b"%PDF-1.7\n")
+
+
+def test_no_duplex_preference_without_duplex(tmp_path):
+    path = tmp_path / "single.pdf"
+    assert run("dungeon", "cards", "--duplex", "none", "-o", str(path), "-q") == 0
+    assert "/Duplex" not in PdfReader(path).trailer["/Root"]["/ViewerPreferences"]
+    assert path.read_bytes().startswith(b"%PDF-1.6\n")     # PrintScaling is a PDF 1.6 key

@@ -52,7 +52,7 @@ def test_the_registry_has_one_module_per_format_file() -> None:
     modules = {p.stem for p in Path(formats.__file__).parent.glob("*.py")} - {"__init__"}
     registered = {type(fmt).__module__.rsplit(".", 1)[-1] for fmt in REGISTRY.values()}
     assert registered == modules
-    assert FORMATS == ("pdf", "svg", "png", "tts", "pod", "json")
+    assert FORMATS == ("pdf", "svg", "png", "tts", "pod", "pdfx", "json")
     assert all(REGISTRY[name].name == name for name in FORMATS)
 
 

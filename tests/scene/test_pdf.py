@@ -158,6 +158,9 @@ def test_the_pdf_asks_the_print_dialog_for_the_flip_its_backs_are_for(cards, dup
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == name
     plain = PdfReader(io.BytesIO(render_pdf(pages, title="t")))
     assert "/Duplex" not in plain.trailer["/Root"]["/ViewerPreferences"]
+    # the header declares the version of the newest key: /Duplex 1.7, /PrintScaling 1.6
+    assert render_pdf(pages, title="t", duplex=duplex).startswith(b"%PDF-1.7\n")
+    assert render_pdf(pages, title="t").startswith(b"%PDF-1.6\n")
 
 
 def test_a_part_filled_last_sheet_has_a_trim_box_round_its_cards(cards) -> None:

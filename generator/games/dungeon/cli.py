@@ -180,14 +180,15 @@ def _deck_pdf_with_aid(job: PrintJob, cards: list[Card], lang: str, data_dir: Pa
     from generator.render import render_pdf
 
     pages = aid_pages_for(lang, job.opts.paper, data_dir) + imposed_pages(job, cards)
-    return write_atomic(job.targets[0], render_pdf(pages, title=job.title), force=job.opts.force)
+    duplex = job.opts.duplex if any(page.kind == "back" for page in pages) else None
+    return write_atomic(job.targets[0], render_pdf(pages, title=job.title, duplex=duplex), force=job.opts.force)
 
 
 def _default_output(opts: DeckOptions, stem: str) -> DeckOptions:
     """Without -o, CODEX files go to output/dungeon/ (apart from the other games' files); json goes to stdout."""
     if opts.output is not None or opts.format == "json":
         return opts
-    suffix = "png" if opts.format == "tts" else opts.format
+    suffix = {"tts": "png", "pdfx": "pdfx.pdf"}.get(opts.format, opts.format)
     return replace(opts, output=paths.default_output("dungeon", f"{stem}.{suffix}"))
 
 

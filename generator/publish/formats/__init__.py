@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.publish.formats import data, faces, pdf, pod, tts
+from generator.publish.formats import data, faces, pdf, pdfx, pod, tts
 from generator.publish.job import Format
 
 REGISTRY: dict[str, Format] = {
@@ -11,6 +11,7 @@ REGISTRY: dict[str, Format] = {
     "png": faces.PNG,
     "tts": tts.FORMAT,
     "pod": pod.FORMAT,
+    "pdfx": pdfx.FORMAT,
     "json": data.FORMAT,
 }
 

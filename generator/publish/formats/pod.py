@@ -17,6 +17,8 @@ from generator.publish.job import PrintJob, card_backs, folder_and_stem
 from generator.publish.options import DeckOptions
 
 if TYPE_CHECKING:
+    from PIL import Image as PILImage
+
     from generator.render.pod import PodPreset
     from generator.scene.imposition import Card
     from generator.scene.model import Item
@@ -46,6 +48,7 @@ class PodFormat:
         backs = card_backs(cards, job)
         preset = preset_of(job.opts)
         need = max(preset.bleed)
+        note_fitted(job, preset.name, preset.trim)
         if job.bleed + 1e-6 < need and not job.opts.quiet:
             job.reporter.warn(f"{preset.name} asks for {need:.2f} mm of bleed, the cards have "
                               f"{format_number(job.bleed)} mm: the edge is mirrored to fill the rest")
@@ -59,6 +62,15 @@ class PodFormat:
                     cache[key] = render_face(items, preset, job.card_size, job.bleed)
                 written.append(files.write(path.name, cache[key]))
         return written
+
+
+def note_fitted(job: PrintJob, name: str, trim: tuple[float, float]) -> None:
+    """One line when the cards are drawn onto a printer's trim that differs from their own size."""
+    (w, h), (tw, th) = job.card_size, trim
+    if not job.opts.quiet and (abs(w - tw) > 1e-6 or abs(h - th) > 1e-6):
+        job.reporter.note(f"the {format_number(w)}x{format_number(h)} mm cards are drawn onto {name}'s "
+                          f"{format_number(tw)}x{format_number(th)} mm trim (x{tw / w:.4f} across, "
+                          f"x{th / h:.4f} down)")
 
 
 def _folder(job: PrintJob) -> tuple[Path, str]:
@@ -88,25 +100,54 @@ def _key(items: Sequence[Item]) -> str:
 
 
 def render_face(items: Sequence[Item], preset: PodPreset, card_size: tuple[float, float], art_bleed: float) -> bytes:
-    """One face at the template's pixel size: art drawn with its own bleed, the rest mirrored."""
+    """One face at exactly the template's pixels: the card drawn (vector, so never resampled) onto the
+    preset's trim, a card within the preset's tolerance scaled to it; the art keeps its own bleed
+    and the strip beyond it is the art mirrored at its exact edge (see _mirrored)."""
     from generator.core.units import MM_PER_INCH
     from generator.render.png import encode_png, render_image
+    from generator.scene.model import Group, Page, Rect, compose, scale, translate
+
+    (bx, by), (tw, th), (w, h) = preset.bleed, preset.trim, card_size
+    sx, sy = tw / w, th / h
+    bleed = max(0.0, min(art_bleed, bx / sx, by / sy))
+    page = Page(tw + 2 * bx, th + 2 * by, kind="card")
+    clip = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)
+    page.add(Group(tuple(items), compose(translate(bx, by), scale(sx, sy)), clip))
+    image = render_image(page, preset.dpi)
+    if image.size != (preset.width_px, preset.height_px):     # a custom preset's rounding
+        image = image.resize((preset.width_px, preset.height_px))
+    ring = (math.ceil(max(0.0, bx - bleed * sx) / MM_PER_INCH * preset.dpi - 1e-6),
+            math.ceil(max(0.0, by - bleed * sy) / MM_PER_INCH * preset.dpi - 1e-6))
+    if ring != (0, 0):
+        full = _mirrored(items, preset, card_size, bleed)
+        full.paste(image.crop((ring[0], ring[1], image.size[0] - ring[0], image.size[1] - ring[1])), ring)
+        image = full
+    return encode_png(image, preset.dpi)
+
+
+def _mirrored(items: Sequence[Item], preset: PodPreset, card_size: tuple[float, float], bleed: float) -> PILImage.Image:
+    """The face at the template's pixels with everything beyond the art's bleed mirrored at the art's
+    exact edge: the art alone is rendered (its edge on a pixel boundary), mirrored there, then mapped
+    onto the template's pixel grid (a sub-pixel shift). Only the strip outside the art is used."""
+    from PIL import Image as PILImage
+
+    from generator.render.png import render_image
     from generator.render.pod import mirror_extend
     from generator.scene.model import Group, Page, Rect, translate
 
-    bx, by = preset.bleed
-    w, h = card_size
-    page = Page(w + 2 * bx, h + 2 * by, kind="card")
-    bleed = min(art_bleed, bx, by)
-    clip = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)
-    page.add(Group(tuple(items), translate(bx, by), clip))
-    image = render_image(page, preset.dpi)
-    ring = (math.ceil(max(0.0, bx - bleed) / MM_PER_INCH * preset.dpi - 1e-6),
-            math.ceil(max(0.0, by - bleed) / MM_PER_INCH * preset.dpi - 1e-6))
-    if ring != (0, 0):
-        inner = image.crop((ring[0], ring[1], image.size[0] - ring[0], image.size[1] - ring[1]))
-        image = mirror_extend(inner, image.size)
-    return encode_png(image, preset.dpi)
+    (bx, by), (tw, th), (w, h) = preset.bleed, preset.trim, card_size
+    sx, sy = tw / w, th / h
+    art = Page(w + 2 * bleed, h + 2 * bleed, kind="card")
+    art.add(Group(tuple(items), translate(bleed, bleed),
+                  Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)))
+    image = render_image(art, preset.dpi * max(sx, sy))
+    ax, ay = image.size[0] / art.width, image.size[1] / art.height         # px per card mm
+    mx = math.ceil((bx / sx - bleed) * ax) + 2
+    my = math.ceil((by / sy - bleed) * ay) + 2
+    image = mirror_extend(image, (image.size[0] + 2 * mx, image.size[1] + 2 * my))
+    box = (mx + (bleed - bx / sx) * ax, my + (bleed - by / sy) * ay,
+           mx + (bleed + w + bx / sx) * ax, my + (bleed + h + by / sy) * ay)
+    return image.resize((preset.width_px, preset.height_px), PILImage.Resampling.LANCZOS, box=box)
 
 
 FORMAT = PodFormat()

@@ -1,0 +1,120 @@
+"""`--format pdfx`: the deck as one PDF/X-1a:2003 file for a card printer (DriveThruCards), a page per card face.
+
+Pages go front, back, front, back...; CMYK only, total ink at most 240 %.
+
+Each page is the card plus the printer's bleed: TrimBox the card, BleedBox and MediaBox the card
+with its bleed. The bleed is DriveThruCards' 1/8 in (3.175 mm) on every side, or the --pod preset's
+when one is given (its trim too: a card within the preset's tolerance is scaled to it). Art is drawn
+with as much bleed as the design has; the rest is the art mirrored at its edge (vector, not pixels).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from generator import paths
+from generator.core.files import write_atomic
+from generator.publish.job import PrintJob, card_backs
+from generator.publish.options import DeckOptions
+
+if TYPE_CHECKING:
+    from generator.render.pdfx import OutputIntent
+    from generator.scene.model import Item, Matrix, Page
+
+DTC_BLEED = 25.4 / 8            # mm: 1/8 in on every side (DriveThruCards, docs/pod.md)
+PROFILE = ("color", "pnpgen-tr003-240.icc")
+CONDITION = "CGATS TR 003"      # SWOP grade 3 coated, in the ICC characterization data registry
+
+
+class PdfxFormat:
+    """One PDF/X-1a:2003 file: a page per card face (front, then its back), in CMYK."""
+
+    name = "pdfx"
+
+    def imposes(self, opts: DeckOptions) -> bool:
+        return False
+
+    def check(self, job: PrintJob) -> None:
+        from generator.core.limits import check_page_count
+
+        template(job)
+        check_page_count(job.count * (2 if job.has_backs else 1), job.opts.max_cards)
+
+    def paths(self, job: PrintJob) -> list[Path]:
+        return [job.opts.output or paths.default_output(f"{job.stem}-pdfx.pdf")]
+
+    def write(self, job: PrintJob, deck: Any) -> list[Path]:
+        from generator.render.pdfx import render_pdfx
+
+        cards = list(deck)
+        backs = card_backs(cards, job)
+        trim, bleed = template(job)
+        if job.opts.pod:
+            from generator.publish.formats.pod import note_fitted
+
+            note_fitted(job, str(job.opts.pod), trim)
+        faces = [face for card in cards for face in ((card.front, card.back or []) if backs else (card.front,))]
+        pages = [face_page(items, job.card_size, job.bleed, trim, bleed) for items in faces]
+        blob = render_pdfx(pages, output_intent(), title=job.title or job.stem, max_ppi=job.opts.max_ppi)
+        target = job.targets[0]
+        return [write_atomic(target, blob, force=job.opts.force or target in job.opts.own)]
+
+
+def template(job: PrintJob) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(trim, bleed) of each page in mm: the --pod preset's (the card checked against it), else the
+    card's own size with DriveThruCards' 1/8 in bleed."""
+    if not job.opts.pod:
+        return job.card_size, (DTC_BLEED, DTC_BLEED)
+    from generator.publish.formats.pod import preset_of
+    from generator.render.pod import check_card
+
+    preset = preset_of(job.opts)
+    check_card(preset, job.card_size)
+    return preset.trim, preset.bleed
+
+
+def output_intent() -> OutputIntent:
+    """The printing condition the files are made for, with the profile pnpgen ships (templates/color/)."""
+    from generator.render.pdfx import OutputIntent
+
+    profile = paths.template(*PROFILE).read_bytes()
+    return OutputIntent(profile, CONDITION, "SWOP (Publication) Grade 3 Paper, CGATS TR 003; pnpgen ink limit 240%")
+
+
+def face_page(items: Sequence[Item], card_size: tuple[float, float], art_bleed: float,
+              trim: tuple[float, float], bleed: tuple[float, float]) -> Page:
+    """One card face as a page: the card scaled to `trim` (a no-op when equal), `bleed` around it; the
+    art keeps its own bleed and is mirrored at its edge to fill the rest."""
+    from generator.scene.model import Group, Page, Rect, compose, scale, translate
+
+    (w, h), (tw, th), (bx, by) = card_size, trim, bleed
+    sx, sy = tw / w, th / h
+    b = max(0.0, min(art_bleed, bx / sx, by / sy))
+    page = Page(tw + 2 * bx, th + 2 * by, kind="card", trim_box=(bx, by, tw, th),
+                bleed_box=(0.0, 0.0, tw + 2 * bx, th + 2 * by))
+    place = compose(translate(bx, by), scale(sx, sy))
+    clip = Rect(-b, -b, w + 2 * b, h + 2 * b, fill=None, stroke=None)
+    face = tuple(items)
+    mirrored = b * sx < bx - 1e-6 or b * sy < by - 1e-6
+    for mx, my in _neighbours() if mirrored else ((0, 0),):
+        page.add(Group(face, compose(place, _mirror(mx, my, w, h, b)), clip))
+    return page
+
+
+def _neighbours() -> list[tuple[int, int]]:
+    """The art itself first, then its eight reflections (left/right, above/below, the corners)."""
+    return [(0, 0)] + [(x, y) for y in (-1, 0, 1) for x in (-1, 0, 1) if (x, y) != (0, 0)]
+
+
+def _mirror(mx: int, my: int, w: float, h: float, b: float) -> Matrix:
+    """The reflection of card space about the art's left/right (mx -1/+1) and top/bottom (my) edges."""
+    def axis(m: int, size: float) -> tuple[float, float]:     # (factor, offset) of x' = f*x + o
+        return (1.0, 0.0) if m == 0 else (-1.0, 2 * (-b if m < 0 else size + b))
+
+    (fx, ox), (fy, oy) = axis(mx, w), axis(my, h)
+    return (fx, 0.0, 0.0, fy, ox, oy)
+
+
+FORMAT = PdfxFormat()

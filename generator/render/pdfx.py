@@ -1,0 +1,234 @@
+"""PDF/X-1a:2003 backend: the PDF backend's drawing in capped CMYK, transparency flattened, then the PDF/X keys (pikepdf).
+
+What makes the file PDF/X-1a:2003 (ISO 15930-4; sources in docs/pod.md):
+- DeviceCMYK only: every vector colour is converted with the profile (k/K operators), every picture
+  decoded, flattened onto white, converted and stored losslessly (Flate, so the measured ink is the
+  printed ink), never /SMask, /Group or soft transparency;
+- the fonts are reportlab's embedded TrueType subsets;
+- every page has a TrimBox and a BleedBox (the caller's pages carry them);
+- the Catalog's /OutputIntents holds one /GTS_PDFX intent naming the condition and embedding the
+  profile; the Info dictionary has /GTS_PDFXVersion (PDF/X-1a:2003), /Trapped /False, a title and
+  dates; the trailer an /ID; no viewer preferences (PDF 1.6/1.7 keys), no object streams (PDF 1.5),
+  header %PDF-1.3 (nothing of PDF 1.4 is used; the 2003 level allows 1.3 or 1.4).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from generator.core.errors import LayoutError
+from generator.core.units import MM_PER_INCH
+from generator.render.base import rgb
+from generator.render.cmyk import INK_LIMIT, CmykConverter
+from generator.render.images import DEFAULT_MAX_PPI, open_image, resampled, to_8bit
+from generator.render.pdf import PdfBackend, PlacedForms, draw_pages, new_canvas
+from generator.render.pdfimages import PdfImages, Stream, _flate_entries, _png_rows
+from generator.scene.model import (
+    Circle,
+    Image,
+    Item,
+    Line,
+    Matrix,
+    Path,
+    Polyline,
+    Rect,
+    TextLine,
+    compose,
+    translate,
+)
+
+if TYPE_CHECKING:   # pragma: no cover
+    from PIL import Image as PILImage
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.scene.model import Page
+
+PDFX_VERSION = "PDF/X-1a:2003"
+HEADER_VERSION = (1, 3)
+
+
+@dataclass(frozen=True)
+class OutputIntent:
+    """The printing condition the file is made for: its ICC output profile and how it is named."""
+
+    profile: bytes              # a CMYK output ('prtr') ICC profile, embedded as DestOutputProfile
+    identifier: str             # OutputConditionIdentifier, a name in the ICC registry, e.g. "CGATS TR 003"
+    condition: str              # a readable description (OutputCondition and Info)
+    registry: str = "http://www.color.org"
+
+
+def render_pdfx(pages: list[Page], intent: OutputIntent, title: str, ink_limit: float = INK_LIMIT,
+                max_ppi: float | None = DEFAULT_MAX_PPI) -> bytes:
+    """The pages as one PDF/X-1a:2003 document (bytes), every colour CMYK with at most `ink_limit` %
+    of total ink. Pages must carry a trim_box (and should carry a bleed_box)."""
+    from generator.render.base import validate_pages
+
+    pages = validate_pages(pages)
+    missing = [i for i, page in enumerate(pages, start=1) if page.trim_box is None]
+    if missing:
+        raise LayoutError(f"PDF/X pages need a trim box (page {missing[0]} has none)", key="pages")
+    if not title.strip():
+        raise LayoutError("PDF/X needs a document title", key="title")
+    converter = CmykConverter(intent.profile, ink_limit)
+    buf = io.BytesIO()
+    canvas = new_canvas(buf, pages, title, HEADER_VERSION)
+    canvas._pnpgen_cmyk = converter
+    canvas._pnpgen_images = CmykImages(canvas, converter, max_ppi)
+    draw_pages(canvas, pages, True, CmykBackend)
+    canvas.save()
+    return pdfx_keys(buf.getvalue(), intent)
+
+
+class CmykBackend(PdfBackend):
+    """The PDF backend with every colour converted to capped CMYK (fills k, strokes K). It remembers
+    what it has drawn (with its transform), so a picture with transparency is flattened onto what
+    lies under it, not onto white."""
+
+    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None) -> None:
+        super().__init__(canvas, placed)
+        self.drawn: list[tuple[Matrix, Item]] = []
+
+    def colour(self, color: str, op: str) -> str:
+        converter: CmykConverter = self.c._pnpgen_cmyk
+        values = converter.colour(rgb(color))
+        return "{} {} {} {} {}".format(*(_unit(v) for v in values), "k" if op == "rg" else "K")
+
+    def _record(self, item: Item) -> None:
+        self.drawn.append((self.matrices[-1], item))
+
+    def rect(self, item: Rect) -> None:
+        self._record(item)
+        super().rect(item)
+
+    def line(self, item: Line) -> None:
+        self._record(item)
+        super().line(item)
+
+    def polyline(self, item: Polyline) -> None:
+        self._record(item)
+        super().polyline(item)
+
+    def path(self, item: Path) -> None:
+        self._record(item)
+        super().path(item)
+
+    def circle(self, item: Circle) -> None:
+        self._record(item)
+        super().circle(item)
+
+    def text_line(self, item: TextLine) -> None:
+        self._record(item)
+        super().text_line(item)
+
+    def image(self, item: Image) -> None:
+        self._record(item)
+        if has_alpha(item):
+            item = flattened(item, self.matrices[-1], self.drawn[:-1], self.c._pnpgen_images.max_ppi)
+        super().image(item)
+
+
+def has_alpha(item: Image) -> bool:
+    """Whether the picture has transparency (an alpha channel or a transparent palette entry)."""
+    return _alpha_of(item.digest, item.data)
+
+
+@lru_cache(maxsize=256)
+def _alpha_of(digest: str, data: bytes) -> bool:
+    image = open_image(data)
+    return image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
+
+
+def flattened(item: Image, matrix: Matrix, beneath: list[tuple[Matrix, Item]], max_ppi: float | None) -> Image:
+    """The picture composited over a rendering of what was drawn beneath it (at the picture's own
+    pixels, or fewer when it is far above max_ppi at its placed size), as an opaque PNG in its box."""
+    from PIL import Image as PILImage
+
+    from generator.render.images import capped_size, decoded
+    from generator.render.png import encode_png, render_image
+    from generator.scene.model import Group, Page
+    from generator.scene.model import Image as ImageItem
+
+    picture = decoded(item)
+    a, b, c, d = matrix[:4]
+    placed = (item.w * math.hypot(a, b), item.h * math.hypot(c, d))
+    size = capped_size(picture.size, placed, max_ppi or 0) or picture.size
+    if size != picture.size:
+        picture = picture.resize(size, PILImage.Resampling.LANCZOS)
+    to_box = compose(translate(-item.x, -item.y), inverse(matrix))
+    page = Page(item.w, item.h).add(*(Group((prim,), compose(to_box, m)) for m, prim in beneath))
+    backdrop = render_image(page, size[0] / (item.w / MM_PER_INCH)).resize(size, PILImage.Resampling.BICUBIC)
+    backdrop.paste(picture, mask=picture.getchannel("A"))
+    return ImageItem(item.x, item.y, item.w, item.h, encode_png(backdrop, 72), "png")
+
+
+def inverse(m: Matrix) -> Matrix:
+    """The inverse of an affine matrix (a b c d e f), as PDF writes them."""
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-12:
+        raise LayoutError("a picture is drawn with a flat transform", key="image")
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def _unit(value: int) -> str:
+    """An 8-bit ink value as a PDF number 0..1 with 4 decimals, rounded down (never more ink)."""
+    from generator.core.numbers import format_number
+
+    return format_number(int(value * 10000 // 255) / 10000, 4)
+
+
+class CmykImages(PdfImages):
+    """Pictures as opaque, ink-capped DeviceCMYK images (Flate with PNG predictors, 4 colours)."""
+
+    def __init__(self, canvas: Canvas, converter: CmykConverter, max_ppi: float | None) -> None:
+        super().__init__(canvas, max_ppi)
+        self.converter = converter
+
+    def stream(self, item: Image, target: tuple[int, int] | None) -> Stream:
+        source = resampled(item.data, target)[0] if target else to_8bit(open_image(item.data))
+        return cmyk_stream(self.converter.image(source))
+
+
+def cmyk_stream(image: PILImage.Image) -> Stream:
+    """A CMYK image as an XObject: its bytes deflated with PNG row filters (Predictor 15, 4 colours);
+    PNG's RGBA rows carry the four 8-bit channels unchanged."""
+    from PIL import Image as PILImage
+
+    if image.mode != "CMYK":
+        raise RuntimeError("internal: a PDF/X picture must be CMYK")
+    rows = _png_rows(PILImage.frombytes("RGBA", image.size, image.tobytes()))
+    width, height = image.size
+    return Stream(_flate_entries(width, height, "/DeviceCMYK", 8, 4), rows)
+
+
+def pdfx_keys(pdf: bytes, intent: OutputIntent) -> bytes:
+    """The document with its PDF/X identification added by pikepdf: the output intent, the Info keys,
+    no viewer preferences; saved with a deterministic /ID, no object streams, the PDF 1.3 header."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        profile = pikepdf.Stream(doc, intent.profile)
+        profile["/N"] = 4
+        doc.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(
+            Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
+            OutputConditionIdentifier=pikepdf.String(intent.identifier),
+            OutputCondition=pikepdf.String(intent.condition), Info=pikepdf.String(intent.condition),
+            RegistryName=pikepdf.String(intent.registry), DestOutputProfile=doc.make_indirect(profile))])
+        if "/ViewerPreferences" in doc.Root:
+            del doc.Root["/ViewerPreferences"]
+        info = doc.docinfo
+        info["/GTS_PDFXVersion"] = pikepdf.String(PDFX_VERSION)
+        info["/Trapped"] = pikepdf.Name("/False")
+        info["/ModDate"] = info.get("/CreationDate", pikepdf.String("D:20000101000000+00'00'"))
+        out = io.BytesIO()
+        doc.save(out, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.disable,
+                 force_version=f"1.{HEADER_VERSION[1]}", compress_streams=True,
+                 fix_metadata_version=False)
+    return out.getvalue()
+
+
+__all__ = ["HEADER_VERSION", "PDFX_VERSION", "CmykBackend", "OutputIntent", "render_pdfx"]
