@@ -156,7 +156,7 @@ def cutter_options() -> list[Decorator]:
         click.option("--cutter", type=choice(CUTTERS), default=None, callback=_lower_or_none,
                      help="Print and cut: silhouette (PDF with Studio's marks + SVG and DXF cut files), "
                           "cricut (Print Then Cut PNG images + cut SVG), scanncut (PDF with 4 marks + "
-                          "SVG); cards get gaps for the blade and at most 1 mm bleed unless --bleed."),
+                          "SVG); cards get gaps for the blade and at most 0.625 mm bleed unless --bleed."),
         click.option("--corner-radius", type=FiniteFloatRange(0, 20), default=None, metavar="MM",
                      help="--cutter: radius of the cut path's corners (default: 3 mm for poker-sized "
                           "cards and larger, less for small ones; 0: square corners)."),

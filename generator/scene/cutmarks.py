@@ -39,7 +39,9 @@ class Box:
     y1: float
 
     def overlaps(self, other: Box) -> bool:
-        return self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and other.y0 < self.y1
+        """Whether the two share more than an edge (a micrometre of rounding is no overlap)."""
+        e = 1e-6
+        return self.x0 < other.x1 - e and other.x0 < self.x1 - e and self.y0 < other.y1 - e and other.y0 < self.y1 - e
 
 
 def silhouette_marks(width: float, height: float, length: float) -> list[Item]:
@@ -74,9 +76,10 @@ def silhouette_keep_out(width: float, height: float, length: float) -> list[Box]
 
 
 def silhouette_bounds(width: float, height: float) -> Box:
-    """The rectangle the cards (with their bleed) must stay inside: within the marks' lines, clear of them."""
-    edge = SILHOUETTE_INSET + SILHOUETTE_THICKNESS / 2.0 + CLEARANCE
-    return Box(edge, edge, width - edge, height - edge)
+    """The rectangle the cards (with their bleed) must stay inside: the one the marks' centre lines span
+    (the corners are kept clear by silhouette_keep_out)."""
+    i = SILHOUETTE_INSET
+    return Box(i, i, width - i, height - i)
 
 
 def scanncut_centres(width: float, height: float) -> list[tuple[float, float]]:

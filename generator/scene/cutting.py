@@ -29,10 +29,10 @@ from generator.scene.cutmarks import (
 )
 from generator.scene.papers import FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, describe_paper, paper_size
 
-MIN_GAP = 2.0                       # mm between two cards' cut lines when no bleed is printed
+MIN_GAP = 1.25                      # mm between two cards' cut lines at the least (silhouette-card-maker's gap)
 CRICUT_AREA = (171.45, 234.95)      # Design Space's largest Print Then Cut image: 6.75 x 9.25 in
 CRICUT_DPI = 300.0
-CUT_BLEED = 1.0                     # the bleed a cutter sheet prints unless --bleed says otherwise
+CUT_BLEED = 0.625                   # the bleed a cutter sheet prints unless --bleed says otherwise (half MIN_GAP)
 
 
 @dataclass(frozen=True)
