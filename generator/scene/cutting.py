@@ -15,13 +15,13 @@ from dataclasses import dataclass, replace
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.scene.cutmarks import (
+    CLEARANCE,
     CUTTERS,
     SILHOUETTE_INSET,
     SILHOUETTE_MAX_LENGTH,
     SILHOUETTE_MIN_LENGTH,
     SILHOUETTE_SQUARE,
     SILHOUETTE_THICKNESS,
-    CLEARANCE,
     Box,
     scanncut_keep_out,
     silhouette_bounds,

@@ -235,8 +235,8 @@ def test_every_cut_path_lies_on_its_printed_card(cutter: str, card: str, paper: 
     if cutter == "cricut":
         picture = Image.open(folder / "deck-sheet-001.png")
         assert picture.info["dpi"][0] == pytest.approx(300, abs=0.01)
-        assert picture.width <= 6.75 * 300 + 0.5 and picture.height <= 9.25 * 300 + 0.5 or \
-            picture.width <= 9.25 * 300 + 0.5 and picture.height <= 6.75 * 300 + 0.5
+        assert (picture.width <= 6.75 * 300 + 0.5 and picture.height <= 9.25 * 300 + 0.5) or \
+            (picture.width <= 9.25 * 300 + 0.5 and picture.height <= 6.75 * 300 + 0.5)
         white = Image.new("RGBA", picture.size, "white")
         image = Image.alpha_composite(white, picture.convert("RGBA")).convert("RGB")
         k = picture.width / width                  # the image's frame is the registration Design Space uses

@@ -1,4 +1,4 @@
-"""Print-and-cut sheets (scene.cutting, cutmarks, cutpages): the grid's rules for any card, paper and bleed, the marks' geometry, the pages."""
+"""Print-and-cut sheets (scene.cutting, cutmarks, cutpages): the grid's rules for any card and paper, the marks, the pages."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def test_a_printer_scale_draws_marks_and_cards_larger_together() -> None:
     sheet = plan_cut_sheet(CutSpec("silhouette", "a4", None, (63.5, 88.9), 0.625))
     page = cut_pages([calibration_card((63.5, 88.9))], sheet, scale=(0.98, 1.0))[0]
     (group,) = page.items
-    assert getattr(group, "transform")[0] == pytest.approx(1 / 0.98)
+    assert group.transform[0] == pytest.approx(1 / 0.98)
 
 
 def test_an_offset_that_leaves_the_paper_is_refused() -> None:

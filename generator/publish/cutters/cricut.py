@@ -1,4 +1,4 @@
-"""`--cutter cricut`: Print Then Cut images (PNG, 300 ppi, within Design Space's 6.75 x 9.25 in limit; transparent outside the cards) and the matching cut SVG per image."""
+"""`--cutter cricut`: Print Then Cut images (300 ppi PNG within Design Space's 6.75 x 9.25 in) and a cut SVG per image."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cut files: one closed path per card, in mm, in the sheet's own coordinates (SVG for every cutter, DXF for Silhouette Studio's basic edition).
+"""Cut files: one closed path per card, in mm, in the sheet's own coordinates (SVG for every cutter, DXF for Studio Basic).
 
 SVG: width/height in mm with a matching viewBox (1 user unit = 1 mm), origin top-left, y down, one
 closed <path> per card (corners as arcs). DXF (R2010, $INSUNITS 4 = mm): one closed LWPOLYLINE per
@@ -65,13 +65,14 @@ def dxf_points(o: Outline, height: float) -> list[tuple[float, float, float]]:
 def cut_dxf(outlines: Sequence[Outline], width: float, height: float) -> bytes:
     """The DXF cut file of a sheet width x height mm (the same bytes every run: ezdxf's fixed
     metadata, so no clock time or random GUID is written)."""
-    import ezdxf
     from ezdxf import units
+    from ezdxf._options import options
+    from ezdxf.filemanagement import new
 
-    saved = ezdxf.options.write_fixed_meta_data_for_testing
-    ezdxf.options.write_fixed_meta_data_for_testing = True
+    saved = options.write_fixed_meta_data_for_testing
+    options.write_fixed_meta_data_for_testing = True
     try:
-        doc = ezdxf.new("R2010", setup=False)
+        doc = new("R2010", setup=False)
         doc.units = units.MM
         doc.header["$MEASUREMENT"] = 1
         doc.header["$EXTMIN"] = (0.0, 0.0, 0.0)
@@ -83,5 +84,5 @@ def cut_dxf(outlines: Sequence[Outline], width: float, height: float) -> bytes:
         stream = io.StringIO()
         doc.write(stream)
     finally:
-        ezdxf.options.write_fixed_meta_data_for_testing = saved
+        options.write_fixed_meta_data_for_testing = saved
     return stream.getvalue().encode("utf-8")

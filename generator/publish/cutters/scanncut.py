@@ -1,4 +1,4 @@
-"""`--cutter scanncut`: a PDF with four bullseye registration marks for Brother ScanNCut / CanvasWorkspace print-and-cut, and an SVG cut file per sheet."""
+"""`--cutter scanncut`: a PDF with four bullseye marks for Brother ScanNCut / CanvasWorkspace, and an SVG cut file per sheet."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What every --cutter format shares: the cut sheet solved from the job, the pages drawn on it, the file names and the cut files written whole."""
+"""What every --cutter format shares: the cut sheet solved from the job, its pages, the file names and the cut files."""
 
 from __future__ import annotations
 

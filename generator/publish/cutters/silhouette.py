@@ -1,4 +1,4 @@
-"""`--cutter silhouette`: a PDF with Silhouette Studio's registration marks (square and two L marks) and, per sheet, the cut file as SVG (Designer edition) and DXF (basic edition)."""
+"""`--cutter silhouette`: a PDF with Silhouette Studio's registration marks and a cut file per sheet, as SVG and DXF."""
 
 from __future__ import annotations
 
