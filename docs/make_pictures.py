@@ -1,6 +1,6 @@
-"""Render the pictures of docs/imposition.md, docs/tts.md and docs/pod.md (run from the repository).
+"""Render the pictures of docs/imposition.md, docs/tts.md, docs/pod.md and docs/cutting.md (run from the repository).
 
-    python docs/make_pictures.py        # writes docs/imposition.png, docs/tts.png, docs/pod.png, docs/pdfx.png
+    python docs/make_pictures.py        # writes docs/imposition.png, docs/tts.png, docs/pod.png, docs/pdfx.png, docs/cutting.png
 """
 
 from __future__ import annotations
@@ -146,6 +146,37 @@ def pdfx_picture() -> bytes:
     out = io.BytesIO()
     out_image.save(out, "PNG", optimize=True)
     return out.getvalue()
+def cutting_picture() -> bytes:
+    """A Silhouette sheet (Letter, poker, the example deck) as printed, its cut file drawn over it in red,
+    beside the Cricut image of the same deck (transparent outside the cards, shown on grey)."""
+    from PIL import Image, ImageDraw
+    from svgelements import SVG
+    from svgelements import Path as SvgPath
+
+    dpi = 60
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        _pnpgen("cards", "example", "example", "--cutter", "silhouette", "--paper", "letter",
+                "--duplex", "none", "-o", str(out / "s" / "deck.pdf"), "-q")
+        _pnpgen("cards", "example", "example", "--cutter", "cricut", "--duplex", "none", "-o", str(out / "c"), "-q")
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile",
+                        str(out / "s" / "deck.pdf"), str(out / "sheet")], check=True)
+        sheet = Image.open(out / "sheet.png").convert("RGB")
+        draw = ImageDraw.Draw(sheet)
+        k = dpi / 25.4
+        for path in SVG.parse(str(out / "s" / "deck-cut-001.svg"), ppi=25.4).elements():
+            if isinstance(path, SvgPath):
+                points = [path.point(t / 200) for t in range(201)]
+                draw.line([(p.x * k, p.y * k) for p in points], fill="#ff00ff", width=2)
+        cricut = Image.open(sorted((out / "c").glob("*-sheet-001.png"))[0]).convert("RGBA")
+        cricut = cricut.resize((round(cricut.width * dpi / 300), round(cricut.height * dpi / 300)), Image.Resampling.LANCZOS)
+    gap = 20
+    picture = Image.new("RGB", (sheet.width + cricut.width + 3 * gap, max(sheet.height, cricut.height) + 2 * gap), "#d8d8d8")
+    picture.paste(sheet, (gap, gap))
+    picture.paste(cricut, (sheet.width + 2 * gap, gap), cricut)
+    buf = io.BytesIO()
+    picture.save(buf, "PNG", optimize=True)
+    return buf.getvalue()
 
 
 def main() -> None:
@@ -153,6 +184,7 @@ def main() -> None:
     (DOCS / "tts.png").write_bytes(tts_picture())
     (DOCS / "pod.png").write_bytes(pod_picture())
     (DOCS / "pdfx.png").write_bytes(pdfx_picture())
+    (DOCS / "cutting.png").write_bytes(cutting_picture())
 
 
 if __name__ == "__main__":

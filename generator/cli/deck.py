@@ -78,6 +78,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
         bleed_option(bleed_default),
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
+        *cutter_options(),
         dpi_option(),
         click.option("--tts-image", type=choice(["png", "jpg"]), default="png", show_default=True,
                      help="tts: image format of the deck sheets."),
@@ -104,7 +105,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
           "no_crop_marks", "cut_lines", "dpi", "max_ppi", "output", "force", "quiet", "printer",
-          "tts_image", "tts_url", "pod", "svg_text", "jobs", "max_cards")
+          "tts_image", "tts_url", "pod", "svg_text", "jobs", "max_cards", "cutter", "corner_radius", "cut_inset")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
@@ -145,8 +146,31 @@ def options_from(values: dict[str, Any]) -> DeckOptions:
                        quiet=values["quiet"], max_ppi=values["max_ppi"], tts_image=values["tts_image"],
                        tts_url=values["tts_url"],
                        pod=values["pod"], svg_text=values["svg_text"], jobs=values["jobs"] or None,
-                       max_cards=values["max_cards"])
+                       max_cards=values["max_cards"], cutter=values["cutter"],
+                       corner_radius=values["corner_radius"], cut_inset=values["cut_inset"])
     return with_printer(opts, values.get("printer"))
+
+
+def cutter_options() -> list[Decorator]:
+    """--cutter MACHINE, --corner-radius MM, --cut-inset MM: print-and-cut sheets (docs/cutting.md)."""
+    from generator.scene.cutmarks import CUTTERS
+
+    return [
+        click.option("--cutter", type=choice(CUTTERS), default=None, callback=_lower_or_none,
+                     help="Print and cut: silhouette (PDF with Studio's marks + SVG and DXF cut files), "
+                          "cricut (Print Then Cut PNG images + cut SVG), scanncut (PDF with 4 marks + "
+                          "SVG); cards get gaps for the blade and at most 0.625 mm bleed unless --bleed."),
+        click.option("--corner-radius", type=FiniteFloatRange(0, 20), default=None, metavar="MM",
+                     help="--cutter: radius of the cut path's corners (default: 3 mm for poker-sized "
+                          "cards and larger, less for small ones; 0: square corners)."),
+        click.option("--cut-inset", type=FiniteFloatRange(0, 5), default=0.0, metavar="MM",
+                     help="--cutter: cut this far inside the trim (where bleed is printed, hides a "
+                          "small misregistration at the cost of a smaller card)."),
+    ]
+
+
+def _lower_or_none(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    return value.lower() if value else None
 
 
 def printer_option() -> Decorator:
@@ -171,5 +195,5 @@ def with_printer(opts: DeckOptions, name: str | None) -> DeckOptions:
                    measured=(printer.paper, printer.orientation, printer.duplex))
 
 
-__all__ = ["REPORTER", "ClickReporter", "DeckOptions", "deck_options", "deck_options_for", "options_from",
+__all__ = ["REPORTER", "ClickReporter", "DeckOptions", "cutter_options", "deck_options", "deck_options_for", "options_from",
            "printer_option", "with_printer"]

@@ -39,6 +39,9 @@ class DeckOptions:
     max_cards: int | None = None    # --max-cards: the limit on cards (and pages) a run
     numbers: tuple[int, ...] | None = None   # each card's number in the whole deck (--only), for file names
     own: frozenset[Path] = frozenset()      # files this run may overwrite without --force (--watch wrote them)
+    cutter: str | None = None               # --cutter silhouette|cricut|scanncut: print-and-cut sheets and cut files
+    corner_radius: float | None = None      # --corner-radius MM of the cut path (None: from the card size)
+    cut_inset: float = 0.0                  # --cut-inset MM: cut this far inside the trim
 
     @property
     def landscape(self) -> bool | None:

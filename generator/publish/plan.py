@@ -7,7 +7,7 @@ from pathlib import Path
 
 from generator.core.errors import LayoutError
 from generator.publish.formats import get_format
-from generator.publish.job import PrintJob, refuse_existing, sheet_spec
+from generator.publish.job import Format, PrintJob, refuse_existing, sheet_spec
 from generator.publish.options import DeckOptions
 from generator.publish.report import PLAIN, Reporter
 
@@ -26,6 +26,8 @@ def plan_job(opts: DeckOptions, *, count: int, card_size: tuple[float, float], b
     if lang is not None:
         opts = replace(opts, lang=lang)
     fmt = get_format(opts.format)
+    if opts.cutter:
+        fmt, bleed = _cutter(opts, bleed)
     job = PrintJob(opts, fmt, count, card_size, bleed, has_backs, title, source, stem, reporter)
     if fmt.imposes(opts):
         job = _with_sheet_plan(job, size_from)
@@ -34,6 +36,18 @@ def plan_job(opts: DeckOptions, *, count: int, card_size: tuple[float, float], b
     job = replace(job, targets=tuple(fmt.paths(job)))
     refuse_existing(job.targets, opts)
     return job
+
+
+def _cutter(opts: DeckOptions, bleed: float) -> tuple[Format, float]:
+    """The --cutter format, and the bleed it prints: --bleed if given, else the deck's, at most
+    CUT_BLEED (none on a Cricut image: Design Space adds its own)."""
+    from generator.publish.cutters import get_cutter
+    from generator.scene.cutting import CUT_BLEED
+
+    fmt = get_cutter(opts.cutter or "")
+    if opts.bleed is not None:
+        return fmt, opts.bleed
+    return fmt, 0.0 if fmt.name == "cricut" else min(bleed, CUT_BLEED)
 
 
 def _with_sheet_plan(job: PrintJob, size_from: Path | None) -> PrintJob:

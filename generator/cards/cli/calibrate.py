@@ -58,10 +58,15 @@ def resolve_orientation(orientation: str, paper: str, card: str, duplex: str) ->
               help="With --save: the printed length of the 50 mm scale bar over 50, per axis "
                    "(0.995,1.002 for a printer that shrinks across and stretches down).")
 @click.option("--list", "list_", is_flag=True, help="List the saved printer profiles and exit.")
+@click.option("--cutter", type=click.Choice(["silhouette", "cricut", "scanncut"], case_sensitive=False), default=None,
+              help="Instead of the duplex sheet: a print-and-cut test sheet for this machine (its marks, "
+                   "--card sized test cards with a scale at each edge, and its cut files; see docs/cutting.md).")
+@click.option("--printer", default=None, metavar="NAME",
+              help="With --cutter: apply a saved printer profile's scale to the test sheet.")
 @output_options
 def command(paper: str, duplex: str, orientation: str, card: str, save: str | None,
-            offset: tuple[float, float], scale: str | None, list_: bool, output: Path | None,
-            force: bool, quiet: bool) -> None:
+            offset: tuple[float, float], scale: str | None, list_: bool, cutter: str | None, printer: str | None,
+            output: Path | None, force: bool, quiet: bool) -> None:
     """Write a duplex calibration sheet (PDF, front and back) to measure your printer's offset.
 
     Print it double-sided at 100% with the flip you will use for cards, hold it to the light and
@@ -76,6 +81,7 @@ def command(paper: str, duplex: str, orientation: str, card: str, save: str | No
       pnpgen calibrate --paper letter --save office --offset 1.2,-0.5 --scale 0.995,1
       pnpgen calibrate --list
       pnpgen cards example example --paper letter --printer office
+      pnpgen calibrate --cutter silhouette --paper letter -o cut-test.pdf
     """
     from generator.cli.printers import load_profiles, profiles_path
 
@@ -86,6 +92,11 @@ def command(paper: str, duplex: str, orientation: str, card: str, save: str | No
                        "pnpgen calibrate --save NAME --offset X,Y")
         for name in sorted(profiles):
             click.echo(profiles[name].describe())
+        return
+    if cutter:
+        if save or scale or offset != (0.0, 0.0):
+            raise click.UsageError("--cutter writes a cut test sheet: leave out --save, --offset and --scale")
+        report_paths(write_cut_test(cutter.lower(), paper, orientation, card, output, force, printer), quiet)
         return
     landscape = resolve_orientation(orientation, paper, card, duplex)
     if save:
@@ -99,6 +110,26 @@ def command(paper: str, duplex: str, orientation: str, card: str, save: str | No
     if Path(path).is_dir():
         path = Path(path) / name
     report_paths(write_calibration(Path(path), paper, duplex, force, landscape), quiet)
+
+
+def write_cut_test(cutter: str, paper: str, orientation: str, card: str, output: Path | None, force: bool,
+                   printer: str | None = None) -> list[Path]:
+    """A full sheet of cut-test cards for `cutter` (marks, cut files) through the deck pipeline."""
+    from generator.cli.deck import REPORTER, with_printer
+    from generator.publish import DeckOptions, plan_job
+    from generator.scene.cutpages import calibration_card
+    from generator.scene.cutting import CUT_BLEED, CutSpec, plan_cut_sheet
+    from generator.scene.papers import parse_card_size
+
+    size = parse_card_size(card)
+    opts = with_printer(DeckOptions(paper=paper, orientation=orientation, duplex=None, output=output, force=force,
+                                    cutter=cutter, bleed=None), printer)
+    bleed = 0.0 if cutter == "cricut" else CUT_BLEED
+    sheet = plan_cut_sheet(CutSpec(cutter, paper, opts.landscape, size, bleed))
+    stem = f"cut-test-{cutter}-{paper}"
+    job = plan_job(opts, count=sheet.per_sheet, card_size=size, bleed=bleed, stem=stem, has_backs=False,
+                   title=f"pnpgen cut test ({cutter})", reporter=REPORTER)
+    return job.write([calibration_card(size)] * sheet.per_sheet)
 
 
 def _save(name: str, offset: tuple[float, float], scale: str | None, paper: str, orientation: str,

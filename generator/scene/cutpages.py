@@ -1,0 +1,165 @@
+"""The pages of a print-and-cut deck: cards on a CutSheet with the machine's marks (fronts), backs behind them, footers clear of the marks.
+
+Marks are drawn on the fronts only (the machine reads the side it cuts). A printer profile's scale
+draws the whole page, marks and cards alike, 1/scale larger about its centre, so the printed marks
+and cards come out at the cut file's true mm; its offset moves the back cards only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
+from generator.scene.cutmarks import SCANNCUT_BOX, SCANNCUT_X, SILHOUETTE_INSET, scanncut_marks, silhouette_marks
+from generator.scene.cutting import CutSheet
+from generator.scene.footer import FOOTER_COLOR, FOOTER_FONT, FOOTER_MIN_SIZE, FOOTER_SIZE, footer_items, footer_text
+from generator.scene.imposition import Card
+from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, translate
+from generator.scene.papers import FOOTER_HEIGHT, PRINTER_MARGIN
+
+WITH_SCALE_BAR = 185.0      # mm of footer strip needed for the words beside the 50 mm scale bar
+
+
+def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = None,
+              offset: tuple[float, float] = (0.0, 0.0), scale: tuple[float, float] = (1.0, 1.0),
+              title: str = "", source: str = "", lang: str = "en", footers: bool = True) -> list[Page]:
+    """Fronts with marks, each followed by its backs page (duplex and backs); footers unless a
+    Cricut image (footers=False). LayoutError if the offset pushes back cards off the printable page."""
+    per = sheet.per_sheet
+    chunks = [list(cards[i:i + per]) for i in range(0, len(cards), per)]
+    pages: list[Page] = []
+    for number, chunk in enumerate(chunks, start=1):
+        pages.append(_front(chunk, sheet, number))
+        if duplex and any(card.back is not None for card in chunk):
+            pages.append(_back(chunk, sheet, number, duplex, offset))
+    if footers:
+        for index, page in enumerate(pages, start=1):
+            text = footer_text(title, source, index, len(pages), lang, sheet.footer_words())
+            page.add(*_footer(sheet, text, lang))
+    if scale != (1.0, 1.0):
+        for page in pages:
+            _scale_page(page, *scale)
+    return pages
+
+
+def _front(chunk: list[Card], sheet: CutSheet, number: int) -> Page:
+    page = Page(sheet.width, sheet.height, label=f"sheet {number} front", kind="front")
+    slots = sheet.slots()[:len(chunk)]
+    for card, (x, y) in zip(chunk, slots, strict=True):
+        page.add(_placed(card.front, x, y, sheet))
+    page.add(*marks(sheet))
+    _set_boxes(page, slots, sheet)
+    return page
+
+
+def _back(chunk: list[Card], sheet: CutSheet, number: int, duplex: str, offset: tuple[float, float]) -> Page:
+    """Each back behind its front: mirrored across the flip axis (turned 180 degrees when the sheet
+    turns about its horizontal centre line, as imposition does), moved by the offset."""
+    page = Page(sheet.width, sheet.height, label=f"sheet {number} back", kind="back")
+    (cw, ch), (dx, dy) = sheet.spec.card_size, offset
+    long_is_vertical = sheet.height >= sheet.width
+    mirror_x = (duplex == "long") == long_is_vertical
+    slots = []
+    for card, (x, y) in zip(chunk, sheet.slots(), strict=False):
+        bx = (sheet.width - x - cw if mirror_x else x) + dx
+        by = (y if mirror_x else sheet.height - y - ch) + dy
+        _check_on_paper(bx, by, sheet, offset)
+        slots.append((bx, by))
+        if card.back is not None:
+            page.add(_placed(card.back, bx, by, sheet, turned=not mirror_x))
+    _set_boxes(page, slots, sheet)
+    return page
+
+
+def _check_on_paper(x: float, y: float, sheet: CutSheet, offset: tuple[float, float]) -> None:
+    (cw, ch), b, m = sheet.spec.card_size, sheet.spec.bleed, PRINTER_MARGIN
+    if x - b < m - 1e-9 or y - b < m - 1e-9 or x + cw + b > sheet.width - m + 1e-9 or y + ch + b > sheet.height - m + 1e-9:
+        raise LayoutError(f"--offset {format_number(offset[0])},{format_number(offset[1])} would put back cards "
+                          f"within {format_number(m)} mm of the paper edge on this cutter sheet", key="offset")
+
+
+def _placed(items: Sequence[Item], x: float, y: float, sheet: CutSheet, turned: bool = False) -> Group:
+    """A face at (x, y), clipped to its bleed (its cut shape, corners rounded, when there is no bleed)."""
+    (w, h), b = sheet.spec.card_size, sheet.spec.bleed
+    radius = sheet.spec.corner if b == 0 and sheet.spec.inset == 0 else 0.0
+    clip = Rect(-b, -b, w + 2 * b, h + 2 * b, fill=None, stroke=None, radius=radius)
+    if turned:
+        items = (Group(tuple(items), (-1.0, 0.0, 0.0, -1.0, w, h)),)
+    return Group(tuple(items), translate(x, y), clip)
+
+
+def marks(sheet: CutSheet) -> list[Item]:
+    """The machine's registration marks on this sheet (none on a Cricut image: Design Space adds its own)."""
+    if sheet.spec.cutter == "silhouette":
+        return silhouette_marks(sheet.width, sheet.height, sheet.length)
+    if sheet.spec.cutter == "scanncut":
+        return scanncut_marks(sheet.width, sheet.height)
+    return []
+
+
+def _footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
+    """The footer in the bottom margin, beside the marks: from past the bottom-left mark's reach to the
+    right margin (Silhouette) or between the two bottom bullseyes' boxes (ScanNCut)."""
+    m = PRINTER_MARGIN
+    if sheet.spec.cutter == "silhouette":
+        left, right = SILHOUETTE_INSET + sheet.length + 6.0, sheet.width - m
+    else:
+        reach = SCANNCUT_X + SCANNCUT_BOX[0] / 2.0 + 3.0
+        left, right = reach, sheet.width - reach
+    length = right - left
+    if length >= WITH_SCALE_BAR:
+        return [Group(tuple(footer_items("bottom", length + 2 * m, sheet.height, text, lang)), translate(left - m, 0.0))]
+    # too short for the words and the 50 mm scale bar: the words alone
+    return [Text(left, sheet.height - m - FOOTER_HEIGHT, length, FOOTER_HEIGHT, text, font=FOOTER_FONT,
+                 size=FOOTER_SIZE, color=FOOTER_COLOR, valign="middle", wrap=False, shrink=True,
+                 min_size=FOOTER_MIN_SIZE)]
+
+
+def _set_boxes(page: Page, slots: list[tuple[float, float]], sheet: CutSheet) -> None:
+    (cw, ch), b = sheet.spec.card_size, sheet.spec.bleed
+    x0, y0 = min(x for x, _ in slots), min(y for _, y in slots)
+    x1, y1 = max(x for x, _ in slots) + cw, max(y for _, y in slots) + ch
+    page.trim_box = (x0, y0, x1 - x0, y1 - y0)
+    bx0, by0 = max(x0 - b, 0.0), max(y0 - b, 0.0)
+    page.bleed_box = (bx0, by0, min(x1 + b, page.width) - bx0, min(y1 + b, page.height) - by0)
+
+
+def _scale_page(page: Page, sx: float, sy: float) -> None:
+    """Everything drawn 1/sx, 1/sy larger about the page centre (boxes too), for a printer that prints at sx, sy."""
+    kx, ky = 1.0 / sx, 1.0 / sy
+    cx, cy = page.width / 2.0, page.height / 2.0
+    page.items = [Group(tuple(page.items), (kx, 0.0, 0.0, ky, cx - cx * kx, cy - cy * ky))]
+    for name in ("trim_box", "bleed_box"):
+        box = getattr(page, name)
+        if box is not None:
+            x, y, w, h = box
+            x0, y0 = max(cx + (x - cx) * kx, 0.0), max(cy + (y - cy) * ky, 0.0)
+            x1, y1 = min(cx + (x + w - cx) * kx, page.width), min(cy + (y + h - cy) * ky, page.height)
+            setattr(page, name, (x0, y0, x1 - x0, y1 - y0))
+
+
+TICK = Stroke("#000000", 0.1)
+TRIM = Stroke("#d01010", 0.1)
+
+
+def calibration_card(size: tuple[float, float]) -> Card:
+    """A card for testing the cut: a red hairline on the trim and, at the middle of each edge, lines
+    every 0.5 mm from 1.5 mm inside to 1 mm outside it; the lines left on the cut card tell how far
+    (and which way) the blade ran from the trim."""
+    w, h = size
+    items: list[Item] = [Rect(0.0, 0.0, w, h, fill=None, stroke=TRIM)]
+    steps = [k * 0.5 for k in range(-2, 4)]
+    for d in steps:
+        long = 6.0 if d == 0 else 3.0
+        items += [Line(w / 2 - long / 2, d, w / 2 + long / 2, d, TICK),                 # top edge
+                  Line(w / 2 - long / 2, h - d, w / 2 + long / 2, h - d, TICK),         # bottom
+                  Line(d, h / 2 - long / 2, d, h / 2 + long / 2, TICK),                 # left
+                  Line(w - d, h / 2 - long / 2, w - d, h / 2 + long / 2, TICK)]         # right
+    items.append(Text(4.0, h / 2 - 10.0, w - 8.0, 20.0,
+                      "cut test: count the lines left at each edge (0.5 mm apart; the long one is the trim)",
+                      size=7.0, align="center", valign="middle"))
+    return Card(items, None, "cut test")
+
+
+__all__ = ["calibration_card", "cut_pages", "marks"]
