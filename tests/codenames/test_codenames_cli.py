@@ -79,7 +79,7 @@ def test_pdf_sheets_are_a4_hold_the_codes_and_are_byte_identical(capsys, tmp_pat
     a, b, c = (p.read_bytes() for p in paths)
     assert a == b and a != c
     reader = PdfReader(paths[0])
-    assert len(reader.pages) == 2      # 8 keys of 70 mm per A4 sheet
+    assert len(reader.pages) == 4      # 8 keys of 70 mm per A4 sheet, each sheet followed by its backs
     for page in reader.pages:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted(A4), abs=0.1)

@@ -262,9 +262,8 @@ def test_keep_and_left_at_the_chapter_end(tmp_path, capsys):
 
 
 def test_kit_part(tmp_path):
-    from generator.games.dungeon.cli import kit_part
-
     from generator.core.rng import derive_seed
+    from generator.games.dungeon.cli import kit_part
 
     made = kit_part(tmp_path, 42, "letter", False)
     names = sorted(str(p.relative_to(tmp_path / "dungeon")) for p, _ in made)

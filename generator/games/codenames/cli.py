@@ -71,10 +71,14 @@ def command() -> None:
               help="Fix the starting team (default: random for each key).")
 @seed_option
 @_card_size_option
-@deck_options_for("none: the cards have white edges", backs=False)
+@deck_options_for("none: the cards have white edges")
 def keys_command(grid: str, count: int, starting: str | None, seed: int | None, card_size: str,
                  opts: DeckOptions) -> None:
     """Print N different random key cards (8 per A4 sheet at 70 mm).
+
+    A PDF sheet of keys is followed by its backs (long-edge duplex; --duplex short, or --gutter-fold
+    without a duplex printer): the same dense dark pattern behind every card, so a key held up to the
+    light shows no colours. --duplex none prints the fronts alone.
 
     \b
     Example:
@@ -93,7 +97,7 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
 @command.command("key")
 @click.argument("codes", nargs=-1, required=True)
 @_card_size_option
-@deck_options_for("none: the cards have white edges", backs=False)
+@deck_options_for("none: the cards have white edges")
 def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> None:
     """Print the key card of one or more codes again (case, spaces and '-' do not matter).
 
@@ -273,16 +277,18 @@ TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word
 
 
 def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language) -> list[Path]:
-    """Keys as JSON data, or key cards through the publishing layer (no bleed; each card backed by a dense
-    dark pattern, so held up to the light its colours do not show); titles in `lang`."""
+    """Keys as JSON data, or key cards through the publishing layer (no bleed); on printed sheets (pdf) each
+    card is backed by a dense dark pattern, so held up to the light its colours do not show (an image for a
+    phone, svg/png, has no back); titles in `lang`."""
     from generator.games.codenames import sheets as sheet
 
     grids = "/".join(sorted({k.grid for k in keys}))
-    job = plan_job(opts, count=len(keys), card_size=(size, size), bleed=_bleed(opts), stem=stem, has_backs=True,
+    backs = opts.format == "pdf"
+    job = plan_job(opts, count=len(keys), card_size=(size, size), bleed=_bleed(opts), stem=stem, has_backs=backs,
                    title=TITLES[lang]["keys"].format(grids=grids), source=source, lang=lang, reporter=REPORTER)
     if job.wants_data:
         return job.write([k.to_json() for k in keys])
-    return job.write(sheet.key_cards(keys, size))
+    return job.write(sheet.key_cards(keys, size, backs=backs))
 
 
 def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,

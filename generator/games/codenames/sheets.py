@@ -193,11 +193,11 @@ def _code_text(code: str, size: float, s: float) -> Item:
                 align="right", valign="middle", wrap=False, min_size=3.5)
 
 
-def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE) -> list[Card]:
-    """Imposition cards for keys, labelled with their codes; every back the same dense pattern."""
+def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool = True) -> list[Card]:
+    """Imposition cards for keys, labelled with their codes; every back the same dense pattern (or none)."""
     from generator.scene.imposition import Card
 
-    back = key_back_items(size)
+    back = key_back_items(size) if backs else None
     return [Card(key_card_items(k, size), back, f"key {k.grid} {k.code}") for k in keys]
 
 
