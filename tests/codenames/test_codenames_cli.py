@@ -184,3 +184,20 @@ def test_key_backs_are_one_dark_dense_pattern_that_hides_the_colours() -> None:
     pixels = list(image.tobytes())
     assert max(pixels) < 110 and sum(pixels) / len(pixels) < 70     # dark everywhere, edge to edge
     assert len(set(pixels)) > 3                                      # a lattice, not a flat fill
+
+
+def test_key_sheets_claim_the_flip_they_have(capsys, tmp_path: Path) -> None:
+    """A PDF (or --sheets) of keys has its back sheet and says so; --duplex none has none and says
+    "fronts only"; an image per card, for a phone, is the face alone."""
+    code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--duplex", "none", "-o", str(tmp_path / "n.pdf"))
+    assert code == 0, err
+    (page,) = PdfReader(tmp_path / "n.pdf").pages
+    assert "fronts only" in page.extract_text() and "flip" not in page.extract_text()
+    code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--format", "png", "--sheets", "--dpi", "40",
+                        "-o", str(tmp_path / "s.png"))
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.glob("s-*.png")) == ["s-sheet-001.png", "s-sheet-002.png"]
+    code, _, err = _run(capsys, "codenames", "key", "9RPPD-Y73TY", "--format", "png", "--dpi", "40",
+                        "-o", str(tmp_path / "k.png"))
+    assert code == 0, err
+    assert [p.name for p in tmp_path.glob("k*.png")] == ["k-001.png"]

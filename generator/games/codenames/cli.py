@@ -277,13 +277,13 @@ TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word
 
 
 def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language) -> list[Path]:
-    """Keys as JSON data, or key cards through the publishing layer (no bleed); on printed sheets (pdf) each
-    card is backed by a dense dark pattern, so held up to the light its colours do not show (an image for a
-    phone, svg/png, has no back); titles in `lang`."""
+    """Keys as JSON data, or key cards through the publishing layer (no bleed); on printed sheets (pdf, or
+    svg/png --sheets) each card is backed by a dense dark pattern, so held up to the light its colours do
+    not show (an image per card, for a phone, has no back); titles in `lang`."""
     from generator.games.codenames import sheets as sheet
 
     grids = "/".join(sorted({k.grid for k in keys}))
-    backs = opts.format == "pdf"
+    backs = opts.format == "pdf" or (opts.format in ("svg", "png") and opts.sheets)
     job = plan_job(opts, count=len(keys), card_size=(size, size), bleed=_bleed(opts), stem=stem, has_backs=backs,
                    title=TITLES[lang]["keys"].format(grids=grids), source=source, lang=lang, reporter=REPORTER)
     if job.wants_data:
