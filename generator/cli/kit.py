@@ -5,6 +5,11 @@ part (`Game.kit_part()`, a function `(out_dir, seed, paper, force, lang) -> [(pa
 With `--lang L` each game gets L when it has it (`Game.languages`), else its rulebook's language;
 without it each part gets None and prints as it always has (its rulebook's language). The index says
 which language each game got.
+
+The kit seed is the host's secret (drawn fresh by core.rng.choose_kit_seed without --seed): each part
+deals its products from core.rng.derive_seed(seed, product) and puts what only the host may see into a
+host/ folder; the index lists players' files and host-only files apart, and the kit seed last, under
+"For the host only" (docs/kit.md).
 """
 
 from __future__ import annotations
