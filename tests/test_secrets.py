@@ -68,7 +68,8 @@ def _file_text(path: Path) -> str:
     """The text of a file players see. Only PDFs are in the kit's players' part; any other kind of file
     there must be read here too before this test can pass."""
     assert path.suffix == ".pdf", f"{path}: read this kind of file in the secrets test"
-    return "\n".join(_pdf_pages(path))
+    metadata = PdfReader(path).metadata or {}                # title, subject...: a viewer shows them too
+    return "\n".join([*_pdf_pages(path), *(str(value) for value in metadata.values())])
 
 
 def _codex_pages(folder: Path) -> tuple[list[str], list[str]]:
