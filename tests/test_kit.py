@@ -96,7 +96,7 @@ def test_kit_lang_en_has_every_game_in_english(english_kit) -> None:
     index = (english_kit / "index.md").read_text(encoding="utf-8")
     for game in games.all_games():
         assert f"- {game.name}: English" in index, game.name
-        pdfs = sorted((english_kit / GAME_FOLDERS[game.name]).glob("*.pdf"))
+        pdfs = sorted((english_kit / GAME_FOLDERS[game.name]).rglob("*.pdf"))   # host/ files too
         assert pdfs, game.name
         for pdf in pdfs:
             for number, page in enumerate(PdfReader(str(pdf)).pages, start=1):
@@ -128,7 +128,7 @@ def test_no_english_in_footers_and_labels_of_italian_portuguese_french_products(
         assert run_cli(cli, ["kit", "--seed", "11", "--lang", lang, "-o", str(folder), "--quiet"]) == 0
     checked = 0
     for pdf in _pdfs_of(folder):
-        game = games.game_named(pdf.parent.name)
+        game = games.game_named(pdf.relative_to(folder).parts[0])        # host/ files belong to their game
         product_lang = game.kit_language(lang)
         if product_lang == "en" or pdf.name.startswith("keys-") or pdf.name.endswith("-en.pdf"):
             continue

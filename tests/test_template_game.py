@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from generator import games
 from generator.cli import cli
 from generator.cli.common import run_cli
+from generator.core.rng import derive_seed
 from generator.games._template import GAME, rules
 
 
@@ -33,8 +34,11 @@ def test_registered_game_is_a_command_and_in_the_kit(registered, tmp_path, capsy
     text = PdfReader(tmp_path / "d.pdf").pages[0].extract_text()
     assert "Example game" in text and rules.format_deal(rules.deal(_rng(3), 5)) in text
     assert run_cli(cli, ["kit", "--seed", "3", "-o", str(tmp_path / "kit"), "-q"]) == 0
-    assert (tmp_path / "kit" / "example-game" / "example-game-seed3.pdf").is_file()
-    assert "example-game/example-game-seed3.pdf" in (tmp_path / "kit" / "index.md").read_text(encoding="utf-8")
+    code = derive_seed(3, "example-game-deal")          # the kit deals from its derived code, never from 3
+    assert (tmp_path / "kit" / "example-game" / f"example-game-seed{code}.pdf").is_file()
+    assert f"example-game/example-game-seed{code}.pdf" in (tmp_path / "kit" / "index.md").read_text(encoding="utf-8")
+    kit_text = PdfReader(tmp_path / "kit" / "example-game" / f"example-game-seed{code}.pdf").pages[0].extract_text()
+    assert rules.format_deal(rules.deal(_rng(code), 5)) in kit_text
 
 
 def test_unregistered_game_is_gone(tmp_path) -> None:

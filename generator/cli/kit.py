@@ -5,6 +5,11 @@ part (`Game.kit_part()`, a function `(out_dir, seed, paper, force, lang) -> [(pa
 With `--lang L` each game gets L when it has it (`Game.languages`), else its rulebook's language;
 without it each part gets None and prints as it always has (its rulebook's language). The index says
 which language each game got.
+
+The kit seed is the host's secret (drawn fresh by core.rng.choose_kit_seed without --seed): each part
+deals its products from core.rng.derive_seed(seed, product) and puts what only the host may see into a
+host/ folder; the index lists players' files and host-only files apart, and the kit seed last, under
+"For the host only" (docs/kit.md).
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from pathlib import Path
 import click
 
 from generator import games, paths
-from generator.cli.common import check_outputs, progress, resolve_seed, seed_option, write_file
+from generator.cli.common import check_outputs, progress, seed_option, write_file
 from generator.cli.options import paper_option
+from generator.core.rng import choose_kit_seed
 from generator.games import LANGUAGE_NAMES, KitPart
 
 # Every language some game declares, in the order the games first name them.
@@ -56,22 +62,41 @@ def _languages(lang: str | None) -> dict[str, str]:
             for game in sorted(games.all_games(), key=lambda g: g.name)}
 
 
+HOST_FOLDER = "host"   # in each game's folder: what only the host (or the Master) may see
+
+
+def is_host_file(relative: Path) -> bool:
+    """A kit file only the host may see: it lies in a game's host/ folder."""
+    return HOST_FOLDER in relative.parts[:-1]
+
+
 def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
     wanted = (f"{LANGUAGE_NAMES[lang]} wherever a game has it" if lang
               else "each game in its rulebook's language")
     lines = ["# pnpgen print-and-play kit", "",
-             f"seed: {seed}    paper: {paper}    language: {wanted}",
+             f"paper: {paper}    language: {wanted}",
              "Print every PDF at 100% (actual size); each sheet has a 50 mm scale bar to check.", "",
              "## Languages", ""]
     lines += [f"- {name}: {language}" for name, language in _languages(lang).items()]
-    lines += ["", "## Files", ""]
-    for part, path, description in made:
-        lines.append(f"- {path.relative_to(out_dir)}  [{part}]  {description}")
+    players = [(part, path, d) for part, path, d in made if not is_host_file(path.relative_to(out_dir))]
+    host = [(part, path, d) for part, path, d in made if is_host_file(path.relative_to(out_dir))]
+    lines += ["", "## Players' files", "",
+              "Anyone at the table may see these. A code printed on them reprints that page and reveals no secret.", ""]
+    lines += [f"- {path.relative_to(out_dir)}  [{part}]  {description}" for part, path, description in players]
+    lines += ["", "## Host-only files", "",
+              f"Each game's {HOST_FOLDER}/ folder: the deal, layout, keys and campaign that only the host (or the "
+              "Master, or the spymasters) may see. Print them apart, and keep them out of sight.", ""]
+    lines += [f"- {path.relative_to(out_dir)}  [{part}]  {description}" for part, path, description in host]
+    lines += ["", "## For the host only", "",
+              f"kit seed: {seed}",
+              f"`pnpgen kit --seed {seed}` rebuilds this whole kit, secrets included: keep this number (and this",
+              "index) to yourself. No page the players see carries it, and no code on their pages reaches a secret."]
     return "\n".join(lines) + "\n"
 
 
 @click.command()
-@seed_option
+@seed_option(help="Kit seed: the same seed rebuilds the same kit, byte for byte, secrets included. Without it a "
+                  "fresh one is drawn and printed (keep it to yourself).")
 @paper_option("Paper size for every sheet.")
 @click.option("--lang", type=click.Choice(KIT_LANGUAGES), default=None,
               help="Print every game in this language where it has it (English: all five); without it, "
@@ -84,19 +109,29 @@ def command(seed: int | None, paper: str, lang: str | None, output: Path | None,
     """Write the whole print-and-play kit: every printable pnpgen makes.
 
     The kit goes into output/kit/ (or -o DIR) with index.md listing each file and the language of
-    each game. Random parts (setups, keys, deals, layouts) use --seed; without it a seed is chosen
-    and printed.
+    each game. What only the host (or the Master) may see (deals, layouts, key cards, the campaign)
+    goes into a host/ folder in each game's folder; index.md lists players' files and host-only files
+    apart.
+
+    Without --seed a fresh kit seed is drawn from the system's secure random source and printed
+    (on the terminal, even with -q, and in index.md under "For the host only"): --seed N rebuilds
+    that same kit. Each product draws from its own code, derived from the kit seed by a keyed hash;
+    the codes on the players' pages reprint those pages and reach no secret.
 
     \b
     Examples:
-      pnpgen kit --seed 42 --paper letter
+      pnpgen kit                                   # a fresh, secret kit seed
+      pnpgen kit --seed 42 --paper letter          # rebuild the kit of seed 42
       pnpgen kit --seed 42 --lang en -o kit-en     # every game in English
     """
     from generator.core.folders import replaced_folder
 
     out_dir = output or paths.default_output("kit")
     _check_kit_folder(out_dir, force)   # an earlier kit is there: refuse before any work
-    seed = resolve_seed(seed, quiet)
+    if seed is None:
+        seed = choose_kit_seed()
+        click.echo(f"kit seed: {seed} (for the host only: pass --seed {seed} to rebuild this kit, secrets "
+                   "included; it is also in index.md)", err=True)
     made: list[tuple[str, Path, str]] = []
     parts = _kit_parts(lang)
     with replaced_folder(out_dir) as staging:   # built aside, swapped in whole: old kit or new kit

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -78,7 +79,7 @@ def test_pdf_sheets_are_a4_hold_the_codes_and_are_byte_identical(capsys, tmp_pat
     a, b, c = (p.read_bytes() for p in paths)
     assert a == b and a != c
     reader = PdfReader(paths[0])
-    assert len(reader.pages) == 2      # 8 keys of 70 mm per A4 sheet
+    assert len(reader.pages) == 4      # 8 keys of 70 mm per A4 sheet, each sheet followed by its backs
     for page in reader.pages:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted(A4), abs=0.1)
@@ -147,16 +148,56 @@ def test_kit_part_writes_keys_words_pictures_covers_and_rules(tmp_path: Path) ->
     from generator.games.codenames.cli import kit_part
 
     made = kit_part(tmp_path, 42, "letter", False)
-    names = sorted(p.name for p, _ in made)
-    assert names == ["codenames-rules-en.pdf", "covers-5x4-en.pdf", "covers-5x5-en.pdf", "keys-5x4.pdf",
-                     "keys-5x5.pdf", "pictures-en.pdf", "words-en.pdf", "words-it.pdf"]
+    names = sorted(str(p.relative_to(tmp_path / "codenames")) for p, _ in made)
+    assert names == ["codenames-rules-en.pdf", "covers-5x4-en.pdf", "covers-5x5-en.pdf", "host/keys-5x4.pdf",
+                     "host/keys-5x5.pdf", "pictures-en.pdf", "words-en.pdf", "words-it.pdf"]   # keys: the spymasters'
     for path, description in made:
         reader = PdfReader(path)
         assert description
         if path.name.startswith("keys"):
-            assert len(reader.pages) == 1        # one full sheet: 6 keys of 70 mm on Letter
-            assert "(6;" in description
+            assert len(reader.pages) == 2        # one full sheet: 6 keys of 70 mm on Letter, then their backs
+            assert "(6," in description
+            codes = re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", reader.pages[0].extract_text())
+            assert len(codes) == 6 and not re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", reader.pages[1].extract_text())
+            assert "long-edge flip" in reader.pages[1].extract_text()        # the flip the footer names exists
         width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
         assert sorted((width, height)) == pytest.approx([612, 792], abs=0.1)  # Letter, either way
     again = kit_part(tmp_path / "again", 42, "letter", False)
     assert [p.read_bytes() for p, _ in made] == [p.read_bytes() for p, _ in again]
+
+
+def test_key_backs_are_one_dark_dense_pattern_that_hides_the_colours() -> None:
+    """Held up to a lamp, a key card shows its back through its front: the back is the same for every key,
+    covers the whole card, is near black, and is a pattern (not one flat tint that shows a misprint)."""
+    import io
+
+    from PIL import Image
+
+    from generator.games.codenames import sheets as sheet
+    from generator.render import render_png
+    from generator.scene.imposition import card_pages
+
+    cards = sheet.key_cards([cn.Key.from_code("9RPPD-Y73TY"), cn.Key.from_code("XYECD-FFHR9")])
+    assert cards[0].back == cards[1].back and cards[0].back
+    (page,) = card_pages(cards[:1], (70, 70), side="back")
+    image = Image.open(io.BytesIO(render_png(page, dpi=50))).convert("L")
+    pixels = list(image.tobytes())
+    assert max(pixels) < 110 and sum(pixels) / len(pixels) < 70     # dark everywhere, edge to edge
+    assert len(set(pixels)) > 3                                      # a lattice, not a flat fill
+
+
+def test_key_sheets_claim_the_flip_they_have(capsys, tmp_path: Path) -> None:
+    """A PDF (or --sheets) of keys has its back sheet and says so; --duplex none has none and says
+    "fronts only"; an image per card, for a phone, is the face alone."""
+    code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--duplex", "none", "-o", str(tmp_path / "n.pdf"))
+    assert code == 0, err
+    (page,) = PdfReader(tmp_path / "n.pdf").pages
+    assert "fronts only" in page.extract_text() and "flip" not in page.extract_text()
+    code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--format", "png", "--sheets", "--dpi", "40",
+                        "-o", str(tmp_path / "s.png"))
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.glob("s-*.png")) == ["s-sheet-001.png", "s-sheet-002.png"]
+    code, _, err = _run(capsys, "codenames", "key", "9RPPD-Y73TY", "--format", "png", "--dpi", "40",
+                        "-o", str(tmp_path / "k.png"))
+    assert code == 0, err
+    assert [p.name for p in tmp_path.glob("k*.png")] == ["k-001.png"]

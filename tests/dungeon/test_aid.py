@@ -205,6 +205,7 @@ def test_the_english_kit_is_english(tmp_path):
     made = kit_part(tmp_path, 1, "a4", False, lang="en")
     assert sorted(p.name for p, _ in made) == ["dungeon-campaign.json", "dungeon-cards-en.pdf",
                                                 "dungeon-chapter-1.pdf", "dungeon-rules-en.pdf"]
+    assert made[-1][0].parent.name == "host"
     text = _text(tmp_path / "dungeon" / "dungeon-rules-en.pdf") + _text(tmp_path / "dungeon" / "dungeon-chapter-1.pdf")
     assert "Player aid" in text and "Chapter" in text
     assert not any(word in text for word in ("Défaut", "Créature", "Récompenses", "tirage", "Aide de jeu"))

@@ -262,17 +262,21 @@ def test_keep_and_left_at_the_chapter_end(tmp_path, capsys):
 
 
 def test_kit_part(tmp_path):
+    from generator.core.rng import derive_seed
     from generator.games.dungeon.cli import kit_part
 
     made = kit_part(tmp_path, 42, "letter", False)
-    names = sorted(p.name for p, _ in made)
-    assert names == ["dungeon-campaign.json", "dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf",
-                     "dungeon-rules-fr.pdf"]
+    names = sorted(str(p.relative_to(tmp_path / "dungeon")) for p, _ in made)
+    assert names == ["dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf", "dungeon-rules-fr.pdf",
+                     "host/dungeon-campaign.json"]          # the piles' order: the host's
     reader = PdfReader(tmp_path / "dungeon" / "dungeon-cards-fr.pdf")
     box = reader.pages[0].mediabox                        # letter (landscape for 3 mm marks)
     assert sorted((round(float(box.width), 1), round(float(box.height), 1))) == [612.0, 792.0]
-    campaign = json.loads((tmp_path / "dungeon" / "dungeon-campaign.json").read_text(encoding="utf-8"))
-    assert campaign["seed"] == 42 and campaign["in_play"] is True
+    campaign = json.loads((tmp_path / "dungeon" / "host" / "dungeon-campaign.json").read_text(encoding="utf-8"))
+    code = derive_seed(42, "dungeon-campaign")
+    assert campaign["seed"] == code and campaign["in_play"] is True
+    sheet = PdfReader(tmp_path / "dungeon" / "dungeon-chapter-1.pdf").pages[0].extract_text()
+    assert str(code) not in sheet and "host/dungeon-campaign.json" in sheet     # a file name on the table, no seed
 
 
 def test_the_deck_pdf_asks_for_the_long_edge_flip_and_declares_pdf_1_7(deck_pdf):

@@ -9,6 +9,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.core.errors import OutputExistsError
+from generator.core.rng import derive_seed
 from generator.games.laser.cli.sheet import laser_kit_part
 from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.check import check
@@ -112,7 +113,10 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
     made = laser_kit_part(tmp_path / "kit", 7, "letter", False)
     assert len(made) == 5 and all(path.exists() and description for path, description in made)
     sheets, rules, layout_file, host, book = (path for path, _ in made)
-    assert book.name == "laser-puzzles-seed7.pdf" and len(PdfReader(str(book)).pages) == 1 + 12 + 2
+    layout_code, book_code = derive_seed(7, "laser-layout"), derive_seed(7, "laser-puzzles")   # never the kit seed
+    assert book.name == f"laser-puzzles-seed{book_code}.pdf" and len(PdfReader(str(book)).pages) == 1 + 12 + 2
+    assert [p.relative_to(tmp_path / "kit").as_posix() for p in (layout_file, host)] == [
+        f"laser/host/laser-layout-seed{layout_code}.txt", f"laser/host/laser-host-seed{layout_code}.pdf"]
     assert [p.name for p in (sheets, rules)] == ["laser-sheets-it.pdf", "laser-rules-it.pdf"]
     assert len(PdfReader(str(sheets)).pages) == 6                    # one per player for six players
     assert "6" in made[0][1] and "one per player" in made[0][1]
@@ -120,6 +124,8 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
     assert "Circuiti laser · regole" in PdfReader(str(rules)).pages[0].extract_text()
     layout = parse_layout(layout_file.read_text(encoding="utf-8"), load_catalog())
     assert check(layout).fair
+    assert f"--seed {layout_code}" in layout_file.read_text(encoding="utf-8")
+    assert all(str(layout_code) in page.extract_text() for page in PdfReader(str(host)).pages[:2])
     host_reader = PdfReader(str(host))
     assert len(host_reader.pages) == 3                               # designer's sheet, key, rules
     assert float(host_reader.pages[0].mediabox.width) == pytest.approx(792.0, abs=0.05)

@@ -134,18 +134,21 @@ def test_bad_kill_limit_and_existing_output_are_exit_2(tmp_path, capsys) -> None
 
 
 def test_kit_part_writes_the_deck_rules_and_a_setup_from_the_kit_seed(tmp_path) -> None:
+    from generator.core.rng import derive_seed
+
     made = cmd.kit_part(tmp_path, 77, "letter", False)
     files = [Path(p) for p, _ in made]
-    assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-rules-pt.pdf", "noir-setup-seed77.pdf"]
+    code = derive_seed(77, "noir-table")          # the table's public code, never the kit seed
+    assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-rules-pt.pdf", f"noir-setup-seed{code}.pdf"]
     assert all(f.is_file() and description for f, (_, description) in zip(files, made, strict=False))
     deck = PdfReader(str(files[0]))
     box = deck.pages[0].mediabox
     assert sorted((round(float(box.width)), round(float(box.height)))) == [612, 792]   # letter
     setup_pages = PdfReader(str(files[2])).pages
     assert len(setup_pages) == 2
-    assert all(_pile_leaks(page.extract_text(), cmd.deal(77)) == [] for page in setup_pages)
+    assert all(_pile_leaks(page.extract_text(), cmd.deal(code)) == [] for page in setup_pages)
     english = cmd.kit_part(tmp_path / "en", 77, "a4", False, "en")
-    assert [Path(p).name for p, _ in english] == ["noir-cards-en.pdf", "noir-rules-en.pdf", "noir-setup-seed77.pdf"]
+    assert [Path(p).name for p, _ in english] == ["noir-cards-en.pdf", "noir-rules-en.pdf", f"noir-setup-seed{code}.pdf"]
     assert "Shuffle" in PdfReader(str(english[2][0])).pages[0].extract_text()
 
 

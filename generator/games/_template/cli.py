@@ -44,7 +44,14 @@ def deal_command(seed: int | None, lang: str, paper: str, output: Path | None, f
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
-    """The example game's part of the kit: one dealt sheet, in `lang` (None: its rulebook's language)."""
-    target = out_dir / "example-game" / f"example-game-seed{seed}.pdf"
-    written = write_deal(target, seed, GAME.kit_language(lang), paper, force)
-    return [(written[0], "Example game: five numbers dealt (seed-reproducible)")]
+    """The example game's part of the kit: one dealt sheet, in `lang` (None: its rulebook's language).
+
+    Never deal from the kit seed itself: derive the product's own code from it (`derive_seed`), print
+    that code, and `pnpgen example-game deal --seed CODE` reprints the sheet. A product the players
+    must not see goes into `<game>/host/`."""
+    from generator.core.rng import derive_seed
+
+    code = derive_seed(seed, "example-game-deal")
+    target = out_dir / "example-game" / f"example-game-seed{code}.pdf"
+    written = write_deal(target, code, GAME.kit_language(lang), paper, force)
+    return [(written[0], f"Example game: five numbers dealt (code {code}: `pnpgen example-game deal --seed {code}`)")]

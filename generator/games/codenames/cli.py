@@ -71,10 +71,14 @@ def command() -> None:
               help="Fix the starting team (default: random for each key).")
 @seed_option
 @_card_size_option
-@deck_options_for("none: the cards have white edges", backs=False)
+@deck_options_for("none: the cards have white edges")
 def keys_command(grid: str, count: int, starting: str | None, seed: int | None, card_size: str,
                  opts: DeckOptions) -> None:
     """Print N different random key cards (8 per A4 sheet at 70 mm).
+
+    A PDF sheet of keys is followed by its backs (long-edge duplex; --duplex short, or --gutter-fold
+    without a duplex printer): the same dense dark pattern behind every card, so a key held up to the
+    light shows no colours. --duplex none prints the fronts alone.
 
     \b
     Example:
@@ -93,7 +97,7 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
 @command.command("key")
 @click.argument("codes", nargs=-1, required=True)
 @_card_size_option
-@deck_options_for("none: the cards have white edges", backs=False)
+@deck_options_for("none: the cards have white edges")
 def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> None:
     """Print the key card of one or more codes again (case, spaces and '-' do not matter).
 
@@ -273,15 +277,18 @@ TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word
 
 
 def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language) -> list[Path]:
-    """Keys as JSON data, or key cards through the publishing layer (no bleed, no backs); titles in `lang`."""
+    """Keys as JSON data, or key cards through the publishing layer (no bleed); on printed sheets (pdf, or
+    svg/png --sheets) each card is backed by a dense dark pattern, so held up to the light its colours do
+    not show (an image per card, for a phone, has no back); titles in `lang`."""
     from generator.games.codenames import sheets as sheet
 
     grids = "/".join(sorted({k.grid for k in keys}))
-    job = plan_job(opts, count=len(keys), card_size=(size, size), bleed=_bleed(opts), stem=stem, has_backs=False,
+    backs = opts.format == "pdf" or (opts.format in ("svg", "png") and opts.sheets)
+    job = plan_job(opts, count=len(keys), card_size=(size, size), bleed=_bleed(opts), stem=stem, has_backs=backs,
                    title=TITLES[lang]["keys"].format(grids=grids), source=source, lang=lang, reporter=REPORTER)
     if job.wants_data:
         return job.write([k.to_json() for k in keys])
-    return job.write(sheet.key_cards(keys, size))
+    return job.write(sheet.key_cards(keys, size, backs=backs))
 
 
 def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
@@ -308,8 +315,10 @@ def _bleed(opts: DeckOptions) -> float:
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """A full sheet of keys for each grid, the word-card decks, the picture deck, the cover cards of
-    both grids and the rules summary (in `lang`; default: English and Italian word decks, English rest)."""
-    from generator.core.rng import make_rng
+    both grids and the rules summary (in `lang`; default: English and Italian word decks, English rest).
+    The keys are the spymasters' (codenames/host/): drawn from the kit seed's "codenames-keys"
+    derivation, the code on their sheets (`pnpgen codenames keys --grid G --count N --seed CODE`)."""
+    from generator.core.rng import derive_seed, make_rng
     from generator.games.codenames import sheets as sheet
     from generator.games.codenames.rules import keys as cn
     from generator.publish import sheet_spec
@@ -319,12 +328,16 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     made: list[tuple[Path, str]] = []
     folder = Path(out_dir) / "codenames"
     key_lang = GAME.kit_language(lang)
+    code = derive_seed(seed, "codenames-keys")
     for grid in ("5x5", "5x4"):
-        opts = DeckOptions(paper=paper, output=folder / f"keys-{grid}.pdf", force=force, quiet=True)
+        opts = DeckOptions(paper=paper, duplex="long", output=folder / "host" / f"keys-{grid}.pdf", force=force,
+                           quiet=True)
         count = cards_per_sheet(sheet_spec((sheet.KEY_CARD_SIZE,) * 2, 0.0, opts))
-        keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid))
-        made += [(p, f"Codenames {grid} key cards ({count}; the code on each reprints it)")
-                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(seed, key_lang), key_lang)]
+        keys = cn.distinct_keys(grid, count, make_rng(code, "codenames", "keys", grid))
+        made += [(p, f"Codenames {grid} key cards for the spymasters ({count}, backs for long-edge duplex; the "
+                     f"code on each reprints it, `pnpgen codenames keys --grid {grid} --count {count} --seed {code}` "
+                     "the sheet)")
+                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(code, key_lang), key_lang)]
     for word_lang in ([lang] if lang in GAME.languages else GAME.languages):
         words = sheet.load_words(word_lang)
         opts = DeckOptions(paper=paper, output=folder / f"words-{word_lang}.pdf", force=force, quiet=True)

@@ -193,18 +193,44 @@ def _code_text(code: str, size: float, s: float) -> Item:
                 align="right", valign="middle", wrap=False, min_size=3.5)
 
 
-def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE) -> list[Card]:
-    """Imposition cards (fronts only) for keys, labelled with their codes."""
+def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool = True) -> list[Card]:
+    """Imposition cards for keys, labelled with their codes; every back the same dense pattern (or none)."""
     from generator.scene.imposition import Card
 
-    return [Card(key_card_items(k, size), None, f"key {k.grid} {k.code}") for k in keys]
+    back = key_back_items(size) if backs else None
+    return [Card(key_card_items(k, size), back, f"key {k.grid} {k.code}") for k in keys]
+
+
+BACK_FILL = "#262626"                      # near black: a lamp behind the card shows no colour through it
+BACK_LINE = Stroke("#4d4d4d", 0.9)         # a lattice of diagonals over it, so it reads as a card back
+BACK_STEP = 3.0                            # mm between parallel diagonals (at 70 mm)
+
+
+def key_back_items(size: float = KEY_CARD_SIZE) -> list[Item]:
+    """The back of every key card: the whole card near black, crossed by a dense diagonal lattice
+    (the same for every key, so a back tells nothing; printed duplex behind the fronts)."""
+    s = size / DESIGN
+    items: list[Item] = [Rect(0, 0, size, size, fill=BACK_FILL, stroke=None)]
+    step, c = BACK_STEP * s, BACK_STEP * s
+    while c < 2 * size:
+        items += [_diagonal(c, size, BACK_LINE, rising=True), _diagonal(c, size, BACK_LINE, rising=False)]
+        c += step
+    return items
+
+
+def _diagonal(c: float, size: float, stroke: Stroke, rising: bool) -> Item:
+    """The part inside the card of the line x + y = c (rising) or x - y = c - size (falling)."""
+    x1, x2 = max(0.0, c - size), min(size, c)
+    if rising:
+        return Line(x1, c - x1, x2, c - x2, stroke)
+    return Line(x1, size - c + x1, x2, size - c + x2, stroke)
 
 
 def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE) -> SheetSpec:
-    """The sheet layout of key cards: no bleed (white edges), crop marks, no backs."""
+    """The sheet layout of key cards: no bleed (white edges), crop marks, backs for long-edge duplex."""
     from generator.scene.imposition import SheetSpec
 
-    return SheetSpec(paper=paper, card_size=(size, size), bleed=0.0, crop_marks=True, duplex=None)
+    return SheetSpec(paper=paper, card_size=(size, size), bleed=0.0, crop_marks=True, duplex="long")
 
 
 

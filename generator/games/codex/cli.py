@@ -217,19 +217,24 @@ def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pd
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
-    """One six-agent deal from the kit seed (the PDF and its JSON) and the rules sheet, in `lang`
-    (default: the rulebook's Italian)."""
+    """One six-agent deal and the rules sheet, in `lang` (default: the rulebook's Italian). The deal is
+    the Master's (codex/host/): it comes from the kit seed's "codex-deal" derivation, the code printed on
+    the Master's sheet, so `pnpgen codex deal --seed CODE` reprints it; the agent cards carry no code."""
+    from generator.core.rng import derive_seed
     from generator.games.codex import rules as codex
 
     lang = GAME.kit_language(lang)
-    deal = make_deal(seed, codex.DEFAULT_AGENTS, codex.DEFAULT_FACTIONS, [], None)
-    pdf, data = out_dir / "codex" / "codex-deal.pdf", out_dir / "codex" / "codex-deal.json"
+    code = derive_seed(seed, "codex-deal")
+    deal = make_deal(code, codex.DEFAULT_AGENTS, codex.DEFAULT_FACTIONS, [], None)
+    host = out_dir / "codex" / "host"
+    pdf, data = host / "codex-deal.pdf", host / "codex-deal.json"
     rules = out_dir / "codex" / f"codex-rules-{lang}.pdf"
     check_outputs([pdf, data, rules], force)
     written = write_deal(deal, Printing("pdf", lang=lang, paper=paper), pdf, pdf, force)
     written += write_deal(deal, Printing("json"), data, data, force)
     written += write_rules(rules, lang, paper, force)
-    return [(written[0], "Codex (secret agents): a six-agent deal (Master's sheet, agent cards to fold, roles card, "
-                         "rules sheet)"),
+    return [(written[0], "Codex (secret agents): a six-agent deal for the Master (Master's sheet, agent cards to "
+                         f"fold and hand out, roles card, rules sheet); code {code}: "
+                         f"`pnpgen codex deal --seed {code}` reprints it"),
             (written[1], "Codex (secret agents): the same deal as JSON (for `pnpgen codex print`)"),
             (written[2], "Codex (secret agents): the rules sheet, one page")]

@@ -435,9 +435,12 @@ def _sheet_title(labels: dict[str, dict[str, Any]], lang: str, setup: Setup) -> 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """The player aid, the whole deck (duplex long edge) and a first chapter setup for 2 players.
 
+    The campaign (every pile's order: the chapters to come) is the host's, in dungeon/host/: it comes from
+    the kit seed's "dungeon-campaign" derivation (`pnpgen dungeon new --players 2 --seed CODE`, then
+    `pnpgen dungeon chapter`, deals it again); the chapter sheet on the table names the campaign file, never a seed.
     lang: fr (the default, the rulebook's) or en; any other language gets French."""
     from generator.core.files import write_atomic
-    from generator.core.rng import make_rng
+    from generator.core.rng import derive_seed, make_rng
     from generator.games.dungeon.content import load_labels
     from generator.games.dungeon.rules.campaign import deal_chapter, new_campaign
     from generator.games.dungeon.sheets import chapter_pages
@@ -446,7 +449,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     folder = out_dir / "dungeon"
     lang = GAME.kit_language(lang)
     language = LANGUAGE_NAMES[lang]
-    deck_pdf, campaign_json, sheet = (folder / f"dungeon-cards-{lang}.pdf", folder / "dungeon-campaign.json",
+    deck_pdf, campaign_json, sheet = (folder / f"dungeon-cards-{lang}.pdf", folder / "host" / "dungeon-campaign.json",
                                       folder / "dungeon-chapter-1.pdf")
     rules_pdf = folder / f"dungeon-rules-{lang}.pdf"
     check_outputs([deck_pdf, rules_pdf, campaign_json, sheet], force)
@@ -457,13 +460,17 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
              for p in write_pages(aid_pages_for(lang, paper, None), "pdf", rules_pdf, force=force,
                                   title=_aid_title(lang, None))]
     deck = _deck(None)
-    campaign = new_campaign(deck, 2, make_rng(seed, "dungeon", "campaign"), seed)
+    code = derive_seed(seed, "dungeon-campaign")
+    campaign = new_campaign(deck, 2, make_rng(code, "dungeon", "campaign"), code)
     setup = deal_chapter(campaign, deck)
     labels = load_labels()
+    campaign_file = f"host/{campaign_json.name}"
     pages = chapter_pages(setup, campaign, deck, labels, lang, paper,
-                          source=fill(labels[lang]["kit_source"], {"seed": seed}), campaign_file=campaign_json.name)
+                          source=fill(labels[lang]["kit_source"], {"file": campaign_file}), campaign_file=campaign_file)
     made += [(p, "CODEX (the dungeon crawl): first chapter setup, 2 players") for p in
              write_pages(pages, "pdf", sheet, force=force, title=_sheet_title(labels, lang, setup))]
     made.append((write_atomic(campaign_json, campaign_text(campaign), force=force),
-                 "CODEX (the dungeon crawl): that campaign, to continue with pnpgen dungeon chapter"))
+                 f"CODEX (the dungeon crawl): that campaign (the piles' order: the chapters to come), to continue "
+                 f"with pnpgen dungeon chapter; code {code}: `pnpgen dungeon new --players 2 --seed {code} -o c.json`, then "
+                 "`pnpgen dungeon chapter c.json`, deals it again"))
     return made

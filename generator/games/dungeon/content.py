@@ -24,7 +24,7 @@ LABEL_PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "boss_step": ("number", "rewards"),
     "command_hint": ("file",),
     "sheet_source": ("file", "seed"),
-    "kit_source": ("seed",),
+    "kit_source": ("file",),
 }
 
 AID_FILE = "aid.yaml"

@@ -234,10 +234,15 @@ def write_rules(target: Path, lang: str, paper: str, kill_limit: int, force: boo
 # --- the kit ------------------------------------------------------------------------------------
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
-    """The Noir deck (PDF, duplex long edge), the rules sheet and a setup sheet dealt from the kit seed,
-    in `lang` (default: the rulebook's Portuguese)."""
+    """The Noir deck (PDF, duplex long edge), the rules sheet and a setup sheet, in `lang` (default: the
+    rulebook's Portuguese). The table is public: it comes from the kit seed's "noir-table" derivation,
+    the code printed on it (`pnpgen noir setup --seed CODE` reprints it), which reaches no other
+    product. The players shuffle the evidence pile themselves, so no code knows the killer."""
+    from generator.core.rng import derive_seed
+
     lang = GAME.kit_language(lang)
     folder = Path(out_dir) / "noir"
+    code = derive_seed(seed, "noir-table")
     opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=folder / f"noir-cards-{lang}.pdf",
                        force=force, quiet=True)
     made = [(path, "Noir deck: 25 suspect cards (alive/dead sides), 25 evidence cards, 2 reference cards; "
@@ -245,7 +250,8 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
             for path in write_noir_cards(lang, DEFAULT_KILL_LIMIT, opts)]
     made += [(path, "Noir rules sheet: every rule needed during play, one page")
              for path in write_rules(folder / f"noir-rules-{lang}.pdf", lang, paper, DEFAULT_KILL_LIMIT, force)]
-    made += [(path, f"Noir setup sheet: the 5x5 table, shuffle the evidence pile (seed {seed}); then the rules sheet")
-             for path in write_setup(deal(seed), seed, "pdf", folder / f"noir-setup-seed{seed}.pdf", paper,
+    made += [(path, f"Noir setup sheet: the 5x5 table (public code {code}: `pnpgen noir setup --seed {code}` "
+                    "reprints it), shuffle the evidence pile; then the rules sheet")
+             for path in write_setup(deal(code), code, "pdf", folder / f"noir-setup-seed{code}.pdf", paper,
                                      lang, DEFAULT_KILL_LIMIT, force)]
     return made

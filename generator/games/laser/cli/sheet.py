@@ -191,9 +191,11 @@ def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pd
 
 # -- the kit ----------------------------------------------------------------------------------------
 def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
-    """Game sheets for a six-player game (one per player), the rules sheet, one fair layout generated from
-    the kit seed (text) and its host sheet (designer's sheet and answer key), in `lang` (default Italian)."""
-    from generator.core.rng import make_rng
+    """Game sheets for a six-player game (one per player), the rules sheet, one fair layout (text) and its
+    host sheet (designer's sheet and answer key) in laser/host/, in `lang` (default Italian), and the puzzle
+    book. The layout comes from the kit seed's "laser-layout" derivation, the code on the host sheet:
+    `pnpgen laser generate --seed CODE` gives the same layout. The book has its own code."""
+    from generator.core.rng import derive_seed, make_rng
     from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.generate import generate_fair
     from generator.games.laser.rules.model import Board
@@ -206,15 +208,16 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
     folder = Path(out_dir) / "laser"
     sheets_path = folder / f"laser-sheets-{lang}.pdf"
     rules_path = folder / f"laser-rules-{lang}.pdf"
-    layout_path = folder / f"laser-layout-seed{seed}.txt"
-    host_path = folder / f"laser-host-seed{seed}.pdf"
+    code = derive_seed(seed, "laser-layout")
+    layout_path = folder / "host" / f"laser-layout-seed{code}.txt"
+    host_path = folder / "host" / f"laser-host-seed{code}.pdf"
     check_outputs([sheets_path, rules_path, layout_path, host_path], force)
     chosen = load_catalog().beginner()
     board = Board()
-    layout = generate_fair(make_rng(seed, "laser", "kit"), board, chosen, 0)
-    text = f"# fair layout for the laser-circuit game (pnpgen kit, seed {seed})\n" + format_layout(layout)
+    layout = generate_fair(make_rng(code, "laser", "generate"), board, chosen, 0)   # as `laser generate` draws
+    text = f"# fair layout for the laser-circuit game (pnpgen laser generate --seed {code})\n" + format_layout(layout)
     sheets = game_sheets(board, chosen, players=KIT_PLAYERS, lang=lang, paper=paper)
-    host = game_sheets(board, chosen, lang=lang, paper=paper, layout=layout, source=seed_words(seed, lang))
+    host = game_sheets(board, chosen, lang=lang, paper=paper, layout=layout, source=seed_words(code, lang))
     language = LANGUAGE_NAMES[lang]   # the kit index's descriptions are English; the sheets are in `lang`
     return [
         (write_file(sheets_path, render_pdf(sheets, title="Laser circuits: game sheets"), force),
@@ -222,17 +225,20 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
          f"shot log, how-to-play box, legend, secret slips; print only as many as there are players), {language}"),
         *[(path, f"Laser circuits: the rules sheet, one page, {language}")
           for path in write_rules(rules_path, lang, paper, force)],
-        (write_file(layout_path, text, force), f"Laser circuits: a fair layout (seed {seed}), text form"),
+        (write_file(layout_path, text, force),
+         f"Laser circuits: a fair layout for the host, text form; code {code}: `pnpgen laser generate --seed {code}` "
+         "gives it again"),
         (write_file(host_path, render_pdf(host, title="Laser circuits: designer's sheet"), force),
-         f"Laser circuits: that layout on a designer's sheet, its answer key and the rules sheet, for a host "
-         f"(seed {seed}), {language}"),
+         f"Laser circuits: that layout on a designer's sheet, its answer key and the rules sheet, for the host "
+         f"(code {code}), {language}"),
         *[(path, description + ("" if lang == "en" else " (its words are in English only)"))
-          for path, description in _kit_puzzle_book(out_dir, seed, paper, force)],
+          for path, description in _kit_puzzle_book(out_dir, derive_seed(seed, "laser-puzzles"), paper, force)],
     ]
 
 
 def _kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The puzzle book for one player (12 puzzles, levels 1-4): see cli/puzzles.py."""
+    """The puzzle book for one player (12 puzzles, levels 1-4) from its own code `seed` (the kit seed's
+    "laser-puzzles" derivation, which reaches no other product): see cli/puzzles.py."""
     from generator.games.laser.cli.puzzles import kit_puzzle_book
 
     return kit_puzzle_book(out_dir, seed, paper, force)
