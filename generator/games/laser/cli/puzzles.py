@@ -115,8 +115,8 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
     from generator.games.laser.rules.puzzle import check_level, generate_puzzle
 
     plan = level_plan(count, levels)
-    for level in set(plan):
-        check_level(level, minimal)
+    for level in sorted(set(plan)):
+        check_level(level, minimal, board)
     made: Made = []
     for number, level in enumerate(plan, start=1):
         rng = make_rng(seed, "laser", "puzzle", str(number))
