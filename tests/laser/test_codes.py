@@ -3,9 +3,9 @@ old (version 1) codes still read (issue 26)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -55,7 +55,7 @@ def _variants(code):
         for c in CHARS:
             if c != chars[k].upper():
                 yield "".join([*chars[:k], c, *chars[k + 1:]])
-    for a, b in zip(spots, spots[1:], strict=False):
+    for a, b in itertools.pairwise(spots):
         if chars[a] != chars[b]:
             swapped = list(chars)
             swapped[a], swapped[b] = swapped[b], swapped[a]
