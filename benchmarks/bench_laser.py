@@ -169,6 +169,7 @@ def puzzle_figures(run: Run, seed: int, count: int) -> None:
     made, wall, cpu = _timed(lambda: [generate_puzzle(rng, board, in_play, 3) for _ in range(count)])
     run.rate("level 3", "level-3 puzzles", count, cpu, wall, goal="at least 10/s")
     run.result("level 3 puzzles", made)
+    by_level: dict[int, list[Any]] = {3: list(made)}
     for level in (1, 2, 4, 5):
         times, puzzles = [], []
         for _ in range(max(5, count // 3)):
@@ -180,6 +181,26 @@ def puzzle_figures(run: Run, seed: int, count: int) -> None:
                  statistics.median(walls), unit="s", goal=goal)
         run.time(f"level {level} worst", f"level-{level} puzzle worst", max(cpus), max(walls), unit="s")
         run.result(f"level {level} puzzles", puzzles)
+        by_level[level] = puzzles
+    run.notes.append("share of each level that propagation alone (one shot at a time, no supposition) "
+                     "solves: " + ", ".join(f"level {k} {_propagation_share(v)}" for k, v in sorted(by_level.items())))
+
+
+def _propagation_share(puzzles: list[Any]) -> str:
+    """'n/m' puzzles whose given shots propagation alone solves (grade.saturate from nothing known)."""
+    try:
+        from generator.games.laser.rules.grade import initial_domains, propagate, saturate, solved
+    except ImportError:          # a baseline from before issue 26 has no saturate
+        return "n/a"
+    from generator.games.laser.rules.search import shots_from_results
+
+    alone = 0
+    for puzzle in puzzles:
+        engine = engine_for(puzzle.layout.board, puzzle.layout.in_play)
+        results = engine.results(engine.cells_of(puzzle.layout))
+        domains = saturate(engine, propagate(initial_domains(engine)), shots_from_results(results, puzzle.cannons))
+        alone += solved(domains)
+    return f"{alone}/{len(puzzles)}"
 
 
 def assist_figures(run: Run, seed: int) -> None:

@@ -14,7 +14,7 @@ from generator.games.laser.rules.code import CHECK_ALPHABET, decode, encode
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import initial_domains, propagate
 from generator.games.laser.rules.model import Board
-from generator.games.laser.rules.puzzle import analyse, check_level, generate_puzzle, is_minimal, level_of
+from generator.games.laser.rules.puzzle import analyse, check_level, generate_puzzle, is_minimal, level_of, possible_levels
 from generator.games.laser.rules.solve import solve
 
 SMALL = (5, 4, ("absorber", "reflector", "diagonal"))
@@ -132,3 +132,16 @@ def test_codes_round_trip_and_catch_typos(catalog):
         decode("8x7-", catalog)
     with pytest.raises(RulesError, match="more than one layout"):
         analyse(puzzle.layout, puzzle.cannons[:1])
+
+
+def test_impossible_levels_are_refused_at_once_with_the_levels_that_can():
+    assert possible_levels(30, False) == (1, 2, 3, 4, 5)          # 8x7
+    assert possible_levels(24, False) == (1, 2, 3, 5)             # 6x6: no level-4 band
+    assert possible_levels(14, True) == (2, 3, 5)                 # 4x3 --minimal
+    for width in range(1, 13):
+        for height in range(1, 13):
+            board = Board(width, height)
+            band = range(board.cannons // 6 + 1, board.cannons // 5 + 1)
+            assert (4 in possible_levels(board.cannons, False)) == bool(band)
+    with pytest.raises(RulesError, match="this board can give levels 1, 2, 3, 5"):
+        generate_puzzle(random.Random(0), Board(6, 6), load_catalog().subset(["absorber", "reflector", "diagonal"]), 4)

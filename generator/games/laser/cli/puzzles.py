@@ -115,8 +115,8 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
     from generator.games.laser.rules.puzzle import check_level, generate_puzzle
 
     plan = level_plan(count, levels)
-    for level in set(plan):
-        check_level(level, minimal)
+    for level in sorted(set(plan)):
+        check_level(level, minimal, board)
     made: Made = []
     for number, level in enumerate(plan, start=1):
         rng = make_rng(seed, "laser", "puzzle", str(number))
@@ -187,18 +187,23 @@ def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) ->
     """Reprint one puzzle from its CODE (as printed on every puzzle page).
 
     The code holds the puzzle exactly (board, components, layout, given cannons) with a check
-    character that catches typos; the level is graded again.
+    character that catches any one wrong character or two swapped ones, and the board size is
+    checked against the code too; the level is graded again. Old codes (printed before the size
+    was covered) still reprint, with a note.
 
     \b
     Example:
       pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format json
     """
     from generator.games.laser.content import load_catalog
-    from generator.games.laser.rules.code import decode, encode
+    from generator.games.laser.rules.code import OLD_VERSION, code_version, decode, encode
     from generator.games.laser.rules.puzzle import analyse
 
     catalog = load_catalog()
     layout, cannons = decode(code, catalog)
+    if code_version(code) == OLD_VERSION:
+        click.echo("note: an old code (version 1): its check character does not cover the board size, "
+                   "so check the size against the page; the new code below covers it", err=True)
     made = [(1, analyse(layout, cannons), encode(layout, cannons, catalog))]
     if fmt == "json":
         emit_json(puzzles_json(made, catalog), output, force)

@@ -9,12 +9,17 @@ weighted by the layouts it stands for: that gives the exact probability of each 
 tracing would take too long (early in a game), layouts are drawn uniformly instead (a leaf with
 probability proportional to its layouts, then a uniform completion) and the results are estimated
 from the sample; the answer says so and gives the sample size.
+
+A beam that never leaves the board is one outcome, TRAPPED_RESULT ("trapped: this layout cannot
+be played"), whatever it hit before the loop was noticed: at the table such a shot has no answer,
+so the layouts that trap the beam count as one group in the next-shot figures (see docs/laser.md).
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from math import perm, prod
@@ -29,6 +34,12 @@ SAMPLE_SIZE = 1500          # layouts drawn when the exact figures would take to
 MAX_LEAVES = 200_000
 
 Result = tuple[tuple[int, ...], int]      # (hit type ids, outcome)
+TRAPPED_RESULT: Result = ((), TRAPPED)    # every trapped beam, whatever it hit: one outcome
+
+
+def as_result(hits: Sequence[int], outcome: int) -> Result:
+    """A shot's result as the assistant counts it: a trapped beam is TRAPPED_RESULT."""
+    return TRAPPED_RESULT if outcome == TRAPPED else (tuple(hits), outcome)
 
 
 @dataclass(frozen=True)
@@ -119,7 +130,7 @@ class _Tracer:
         eng, b = self.eng, self.b
         nxt, exits, ptype, type_pieces = eng.nxt, eng.exits, eng.ptype, eng.type_pieces
         changed: list[int] = []
-        steps = 0    # counted afresh in each branch: a trapped beam's hits can outnumber Engine.trace's
+        steps = 0    # counted afresh in each branch (a trapped beam's hits do not matter: TRAPPED_RESULT)
         try:
             while i >= 0:
                 steps += 1
@@ -127,7 +138,7 @@ class _Tracer:
                 if self.budget[0] < 0:
                     raise _Budget
                 if steps > eng.limit:
-                    self._add((tuple(hits), TRAPPED), missing, fixed)
+                    self._add(TRAPPED_RESULT, missing, fixed)
                     return
                 p = b[i]
                 if p is None:
@@ -195,8 +206,7 @@ def _sampled_results(leaves: _Leaves, cannons: list[int], rng: random.Random,
     out: dict[int, dict[Result, int]] = {k: {} for k in cannons}
     for cells in sample_layouts(leaves, rng, size):
         for k in cannons:
-            hits, outcome = eng.trace(cells, k)
-            key = (tuple(hits), outcome)
+            key = as_result(*eng.trace(cells, k))
             out[k][key] = out[k].get(key, 0) + 1
     return out
 

@@ -1,11 +1,20 @@
 """Puzzle codes: a puzzle (board, set in play, hidden layout, given cannons) as a short word with a
 check character, e.g. `8x7-3KQ9M-T2W7R-H1XZC-5`.
 
-The code is one integer in mixed radix (format version, which catalogue types are in play, each
-type's cell and orientation, the bitmask of given cannons), written in Crockford's base 32 after
-the board size, with Crockford's mod-37 check symbol at the end (its three symbols that a shell
-would expand, * ~ $, replaced by + _ @). Reading is case-insensitive,
-ignores dashes and spaces, and takes O for 0 and I/L for 1, as Crockford's alphabet does.
+The code is one integer in mixed radix (format version, the board's columns and rows, which
+catalogue types are in play, each type's cell and orientation, the bitmask of given cannons),
+written in Crockford's base 32 after the board size, with Crockford's mod-37 check symbol at the
+end (its three symbols that a shell would expand, * ~ $, replaced by + _ @). Reading is
+case-insensitive, ignores dashes and spaces, and takes O for 0 and I/L for 1, as Crockford's
+alphabet does.
+
+What the check catches: the value is the base-32 number the body spells, and 37 is a prime that
+divides neither 32 nor 31, so a single changed character (a change of d * 32^k, 0 < |d| < 32) and
+two adjacent characters swapped (a change of (a - b) * 31 * 32^k) always change the value mod 37.
+From version 2 the board size is inside the value as well, and the size printed in front must
+match it: any edit of the printed size is refused. Version 1 codes (printed before) carry no size
+inside: they still read, with the old check over the body only (`code_version` tells them apart;
+the CLI says so when it reprints one).
 """
 
 from __future__ import annotations
@@ -13,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from generator.core.errors import ParseError
-from generator.games.laser.rules.model import Board, ComponentSet, Layout, Placement
+from generator.games.laser.rules.model import MAX_SIDE, Board, ComponentSet, Layout, Placement
 
-VERSION = 1
+VERSION = 2
+OLD_VERSION = 1        # codes without the board size inside (still read; see the module docstring)
 VERSIONS = 4
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CHECK_ALPHABET = ALPHABET + "+_@=U"     # Crockford's, with + _ @ for * ~ $ (safe in a shell)
@@ -25,7 +35,7 @@ GROUP = 5
 def encode(layout: Layout, cannons: Iterable[int], catalog: ComponentSet) -> str:
     """The code of a puzzle; `catalog` is the full catalogue (its order fixes the type numbering)."""
     board = layout.board
-    digits: list[tuple[int, int]] = [(VERSION, VERSIONS)]
+    digits: list[tuple[int, int]] = [(VERSION, VERSIONS), (board.width - 1, MAX_SIDE), (board.height - 1, MAX_SIDE)]
     present = {p.type for p in layout.placements}
     for ctype in catalog:
         digits.append((1 if ctype.name in present else 0, 2))
@@ -47,6 +57,17 @@ def encode(layout: Layout, cannons: Iterable[int], catalog: ComponentSet) -> str
 
 def decode(code: str, catalog: ComponentSet) -> tuple[Layout, tuple[int, ...]]:
     """(layout, given cannons) from a code; ParseError when it is malformed or its check fails."""
+    board, value = _checked(code)
+    return _unpack(value, board, catalog)
+
+
+def code_version(code: str) -> int:
+    """The format version of a well-formed code (ParseError as decode): 2 now, 1 for old codes."""
+    return _checked(code)[1] % VERSIONS
+
+
+def _checked(code: str) -> tuple[Board, int]:
+    """The printed board and the body's value, its check verified."""
     text = code.strip().upper().replace(" ", "")
     size, sep, rest = text.partition("-")
     if not sep or "X" not in size:
@@ -67,7 +88,7 @@ def decode(code: str, catalog: ComponentSet) -> tuple[Layout, tuple[int, ...]]:
         value = value * 32 + ALPHABET.index(char)
     if CHECK_ALPHABET[value % 37] != _normal(check):
         raise ParseError("the check character does not match: the code has a typo", key="code")
-    return _unpack(value, board, catalog)
+    return board, value
 
 
 def _unpack(value: int, board: Board, catalog: ComponentSet) -> tuple[Layout, tuple[int, ...]]:
@@ -76,8 +97,14 @@ def _unpack(value: int, board: Board, catalog: ComponentSet) -> tuple[Layout, tu
         value, digit = divmod(value, radix)
         return digit
 
-    if take(VERSIONS) != VERSION:
+    version = take(VERSIONS)
+    if version not in (OLD_VERSION, VERSION):
         raise ParseError("this puzzle code was made by another version of pnpgen", key="code")
+    if version == VERSION:
+        inside = (take(MAX_SIDE) + 1, take(MAX_SIDE) + 1)
+        if inside != (board.width, board.height):
+            raise ParseError(f"the board size {board.width}x{board.height} does not match the code "
+                             "(made for another size): the code has a typo", key="code")
     present = [ctype for ctype in catalog if take(2)]
     placements = []
     for ctype in present:

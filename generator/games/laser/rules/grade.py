@@ -33,6 +33,7 @@ Found = tuple[Domains, tuple[int, ...]]         # new domains, and the cannons a
 EXPLANATION_CAP = 4000                 # a projection listing more explanations is not attempted
 TIER_CAPS = {1: 10, 2: 16, "lines": 400}   # most explanations for a tier-1 step, a joint tier-2
                                            # step, and a shot whose lines a tier-2 step intersects
+UNCAPPED = 10 ** 9                     # saturate's cap: every explanation is listed
 CASE_DOMAIN_MAX = 16                   # tier 3 supposes spots of types with at most this many left
 DEEPEST = 4
 
@@ -204,6 +205,22 @@ def project(engine: Engine, domains: Domains, shots: Sequence[SearchShot], cap: 
     return out
 
 
+def saturate(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> Domains:
+    """Propagation to its fixed point: each shot alone narrows the domains to what some explanation
+    of it allows (no cap: an uncapped projection is exact), and a component pinned to a cell clears
+    it for the others, until no shot teaches anything more (Contradiction on an impossible state)."""
+    changed = True
+    while changed and not solved(domains):
+        changed = False
+        for shot in shots:
+            projected = project(engine, domains, [shot], cap=UNCAPPED)
+            if projected is not domains:
+                new = propagate(projected)
+                if new != domains:
+                    domains, changed = new, True
+    return domains
+
+
 def coarse(before: Domains, projected: Domains) -> Domains:
     """What a person pencils in from a projection: cells now certainly empty, and components now
     certainly in one cell (with the orientations still possible). Narrower facts ("the absorber is
@@ -289,10 +306,21 @@ class Grader:
                 return new, tuple(s[0] for s in group)
         return None
 
+    def _saturated(self, domains: Domains) -> Found | None:
+        """Tier 2, last resort before supposing: every shot alone, projected exactly (no reading
+        cap, narrower facts kept), round and round until nothing changes. This is what a solver
+        that only propagates can reach; tier 3 starts only where it stalls."""
+        new = saturate(self.eng, domains, self.shots)
+        if new == domains:
+            return None
+        return new, tuple(s[0] for s in self.shots)
+
     def _closure(self, domains: Domains, top: int) -> Domains:
         """Tiers 1..top applied until nothing changes (Contradiction on an impossible state)."""
         while not solved(domains):
             found = self._single(domains) or (self._combined(domains) if top >= 2 else None)
+            if found is None and top >= 2:
+                found = self._saturated(domains)
             if found is None:
                 return domains
             domains = found[0]
@@ -322,7 +350,7 @@ class Grader:
             found = self._single(domains)
             used, supposed = 1, None
             if found is None and self.max_tier >= 2:
-                found, used = self._combined(domains), 2
+                found, used = self._combined(domains) or self._saturated(domains), 2
             if found is None and self.max_tier >= 3:
                 result = self._suppose(domains)
                 if result is not None:

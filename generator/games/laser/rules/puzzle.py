@@ -64,11 +64,33 @@ def level_of(tier: int, minimal: bool, shots: int, cannons: int) -> int:
     return 4 if shots <= cannons // SPARSE else 3
 
 
-def check_level(level: int, minimal_only: bool) -> None:
+def possible_levels(cannons: int, minimal_only: bool) -> tuple[int, ...]:
+    """The levels the table above can give on a board with this many cannons, known up front:
+    level 1 always has spare shots (not with --minimal); level 4 needs a tier-2 minimal puzzle with
+    more than cannons // 6 and at most cannons // 5 shots, a band that is empty on boards where the
+    two agree (fewer than 30 cannons, such as 6x6 or 4x3), since tiers 3-4 need a supposition that
+    propagation cannot replace and do not turn up on any board at a usable rate (docs/laser.md)."""
+    out = []
+    for level in LEVELS:
+        if level == 1 and minimal_only:
+            continue
+        if level == 4 and cannons // SPARSE == cannons // VERY_SPARSE:
+            continue
+        out.append(level)
+    return tuple(out)
+
+
+def check_level(level: int, minimal_only: bool, board: Board | None = None) -> None:
+    """RulesError at once when no puzzle of this level can be made (with the levels that can)."""
     if level not in LEVELS:
         raise RulesError(f"no level {level}: levels are 1 to {LEVELS[-1]}")
     if level == 1 and minimal_only:
         raise RulesError("level 1 puzzles always have spare shots: --minimal starts at level 2")
+    if board is not None and level not in possible_levels(board.cannons, minimal_only):
+        can = ", ".join(str(k) for k in possible_levels(board.cannons, minimal_only))
+        raise RulesError(f"level {level} cannot be made on a {board.width}x{board.height} board "
+                         f"({board.cannons} cannons: a level-4 puzzle gives more than {board.cannons // VERY_SPARSE} "
+                         f"and at most {board.cannons // SPARSE} shots); this board can give levels {can}")
 
 
 def count_fitting(engine: Engine, results: Results, cannons: Iterable[int], stop: int | None = 2) -> int:
@@ -177,7 +199,7 @@ def _trimmed(engine: Engine, results: Results, tier: int, rng: random.Random) ->
 def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
                     minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS) -> Puzzle:
     """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts)."""
-    check_level(level, minimal_only)
+    check_level(level, minimal_only, board)
     engine = engine_for(board, in_play)
     for _ in range(max_layouts):
         layout = generate_fair(rng, board, in_play)

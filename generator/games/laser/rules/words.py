@@ -41,10 +41,10 @@ def piece_text(engine: Engine, piece: int) -> str:
 def result_text(engine: Engine, cannon: int, result: tuple[tuple[int, ...], int]) -> str:
     """A shot's result in the rulebook's form, e.g. `26 T \\ 28` or `8 O`."""
     hits, outcome = result
-    parts = [str(cannon), *(engine.in_play.types[t].hit for t in hits)]
     if outcome == TRAPPED:
-        parts.append("(trapped)")
-    elif outcome != ABSORBED:
+        return f"{cannon} trapped: this layout cannot be played"
+    parts = [str(cannon), *(engine.in_play.types[t].hit for t in hits)]
+    if outcome != ABSORBED:
         parts.append(str(outcome))
     return " ".join(parts)
 
