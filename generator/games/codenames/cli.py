@@ -308,7 +308,7 @@ def _bleed(opts: DeckOptions) -> float:
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """A full sheet of keys for each grid, the word-card decks, the picture deck, the cover cards of
-    both grids and the rules summary (in `lang`; default: English and Italian word decks, English rest)."""
+    both grids and the rules summary, all in one language: `lang`, or the rulebook's (Italian)."""
     from generator.core.rng import make_rng
     from generator.games.codenames import sheets as sheet
     from generator.games.codenames.rules import keys as cn
@@ -325,11 +325,10 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
         keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid))
         made += [(p, f"Codenames {grid} key cards ({count}; the code on each reprints it)")
                  for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(seed, key_lang), key_lang)]
-    for word_lang in ([lang] if lang in GAME.languages else GAME.languages):
-        words = sheet.load_words(word_lang)
-        opts = DeckOptions(paper=paper, output=folder / f"words-{word_lang}.pdf", force=force, quiet=True)
-        made += [(p, f"Codenames word cards, {word_lang} ({len(words)} cards)")
-                 for p in write_words(words, word_lang, opts, "", None)]
+    words = sheet.load_words(key_lang)
+    opts = DeckOptions(paper=paper, output=folder / f"words-{key_lang}.pdf", force=force, quiet=True)
+    made += [(p, f"Codenames word cards, {key_lang} ({len(words)} cards)")
+             for p in write_words(words, key_lang, opts, "", None)]
     return made + _kit_extras(folder, paper, force, key_lang)
 
 
