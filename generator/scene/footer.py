@@ -182,17 +182,15 @@ _MIN_KEPT = 8    # characters of a shortened source worth printing; fewer and it
 
 
 def _longest_end(parts: list[str], index: int, fits: Callable[[str], bool]) -> str:
-    """The longest end of parts[index] (after "…") with which the footer fits, or "" (drop it)."""
+    """The longest end of parts[index] starting at a word (after a space or a "/"), after "…", with which
+    the footer fits; "" (drop it) when no end of at least _MIN_KEPT characters does."""
     word = parts[index]
-
-    def with_end(keep: int) -> str:
-        return SEPARATOR.join([*parts[:index], "…" + word[len(word) - keep:], *parts[index + 1:]])
-
-    low, high = 0, len(word)           # the longest end that fits (binary search)
-    while low < high:
-        mid = (low + high + 1) // 2
-        low, high = (mid, high) if fits(with_end(mid)) else (low, mid - 1)
-    return "…" + word[len(word) - low:] if low >= _MIN_KEPT else ""
+    starts = [k for k in range(1, len(word)) if word[k - 1] in " /" and word[k] != " "]
+    for k in starts:
+        end = "…" + word[k:]
+        if len(word) - k >= _MIN_KEPT and fits(SEPARATOR.join([*parts[:index], end, *parts[index + 1:]])):
+            return end
+    return ""
 
 
 def _whole_words(parts: list[str], fits: Callable[[str], bool]) -> str:
