@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.games.laser.rules.words import advice_text, certain, possible
-from generator.games.laser.sheets.booklet import coordinates
+from generator.games.laser.sheets.book_marks import coordinates
 from generator.games.laser.sheets.draw import INK, RING, SOFT_INK, BoardFrame, board_items, symbol_items
 from generator.scene.footer import add_footers
 from generator.scene.imposition import content_box, paper_size
