@@ -166,7 +166,8 @@ def puzzles_text(made: Made, catalog: ComponentSet) -> str:
 
 def book_pages(made: Made, chosen: ComponentSet, board: Board, paper: str, booklet: str | None, source: str,
                lang: str = GAME.default_language) -> list[Page]:
-    from generator.games.laser.sheets.booklet import BookPuzzle, booklet_pages
+    from generator.games.laser.sheets.book_marks import BookPuzzle
+    from generator.games.laser.sheets.booklet import booklet_pages
 
     items = [BookPuzzle(number, puzzle, code) for number, puzzle, code in made]
     return booklet_pages(items, chosen, board, paper, booklet, source, lang)

@@ -1,12 +1,27 @@
-"""Marks shared by the puzzle book's pages: level dots, and the faint cell coordinates on a board."""
+"""What the puzzle book's pages share: BookPuzzle, the level dots, and the faint cell coordinates on a board."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from generator.games.laser.rules.words import column_name
 from generator.games.laser.sheets.draw import BoardFrame
 from generator.scene.model import Circle, Item, Stroke, Text
 
+if TYPE_CHECKING:   # pragma: no cover
+    from generator.games.laser.rules.puzzle import Puzzle
+
 ACCENT = "#c8102e"
+
+
+@dataclass(frozen=True)
+class BookPuzzle:
+    """What the book prints of one puzzle (a rules.puzzle.Puzzle plus its code)."""
+
+    number: int
+    puzzle: Puzzle
+    code: str
 
 
 def level_dots(x: float, cy: float, level: int, radius: float = 1.4) -> list[Item]:

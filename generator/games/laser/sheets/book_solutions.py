@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import DEEPEST
 from generator.games.laser.rules.words import cell_name
-from generator.games.laser.sheets.book_marks import coordinates, level_dots
+from generator.games.laser.sheets.book_marks import BookPuzzle, coordinates, level_dots
 from generator.games.laser.sheets.draw import INK, SOFT_INK, BoardFrame
 from generator.games.laser.sheets.game_sheet import layout_items
 from generator.scene.footer import content_box_for
@@ -16,7 +16,6 @@ from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.laser.rules.engine import Engine
     from generator.games.laser.rules.grade import Grade, Step
-    from generator.games.laser.sheets.booklet import BookPuzzle
     from generator.games.laser.sheets.labels import Labels
 
 BOLD = "sans-bold"

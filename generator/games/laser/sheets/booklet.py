@@ -5,12 +5,9 @@ two per A4 sheet."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from generator.games.laser import GAME
 from generator.games.laser.rules.model import ABSORBED, DX, DY, Board, ComponentSet, ComponentType, Observation
-from generator.games.laser.sheets.book_marks import coordinates, level_dots
+from generator.games.laser.sheets.book_marks import BookPuzzle, coordinates, level_dots
 from generator.games.laser.sheets.book_solutions import blank_page, solution_page
 from generator.games.laser.sheets.draw import (
     INK,
@@ -29,24 +26,12 @@ from generator.scene.footer import add_footers, content_box_for
 from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, translate
 from generator.scene.papers import paper_size
 
-if TYPE_CHECKING:   # pragma: no cover
-    from generator.games.laser.rules.puzzle import Puzzle
-
 BOLD = "sans-bold"
 HINT = "#555555"
 GIVEN_FILL = "#1a1a1a"
 ACCENT = "#c8102e"
 LOG_LINE = Stroke("#8a8a8a", 0.2)
 A5 = (148.0, 210.0)
-
-
-@dataclass(frozen=True)
-class BookPuzzle:
-    """What the book prints of one puzzle (a rules.puzzle.Puzzle plus its code)."""
-
-    number: int
-    puzzle: Puzzle
-    code: str
 
 
 def page_size(paper: str, booklet: str | None) -> tuple[float, float]:
