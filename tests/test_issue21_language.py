@@ -123,3 +123,35 @@ def test_laser_text_form_has_no_english_compass_on_italian_page() -> None:
     assert _setting_line("T=NW", load_labels("it")) == "T: angolo retto in alto a sinistra"
     assert _setting_line("T=NW", load_labels("en")) == "T=NW"
     assert _setting_line("..O.", load_labels("it")) == "..O."
+
+
+def test_assistant_picture_in_each_language(tmp_path: Path) -> None:
+    """`laser assist --picture --lang`: the panel, key, title and footer in the page's language only."""
+    from generator.core.rng import make_rng
+    from generator.games.laser.content import in_play, load_catalog
+    from generator.games.laser.rules.assist import advise
+    from generator.games.laser.rules.engine import engine_for
+    from generator.games.laser.rules.model import Board
+    from generator.games.laser.rules.notation import parse_observation
+    from generator.games.laser.sheets.assist_picture import assist_page
+    from generator.render import render_pdf
+
+    chosen = in_play(load_catalog(), "beginner")
+    board = Board()
+    obs = parse_observation("5 # 5\n16 O\n19 X 5\n", chosen, board, file="shots.txt")
+    engine = engine_for(board, chosen)
+    advice = advise(engine, obs, make_rng(1, "laser", "assist"))
+    markers = {"it": ("Circuiti laser: che cosa dimostrano", "caselle sicuramente vuote", "puntatore"),
+               "en": ("Laser circuits: what the shots", "cells certainly empty", "cannon"),
+               "fr": ("Circuits laser : ce que prouvent", "cases sûrement vides", "canon"),
+               "pt": ("Circuitos laser: o que os disparos", "casas certamente vazias", "canhão")}
+    for lang in LASER.languages:
+        path = tmp_path / f"{lang}.pdf"
+        path.write_bytes(render_pdf([assist_page(engine, obs, advice, lang=lang)]))
+        text = " ".join(_text(path).split())
+        for word in markers[lang]:
+            assert word in text, (lang, word)
+        for other, words in markers.items():
+            if other != lang:
+                assert words[0] not in text and words[1] not in text, (lang, other)
+        assert "certain:" not in text or lang == "en"

@@ -112,7 +112,7 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
     made = laser_kit_part(tmp_path / "kit", 7, "letter", False)
     assert len(made) == 5 and all(path.exists() and description for path, description in made)
     sheets, rules, layout_file, host, book = (path for path, _ in made)
-    assert book.name == "laser-puzzles-seed7.pdf" and len(PdfReader(str(book)).pages) == 1 + 12 + 2
+    assert book.name == "laser-puzzles-seed7.pdf" and len(PdfReader(str(book)).pages) == 1 + 12 + 1 + 12
     assert [p.name for p in (sheets, rules)] == ["laser-sheets-it.pdf", "laser-rules-it.pdf"]
     assert len(PdfReader(str(sheets)).pages) == 6                    # one per player for six players
     assert "6" in made[0][1] and "one per player" in made[0][1]

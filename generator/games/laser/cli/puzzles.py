@@ -236,10 +236,11 @@ def puzzle(code: str, fmt: str, paper: str, lang: str, output: Path | None, forc
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
 @click.option("--picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also draw the board with what is certain and the best next cannons (.png or .pdf).")
+@lang_option(GAME, "Language of the picture's words (the terminal answer is in English).")
 @seed_option(default=1, help="Seed of the random draws (when estimating).")
 @click.option("--force", is_flag=True, help="Overwrite the picture file.")
-def assist(observation: str, size: str, components: str, as_json: bool, picture: Path | None, seed: int,
-           force: bool) -> None:
+def assist(observation: str, size: str, components: str, as_json: bool, picture: Path | None, lang: str,
+           seed: int, force: bool) -> None:
     """Help the investigator: what the shots so far (OBSERVATION, '-' for stdin) prove, and what to fire next.
 
     Prints how many layouts still fit (exact), what each cell may hold, the components whose place
@@ -253,6 +254,7 @@ def assist(observation: str, size: str, components: str, as_json: bool, picture:
     Examples:
       pnpgen laser assist shots.txt
       pnpgen laser assist shots.txt --json --picture advice.png
+      pnpgen laser assist shots.txt --picture advice.pdf --lang en
     """
     from generator.core.errors import LayoutError
     from generator.core.rng import make_rng
@@ -276,7 +278,7 @@ def assist(observation: str, size: str, components: str, as_json: bool, picture:
     else:
         click.echo("\n".join(advice_text(engine, advice, len(obs.shots))))
     if picture is not None:
-        _write_picture(engine, obs, advice, picture, force)
+        _write_picture(engine, obs, advice, picture, force, lang)
 
 
 def _observation(text: str, chosen: ComponentSet, board: Board, name: str) -> Observation:
@@ -290,12 +292,14 @@ def _observation(text: str, chosen: ComponentSet, board: Board, name: str) -> Ob
     return parse_observation(text, chosen, board, file=name)
 
 
-def _write_picture(engine: Engine, obs: Observation, advice: Advice, picture: Path, force: bool) -> None:
+def _write_picture(engine: Engine, obs: Observation, advice: Advice, picture: Path, force: bool,
+                   lang: str) -> None:
     from generator.games.laser.sheets.assist_picture import assist_page
+    from generator.games.laser.sheets.labels import load_labels
     from generator.render import render_pdf, render_png
 
-    page = assist_page(engine, obs, advice)
-    data = render_pdf([page], title="Laser circuits: assistant") if picture.suffix.lower() == ".pdf" \
+    page = assist_page(engine, obs, advice, lang=lang)
+    data = render_pdf([page], title=load_labels(lang)["assist_footer"]) if picture.suffix.lower() == ".pdf" \
         else render_png(page, dpi=PNG_DPI)
     click.echo(f"wrote {write_file(picture, data, force)}", err=True)
 
