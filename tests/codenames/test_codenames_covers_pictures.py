@@ -222,7 +222,7 @@ def test_kit_has_the_rules_aid_file(tmp_path) -> None:
 @pytest.mark.parametrize("lang", GAME.languages)
 def test_footers_keep_their_titles_whole(lang: str) -> None:
     """Every Codenames product's footer fits without cutting its title (a cut title is a known defect)."""
-    from generator.scene.footer import FOOTER_WORDS, SHORT_ADVICE, _LABEL_W, _fit_text, footer_band, footer_text
+    from generator.scene.footer import _LABEL_W, FOOTER_WORDS, SHORT_ADVICE, _fit_text, footer_band, footer_text
     from generator.scene.papers import SCALE_BAR_LENGTH
 
     words = content.labels(lang)
