@@ -1,4 +1,4 @@
-"""Fixtures shared by every test folder: the golden drawing-log check."""
+"""Fixtures shared by every test folder: the golden drawing-log check and the kit built once per session."""
 
 from __future__ import annotations
 
@@ -24,3 +24,35 @@ def check_golden(log: str, path: Path) -> None:
 def golden() -> Callable[[str, Path], None]:
     """The golden-log check as a fixture: golden(log, path)."""
     return check_golden
+
+
+# --- the whole kit, built once per session --------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """built_kit("--seed", "1", "--lang", "en"): the folder of `pnpgen kit <args>`, built once per session."""
+    from generator.cli import cli
+    from generator.cli.common import run_cli
+
+    made: dict[tuple[str, ...], Path] = {}
+
+    def build(*args: str) -> Path:
+        if args not in made:
+            folder = tmp_path_factory.mktemp("kit")
+            assert run_cli(cli, ["kit", *args, "-o", str(folder), "--quiet"]) == 0
+            made[args] = folder
+        return made[args]
+
+    return build
+
+
+@pytest.fixture(scope="session")
+def kit_seed1(built_kit: Callable[..., Path]) -> Path:
+    """`pnpgen kit --seed 1`: each game in its rulebook's language."""
+    return built_kit("--seed", "1")
+
+
+@pytest.fixture(scope="session")
+def kit_seed1_en(built_kit: Callable[..., Path]) -> Path:
+    """`pnpgen kit --seed 1 --lang en`: every game in English."""
+    return built_kit("--seed", "1", "--lang", "en")

@@ -98,7 +98,7 @@ def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, P
 @seed_option(help="Kit seed: the same seed rebuilds the same kit, byte for byte, secrets included. Without it a "
                   "fresh one is drawn and printed (keep it to yourself).")
 @paper_option("Paper size for every sheet.")
-@click.option("--lang", type=click.Choice(KIT_LANGUAGES), default=None,
+@click.option("--lang", type=click.Choice(KIT_LANGUAGES, case_sensitive=False), default=None,
               help="Print every game in this language where it has it (English: all five); without it, "
                    "each game in its rulebook's language.")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,

@@ -38,6 +38,11 @@ FOOTER_WORDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+# The printing advice's short form, used when a footer's words do not fit its strip.
+SHORT_ADVICE: dict[str, str] = {FOOTER_WORDS[lang][1]: short for lang, short in (
+    ("en", "print at 100%"), ("it", "stampa al 100%"), ("fr", "imprimer à 100\u202f%"), ("pt", "imprimir a 100%"))}
+
+
 # How a footer names the seed a random product was made from ("the game's code" outside English), and the
 # words a deck's footer uses for its language and the whole of a list; add a language here and in FOOTER_WORDS.
 SOURCE_WORDS: dict[str, dict[str, str]] = {
@@ -151,54 +156,53 @@ def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item
 
 
 def _fit_text(text: str, width: float) -> str:
-    """Shorten the footer's words so they fit `width` at the minimum size: the source first (from its
-    start, keeping a file name's end), then the title (from its end); page n/N and the printing
-    advice are always kept whole. The title goes last: it says what the sheet is."""
+    """Shorten the footer's words so they fit `width` at the minimum size: first the printing advice
+    to its short form, then the source (from its start, keeping a file name's end; dropped whole when
+    too little of it would be left), then the title (whole words from its start). Page n/N is always
+    kept whole, and no field is ever left as a bare "…"."""
     from generator.scene.text import text_width
 
     def fits(candidate: str) -> bool:
         return text_width(candidate, FOOTER_FONT, FOOTER_MIN_SIZE) <= width
 
-    if fits(text):
-        return text
     parts = text.split(SEPARATOR)
-    for index, keep_end in ((1, True), (0, False)):
-        if index >= len(parts) - 2:        # the last two parts are page n/N and the advice
-            continue
-        word = parts[index]
-
-        def cut(keep: int, word: str = word, index: int = index, keep_end: bool = keep_end) -> str:
-            kept = word[len(word) - keep:] if keep_end else word[:keep]
-            return SEPARATOR.join([*parts[:index], _ellipsis(kept, keep_end), *parts[index + 1:]])
-
-        low, high = 0, len(word)           # the longest part of the word that fits (binary search)
-        while low < high:
-            mid = (low + high + 1) // 2
-            low, high = (mid, high) if fits(cut(mid)) else (low, mid - 1)
-        kept = word[len(word) - low:] if keep_end else word[:low]
-        parts[index] = _ellipsis(kept, keep_end)
-        if fits(SEPARATOR.join(parts)):
-            break
-    return _narrow(parts, fits)
-
-
-def _narrow(parts: list[str], fits: Callable[[str], bool]) -> str:
-    """On a narrow strip (A5, a small custom paper) where even the shortened title and source leave
-    too little room: drop the parts cut to nothing, then keep the advice's first words ("print at
-    100%", never its meaning), then page n/N without the layout."""
-    text = SEPARATOR.join(parts)
-    if fits(text):
+    if fits(text) or len(parts) < 2:
         return text
-    parts = [p for p in parts[:-2] if p.strip("…")] + parts[-2:]
-    if not fits(SEPARATOR.join(parts)):
-        parts[-1] = parts[-1].split(" (")[0]
-    if not fits(SEPARATOR.join(parts)):
+    parts[-1] = SHORT_ADVICE.get(parts[-1], parts[-1])
+    if len(parts) >= 4 and not fits(SEPARATOR.join(parts)):     # title · source · page · advice
+        parts[-3] = _longest_end(parts, len(parts) - 3, fits)
+        parts = [p for p in parts if p]
+    if len(parts) >= 3 and not fits(SEPARATOR.join(parts)):
+        parts[0] = _whole_words(parts, fits)
+        parts = [p for p in parts if p]
+    if not fits(SEPARATOR.join(parts)):    # a narrow strip (A5, a small custom paper): page n/N without the layout
         parts[-2] = parts[-2].split(",")[0]
     return SEPARATOR.join(parts)
 
 
-def _ellipsis(word: str, keep_end: bool) -> str:
-    return ("…" + word) if keep_end else (word + "…")
+_MIN_KEPT = 8    # characters of a shortened source worth printing; fewer and it is dropped whole
+
+
+def _longest_end(parts: list[str], index: int, fits: Callable[[str], bool]) -> str:
+    """The longest end of parts[index] starting at a word (after a space or a "/"), after "…", with which
+    the footer fits; "" (drop it) when no end of at least _MIN_KEPT characters does."""
+    word = parts[index]
+    starts = [k for k in range(1, len(word)) if word[k - 1] in " /" and word[k] != " "]
+    for k in starts:
+        end = "…" + word[k:]
+        if len(word) - k >= _MIN_KEPT and fits(SEPARATOR.join([*parts[:index], end, *parts[index + 1:]])):
+            return end
+    return ""
+
+
+def _whole_words(parts: list[str], fits: Callable[[str], bool]) -> str:
+    """The most whole words of the title (parts[0], then "…") with which the footer fits (at least one)."""
+    words = parts[0].split()
+    for keep in range(len(words) - 1, 0, -1):
+        short = " ".join(words[:keep]).rstrip(",:;·-") + "…"
+        if fits(SEPARATOR.join([short, *parts[1:]])):
+            return short
+    return words[0] if words else ""
 
 
 def add_footers(pages: Sequence[Page], title: str = "", source: str = "",

@@ -175,7 +175,8 @@ def _add_numbered_footers(pages: list[Page], plan: Plan, spec: SheetSpec, title:
     """Footers (page n/N, orientation and flip) on the plan's side; back pages on the mirrored
     side (never shifted by the offset: the footer need not line up with anything)."""
     total = len(pages)
-    layout = layout_text(lang, duplex=spec.duplex, landscape=plan.landscape,
+    flip = spec.duplex if any(page.kind == "back" for page in pages) else None   # no backs: no flip to claim
+    layout = layout_text(lang, duplex=flip, landscape=plan.landscape,
                          gutter_fold=spec.gutter_fold, offset=spec.offset, printer=printer)
     for number, page in enumerate(pages, start=1):
         side = plan.footer

@@ -147,10 +147,10 @@ def test_words_seeded_deal_and_whole_deck(capsys, tmp_path: Path) -> None:
 def test_kit_part_writes_keys_words_pictures_covers_and_rules(tmp_path: Path) -> None:
     from generator.games.codenames.cli import kit_part
 
-    made = kit_part(tmp_path, 42, "letter", False)
+    made = kit_part(tmp_path, 42, "letter", False)           # Italian by default: the rulebook's language
     names = sorted(str(p.relative_to(tmp_path / "codenames")) for p, _ in made)
-    assert names == ["codenames-rules-en.pdf", "covers-5x4-en.pdf", "covers-5x5-en.pdf", "host/keys-5x4.pdf",
-                     "host/keys-5x5.pdf", "pictures-en.pdf", "words-en.pdf", "words-it.pdf"]   # keys: the spymasters'
+    assert names == ["codenames-rules-it.pdf", "covers-5x4-it.pdf", "covers-5x5-it.pdf", "host/keys-5x4.pdf",
+                     "host/keys-5x5.pdf", "pictures-it.pdf", "words-it.pdf"]   # keys: the spymasters'
     for path, description in made:
         reader = PdfReader(path)
         assert description

@@ -50,7 +50,8 @@ def test_cover_counts_match_the_rulebook_and_cover_every_cell(grid: str) -> None
 
 @pytest.mark.parametrize(("grid", "lang", "labels"), [
     ("5x5", "en", {"RED AGENT": 8, "BLUE AGENT": 8, "DOUBLE AGENT": 1, "BYSTANDER": 7, "ASSASSIN": 1}),
-    ("5x4", "it", {"AGENTE ROSSO": 7, "AGENTE BLU": 7, "DOPPIOGIOCHISTA": 1, "PASSANTE": 4, "ASSASSINO": 1}),
+    ("5x4", "it", {"AGENTE ROSSO": 7, "AGENTE BLU": 7, "DOPPIOGIOCHISTA": 1, "IGNARO PASSANTE": 4,
+                    "ASSASSINO": 1}),
 ])
 def test_covers_pdf_prints_each_role_as_often_as_the_table_needs(capsys, tmp_path, grid, lang, labels) -> None:
     out = tmp_path / "covers.pdf"
@@ -138,13 +139,13 @@ def test_picture_lines_round_trip_and_bad_lines_name_the_file() -> None:
 
 def test_whole_deck_pdf_is_duplex_with_a_credits_card(capsys, tmp_path) -> None:
     out = tmp_path / "pictures.pdf"
-    code, _, err = _run(capsys, "codenames", "pictures", "-o", out)
+    code, _, err = _run(capsys, "codenames", "pictures", "-o", out)      # Italian by default
     assert code == 0, err
     reader = PdfReader(out)
     cards = len(content.load_pictures()) // 2 + 1
     assert len(reader.pages) == 2 * -(-cards // 12)                 # 12 cards of 60 mm per A4 side
-    last = reader.pages[-2].extract_text()
-    assert "Picture credits" in last and "CC BY 3.0" in last
+    last = " ".join(reader.pages[-2].extract_text().split())
+    assert "Crediti delle immagini" in last and "CC BY 3.0" in last and "Picture credits" not in last
     for author in ("Lorc", "Delapouite"):
         assert author in last
     assert "game-icons.net" in reader.pages[0].extract_text()       # the footer credits the art too
@@ -198,8 +199,9 @@ def test_rules_aid_exists_in_every_language_on_one_page(capsys, tmp_path, lang) 
     text = reader.pages[0].extract_text()
     words = {"en": ["assassin", "double agent", "one word and one number", "Score 7 or more", "1: a win is a win",
                     "number plus one", "5x4"],
-             "it": ["assassino", "doppiogiochista", "una parola e un numero", "Punteggio 7 o più",
-                    "1: una vittoria è una vittoria", "numero più uno", "5x4"]}[lang]
+             "it": ["assassino", "doppiogiochista", "una parola e un numero", "7: Letteralmente incredibile",
+                    "1: Sempre meglio che perdere", "numero più uno", "5x4", "ignaro passante",
+                    "capo dell'agenzia", "agenti operativi"]}[lang]
     flat = " ".join(text.split())
     for word in words:
         assert word in flat, word
@@ -220,7 +222,7 @@ def test_kit_has_the_rules_aid_file(tmp_path) -> None:
 @pytest.mark.parametrize("lang", GAME.languages)
 def test_footers_keep_their_titles_whole(lang: str) -> None:
     """Every Codenames product's footer fits without cutting its title (a cut title is a known defect)."""
-    from generator.scene.footer import _LABEL_W, _fit_text, footer_band, footer_text
+    from generator.scene.footer import _LABEL_W, FOOTER_WORDS, SHORT_ADVICE, _fit_text, footer_band, footer_text
     from generator.scene.papers import SCALE_BAR_LENGTH
 
     words = content.labels(lang)
@@ -232,4 +234,7 @@ def test_footers_keep_their_titles_whole(lang: str) -> None:
                           (words["covers_title"], words["grid_source"].format(grid="5x5", count=25)),
                           (words["rules_title"], "")]:
         text = footer_text(title, source, 14, 28, lang)
-        assert _fit_text(text, width) == text, text
+        fitted = _fit_text(text, width)
+        # the title, the source and the page stay whole; only the printing advice may take its short form
+        assert fitted in (text, text.replace(FOOTER_WORDS[lang][1], SHORT_ADVICE[FOOTER_WORDS[lang][1]])), fitted
+        assert "…" not in fitted

@@ -158,3 +158,67 @@ def test_a_hyphen_inside_a_word_is_read_but_not_at_its_ends(tmp_path) -> None:
     with pytest.raises(DataError) as err:
         sheet.read_word_file(path)
     assert err.value.line == 2
+
+
+# --- near-duplicates (issue 21): yoyo/yo-yo, pane/panino, aereo/aeroporto, plurals ---------------
+
+def test_a_word_repeated_with_a_hyphen_is_a_duplicate(tmp_path) -> None:
+    from generator.core.errors import DataError
+
+    path = tmp_path / "words.txt"
+    path.write_text("yo-yo\napple\nYoyo\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        sheet.read_word_file(path)
+    assert err.value.line == 3 and "Yoyo" in str(err.value) and "line 1" in str(err.value)
+
+
+SUFFIXES = {"en": ("let", "ling", "y", "s", "es"),
+            "it": ("ino", "ina", "etto", "etta", "ello", "ella", "one", "otto", "accio")}
+
+
+def derived_pairs(words: list[str], lang: str) -> set[tuple[str, str]]:
+    """Pairs (a, b) where b is a's stem (final vowels off, 3+ letters) plus a diminutive/augmentative
+    ending (pane/panino) or plus another word of the list, with or without a linking vowel
+    (aereo/aeroporto, snow/snowman)."""
+    folded = sorted({w.casefold().replace("-", "") for w in words})
+    known = {w for w in folded if len(w) >= 3}
+    found = set()
+    for a in folded:
+        s = a.rstrip("aeiou")
+        if len(s) < 3:
+            continue
+        for b in folded:
+            rest = b[len(s):] if b != a and b.startswith(s) else None
+            if rest is not None and (rest in SUFFIXES[lang] or rest in known
+                                     or (rest[:1] in set("aeiou") and rest[1:] in known)):
+                found.add((a, b))
+    return found
+
+
+DERIVED_LOOKING = {"en": {("arm", "army")},
+                   "it": {("aquila", "aquilone"), ("colla", "collina"), ("mela", "melone"),
+                          ("penna", "pennello"), ("polpo", "polpetta")}}
+
+
+def test_the_derived_pair_finder_finds_the_issue_pairs() -> None:
+    found = derived_pairs(["pane", "panino", "aereo", "aeroporto", "porto", "yo-yo", "yoyo", "snow", "snowman",
+                           "man", "cat", "dog"], "it")
+    assert {("pane", "panino"), ("aereo", "aeroporto"), ("snow", "snowman")} <= found
+    assert not any("cat" in pair or "dog" in pair or "porto" in pair for pair in found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_diminutive_or_compound_of_another_word(lang: str) -> None:
+    pairs = derived_pairs(sheet.load_words(lang), lang)
+    assert pairs - DERIVED_LOOKING[lang] == set(), "a word derived from another (or list it, if unrelated)"
+    assert DERIVED_LOOKING[lang] <= pairs, "stale DERIVED_LOOKING entries"
+
+
+IT_INVARIABLE_IN_I = {"cavatappi", "oasi", "sci"}    # singular nouns that end in -i
+
+
+def test_italian_has_no_plural_nouns() -> None:
+    words = set(sheet.load_words("it"))
+    assert {w for w in words if w.endswith("i")} == IT_INVARIABLE_IN_I
+    assert not {"capelli", "cereali", "panino", "aeroporto"} & words
+    assert "yoyo" not in sheet.load_words("en") and "yo-yo" in sheet.load_words("en")

@@ -48,12 +48,13 @@ def test_json_contract_and_every_puzzle_solves_uniquely(capsys, catalog):
 
 def test_book_pages_text_and_same_seed_same_bytes(book):
     reader = PdfReader(str(book / "a.pdf"))
-    assert len(reader.pages) == 1 + 5 + 1                 # cover, one page per puzzle, solutions
+    assert len(reader.pages) == 1 + 5 + 1 + 5             # cover, a page per puzzle, a blank page, a page per solution
     width, height = (float(v) for v in reader.pages[0].mediabox[2:])
     assert round(width / 72 * 25.4) == 210 and round(height / 72 * 25.4) == 297
     text = reader.pages[3].extract_text()
-    assert "Puzzle 3" in text and "Shots fired" in text and "code 8x7-" in text
-    assert "Solutions" in reader.pages[-1].extract_text()
+    assert "Rompicapo 3" in text and "Colpi sparati" in text and "codice 8x7-" in text   # Italian: the rulebook's
+    assert "Pagina lasciata bianca" in reader.pages[6].extract_text()
+    assert "Soluzione del rompicapo 5" in reader.pages[-1].extract_text()
     assert (book / "a.pdf").read_bytes() == (book / "b.pdf").read_bytes()
 
 
@@ -62,7 +63,7 @@ def test_a5_booklet_is_imposed_two_per_landscape_sheet(tmp_path, capsys):
     assert _run(capsys, "puzzles", "--count", "2", "--level", "1", "--seed", "3", "--booklet", "a5",
                 "-o", target)[0] == 0
     reader = PdfReader(str(target))
-    assert len(reader.pages) == 2                          # 4 A5 pages: one sheet, both sides
+    assert len(reader.pages) == 4         # 6 A5 pages (cover, 2 puzzles, blank, 2 solutions) padded to 8: 2 sheets
     width, height = (float(v) for v in reader.pages[0].mediabox[2:])
     assert round(width / 72 * 25.4) == 297 and round(height / 72 * 25.4) == 210
 

@@ -61,8 +61,12 @@ def test_designer_sheet_draws_the_layout_and_the_key_gives_its_text(kit, tmp_pat
     assert labels["designer_title"] in first and labels["designer_title"] in second
     key = reader.pages[3].extract_text()
     assert labels["answer_key"] in key
-    for row in kit.example_layout_text().splitlines():
-        assert row in key                                          # the layout's text form, row by row
+    for row in kit.example_layout_text().splitlines():            # the layout's text form, row by row,
+        if "=" in row:                                             # its corner settings in Italian words
+            symbol, corner = row.split("=")
+            assert row not in key
+            row = labels.fill("layout_setting", symbol=symbol, corner=labels[f"corner_{corner.strip().lower()}"])
+        assert row in key
 
 
 def test_layout_size_conflict_and_unplayable_layout_are_errors(kit, tmp_path, example_layout, capsys) -> None:

@@ -114,7 +114,7 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
     assert len(made) == 5 and all(path.exists() and description for path, description in made)
     sheets, rules, layout_file, host, book = (path for path, _ in made)
     layout_code, book_code = derive_seed(7, "laser-layout"), derive_seed(7, "laser-puzzles")   # never the kit seed
-    assert book.name == f"laser-puzzles-seed{book_code}.pdf" and len(PdfReader(str(book)).pages) == 1 + 12 + 2
+    assert book.name == f"laser-puzzles-seed{book_code}.pdf" and len(PdfReader(str(book)).pages) == 1 + 12 + 1 + 12
     assert [p.relative_to(tmp_path / "kit").as_posix() for p in (layout_file, host)] == [
         f"laser/host/laser-layout-seed{layout_code}.txt", f"laser/host/laser-host-seed{layout_code}.pdf"]
     assert [p.name for p in (sheets, rules)] == ["laser-sheets-it.pdf", "laser-rules-it.pdf"]

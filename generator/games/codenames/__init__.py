@@ -4,4 +4,4 @@ from generator.games import Game
 
 # The game's one declaration: the registry, the kit and every --lang read its languages from here
 # (the first is the rulebook's, printed unless told otherwise).
-GAME = Game(name="codenames", title="Codenames", languages=("en", "it"), cli_module=f"{__name__}.cli")
+GAME = Game(name="codenames", title="Codenames", languages=("it", "en"), cli_module=f"{__name__}.cli")

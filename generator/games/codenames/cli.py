@@ -315,7 +315,7 @@ def _bleed(opts: DeckOptions) -> float:
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """A full sheet of keys for each grid, the word-card decks, the picture deck, the cover cards of
-    both grids and the rules summary (in `lang`; default: English and Italian word decks, English rest).
+    both grids and the rules summary, all in one language: `lang`, or the rulebook's (Italian).
     The keys are the spymasters' (codenames/host/): drawn from the kit seed's "codenames-keys"
     derivation, the code on their sheets (`pnpgen codenames keys --grid G --count N --seed CODE`)."""
     from generator.core.rng import derive_seed, make_rng
@@ -338,11 +338,10 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
                      f"code on each reprints it, `pnpgen codenames keys --grid {grid} --count {count} --seed {code}` "
                      "the sheet)")
                  for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(code, key_lang), key_lang)]
-    for word_lang in ([lang] if lang in GAME.languages else GAME.languages):
-        words = sheet.load_words(word_lang)
-        opts = DeckOptions(paper=paper, output=folder / f"words-{word_lang}.pdf", force=force, quiet=True)
-        made += [(p, f"Codenames word cards, {word_lang} ({len(words)} cards)")
-                 for p in write_words(words, word_lang, opts, "", None)]
+    words = sheet.load_words(key_lang)
+    opts = DeckOptions(paper=paper, output=folder / f"words-{key_lang}.pdf", force=force, quiet=True)
+    made += [(p, f"Codenames word cards, {key_lang} ({len(words)} cards)")
+             for p in write_words(words, key_lang, opts, "", None)]
     return made + _kit_extras(folder, paper, force, key_lang)
 
 

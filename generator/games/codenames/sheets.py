@@ -61,7 +61,7 @@ def read_word_file(path: Path) -> list[str]:
         if not word or word.startswith("#"):
             continue
         _check_word(word, path, number, first_line)
-        first_line[word.casefold()] = number
+        first_line[_fold(word)] = number
         words.append(word)
     return words
 
@@ -70,9 +70,14 @@ def _check_word(word: str, path: Path, number: int, first_line: dict[str, int]) 
     if not all(part.isalpha() for part in word.split("-")):
         raise DataError(f"{word!r} is not a single word (letters only, a hyphen only inside it as in "
                         "yo-yo: no spaces, digits)", file=path, line=number)
-    if word.casefold() in first_line:
-        raise DataError(f"duplicate word {word!r} (first on line {first_line[word.casefold()]})",
-                        file=path, line=number)
+    if _fold(word) in first_line:
+        raise DataError(f"duplicate word {word!r} (first on line {first_line[_fold(word)]}; case and "
+                        "hyphens aside, as yoyo/yo-yo)", file=path, line=number)
+
+
+def _fold(word: str) -> str:
+    """The form two words are compared in: case and hyphens aside (yoyo = Yo-yo)."""
+    return word.casefold().replace("-", "")
 
 
 def load_words(lang: str) -> list[str]:

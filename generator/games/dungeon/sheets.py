@@ -212,8 +212,8 @@ def chapter_pages(setup: Setup, campaign: Campaign, deck: Deck, labels: Labels, 
     words = labels[lang]
     head = fill(words["sheet_title"], {"act": setup.act, "chapter": setup.chapter})
     kind = words["boss_chapter"] if setup.boss else words["first_chapter"]
-    page.add(Text(x, y, w, 9, f"{head} · {kind}", "serif-bold", 18, INK, "left", "middle", False),
-             Text(x, y + 9, w, 5, setup.format(), "mono", 7.5, "#555555", "left", "middle", True))
+    page.add(Text(x, y, w, 9, f"{head} · {kind}", "serif-bold", 18, INK, "left", "middle", False))
+    # the setup's text form (ids, French slugs) stays in the campaign file, off the players' page
     row_h = _draw_row(page, setup, campaign, deck, words, lang, (x, y + 16, w))
     _draw_text_block(page, setup, campaign, deck, words, lang, (x, y + 18 + row_h, w, h - 24 - row_h))
     if campaign_file:
@@ -262,7 +262,8 @@ def _card_detail(card: Card, deck: Deck, lang: str) -> str:
     if card.kind == "zone":
         return card.text("types", lang)
     v = card.values
-    stats = f"PV {v['pv']} · Riposte {v['riposte']}-"
+    hp = "HP" if lang == "en" else "PV"        # the rulebook's Points de Vie; hit points in English
+    stats = f"{hp} {v['pv']} · Riposte {v['riposte']}-"
     if card.kind == "boss":
         stats += f" · Secret {v['secret']}"
     words = keyword_words(card, deck, lang)

@@ -12,7 +12,8 @@ import click
 
 from generator import paths
 from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option, write_file
-from generator.cli.options import paper_option
+from generator.cli.options import lang_option, paper_option
+from generator.games.laser import GAME
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.laser.rules.assist import Advice
@@ -23,7 +24,6 @@ if TYPE_CHECKING:   # pragma: no cover
 
 Made = list[tuple[int, "Puzzle", str]]     # (number, puzzle, code) of each puzzle made
 
-BOOK_TITLE = "Laser circuits: puzzle book"
 KIT_COUNT = 12
 KIT_LEVELS = (1, 2, 3, 4)
 PNG_DPI = 150
@@ -53,6 +53,7 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--minimal", is_flag=True, help="Only puzzles with no spare shot (removing any makes it ambiguous); from level 2.")
 @paper_option("Paper size of the book's pages.")
+@lang_option(GAME, "Language of the book (the components keep the game sheet's names).")
 @click.option("--booklet", type=click.Choice(["a5"]), default=None,
               help="A5 pages imposed two per A4 landscape sheet, in booklet order (print both sides, fold).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "png", "json", "text"]), default="pdf", show_default=True,
@@ -61,18 +62,20 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
               help="Output file (default: output/laser/laser-puzzles-seedN.pdf; json/text: stdout).")
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
 def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, components: str, minimal: bool,
-            paper: str, booklet: str | None, fmt: str, output: Path | None, force: bool) -> None:
+            paper: str, lang: str, booklet: str | None, fmt: str, output: Path | None, force: bool) -> None:
     """Laser puzzles for one player: a few shots, exactly one layout fits them; find it.
 
     Every puzzle is proved to have one solution by the exact solver and graded by a tiered solver
     that reasons as a person does (one shot, two shots together, supposing, deeper search). The
-    book has a cover with how to play, one page per puzzle and the solutions with the order in
-    which each can be deduced. Each puzzle has a code that `pnpgen laser puzzle CODE` reprints.
+    book (in --lang: it, the rulebook's, en, fr or pt) has a cover with how to play, one page per
+    puzzle, a blank page, then one solution per page, upside down, with the order in which it can be
+    deduced: printed duplex, no puzzle is backed by a solution, and checking one answer shows no other.
+    Each puzzle has a code that `pnpgen laser puzzle CODE` reprints.
 
     \b
     Examples:
       pnpgen laser puzzles --count 12 --level 1..5 --seed 7 -o book.pdf
-      pnpgen laser puzzles --count 20 --level 3 --booklet a5 --seed 1
+      pnpgen laser puzzles --count 20 --level 3 --booklet a5 --seed 1 --lang en
       pnpgen laser puzzles --count 3 --level 4 --format json
     """
     from generator.games.laser.content import in_play, load_catalog, parse_size
@@ -88,13 +91,15 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, com
     elif output is not None and str(output) != "-":
         check_outputs([output], force)
     made = make_puzzles(board, chosen, catalog, seed, count, level, minimal)
+    from generator.scene.footer import seed_words
+
     if fmt == "json":
         emit_json(puzzles_json(made, catalog), target, force)
     elif fmt == "text":
         emit_text(puzzles_text(made, catalog), target, force)
     else:
         assert target is not None        # pdf/png: given a default above
-        _write_book(made, chosen, board, paper, booklet, fmt, target, force, f"seed {seed}")
+        _write_book(made, chosen, board, paper, booklet, fmt, target, force, seed_words(seed, lang), lang)
 
 
 def _check_targets(target: Path, fmt: str, force: bool) -> None:
@@ -159,20 +164,29 @@ def puzzles_text(made: Made, catalog: ComponentSet) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
-def book_pages(made: Made, chosen: ComponentSet, board: Board, paper: str, booklet: str | None, source: str) -> list[Page]:
-    from generator.games.laser.sheets.booklet import BookPuzzle, booklet_pages
+def book_pages(made: Made, chosen: ComponentSet, board: Board, paper: str, booklet: str | None, source: str,
+               lang: str = GAME.default_language) -> list[Page]:
+    from generator.games.laser.sheets.book_marks import BookPuzzle
+    from generator.games.laser.sheets.booklet import booklet_pages
 
     items = [BookPuzzle(number, puzzle, code) for number, puzzle, code in made]
-    return booklet_pages(items, chosen, board, paper, booklet, source)
+    return booklet_pages(items, chosen, board, paper, booklet, source, lang)
+
+
+def book_title(lang: str) -> str:
+    """The book's title in `lang` (the PDF's metadata and its footers)."""
+    from generator.games.laser.sheets.labels import load_labels
+
+    return load_labels(lang)["book_title"]
 
 
 def _write_book(made: Made, chosen: ComponentSet, board: Board, paper: str, booklet: str | None, fmt: str, target: Path,
-                force: bool, source: str) -> None:
+                force: bool, source: str, lang: str) -> None:
     from generator.cli.common import report_paths
     from generator.render import write_pages
 
-    pages = book_pages(made, chosen, board, paper, booklet, source)
-    report_paths(write_pages(pages, fmt, target, force=force, dpi=PNG_DPI, title=BOOK_TITLE))
+    pages = book_pages(made, chosen, board, paper, booklet, source, lang)
+    report_paths(write_pages(pages, fmt, target, force=force, dpi=PNG_DPI, title=book_title(lang)))
 
 
 @click.command("puzzle")
@@ -180,10 +194,11 @@ def _write_book(made: Made, chosen: ComponentSet, board: Board, paper: str, book
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "pdf", "png"]), default="text", show_default=True,
               help="text/json: the puzzle as data; pdf/png: a one-puzzle book.")
 @paper_option("Paper size (pdf/png).")
+@lang_option(GAME, "Language of the one-puzzle book (pdf/png).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default stdout for text/json, output/laser/laser-puzzle-CODE.pdf otherwise).")
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
-def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) -> None:
+def puzzle(code: str, fmt: str, paper: str, lang: str, output: Path | None, force: bool) -> None:
     """Reprint one puzzle from its CODE (as printed on every puzzle page).
 
     The code holds the puzzle exactly (board, components, layout, given cannons) with a check
@@ -194,10 +209,12 @@ def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) ->
     \b
     Example:
       pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format json
+      pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format pdf --lang fr
     """
     from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.code import OLD_VERSION, code_version, decode, encode
     from generator.games.laser.rules.puzzle import analyse
+    from generator.games.laser.sheets.labels import load_labels
 
     catalog = load_catalog()
     layout, cannons = decode(code, catalog)
@@ -212,7 +229,8 @@ def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) ->
     else:
         target = output or paths.default_output("laser", f"laser-puzzle-{made[0][2]}.{fmt}")
         _check_targets(target, fmt, force)
-        _write_book(made, layout.in_play, layout.board, paper, None, fmt, target, force, f"code {made[0][2]}")
+        source = load_labels(lang).fill("book_code", code=made[0][2])
+        _write_book(made, layout.in_play, layout.board, paper, None, fmt, target, force, source, lang)
 
 
 @click.command("assist")
@@ -223,10 +241,11 @@ def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) ->
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
 @click.option("--picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also draw the board with what is certain and the best next cannons (.png or .pdf).")
+@lang_option(GAME, "Language of the picture's words (the terminal answer is in English).")
 @seed_option(default=1, help="Seed of the random draws (when estimating).")
 @click.option("--force", is_flag=True, help="Overwrite the picture file.")
-def assist(observation: str, size: str, components: str, as_json: bool, picture: Path | None, seed: int,
-           force: bool) -> None:
+def assist(observation: str, size: str, components: str, as_json: bool, picture: Path | None, lang: str,
+           seed: int, force: bool) -> None:
     """Help the investigator: what the shots so far (OBSERVATION, '-' for stdin) prove, and what to fire next.
 
     Prints how many layouts still fit (exact), what each cell may hold, the components whose place
@@ -240,6 +259,7 @@ def assist(observation: str, size: str, components: str, as_json: bool, picture:
     Examples:
       pnpgen laser assist shots.txt
       pnpgen laser assist shots.txt --json --picture advice.png
+      pnpgen laser assist shots.txt --picture advice.pdf --lang en
     """
     from generator.core.errors import LayoutError
     from generator.core.rng import make_rng
@@ -263,7 +283,7 @@ def assist(observation: str, size: str, components: str, as_json: bool, picture:
     else:
         click.echo("\n".join(advice_text(engine, advice, len(obs.shots))))
     if picture is not None:
-        _write_picture(engine, obs, advice, picture, force)
+        _write_picture(engine, obs, advice, picture, force, lang)
 
 
 def _observation(text: str, chosen: ComponentSet, board: Board, name: str) -> Observation:
@@ -277,19 +297,22 @@ def _observation(text: str, chosen: ComponentSet, board: Board, name: str) -> Ob
     return parse_observation(text, chosen, board, file=name)
 
 
-def _write_picture(engine: Engine, obs: Observation, advice: Advice, picture: Path, force: bool) -> None:
+def _write_picture(engine: Engine, obs: Observation, advice: Advice, picture: Path, force: bool,
+                   lang: str) -> None:
     from generator.games.laser.sheets.assist_picture import assist_page
+    from generator.games.laser.sheets.labels import load_labels
     from generator.render import render_pdf, render_png
 
-    page = assist_page(engine, obs, advice)
-    data = render_pdf([page], title="Laser circuits: assistant") if picture.suffix.lower() == ".pdf" \
+    page = assist_page(engine, obs, advice, lang=lang)
+    data = render_pdf([page], title=load_labels(lang)["assist_footer"]) if picture.suffix.lower() == ".pdf" \
         else render_png(page, dpi=PNG_DPI)
     click.echo(f"wrote {write_file(picture, data, force)}", err=True)
 
 
 # -- the kit ----------------------------------------------------------------------------------------
-def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The kit's small puzzle book: 12 puzzles, levels 1-4, on the beginner set."""
+def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool,
+                    lang: str = GAME.default_language) -> list[tuple[Path, str]]:
+    """The kit's small puzzle book in `lang` (the kit's language): 12 puzzles, levels 1-4, on the beginner set."""
     from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.model import Board
     from generator.render import render_pdf
@@ -300,6 +323,9 @@ def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool) -> list[t
     chosen = catalog.beginner()
     board = Board()
     made = make_puzzles(board, chosen, catalog, seed, KIT_COUNT, KIT_LEVELS, False)
-    pages = book_pages(made, chosen, board, paper, None, f"seed {seed}")
-    return [(write_file(path, render_pdf(pages, title=BOOK_TITLE), force),
-             f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-4) with solutions")]
+    from generator.scene.footer import seed_words
+
+    pages = book_pages(made, chosen, board, paper, None, seed_words(seed, lang), lang)
+    return [(write_file(path, render_pdf(pages, title=book_title(lang)), force),
+             f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-4), "
+             "solutions upside down after a blank page")]

@@ -231,14 +231,13 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
         (write_file(host_path, render_pdf(host, title="Laser circuits: designer's sheet"), force),
          f"Laser circuits: that layout on a designer's sheet, its answer key and the rules sheet, for the host "
          f"(code {code}), {language}"),
-        *[(path, description + ("" if lang == "en" else " (its words are in English only)"))
-          for path, description in _kit_puzzle_book(out_dir, derive_seed(seed, "laser-puzzles"), paper, force)],
+        *_kit_puzzle_book(out_dir, derive_seed(seed, "laser-puzzles"), paper, force, lang),
     ]
 
 
-def _kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool) -> list[tuple[Path, str]]:
+def _kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool, lang: str) -> list[tuple[Path, str]]:
     """The puzzle book for one player (12 puzzles, levels 1-4) from its own code `seed` (the kit seed's
     "laser-puzzles" derivation, which reaches no other product): see cli/puzzles.py."""
     from generator.games.laser.cli.puzzles import kit_puzzle_book
 
-    return kit_puzzle_book(out_dir, seed, paper, force)
+    return kit_puzzle_book(out_dir, seed, paper, force, lang)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.games.laser.rules.words import advice_text, certain, possible
-from generator.games.laser.sheets.booklet import coordinates
+from generator.games.laser.rules.words import certain, possible
+from generator.games.laser.sheets.assist_words import advice_lines
+from generator.games.laser.sheets.book_marks import coordinates
 from generator.games.laser.sheets.draw import INK, RING, SOFT_INK, BoardFrame, board_items, symbol_items
+from generator.games.laser.sheets.labels import load_labels
 from generator.scene.footer import add_footers
 from generator.scene.imposition import content_box, paper_size
 from generator.scene.model import Item, Page, Rect, Stroke, Text
@@ -24,13 +26,15 @@ CELL_MAX = 17.0
 PANEL_W = 105.0
 
 
-def assist_page(engine: Engine, observation: Observation, advice: Advice, paper: str = "a4") -> Page:
-    """One landscape page picturing an Advice (generator.games.laser.rules.assist)."""
+def assist_page(engine: Engine, observation: Observation, advice: Advice, paper: str = "a4",
+                lang: str = "en") -> Page:
+    """One landscape page picturing an Advice (generator.games.laser.rules.assist), its words in `lang`."""
+    labels = load_labels(lang)
     board = engine.board
     page = Page(*paper_size(paper, landscape=True), label="assistant", kind="sheet")
     x, y, w, h = content_box(paper, landscape=True)
     fired = len(observation.shots)
-    page.add(Text(x, y, w, 8, "Laser circuits: what the shots so far prove", "sans-bold", 14, INK, valign="middle",
+    page.add(Text(x, y, w, 8, labels["assist_title"], "sans-bold", 14, INK, valign="middle",
                   wrap=False, min_size=8))
     top = y + 12
     cell = min(CELL_MAX, (w - PANEL_W - 8 - 2 * RING) / board.width, (h - 12 - 2 * RING) / board.height)
@@ -61,10 +65,10 @@ def assist_page(engine: Engine, observation: Observation, advice: Advice, paper:
         fills[shot.cannon] = BEST[rank]
     page.add(*items, *board_items(frame, fills), *coordinates(frame))
     panel_x = x + frame.width + 2 * RING + 8
-    lines = advice_text(engine, advice, fired, grid=False)
-    key = ("Cells: grey = certainly empty; symbols = what may still be there. Cannons: black = fired; "
-           "red = best next (darkest first).")
+    lines = advice_lines(engine, advice, fired, labels)
+    key = labels["assist_key"]
     page.add(Text(panel_x, top, x + w - panel_x, 14, key, "sans-italic", 8, SOFT_INK, min_size=5),
              Text(panel_x, top + 16, x + w - panel_x, h - 28, "\n".join(lines), "sans", 8.5, INK, min_size=4,
                   line_height=1.25))
-    return add_footers([page], title="Laser circuits: assistant", source=f"{fired} shots fired")[0]
+    return add_footers([page], title=labels["assist_footer"], source=labels.fill("assist_fired", n=fired),
+                       lang=lang)[0]

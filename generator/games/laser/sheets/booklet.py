@@ -1,15 +1,14 @@
-"""The laser puzzle book: a cover with how to play, one page per puzzle (the board with the given
-cannons marked, the given shots in a log, room to draw), then the solutions (layout and the order
-in which it can be deduced). Pages are portrait A4/Letter, or A5 imposed two per A4 sheet."""
+"""The laser puzzle book, in one of the game's languages: a cover with how to play, one page per puzzle
+(the board with the given cannons marked, the given shots in a log, room to draw), a blank page, then
+one solution per page, upside down (book_solutions.py). Pages are portrait A4/Letter, or A5 imposed
+two per A4 sheet."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from generator.games.laser.rules.engine import engine_for
+from generator.games.laser import GAME
 from generator.games.laser.rules.model import ABSORBED, DX, DY, Board, ComponentSet, ComponentType, Observation
-from generator.games.laser.rules.words import column_name, deduction_order
+from generator.games.laser.sheets.book_marks import BookPuzzle, coordinates, level_dots
+from generator.games.laser.sheets.book_solutions import blank_page, solution_page
 from generator.games.laser.sheets.draw import (
     INK,
     RING,
@@ -22,33 +21,17 @@ from generator.games.laser.sheets.draw import (
     sample_travels,
     symbol_items,
 )
-from generator.games.laser.sheets.game_sheet import layout_items
+from generator.games.laser.sheets.labels import Labels, load_labels
 from generator.scene.footer import add_footers, content_box_for
-from generator.scene.model import Circle, Group, Item, Line, Page, Rect, Stroke, Text, translate
+from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, translate
 from generator.scene.papers import paper_size
 
-if TYPE_CHECKING:   # pragma: no cover
-    from generator.games.laser.rules.puzzle import Puzzle
-
-TITLE = "Laser circuits: puzzles for one"
 BOLD = "sans-bold"
 HINT = "#555555"
 GIVEN_FILL = "#1a1a1a"
 ACCENT = "#c8102e"
 LOG_LINE = Stroke("#8a8a8a", 0.2)
-FRAME = Stroke(INK, 0.35)
 A5 = (148.0, 210.0)
-LEVEL_NAMES = {1: "gentle", 2: "easy", 3: "tricky", 4: "hard", 5: "fiendish"}
-SOLUTIONS_PER_PAGE = 6
-
-
-@dataclass(frozen=True)
-class BookPuzzle:
-    """What the book prints of one puzzle (a rules.puzzle.Puzzle plus its code)."""
-
-    number: int
-    puzzle: Puzzle
-    code: str
 
 
 def page_size(paper: str, booklet: str | None) -> tuple[float, float]:
@@ -56,62 +39,59 @@ def page_size(paper: str, booklet: str | None) -> tuple[float, float]:
 
 
 def booklet_pages(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, paper: str = "a4",
-                  booklet: str | None = None, source: str = "") -> list[Page]:
-    """Every page of the book, footers included; A5 pages imposed two per A4 sheet with `booklet`."""
+                  booklet: str | None = None, source: str = "", lang: str = GAME.default_language) -> list[Page]:
+    """Every page of the book in `lang`, footers included: the cover, the puzzles, a blank page (so no puzzle
+    is ever backed by a solution), one solution per page upside down; A5 pages imposed
+    two per A4 sheet with `booklet`."""
+    labels = load_labels(lang)
     size = page_size(paper, booklet)
-    pages = [cover_page(puzzles, in_play, board, size)]
-    pages += [puzzle_page(item, in_play, size) for item in puzzles]
-    for start in range(0, len(puzzles), SOLUTIONS_PER_PAGE):
-        pages.append(solutions_page(puzzles[start:start + SOLUTIONS_PER_PAGE], size, start == 0))
-    pages = add_footers(pages, title=TITLE, source=source)
+    pages = [cover_page(puzzles, in_play, board, size, labels)]
+    pages += [puzzle_page(item, in_play, size, labels) for item in puzzles]
+    pages.append(blank_page(labels, size))
+    pages += [solution_page(item, labels, size) for item in puzzles]
+    pages = add_footers(pages, title=labels["book_title"], source=source, lang=lang)
     return impose_booklet(pages) if booklet else pages
 
 
 # -- the cover ---------------------------------------------------------------------------------
-def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, size: tuple[float, float]) -> Page:
+def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, size: tuple[float, float],
+               labels: Labels) -> Page:
     page = Page(*size, label="cover", kind="sheet")
     x, y, w, h = content_box_for(*size)
     small = w < 150
     page.add(Rect(x, y, w, 24 if not small else 20, fill="#1a1a1a", stroke=None, radius=2),
-             Text(x + 5, y + 2, w - 10, 12, "Laser circuits", BOLD, 24 if not small else 18, "#ffffff",
+             Text(x + 5, y + 2, w - 10, 12, labels["book_cover_title"], BOLD, 24 if not small else 18, "#ffffff",
                   valign="middle", wrap=False, min_size=10),
-             Text(x + 5, y + 13, w - 10, 8, f"{len(puzzles)} puzzles for one player, proven to have one solution",
+             Text(x + 5, y + 13, w - 10, 8, labels.fill("book_subtitle", n=len(puzzles)),
                   "sans-italic", 10 if not small else 8, "#ffffff", valign="middle", wrap=False, min_size=5))
     top = y + (30 if not small else 25)
-    text = (f"A circuit of {len(in_play)} components is hidden on a {board.width}x{board.height} board. "
-            "Each puzzle gives the results of a few cannons: the components the beam hit, in order, and the "
-            "cannon that received it (none when it was absorbed). Exactly one layout fits them: find it. "
-            "Every component is on the board once; a hit names the type, never its orientation. "
-            "Mark cells you know are empty with a dot, and draw the components you find.")
+    text = labels.fill("book_intro", k=len(in_play), w=board.width, h=board.height)
     page.add(Text(x, top, w, 30, text, "sans", 9.5 if not small else 8, INK, min_size=5, line_height=1.25))
     top += 32 if not small else 36
-    page.add(Text(x, top, w, 6, "The components", BOLD, 11, INK, valign="middle", wrap=False, min_size=6))
+    page.add(Text(x, top, w, 6, labels["book_components"], BOLD, 11, INK, valign="middle", wrap=False, min_size=6))
     top += 7
     row_h = 15.0 if not small else 13.0
     for i, ctype in enumerate(in_play):
-        page.add(*_legend_row(ctype, x, top + i * row_h, w, row_h))
+        page.add(*_legend_row(ctype, labels, x, top + i * row_h, w, row_h))
     top += len(in_play) * row_h + 4
-    page.add(Text(x, top, w, 6, "Levels", BOLD, 11, INK, valign="middle", wrap=False, min_size=6))
+    page.add(Text(x, top, w, 6, labels["book_levels"], BOLD, 11, INK, valign="middle", wrap=False, min_size=6))
     top += 7
-    level_text = ("1 gentle: each shot, read alone, teaches something, and there are shots to spare.  "
-                  "2 easy: no shot to spare, or two shots must be read together.  3 tricky: two shots "
-                  "together, no shot to spare.  4 hard: very few shots (or a supposition to refute).  "
-                  "5 fiendish: the fewest shots (or trial and error). Solutions at the back say in which "
-                  "order the components can be found (cells named by the small grey column letters and "
-                  "row numbers).")
+    level_text = "  ".join(labels.fill("book_level_line", k=k, name=labels[f"level_{k}"], text=labels[f"level_text_{k}"])
+                           for k in range(1, 6))
+    level_text += " " + labels["book_solutions_note"]
     page.add(Text(x, top, w, 18, level_text, "sans", 8.5 if not small else 7, SOFT_INK, min_size=5))
     top += 22
-    page.add(*_contents(puzzles, x, top, w, y + h - top))
+    page.add(*_contents(puzzles, labels, x, top, w, y + h - top))
     return page
 
 
-def _legend_row(ctype: ComponentType, x: float, y: float, w: float, h: float) -> list[Item]:
+def _legend_row(ctype: ComponentType, labels: Labels, x: float, y: float, w: float, h: float) -> list[Item]:
     sym = min(10.0, h - 3)
     cy = y + h / 2
     items: list[Item] = [Line(x, y, x + w, y, Stroke("#b0b0b0", 0.15)),
                          Rect(x + 0.5, cy - sym / 2, sym, sym, fill=None, stroke=Stroke(SOFT_INK, 0.25))]
     items += symbol_items(ctype, ctype.orientations[0].name, x + 0.5 + sym / 2, cy, sym, Stroke(INK, 0.5))
-    items.append(Text(x + sym + 3, y + 1, 28, h - 2, f"{ctype.name}  ({ctype.hit})", BOLD, 9, INK,
+    items.append(Text(x + sym + 3, y + 1, 28, h - 2, f"{labels.component(ctype)[0]}  ({ctype.hit})", BOLD, 9, INK,
                       valign="middle", wrap=False, min_size=5))
     travels = sample_travels(ctype)
     dx = x + sym + 33
@@ -121,8 +101,8 @@ def _legend_row(ctype: ComponentType, x: float, y: float, w: float, h: float) ->
     return items
 
 
-def _contents(puzzles: list[BookPuzzle], x: float, y: float, w: float, h: float) -> list[Item]:
-    items: list[Item] = [Text(x, y, w, 6, "Contents", BOLD, 11, INK, valign="middle", wrap=False, min_size=6)]
+def _contents(puzzles: list[BookPuzzle], labels: Labels, x: float, y: float, w: float, h: float) -> list[Item]:
+    items: list[Item] = [Text(x, y, w, 6, labels["book_contents"], BOLD, 11, INK, valign="middle", wrap=False, min_size=6)]
     columns = 2 if len(puzzles) > 8 else 1
     per = -(-len(puzzles) // columns)
     row_h = min(5.0, (h - 8) / max(per, 1))
@@ -131,32 +111,26 @@ def _contents(puzzles: list[BookPuzzle], x: float, y: float, w: float, h: float)
         col, row = divmod(i, per)
         cx, cy = x + col * col_w, y + 8 + row * row_h
         level = item.puzzle.level
-        items.append(Text(cx, cy, 22, row_h, f"Puzzle {item.number}", BOLD, 8, INK, valign="middle",
+        items.append(Text(cx, cy, 22, row_h, labels.fill("book_puzzle", k=item.number), BOLD, 8, INK, valign="middle",
                           wrap=False, min_size=4))
         items += level_dots(cx + 23, cy + row_h / 2, level, 1.1)
-        items.append(Text(cx + 40, cy, col_w - 42, row_h, f"{LEVEL_NAMES[level]} · page {item.number + 1}",
+        items.append(Text(cx + 40, cy, col_w - 42, row_h, f"{labels[f'level_{level}']} · {labels.fill('book_page', k=item.number + 1)}",
                           "sans", 7.5, HINT, valign="middle", wrap=False, min_size=4))
     return items
 
 
-def level_dots(x: float, cy: float, level: int, radius: float = 1.4) -> list[Item]:
-    """Five dots, `level` of them filled."""
-    return [Circle(x + radius + k * radius * 2.6, cy, radius, fill=ACCENT if k < level else None,
-                   stroke=Stroke(ACCENT, 0.3)) for k in range(5)]
-
-
 # -- a puzzle page -----------------------------------------------------------------------------
-def puzzle_page(item: BookPuzzle, in_play: ComponentSet, size: tuple[float, float]) -> Page:
+def puzzle_page(item: BookPuzzle, in_play: ComponentSet, size: tuple[float, float], labels: Labels) -> Page:
     puzzle = item.puzzle
     board = puzzle.layout.board
     page = Page(*size, label=f"puzzle {item.number}", kind="sheet")
     x, y, w, h = content_box_for(*size)
     small = w < 150
-    page.add(Text(x, y, w * 0.6, 10, f"Puzzle {item.number}", BOLD, 20 if not small else 15, INK,
+    page.add(Text(x, y, w * 0.6, 10, labels.fill("book_puzzle", k=item.number), BOLD, 20 if not small else 15, INK,
                   valign="middle", wrap=False, min_size=8),
-             Text(x + w * 0.45, y, w * 0.55, 5, f"level {puzzle.level} · {LEVEL_NAMES[puzzle.level]}", BOLD, 9,
+             Text(x + w * 0.45, y, w * 0.55, 5, labels.fill("book_level", k=puzzle.level, name=labels[f"level_{puzzle.level}"]), BOLD, 9,
                   ACCENT, "right", "middle", wrap=False, min_size=5),
-             Text(x + w * 0.45, y + 5.5, w * 0.55, 4.5, f"code {item.code}", "mono", 7.5, HINT, "right", "middle",
+             Text(x + w * 0.45, y + 5.5, w * 0.55, 4.5, labels.fill("book_code", code=item.code), "mono", 7.5, HINT, "right", "middle",
                   wrap=False, min_size=4))
     page.add(*level_dots(x + w - 5 * 1.4 * 2.6 - 0.5, y + 12.5, puzzle.level))
     observation = puzzle.observation
@@ -170,28 +144,13 @@ def puzzle_page(item: BookPuzzle, in_play: ComponentSet, size: tuple[float, floa
     page.add(*board_items(frame, given), *coordinates(frame))
     page.add(*_entry_marks(frame, observation))
     log_y = frame.y + frame.height + RING + 5
-    page.add(*shot_log(observation, in_play, x, log_y, w, log_h))
+    page.add(*shot_log(observation, in_play, labels, x, log_y, w, log_h))
     notes_y = log_y + log_h + 4
     if y + h - notes_y > 20:
         page.add(Rect(x, notes_y, w, y + h - notes_y, fill=None, stroke=Stroke("#b0b0b0", 0.25), radius=1.5),
-                 Text(x + 2, notes_y + 1, 30, 4, "Notes", "sans-italic", 7, HINT, valign="middle", wrap=False,
+                 Text(x + 2, notes_y + 1, 30, 4, labels["book_notes"], "sans-italic", 7, HINT, valign="middle", wrap=False,
                       min_size=4))
     return page
-
-
-def coordinates(frame: BoardFrame) -> list[Item]:
-    """Faint column letters and row numbers in the corner of each edge cell, for naming cells."""
-    items: list[Item] = []
-    size = max(4.0, frame.cell * 0.22)
-    for c in range(1, frame.board.width + 1):
-        cx, _ = frame.centre(c, 1)
-        items.append(Text(cx - frame.cell / 2 + 0.6, frame.y + 0.4, size * 1.4, size, column_name(c), "sans",
-                          size * 1.5, "#9a9a9a", valign="top", wrap=False, min_size=3))
-    for r in range(2, frame.board.height + 1):
-        _, cy = frame.centre(1, r)
-        items.append(Text(frame.x + 0.6, cy - frame.cell / 2 + 0.4, size * 1.4, size, str(r), "sans", size * 1.5,
-                          "#9a9a9a", valign="top", wrap=False, min_size=3))
-    return items
 
 
 def _entry_marks(frame: BoardFrame, observation: Observation) -> list[Item]:
@@ -204,9 +163,9 @@ def _entry_marks(frame: BoardFrame, observation: Observation) -> list[Item]:
     return items
 
 
-def shot_log(observation: Observation, in_play: ComponentSet, x: float, y: float, w: float, h: float) -> list[Item]:
+def shot_log(observation: Observation, in_play: ComponentSet, labels: Labels, x: float, y: float, w: float, h: float) -> list[Item]:
     """The given shots, two columns: cannon, the hits drawn as symbols, receiving cannon (or absorbed)."""
-    items: list[Item] = [Text(x, y, w, 5, "Shots fired", BOLD, 10, INK, valign="middle", wrap=False, min_size=6)]
+    items: list[Item] = [Text(x, y, w, 5, labels["book_shots"], BOLD, 10, INK, valign="middle", wrap=False, min_size=6)]
     shots = list(observation.shots)
     rows = -(-len(shots) // 2)
     row_h = min(7.5, (h - 12) / max(rows, 1))
@@ -214,9 +173,9 @@ def shot_log(observation: Observation, in_play: ComponentSet, x: float, y: float
     for col in range(2):
         cx = x + col * (col_w + 6)
         small = TextStyle(font="sans", size=6.5, color=HINT, valign="bottom", wrap=False, min_size=4)
-        items += [Text(cx, y + 6, 14, 4, "cannon", align="center", **small),
-                  Text(cx + 16, y + 6, col_w - 40, 4, "hits, in order", align="left", **small),
-                  Text(cx + col_w - 22, y + 6, 22, 4, "received by", align="center", **small)]
+        items += [Text(cx, y + 6, 14, 4, labels["book_cannon"], align="center", **small),
+                  Text(cx + 16, y + 6, col_w - 40, 4, labels["book_hits"], align="left", **small),
+                  Text(cx + col_w - 22, y + 6, 22, 4, labels["book_received"], align="center", **small)]
     for i, shot in enumerate(shots):
         col, row = divmod(i, rows)
         cx, cy = x + col * (col_w + 6), y + 11 + row * row_h
@@ -231,9 +190,9 @@ def shot_log(observation: Observation, in_play: ComponentSet, x: float, y: float
             hx = cx + 17 + k * (sym + 1.5)
             items += symbol_items(ctype, _neutral(ctype), hx + sym / 2, cy + row_h / 2, sym, Stroke(INK, 0.45))
         if not shot.hits:
-            items.append(Text(cx + 16, cy, col_w - 40, row_h, "nothing", "sans-italic", 8, HINT, valign="middle",
+            items.append(Text(cx + 16, cy, col_w - 40, row_h, labels["book_nothing"], "sans-italic", 8, HINT, valign="middle",
                               wrap=False, min_size=4))
-        result = "absorbed" if shot.outcome == ABSORBED else str(shot.outcome)
+        result = labels["book_absorbed"] if shot.outcome == ABSORBED else str(shot.outcome)
         items.append(Text(cx + col_w - 22, cy, 22, row_h, result, BOLD if shot.outcome != ABSORBED else "sans-italic",
                           10 if shot.outcome != ABSORBED else 8, INK, "center", "middle", wrap=False, min_size=4))
     return items
@@ -242,47 +201,6 @@ def shot_log(observation: Observation, in_play: ComponentSet, x: float, y: float
 def _neutral(ctype: ComponentType) -> str | None:
     """How a hit is drawn in the log: the type's first orientation (a hit never tells the orientation)."""
     return ctype.orientations[0].name
-
-
-# -- solutions -----------------------------------------------------------------------------------
-def solutions_page(items: list[BookPuzzle], size: tuple[float, float], first: bool) -> Page:
-    page = Page(*size, label="solutions", kind="sheet")
-    x, y, w, h = content_box_for(*size)
-    page.add(Text(x, y, w, 8, "Solutions" if first else "Solutions (continued)", BOLD, 15, INK, valign="middle",
-                  wrap=False, min_size=8))
-    columns = 2
-    rows = -(-SOLUTIONS_PER_PAGE // columns)
-    box_w = (w - 6) / columns
-    box_h = (h - 10) / rows
-    for i, item in enumerate(items):
-        col, row = divmod(i, rows)
-        page.add(*_solution(item, x + col * (box_w + 6), y + 10 + row * box_h, box_w, box_h - 3))
-    return page
-
-
-def _solution(item: BookPuzzle, x: float, y: float, w: float, h: float) -> list[Item]:
-    puzzle = item.puzzle
-    board = puzzle.layout.board
-    engine = engine_for(board, puzzle.layout.in_play)
-    items: list[Item] = [Line(x, y, x + w, y, Stroke("#9a9a9a", 0.2)),
-                         Text(x, y + 0.5, w * 0.6, 5, f"Puzzle {item.number}", BOLD, 9, INK, valign="middle",
-                              wrap=False, min_size=5)]
-    items += level_dots(x + w - 5 * 1.0 * 2.6, y + 3, puzzle.level, 1.0)
-    cell = min(7.0, (w * 0.55) / board.width, (h - 8) * 0.6 / board.height)
-    frame = BoardFrame(board, x + 1, y + 7, cell)
-    items.append(Rect(frame.x, frame.y, frame.width, frame.height, fill=None, stroke=FRAME))
-    for c in range(1, board.width):
-        items.append(Line(frame.x + c * cell, frame.y, frame.x + c * cell, frame.y + frame.height, LOG_LINE))
-    for r in range(1, board.height):
-        items.append(Line(frame.x, frame.y + r * cell, frame.x + frame.width, frame.y + r * cell, LOG_LINE))
-    items += layout_items(frame, puzzle.layout)
-    items += coordinates(frame)
-    lines = deduction_order(engine, puzzle.grade)
-    text_x = frame.x + frame.width + 3
-    text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1))
-    items.append(Text(text_x, frame.y - 0.5, x + w - text_x, h - 7, text or "-", "sans", 6.5, SOFT_INK,
-                      min_size=3.5, line_height=1.2))
-    return items
 
 
 # -- A5 booklet imposition ------------------------------------------------------------------------

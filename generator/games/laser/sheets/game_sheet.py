@@ -260,13 +260,22 @@ def answer_key_page(layout: Layout, labels: Labels, paper: str = "a4") -> Page:
 def _layout_text(layout: Layout, labels: Labels, x: float, y: float, w: float) -> list[Item]:
     from generator.games.laser.rules.notation import format_layout
 
-    lines = format_layout(layout).rstrip("\n").split("\n")
+    lines = [_setting_line(line, labels) for line in format_layout(layout).rstrip("\n").split("\n")]
     items: list[Item] = [Text(x, y, w, 4, labels["layout_text"], "sans", 7, HINT, valign="middle", wrap=False,
                               min_size=4.5)]
     for i, line in enumerate(lines):
         items.append(Text(x, y + 4.5 + i * 3.6, w, 3.6, line, "mono", 8, INK, valign="middle", wrap=False,
                           min_size=4))
     return items
+
+
+def _setting_line(line: str, labels: Labels) -> str:
+    """A grid row as it is; a `T=SE` line (a symbol's orientation, a compass corner) in the page's words."""
+    symbol, sep, corner = line.partition("=")
+    key = f"corner_{corner.lower()}"
+    if not sep or key not in labels.texts:
+        return line
+    return labels.fill("layout_setting", symbol=symbol, corner=labels[key])
 
 
 def observation_table(observation: Observation, labels: Labels, x: float, y: float, w: float,
