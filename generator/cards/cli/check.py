@@ -30,13 +30,14 @@ def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, onl
     from generator.cards import load_records, load_template
     from generator.cards.build import check_template
     from generator.cards.cli.make import display
+    from generator.cards.formulas import formula_findings
     from generator.cards.preflight import check_deck
     from generator.cards.session import draw_card, select
     from generator.publish.images import load_image
 
     records = load_records(data, sheet=sheet)
     design = check_template(load_template(template), records, bleed=opts.bleed)
-    found, seen = [], set()
+    found, seen = formula_findings(records[0].file if records else None), set()
     for number, record in select(records, only):
         if (record.file, record.line) in seen:       # copies (qty) draw the same
             continue

@@ -119,7 +119,9 @@ def fresh_image_loader() -> Any:
 
 
 def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
-    """The deck-wide preflight warnings for the print button's options (last sheet mostly empty)."""
+    """The deck-wide preflight warnings for the print button's options (last sheet mostly empty), and
+    the spreadsheet's formula cells saved without a value."""
+    from generator.cards.formulas import formula_findings
     from generator.cards.preflight import check_deck
     from generator.core.errors import LayoutError
     from generator.publish import sheet_spec
@@ -129,7 +131,7 @@ def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
         per = cards_per_sheet(sheet_spec(design.card_size, design.bleed, opts))
     except LayoutError:
         per = None
-    return check_deck(count, design.template.file, per_sheet=per)
+    return formula_findings(design.data_file) + check_deck(count, design.template.file, per_sheet=per)
 
 
 def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]) -> dict[str, Any]:
