@@ -16,7 +16,8 @@ from generator.cards.records import load_records
 from generator.cards.richtext import RichStyle, layout_rich, parse_rich
 from generator.cards.templates import load_template
 from generator.core.errors import DataError, LayoutError, TemplateError
-from generator.scene.model import Group, Image, Path as ScenePath, TextLine
+from generator.scene.model import Group, Image, TextLine
+from generator.scene.model import Path as ScenePath
 
 CROWN = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10">'
          '<path d="M0 10 L2 0 L10 6 L18 0 L20 10 Z" fill="#123456"/></svg>')
@@ -129,7 +130,7 @@ def test_check_and_the_preview_name_an_unknown_icon(kit: Path, pnpgen) -> None:
     (kit / "t.yaml").write_text(BASE + "  - {id: rules, kind: statblock, x: 5, y: 5, w: 50, h: 9, "
                                        "stats: [{icon: '{icon}', text: '1'}]}\n", "utf-8")
     (kit / "d.yaml").write_text("- {name: Ann, icon: gem}\n- {name: Bob, icon: crwn}\n", "utf-8")
-    code, out, err = pnpgen("cards", kit / "d.yaml", kit / "t.yaml", "--check")
+    code, _out, err = pnpgen("cards", kit / "d.yaml", kit / "t.yaml", "--check")
     assert code == 2 and "d.yaml:2" in err and "front element 'rules'" in err and "'crwn'" in err
     deck = LiveDeck(kit / "d.yaml", kit / "t.yaml")
     deck.refresh()
