@@ -34,7 +34,9 @@ def command(data: str, template: str, port: int, no_open: bool, paper: str, dupl
     backend), with overlays for the trim, the bleed, the safe area and each element's box (hover
     for its id, kind and box in mm), and preflight warnings under each card. Saving the data, the
     template, a template it extends, a picture or a font redraws the cards that changed within
-    about half a second; an error shows in place of the cards it affects. Filters: ?card=12,
+    about half a second, once the save has settled (a spreadsheet half written keeps the last good
+    cards). A card's error shows in place of that card; a broken data file or template shows in a
+    banner above the last good cards. Filters: ?card=12,
     ?q=name, or the dropdown. The print button writes the PDF under output/. Ctrl-C stops it.
 
     \b
