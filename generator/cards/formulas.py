@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.etree.ElementTree import XMLPullParser
 
-from generator.cards.spreadsheet import cell_name
+from generator.cards.spreadsheet import cell_name, column_letters
 
 if TYPE_CHECKING:
     from generator.cards.preflight import Finding
@@ -32,6 +32,12 @@ _CELL = re.compile(r"^([A-Z]{1,3})(\d+)$")
 def formulas_without_values(path: Path, sheet: str | None = None) -> tuple[str, list[str]]:
     """(the sheet's name, its formula cells with no saved value as Sheet!D20); ("", []) when the
     file is not an .xlsx/.xlsm or cannot be searched (reading it is the spreadsheet reader's job)."""
+    name, cells = _unsaved(path, sheet)
+    return name, [cell_name(name, row, column) for row, column in cells]
+
+
+def _unsaved(path: Path, sheet: str | None) -> tuple[str, list[tuple[int, int]]]:
+    """(the sheet's name, the 0-based (row, column) of its formula cells with no saved value)."""
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
         return "", []
     try:
@@ -68,10 +74,10 @@ def _small_xml(book: zipfile.ZipFile, member: str) -> Any:
     return fromstring(book.read(member))
 
 
-def _scan(book: zipfile.ZipFile, member: str, sheet: str) -> list[str]:
+def _scan(book: zipfile.ZipFile, member: str, sheet: str) -> list[tuple[int, int]]:
     """Stream the sheet's XML and collect the formula cells that have no (or an empty) value."""
     parser: Any = XMLPullParser(events=("end",))
-    found: list[str] = []
+    found: list[tuple[int, int]] = []
     read = 0
     with book.open(member) as stream:
         while read < MAX_XML_BYTES:
@@ -94,7 +100,7 @@ def _ends(parser: Any) -> Any:
     return parser.read_events()
 
 
-def _check_cell(el: Any, sheet: str, found: list[str]) -> None:
+def _check_cell(el: Any, sheet: str, found: list[tuple[int, int]]) -> None:
     formula = el.find(f"{_NS_MAIN}f")
     if formula is None:
         return
@@ -103,8 +109,7 @@ def _check_cell(el: Any, sheet: str, found: list[str]) -> None:
         return
     match = _CELL.match(el.get("r", ""))
     if match:
-        column = _column_index(match.group(1))
-        found.append(cell_name(sheet, int(match.group(2)) - 1, column))
+        found.append((int(match.group(2)) - 1, _column_index(match.group(1))))
 
 
 def _column_index(letters: str) -> int:
@@ -115,8 +120,8 @@ def _column_index(letters: str) -> int:
 
 
 def formula_findings(data_file: Path | str | None) -> list[Finding]:
-    """The warnings for a deck's data file as records name it (deck.xlsx[Cards]): one per cell
-    (at most MAX_NAMED, then a count of the rest)."""
+    """The warnings for a deck's data file as records name it (deck.xlsx[Cards]): one per cell, or per
+    run of such cells down a column (Cards!E2:E31); at most MAX_NAMED, then a count of the rest."""
     from generator.cards.preflight import Finding
 
     if data_file is None:
@@ -125,10 +130,27 @@ def formula_findings(data_file: Path | str | None) -> list[Finding]:
     if match is None:
         return []
     path = Path(data_file).with_name(match.group("name"))
-    _, cells = formulas_without_values(path, match.group("sheet"))
-    found = [Finding("a formula with no saved value (the file was written by a script, e.g. openpyxl): "
-                     "the card prints it empty; open and save the file in Excel or LibreOffice to compute it",
-                     file=path, where=cell) for cell in cells[:MAX_NAMED]]
-    if len(cells) > MAX_NAMED:
-        found.append(Finding(f"and {len(cells) - MAX_NAMED} more formula cells with no saved value", file=path))
+    sheet, cells = _unsaved(path, match.group("sheet"))
+    runs = _runs(cells)
+    found = []
+    for column, first, last in runs[:MAX_NAMED]:
+        where = cell_name(sheet, first, column) + ("" if first == last else f":{column_letters(column)}{last + 1}")
+        what = "a formula" if first == last else f"{last - first + 1} formulas"
+        found.append(Finding(f"{what} with no saved value (the file was written by a script, e.g. openpyxl): "
+                             "the card prints it empty; open and save the file in Excel or LibreOffice to "
+                             "compute it", file=path, where=where))
+    rest = sum(last - first + 1 for _, first, last in runs[MAX_NAMED:])
+    if rest:
+        found.append(Finding(f"and {rest} more formula cells with no saved value", file=path))
     return found
+
+
+def _runs(cells: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """(column, first row, last row) of each run of consecutive rows in one column, in column order."""
+    runs: list[tuple[int, int, int]] = []
+    for row, column in sorted(cells, key=lambda c: (c[1], c[0])):
+        if runs and runs[-1][0] == column and runs[-1][2] == row - 1:
+            runs[-1] = (column, runs[-1][1], row)
+        else:
+            runs.append((column, row, row))
+    return runs

@@ -38,11 +38,11 @@ def test_a_run_and_check_warn_naming_the_cell(tmp_path: Path, pnpgen) -> None:
     (tmp_path / "t.yaml").write_text(TEMPLATE, "utf-8")
     code, out, err = pnpgen("cards", data, tmp_path / "t.yaml", "-o", tmp_path / "deck.pdf")
     assert code == 0 and (tmp_path / "deck.pdf").is_file()
-    warned = [line for line in err.splitlines() if "formula with no saved value" in line]
-    assert [w.split(": ")[3] for w in warned] == ["Cards!C2", "Cards!C3", "Cards!C4"]
-    assert all(w.startswith("pnpgen: warning: ") and "deck.xlsx" in w for w in warned)
+    warned = [line for line in err.splitlines() if "with no saved value" in line]
+    assert [w.split(": ")[3] for w in warned] == ["Cards!C2:C4"]               # a run down a column: one line
+    assert warned[0].startswith("pnpgen: warning: deck.xlsx: Cards!C2:C4: 3 formulas with no saved value")
     code, out, err = pnpgen("cards", data, tmp_path / "t.yaml", "--check")
-    assert code == 0 and out.count("formula with no saved value") == 3 and "Cards!C3" in out
+    assert code == 0 and out.count("with no saved value") == 1 and "Cards!C2:C4" in out
     code, out, err = pnpgen("cards", data, tmp_path / "t.yaml", "--check", "--strict")
     assert code == 1
 
@@ -66,13 +66,18 @@ def test_the_preview_shows_the_warning(tmp_path: Path) -> None:
     deck = LiveDeck(data, tmp_path / "t.yaml",
                     deck_findings=functools.partial(deck_findings, opts=DeckOptions(format="pdf")))
     deck.refresh()
-    assert sum("Cards!C" in w and "no saved value" in w for w in deck.warnings) == 3
+    (warning,) = [w for w in deck.warnings if "no saved value" in w]
+    assert "deck.xlsx: Cards!C2:C4: 3 formulas with no saved value" in warning
 
 
-def test_many_cells_are_counted_after_the_first_ones(tmp_path: Path) -> None:
-    path = _book(tmp_path, None, rows=MAX_NAMED + 7)
+def test_runs_down_a_column_are_one_finding_and_many_are_counted(tmp_path: Path) -> None:
+    saved = [i % 2 == 0 for i in range(2 * MAX_NAMED + 14)]      # every other row unsaved: single cells
+    rows = [["name", "total"]] + [[f"c{i}", Formula("1+1", 2.0 if s else None)] for i, s in enumerate(saved)]
+    path = write_xlsx(tmp_path / "deck.xlsx", {"Cards": rows})
     found = formula_findings(path.with_name("deck.xlsx[Cards]"))
-    assert len(found) == MAX_NAMED + 1 and found[-1].message.startswith("and 7 more")
+    assert len(found) == MAX_NAMED + 1 and found[0].where == "Cards!B3" and found[-1].message.startswith("and 7 more")
+    whole = formula_findings(_book(tmp_path, None, rows=40).with_name("deck.xlsx[Cards]"))
+    assert [(f.where, f.message.split(" with")[0]) for f in whole] == [("Cards!C2:C41", "40 formulas")]
 
 
 @settings(max_examples=25, deadline=None)
