@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.cards.elements import BadValue, ElementContext, Kind, get_kind, kinds, to_color
+from generator.cards.iconset import EMPTY, IconSet, build_icon_set
+from generator.cards.lookups import apply_lookups, check_against, lookup_names
 from generator.cards.records import Record, field_names
 from generator.cards.templates import (
     MissingField,
@@ -59,6 +61,7 @@ class CardDesign:
     back: list[Prepared] | None
     data_file: Path | None = None
     allow_outside_files: bool = False     # --allow-outside-files: images from anywhere
+    icons: IconSet = EMPTY                # the template's `icons:`, read once
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -78,6 +81,8 @@ def card_size_of(template: Template) -> tuple[float, float]:
 def check_template(template: Template, records: Sequence[Record], bleed: float | None = None) -> CardDesign:
     """Validate the template against the registry and the records' fields; prepare it for drawing."""
     names = field_names(list(records))
+    check_against(template, names)
+    names += lookup_names(template)
     data_file = records[0].file if records else None
     _check_fields(template, "", [template.background, template.back_background, template.label],
                   names, data_file)
@@ -88,7 +93,8 @@ def check_template(template: Template, records: Sequence[Record], bleed: float |
     _check_defaults(template)
     w, h = card_size_of(template)
     return CardDesign(template, w, h, template.bleed if bleed is None else bleed,
-                      faces["front"], faces.get("back"), data_file)
+                      faces["front"], faces.get("back"), data_file,
+                      icons=build_icon_set(template.icons, template.file))
 
 
 def _check_defaults(template: Template) -> None:
@@ -196,6 +202,7 @@ def build_cards(records: Sequence[Record], template: Template | CardDesign, *, b
 
 def card_label(template: Template, record: Record, number: int) -> str:
     """The card's name for page labels: the template's `label:`, else a name-like field."""
+    record = apply_lookups(template, record)
     if template.label:
         return format_value(substitute(str(template.label), record.fields))
     for name in LABEL_FIELDS:
@@ -219,6 +226,7 @@ def draw_faces(design: CardDesign, record: Record, image_loader: Callable[[Path]
 
     With a `trace` list, each element drawn is appended to it as a Drawn (the drawing is the same)."""
     tmpl = design.template
+    record = apply_lookups(tmpl, record)
     front = _background(design, record, tmpl.background, "background")
     front += _draw_face(design, design.front, record, image_loader, trace)
     if design.back is None:
@@ -275,7 +283,7 @@ def _context(design: CardDesign, prep: Prepared, record: Record,
                           bleed=design.bleed, safe=design.template.safe, data_dir=Path(record.file).parent,
                           template_file=design.template.file, data_file=record.file, line=record.line,
                           where=prep.where, face=prep.face, image_loader=image_loader,
-                          allow_outside=design.allow_outside_files,
+                          allow_outside=design.allow_outside_files, icons=design.icons,
                           from_data=frozenset(prep.dynamic))
 
 

@@ -105,6 +105,9 @@ ICONS: dict[str, IconSpec] = {
 }
 
 
+SHAPES = ICONS      # the engine's drawn shapes, which a template's `icons:` may name ({shape: pa})
+
+
 def icon_names() -> list[str]:
     """The registered icon names."""
     return list(ICONS)

@@ -1,10 +1,11 @@
 """Rich card text: [conditions] in bold, <g>green values</g>, and icons inline on the baseline.
 
-Markup: `<pa>`, `<engage>`, `<pv>`, `<melee>`, `<ranged>`, `<passive>` draw that icon (see
-icons.py) as a word part, its bottom on the line's baseline; `[...]` is set in the bold font
+Markup: `<name>` draws the icon of that name from the style's icon set (a template's `icons:`,
+see iconset.py) as a word part, its bottom on the line's baseline; `[...]` is set in the bold font
 (brackets kept, as the rulebooks print conditions); `<g>...</g>` is set in the green colour (the
 alternative values of a Plante); `<b>...</b>` is bold without brackets. A newline starts a paragraph; paragraphs may be separated by a
-gap and a horizontal rule. Widths come from generator.scene.text.text_width (the one source of
+gap and a horizontal rule. With `plain`, only icons are markup (brackets and <b>/<g> are text).
+Widths come from generator.scene.text.text_width (the one source of
 widths); the block shrinks in 0.5 pt steps to min_size, and text that cannot fit even then raises
 LayoutError, like a plain Text box.
 """
@@ -15,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.cards.icons import draw_icon, icon_names, icon_width
+from generator.cards.iconset import EMPTY, IconSet
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
@@ -25,7 +26,7 @@ from generator.scene.text import line_pitch, text_width
 
 SHRINK_STEP = 0.5
 # No-break spaces (U+00A0, and U+202F before French : ; ! ?) are part of a word: lines never break there.
-_TOKEN = re.compile(r"<(/?)([a-z]+)>|(\[)|(\])|([^\S\u00a0\u202f])|((?:[^<\[\]\s]|[\u00a0\u202f])+|<)")
+_TOKEN = re.compile(r"<(/?)([a-z][a-z0-9_]*)>|(\[)|(\])|([^\S\u00a0\u202f])|((?:[^<\[\]\s]|[\u00a0\u202f])+|<)")
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class RichStyle:
     icon_scale: float = 0.85
     para_gap: float = 0.0          # extra mm between paragraphs (half above, half below a rule)
     rule: Stroke | None = None     # a horizontal line between paragraphs
+    icons: IconSet = EMPTY         # the icons `<name>` may draw
+    plain: bool = False            # only icons are markup (plain `text` with icons in it)
 
 
 @dataclass(frozen=True)
@@ -59,8 +62,8 @@ class Atom:
 Word = tuple[Atom, ...]
 
 
-def parse_rich(text: str) -> list[list[Word]]:
-    """Paragraphs of words of atoms; LayoutError for an unknown icon or an unclosed tag."""
+def parse_rich(text: str, icons: IconSet = EMPTY, plain: bool = False) -> list[list[Word]]:
+    """Paragraphs of words of atoms; LayoutError for an unknown icon."""
     paragraphs: list[list[Word]] = [[]]
     word: list[Atom] = []
     bold = green = False
@@ -71,14 +74,16 @@ def parse_rich(text: str) -> list[list[Word]]:
             word.clear()
 
     for closing, tag, opening, close_br, space, chunk in _TOKEN.findall(text):
-        if tag == "g":
+        if plain and (opening or close_br or (tag and (closing or tag not in icons))):
+            word.append(Atom(f"<{closing}{tag}>" if tag else opening or close_br))
+        elif tag == "g":
             green = not closing
         elif tag == "b":
             bold = not closing
         elif tag:
-            if closing or tag not in icon_names():
-                raise LayoutError(f"unknown icon <{closing}{tag}> in {text[:30]!r} "
-                                  f"(known: {', '.join(icon_names())}, and <g>…</g>)", key="text")
+            if closing or tag not in icons:
+                raise LayoutError(f"unknown icon <{closing}{tag}> in {text[:30]!r} (this template's icons: "
+                                  f"{icons.known()}; and <b>, <g> markup)", key="text")
             word.append(Atom(icon=tag, bold=bold, green=green))
         elif opening or close_br:
             bold = bool(opening)
@@ -108,7 +113,7 @@ def _icon_pad(size: float) -> float:
 def atom_width(atom: Atom, size: float, style: RichStyle) -> float:
     """Width in mm of one atom at a size."""
     if atom.icon:
-        return icon_width(atom.icon, _icon_h(size, style)) + 2 * _icon_pad(size)
+        return style.icons.width(atom.icon, _icon_h(size, style)) + 2 * _icon_pad(size)
     return text_width(atom.text, _font(atom, style), size)
 
 
@@ -173,7 +178,7 @@ def _sizes(style: RichStyle) -> list[float]:
 
 def fit(text: str, w: float, h: float, style: RichStyle) -> tuple[float, list[list[list[Word]]]] | None:
     """The largest size (and its lines) at which the text fits w x h mm, or None."""
-    paragraphs = parse_rich(text)
+    paragraphs = parse_rich(text, style.icons, style.plain)
     for size in _sizes(style):
         wrapped = [_wrap(p, w, size, style) for p in paragraphs]
         paras = [p for p in wrapped if p is not None]   # a paragraph that cannot wrap is None
@@ -185,7 +190,7 @@ def fit(text: str, w: float, h: float, style: RichStyle) -> tuple[float, list[li
 def rich_height(text: str, w: float, style: RichStyle) -> float | None:
     """The height in mm of the text set w mm wide at style.size (no shrinking); None if a word is too wide."""
     paras: list[list[list[Word]]] = []
-    for paragraph in parse_rich(text):
+    for paragraph in parse_rich(text, style.icons, style.plain):
         lines = _wrap(paragraph, w, style.size, style)
         if lines is None:
             return None
@@ -257,7 +262,7 @@ def _set_line(words: list[Word], x: float, baseline: float, w: float, size: floa
                 _flush(run, baseline, size, items)
                 run = None
                 ih, pad = _icon_h(size, style), _icon_pad(size)
-                items.append(draw_icon(atom.icon, round(cx + pad, 4), round(baseline, 4), ih, colour))
+                items.append(style.icons.draw(atom.icon, round(cx + pad, 4), round(baseline, 4), ih, colour))
             else:
                 font = _font(atom, style)
                 if run is not None and (run.font, run.colour) != (font, colour):

@@ -15,12 +15,15 @@ from typing import Any
 from generator.core.errors import TemplateError
 
 TOP_KEYS = {"extends", "name", "description", "card", "bleed", "safe", "background",
-            "back_background", "label", "defaults", "front", "back"}
+            "back_background", "label", "defaults", "front", "back", "icons", "lookups"}
 FACES = ("front", "back")
 DEFAULTS = {"card": "poker", "bleed": 3.0, "safe": 3.0, "background": "#ffffff"}
 
 _FIELD_RE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 _NAME_RE = re.compile(r"^[A-Za-z_][\w.\- ]*$")
+LOOKUP_KEYS = {"from", "values", "default"}
+MAX_LOOKUP_VALUES = 10_000
+NO_DEFAULT = object()      # a lookup without `default:`
 
 
 @dataclass
@@ -40,6 +43,8 @@ class Template:
     back: list[dict[str, Any]] | None = None
     description: str = ""
     files: tuple[Path, ...] = ()
+    icons: dict[str, dict[str, Any]] = field(default_factory=dict)    # see iconset.py (src made absolute)
+    lookups: dict[str, dict[str, Any]] = field(default_factory=dict)  # see lookups.py
 
     def faces(self) -> Iterator[tuple[str, list[dict[str, Any]]]]:
         """('front', elements) and, when there is a back design, ('back', elements)."""
@@ -80,6 +85,10 @@ def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], t
         chain = " -> ".join(p.name for p in (*stack, key))
         raise TemplateError(f"`extends:` goes round in a circle ({chain})", file=path, key="extends")
     raw = _read_yaml(path)
+    if "icons" in raw:
+        from generator.cards.iconset import normalise_entries
+
+        raw = {**raw, "icons": normalise_entries(raw["icons"], path)}
     parent_name = raw.get("extends")
     if parent_name is None:
         return raw, (path,)
@@ -115,6 +124,8 @@ def merge(parent: dict[str, Any], child: dict[str, Any], child_file: Path) -> di
             continue
         if key in FACES and isinstance(out.get(key), list) and isinstance(value, list):
             out[key] = merge_elements(out[key], value, child_file, key)
+        elif key in ("icons", "lookups") and isinstance(out.get(key), dict) and isinstance(value, dict):
+            out[key] = {**out[key], **value}        # one name at a time: the child's wins
         elif key == "defaults" and isinstance(out.get(key), dict) and isinstance(value, dict):
             out[key] = {k: {**out[key].get(k, {}), **(v or {})} for k, v in {**out[key], **value}.items()}
         else:
@@ -142,7 +153,11 @@ def merge_elements(parent: list[Any], child: list[Any], child_file: Path, face: 
 
 def _build(raw: dict[str, Any], path: Path, files: tuple[Path, ...]) -> Template:
     values = {**DEFAULTS, **{k: v for k, v in raw.items() if k in DEFAULTS}}
-    tmpl = Template(name=str(raw.get("name") or path.stem), file=path, files=files,
+    from generator.cards.iconset import icon_files
+
+    icons = raw.get("icons") or {}
+    tmpl = Template(name=str(raw.get("name") or path.stem), file=path, files=(*files, *icon_files(icons)),
+                    icons=icons, lookups=_lookups(raw.get("lookups"), path),
                     card=str(values["card"]), description=str(raw.get("description") or ""),
                     bleed=_mm(values["bleed"], path, "bleed"), safe=_mm(values["safe"], path, "safe"),
                     background=values["background"], back_background=raw.get("back_background"),
@@ -151,6 +166,29 @@ def _build(raw: dict[str, Any], path: Path, files: tuple[Path, ...]) -> Template
     if raw.get("back") is not None:
         tmpl.back = _elements(raw.get("back"), path, "back", required=False)
     return tmpl
+
+
+def _lookups(value: Any, file: Path) -> dict[str, dict[str, Any]]:
+    """The `lookups:` block checked: {name: {from: field, values: {text: value}, default?}}."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise TemplateError("must map new field names to {from: field, values: {...}}", file=file, key="lookups")
+    out: dict[str, dict[str, Any]] = {}
+    for name, entry in value.items():
+        key = f"lookups.{name}"
+        if not isinstance(name, str) or bad_field_name(name):
+            raise TemplateError("a lookup's name is a field name (letters, digits, _ . - and spaces)", file=file, key=key)
+        if not isinstance(entry, dict) or set(entry) - LOOKUP_KEYS or not isinstance(entry.get("from"), str) \
+                or not isinstance(entry.get("values"), dict) or not entry["values"]:
+            raise TemplateError("a lookup is {from: field, values: {value: result, ...}, default: result} "
+                                "(default optional)", file=file, key=key)
+        if len(entry["values"]) > MAX_LOOKUP_VALUES:
+            raise TemplateError(f"more than {MAX_LOOKUP_VALUES:,} values", file=file, key=key)
+        values = {format_value(k).strip(): v for k, v in entry["values"].items()}
+        out[name] = {"from": entry["from"].strip(), "values": values,
+                     "default": entry.get("default", NO_DEFAULT) if "default" in entry else NO_DEFAULT}
+    return out
 
 
 def _mm(value: Any, path: Path, key: str) -> float:

@@ -20,7 +20,7 @@ PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
 @dataclass(frozen=True)
 class Formula:
     expression: str          # Excel style, e.g. B2*2
-    cached: float
+    cached: float | None     # None: no saved value, as openpyxl and other scripts write it
 
 
 def _letters(index: int) -> str:
@@ -34,6 +34,8 @@ def _letters(index: int) -> str:
 def _xlsx_cell(ref: str, value) -> str:
     if value is None:
         return ""
+    if isinstance(value, Formula) and value.cached is None:
+        return f'<c r="{ref}"><f>{escape(value.expression)}</f></c>'
     if isinstance(value, Formula):
         return f'<c r="{ref}"><f>{escape(value.expression)}</f><v>{value.cached}</v></c>'
     if isinstance(value, bool):

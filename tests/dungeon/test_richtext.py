@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from generator.cards.elements import ElementContext, get_kind
 from generator.cards.icons import ICONS, draw_icon, lowest
+from generator.cards.iconset import shape_set
 from generator.cards.richtext import RichStyle, layout_rich, parse_rich
 from generator.core.errors import DataError, LayoutError
 from generator.games.dungeon import GAME
@@ -15,6 +16,8 @@ from generator.games.dungeon.content import load_deck, load_labels
 from generator.games.dungeon.sheets import build_deck
 from generator.scene.model import Group, Line, TextLine
 from generator.scene.text import text_width
+
+CODEX = shape_set()     # the six icons the CODEX templates declare
 
 
 def _icons_and_lines(items):
@@ -31,7 +34,7 @@ def test_an_icon_stands_on_its_bottom_edge(name):
 
 def test_inline_icons_sit_on_the_baseline_of_their_line():
     text = "[<pa>, <engage>] Un joueur récupère 2 <pv>.\nPuis <melee> ou <ranged> : <passive> fin."
-    items = layout_rich(text, 5.0, 5.0, 30.0, 30.0, RichStyle(size=8))
+    items = layout_rich(text, 5.0, 5.0, 30.0, 30.0, RichStyle(size=8, icons=CODEX))
     icons, lines = _icons_and_lines(items)
     assert len(icons) == 6
     baselines = sorted({line.y for line in lines})
@@ -48,7 +51,7 @@ def test_inline_icons_sit_on_the_baseline_of_their_line():
        width=st.floats(20, 60))
 def test_rich_text_stays_in_its_box_and_icons_on_baselines(words, width):
     text = " ".join(words)
-    items = layout_rich(text, 0.0, 0.0, width, 80.0, RichStyle(size=8, min_size=4))
+    items = layout_rich(text, 0.0, 0.0, width, 80.0, RichStyle(size=8, min_size=4, icons=CODEX))
     icons, lines = _icons_and_lines(items)
     for line in lines:
         assert line.x >= -1e-6 and line.x + text_width(line.text, line.font, line.size) <= width + 1e-3
@@ -86,11 +89,14 @@ def test_text_that_cannot_fit_and_unknown_icons_are_errors():
     with pytest.raises(LayoutError, match="does not fit"):
         layout_rich("mot " * 200, 0, 0, 20, 5, RichStyle(size=8, min_size=6))
     with pytest.raises(LayoutError, match="unknown icon <boom>"):
-        parse_rich("un <boom> ici")
+        parse_rich("un <boom> ici", CODEX)
+    with pytest.raises(LayoutError, match=r"unknown icon <pa>.*declares no `icons:`"):
+        parse_rich("the CODEX icons are not every template's: <pa>")
 
 
 def _ctx():
-    return ElementContext(fields={}, card_w=63.5, card_h=88.9, data_file="cards.yaml", line=7, where="front element 'x'")
+    return ElementContext(fields={}, card_w=63.5, card_h=88.9, data_file="cards.yaml", line=7, where="front element 'x'",
+                          icons=CODEX)
 
 
 def test_element_kinds_are_registered_and_report_the_data_line():

@@ -68,14 +68,16 @@ def cli_error(data: Path, template: Path) -> str:
     return result.stderr.strip().removeprefix("pnpgen: error: ")
 
 
-def test_template_error_on_every_card_then_back(deck_files) -> None:
+def test_template_error_keeps_the_last_good_cards_then_back(deck_files) -> None:
     data, template = deck_files
     deck = LiveDeck(data, template)
     deck.refresh()
     good = keys(deck)
     edit(template, "front:\n", "front: [\n")
-    assert deck.refresh() == set(range(1, 19))
-    assert deck.error == cli_error(data, template) and all(card.error == deck.error for card in deck.cards)
+    assert deck.refresh() == set()                              # the cards stay as they were drawn
+    assert deck.error == cli_error(data, template) and deck.snapshot()["error"] == deck.error
+    assert keys(deck) == good and all(card.error is None for card in deck.cards)
+    assert all(deck.svg(n, "front") for n in range(1, 19))
     assert template.resolve() in deck.files() and data.resolve() in deck.files()
     edit(template, "front: [\n", "front:\n")
     deck.refresh()

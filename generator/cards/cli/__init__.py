@@ -57,7 +57,8 @@ def _old_card_number(args: list[str]) -> str:
 @click.option("--strict", is_flag=True, help="With --check: exit 1 when there is any warning.")
 @click.option("--watch", is_flag=True,
               help="Write, then write again after every save of the data, template, a picture or a font "
-                   "(its own files are overwritten without --force); one line per run; Ctrl-C stops.")
+                   "once the save has settled (its own files are overwritten without --force); one line "
+                   "per run; Ctrl-C stops.")
 @deck_options
 def command(data: str | None, template: str | None, kinds: bool, allow_outside_files: bool, sheet: str | None,
             only: str | None, check: bool, strict: bool, watch: bool, opts: DeckOptions) -> None:
@@ -66,7 +67,10 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
     DATA and TEMPLATE are file paths or built-in names (a file of yours wins over a built-in of
     the same name). `qty:` in a record repeats the card. The default output is a PDF under
     output/: sheets of cards with crop marks, each followed by its backs for duplex printing.
-    The template schema and element kinds: docs/cards.md, or --kinds.
+    The template schema and element kinds: docs/cards.md, or --kinds. A template's `icons:` (SVG
+    or PNG files beside it) are drawn inline as <name> in its texts; its `lookups:` add fields read
+    from a table (faction -> colour). A spreadsheet's formula cells saved with no value (files
+    written by openpyxl) are named in a warning (Cards!D20).
 
     \b
     Examples:

@@ -43,11 +43,12 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
     from dataclasses import replace
 
     from generator.cards.cli.make import display
+    from generator.cards.formulas import formula_findings
     from generator.cards.preflight import check_deck
     from generator.cards.session import draw_card, select
     from generator.publish.images import load_image
 
-    found, seen = [], set()
+    found, seen = formula_findings(records[0].file if records else None), set()
     for number, record in select(records, only):
         if (record.file, record.line) in seen:       # copies (qty) draw the same
             continue

@@ -26,11 +26,16 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
     only: the `--only` choice of cards; image_loader: path -> image bytes (default: the cached
     loader: PNG/JPEG as they are); sheet: the sheet of a spreadsheet DATA file; allow_outside: image
     paths may leave the data file's and the template's folders."""
+    from dataclasses import replace
+
     from generator.cards import load_records, load_template
     from generator.cards.build import check_template
+    from generator.cards.formulas import formula_findings
 
     records = load_records(data, sheet=sheet, max_cards=opts.max_cards)
     design = check_template(load_template(template), records, bleed=opts.bleed)
+    for finding in formula_findings(records[0].file if records else None):
+        REPORTER.warn(str(replace(finding, file=display(Path(str(finding.file))))))
     stem = stem or deck_stem(records[0].file)
     if only:
         records, opts = pick(records, only, opts)

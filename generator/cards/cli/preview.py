@@ -41,7 +41,9 @@ def command(data: str, template: str | None, port: int, no_open: bool, paper: st
     backend), with overlays for the trim, the bleed, the safe area and each element's box (hover
     for its id, kind and box in mm), and preflight warnings under each card. Saving the data, the
     template, a template it extends, a picture or a font redraws the cards that changed within
-    about half a second; an error shows in place of the cards it affects. Filters: ?card=12,
+    about half a second, once the save has settled (a spreadsheet half written keeps the last good
+    cards). A card's error shows in place of that card; a broken data file or template shows in a
+    banner above the last good cards. Filters: ?card=12,
     ?q=name, or the dropdown. The print button writes the PDF under output/. Ctrl-C stops it.
 
     \b
@@ -137,7 +139,9 @@ def fresh_image_loader() -> Any:
 
 
 def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
-    """The deck-wide preflight warnings for the print button's options (last sheet mostly empty)."""
+    """The deck-wide preflight warnings for the print button's options (last sheet mostly empty), and
+    the spreadsheet's formula cells saved without a value."""
+    from generator.cards.formulas import formula_findings
     from generator.cards.preflight import check_deck
     from generator.core.errors import LayoutError
     from generator.publish import sheet_spec
@@ -147,7 +151,7 @@ def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
         per = cards_per_sheet(sheet_spec(design.card_size, design.bleed, opts))
     except LayoutError:
         per = None
-    return check_deck(count, design.template.file, per_sheet=per)
+    return formula_findings(design.data_file) + check_deck(count, design.template.file, per_sheet=per)
 
 
 def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]) -> dict[str, Any]:

@@ -2,9 +2,10 @@
 
 A card is redrawn when its record's fields or line, the template files, or a picture it read change;
 its SVG is rendered again only when what it draws may have changed (fields, template, pictures,
-fonts). An error in one record is that card's error; an error in the data or template file as a
-whole (a YAML typo, an unknown field) is shown on every card, and the last good SVGs stay on the
-server so that fixing the file brings the cards straight back.
+fonts). Files are read once their save has settled (settle.py: a spreadsheet half written is not an
+error yet). An error in one record is that card's error; an error in the data or template file as
+a whole (a YAML typo, an unknown field) is the deck's error, shown above the last good cards, which
+stay as they were, so that fixing the file brings the new cards straight back.
 """
 
 from __future__ import annotations
@@ -98,8 +99,10 @@ class LiveDeck:
     def refresh(self) -> set[int]:
         """Reload and redraw what changed; returns the numbers of the cards whose view changed."""
         start = time.perf_counter()
+        from generator.cards.cli.settle import settled
+
         try:
-            records, tmpl, design = self._load()
+            records, tmpl, design = settled(self._load, lambda: self._find_inputs(self._template_cache[1], set()))
         except PnpError as err:
             return self._whole_deck_error(str(err), getattr(err, "_tmpl", None))
         sig = self._template_sig(tmpl, design)
@@ -137,10 +140,12 @@ class LiveDeck:
         return tmpl is not None and all(_stamp(p) == stamp for p, stamp in stamps.items())
 
     def _whole_deck_error(self, message: str, tmpl: Any) -> set[int]:
+        """The deck's error above the last good cards (kept as they were drawn)."""
         with self.lock:
             inputs = self._find_inputs(tmpl, set()) | self.inputs
-            states = [CardState(c.number, c.label, c.key, c.has_back, message, [], c.boxes) for c in self.cards]
-        return self._publish(states, message, [], self.design, self.records, inputs)
+            states = list(self.cards)
+            warnings = list(self.warnings)
+        return self._publish(states, message, warnings, self.design, self.records, inputs)
 
     def _template_sig(self, tmpl: Any, design: Any) -> str:
         from generator.paths import fonts_dir

@@ -139,7 +139,9 @@ function draw() {
   document.body.style.setProperty("--pw", state.card_w + 2 * state.bleed);
   document.body.style.setProperty("--ph", state.card_h + 2 * state.bleed);
   const err = document.getElementById("deck-error");
-  err.hidden = !state.error; err.textContent = state.error || "";
+  err.hidden = !state.error;
+  const kept = state.cards.some(c => c.key) ? "\n(the cards below are the last good drawing)" : "";
+  err.textContent = state.error ? state.error + kept : "";
   const warn = document.getElementById("deck-warnings");
   warn.hidden = !state.warnings.length; warn.textContent = state.warnings.join("\n");
   const grid = document.getElementById("grid");

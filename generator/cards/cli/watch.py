@@ -1,5 +1,7 @@
 """Watching a deck's input files (data, templates, images, fonts) with watchfiles, for `preview` and `cards --watch`.
 
+A run after a change reads the files once their save has settled (settle.py).
+
 The folders holding the files are watched (not the files: editors often save by writing a new
 file and renaming it over the old one) and events are kept only for the files in the set. The set
 is asked for again after every change, since a template may start to extend another one or a card
@@ -110,13 +112,19 @@ class WatchState:
 
         import click
 
+        from generator.cards.cli.settle import settled
         from generator.core.errors import OutputExistsError, PnpError
 
         start, read = time.perf_counter(), set[Path]()
         what = ", ".join(sorted(p.name for p in changed)) or "start"
         opts = replace(self.opts, own=frozenset(self.written), quiet=True)
+
+        def make() -> list[Path]:
+            return self.make(opts, self._loader(read))
+
         try:
-            paths = self.make(opts, self._loader(read))
+            # read once the save has settled: a spreadsheet half written is not reported as an error
+            paths = make() if first else settled(make, lambda: self.inputs | {Path(self.data)})
         except PnpError as err:
             if first and isinstance(err, OutputExistsError):
                 raise       # a file this watch did not write: --force is needed before it can start

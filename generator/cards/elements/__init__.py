@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from generator.cards.iconset import EMPTY, IconSet
 from generator.core.colours import NAMED_COLOURS, ColourError, parse_colour
 from generator.core.errors import DataError, TemplateError
 from generator.scene.model import Item, Stroke
@@ -82,6 +83,7 @@ class ElementContext:
     extra: dict[str, Any] = field(default_factory=dict)
     allow_outside: bool = False                 # files anywhere (--allow-outside-files)
     from_data: frozenset[str] = frozenset()     # the element's keys whose values come from the card
+    icons: IconSet = EMPTY                      # the template's icon set (`<name>` in text)
 
     def sub(self, value: Any) -> Any:
         """`{field}` substitution with this record's fields (for kinds that read raw values)."""

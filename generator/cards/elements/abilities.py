@@ -26,7 +26,7 @@ from generator.cards.elements import (
     to_num,
     to_text,
 )
-from generator.cards.elements.richtext import rich_style, set_rich
+from generator.cards.elements.richtext import rich_style, set_rich, with_icons
 from generator.cards.richtext import fit_size
 from generator.core.errors import LayoutError
 from generator.scene.model import Item, Line, Rect
@@ -96,7 +96,7 @@ def _cells(columns: list[tuple[str, str]], x: float, y: float, col_w: float, hea
 
 def _shared_sizes(cells: list[_Cell], el: Element, ctx: ElementContext) -> tuple[float, float]:
     """One size for every effect, one (no larger) for every condition: the largest that fit."""
-    base = rich_style(el)
+    base = with_icons(rich_style(el), ctx)
     effects = [(body, w, h) for body, (_, _, w, h), is_cond in cells if not is_cond]
     conds = [(body, w, h) for body, (_, _, w, h), is_cond in cells if is_cond]
     try:

@@ -7,6 +7,7 @@ reach the cut extends into the bleed (negative x/y, or past the card's width/hei
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -177,12 +178,42 @@ def text_box(el: Element, ctx: ElementContext) -> list[Item]:
     """A text box: wrapped, shrunk to fit, aligned; never drawn outside its box; may be rotated."""
     x, y, w, h, turn = el["x"], el["y"], el["w"], el["h"], int(el["rotate"])
     local_w, local_h = (h, w) if turn in (90, 270) else (w, h)
+    if _has_icons(el["text"], ctx):
+        local = _text_with_icons(el, ctx, local_w, local_h)
+        if turn == 0:
+            return [Group(tuple(local), translate(x, y))]
+        shift = {90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[turn]
+        return [Group(tuple(local), compose(translate(*shift), rotate(turn)))]
     box = Text(0.0, 0.0, local_w, local_h, el["text"], el["font"], el["size"], el["color"], el["align"],
                el["valign"], el["wrap"], el["shrink"], min(el["min_size"], el["size"]), el["line_height"])
     if turn == 0:
         return [Text(x, y, w, h, *_text_style(box))]
     shift = {90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[turn]
     return [Group((box,), compose(translate(*shift), rotate(turn)))]
+
+
+def _has_icons(value: str, ctx: ElementContext) -> bool:
+    """Whether a plain text names an icon of the template's set (`<crown>`)."""
+    return bool(len(ctx.icons)) and any(name in ctx.icons for name in _ICON_TAG.findall(value))
+
+
+def _text_with_icons(el: Element, ctx: ElementContext, w: float, h: float) -> list[Item]:
+    """A plain text holding icons, set by the rich text engine (only `<icon>` is markup) at 0, 0."""
+    from generator.cards.richtext import RichStyle, layout_rich
+    from generator.core.errors import LayoutError
+
+    size = el["size"]
+    style = RichStyle(font=el["font"], bold=el["font"], size=size,
+                      min_size=min(el["min_size"], size) if el["shrink"] else size, color=el["color"],
+                      line_height=el["line_height"], align=el["align"], valign=el["valign"], icons=ctx.icons,
+                      plain=True)
+    try:
+        return layout_rich(el["text"], 0.0, 0.0, w, h, style)
+    except LayoutError as err:
+        raise ctx.data_error(f"{ctx.where}: {err.message}") from None
+
+
+_ICON_TAG = re.compile(r"<([a-z][a-z0-9_]*)>")
 
 
 def _text_style(box: Text) -> tuple[str, str, float, str, str, str, bool, bool, float, float]:

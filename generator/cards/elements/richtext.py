@@ -1,13 +1,15 @@
 """The `richtext` and `icon` element kinds: card text with [conditions] in bold, green values and inline icons.
 
 richtext sets `text` (or the non-empty `paragraphs`, one per effect, optionally separated by a
-rule) with generator/cards/richtext.py: `<pa>`, `<engage>`, `<pv>`, `<melee>`, `<ranged>`,
-`<passive>` are icons sitting on the baseline; `[...]` is bold; `<g>...</g>` is green.
-icon draws one icon by name in a box (its bottom on the box's bottom edge).
+rule) with generator/cards/richtext.py: `<name>` is an icon of the template's `icons:` sitting on
+the baseline; `[...]` is bold; `<g>...</g>` is green.
+icon draws one icon by name (the template's `icons:`, else one of the engine's drawn shapes) in a
+box (its bottom on the box's bottom edge).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from generator.cards.elements import (
@@ -24,7 +26,7 @@ from generator.cards.elements import (
     text,
     to_text,
 )
-from generator.cards.icons import draw_icon, icon_names, icon_width
+from generator.cards.icons import SHAPES, draw_icon, icon_width
 from generator.cards.richtext import RichStyle, layout_rich
 from generator.core.errors import LayoutError
 from generator.scene.model import Item, Stroke
@@ -56,11 +58,16 @@ def rich_style(el: Element, **over: Any) -> RichStyle:
     return RichStyle(**{**values, **over})
 
 
+def with_icons(style: RichStyle, ctx: ElementContext) -> RichStyle:
+    """The style drawing the card's template's icons."""
+    return replace(style, icons=ctx.icons)
+
+
 def set_rich(text_value: str, box: tuple[float, float, float, float], style: RichStyle,
              ctx: ElementContext) -> list[Item]:
     """layout_rich, its LayoutError turned into a DataError at the card's data line."""
     try:
-        return layout_rich(text_value, *box, style)
+        return layout_rich(text_value, *box, with_icons(style, ctx))
     except LayoutError as err:
         raise ctx.data_error(f"{ctx.where}: {err.message}") from None
 
@@ -84,7 +91,8 @@ def richtext(el: Element, ctx: ElementContext) -> list[Item]:
 
 
 @element("icon", {
-    "name": one_of(tuple(icon_names()), "pa", "which icon: " + ", ".join(icon_names())),
+    "name": text("pa", "which icon: a name of the template's `icons:`, or one of the engine's shapes: "
+                     + ", ".join(SHAPES)),
     "src": text("", "an SVG file (e.g. from game-icons.net) drawn instead of a built-in icon; "
                     "its background square is dropped and its shapes take `color`"),
     "x": num(), "y": num(), "h": num(doc="height (mm); the width follows the icon's shape"),
@@ -95,8 +103,15 @@ def icon(el: Element, ctx: ElementContext) -> list[Item]:
     """One icon drawn h mm high, its top at y (its bottom at y + h); a built-in one or SVG art."""
     if el["src"].strip():
         return _svg_icon(el, ctx)
-    x = el["x"] - icon_width(el["name"], el["h"]) / 2 if el["center"] else el["x"]
-    return [draw_icon(el["name"], x, el["y"] + el["h"], el["h"], el["color"])]
+    name = el["name"].strip()
+    if name in ctx.icons:
+        x = el["x"] - ctx.icons.width(name, el["h"]) / 2 if el["center"] else el["x"]
+        return [ctx.icons.draw(name, x, el["y"] + el["h"], el["h"], el["color"])]
+    if name not in SHAPES:
+        raise ctx.data_error(f"{ctx.where}: unknown icon {name!r} (this template's icons: {ctx.icons.known()}; "
+                             f"shapes: {', '.join(SHAPES)})", key="name")
+    x = el["x"] - icon_width(name, el["h"]) / 2 if el["center"] else el["x"]
+    return [draw_icon(name, x, el["y"] + el["h"], el["h"], el["color"])]
 
 
 def _svg_icon(el: Element, ctx: ElementContext) -> list[Item]:

@@ -1,6 +1,6 @@
 """The `statblock` element kind: a framed row of stats, each an icon and a value (e.g. PV 6, Riposte 3-).
 
-`stats` is a list of {icon, text}: the icon name (see generator/cards/icons.py, or "" for none)
+`stats` is a list of {icon, text}: the icon name (of the template's `icons:`, or "" for none)
 and the value as rich text, so "6 <g>8</g>" prints the green alternative value beside the normal
 one and "<melee>" can be a value too. Cells share the width equally; text is bold and centred on
 the cell's middle, the icon before it, both on one baseline.
@@ -24,8 +24,7 @@ from generator.cards.elements import (
     num,
     to_text,
 )
-from generator.cards.elements.richtext import rich_style, set_rich
-from generator.cards.icons import draw_icon, icon_names, icon_width
+from generator.cards.elements.richtext import rich_style, set_rich, with_icons
 from generator.cards.richtext import RichStyle, fit, line_width, parse_rich
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
@@ -41,8 +40,6 @@ def to_stats(value: Any) -> tuple[tuple[str, str], ...]:
         if not isinstance(entry, dict) or set(entry) - {"icon", "text"}:
             raise BadValue(f"each stat is {{icon: name, text: value}}, not {entry!r}")
         name = to_text(entry.get("icon", "")).strip()
-        if name and name not in icon_names():
-            raise BadValue(f"unknown icon {name!r} (known: {', '.join(icon_names())})")
         out.append((name, to_text(entry.get("text", ""))))
     return tuple(out)
 
@@ -50,7 +47,7 @@ def to_stats(value: Any) -> tuple[tuple[str, str], ...]:
 @element("statblock", {
     "x": num(), "y": num(), "w": num(), "h": num(),
     "stats": Param(to_stats, doc="list of {icon, text}",
-                   example=[{"icon": "pv", "text": "6"}]),
+                   example=[{"icon": "", "text": "6"}]),
     "font": font("sans-bold"), "bold": font("sans-bold"), "size": num(14.0, "value size (pt)"),
     "min_size": num(6.0), "color": color("#000000"), "green": color("#2e7d32"),
     "fill": color(None, "cell background"), "radius": num(1.0), "divider": color(None, "line between cells"),
@@ -65,7 +62,11 @@ def statblock(el: Element, ctx: ElementContext) -> list[Item]:
     if not stats:
         return items
     cell = w / len(stats)
-    style = rich_style(el, align="left", valign="middle")
+    style = with_icons(rich_style(el, align="left", valign="middle"), ctx)
+    for name, _ in stats:
+        if name and name not in style.icons:
+            raise ctx.data_error(f"{ctx.where}: unknown icon {name!r} (this template's icons: {style.icons.known()})",
+                                 key="stats")
     for i, (name, value) in enumerate(stats):
         if i and el["divider"]:
             items.append(Line(x + i * cell, y + 0.15 * h, x + i * cell, y + 0.85 * h,
@@ -79,7 +80,7 @@ def _cell(name: str, value: str, x: float, y: float, w: float, h: float, style: 
     """One stat: the icon, then the value, centred together in the cell and on one baseline."""
     pad = 0.06 * w
     ih = min(style.size * MM_PER_PT * el["icon_scale"], 0.8 * h)
-    iw = icon_width(name, ih) + 0.6 if name else 0.0
+    iw = style.icons.width(name, ih) + 0.6 if name else 0.0
     size = style.size
     if value.strip():
         found = fit(value, max(w - 2 * pad - iw, 1.0), h, style)
@@ -87,7 +88,7 @@ def _cell(name: str, value: str, x: float, y: float, w: float, h: float, style: 
             raise ctx.data_error(f"{ctx.where}: value {value!r} does not fit its cell even at {format_number(style.min_size)} pt")
         size = found[0]
     ih = min(size * MM_PER_PT * el["icon_scale"], 0.8 * h)
-    iw = icon_width(name, ih) + 0.6 if name else 0.0
+    iw = style.icons.width(name, ih) + 0.6 if name else 0.0
     text_w = value_width(value, size, style) if value.strip() else 0.0
     left = x + (w - iw - text_w) / 2
     fixed = replace(style, size=size, min_size=size)
@@ -95,10 +96,10 @@ def _cell(name: str, value: str, x: float, y: float, w: float, h: float, style: 
     lines = [i for i in items if isinstance(i, TextLine)]
     baseline = lines[0].y if lines else y + (h + ih) / 2
     if name:
-        items.insert(0, draw_icon(name, left, baseline, ih, el["color"]))
+        items.insert(0, style.icons.draw(name, left, baseline, ih, el["color"]))
     return items
 
 
 def value_width(value: str, size: float, style: RichStyle) -> float:
     """Width in mm of a one-line rich value at a size."""
-    return line_width([w for p in parse_rich(value) for w in p], size, style)
+    return line_width([w for p in parse_rich(value, style.icons) for w in p], size, style)

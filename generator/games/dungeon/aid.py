@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.cards.icons import draw_icon
+from generator.cards.iconset import shape_set
 from generator.cards.richtext import RichStyle, layout_rich, rich_height
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
@@ -31,6 +32,7 @@ ACCENT = "#6e2f1c"     # the Créature colour of the cards
 ITEM_GAP = 0.9         # mm between paragraphs of a section
 SECTION_GAP = 3.2      # mm before a heading
 ICON_COLUMN = 7.0      # mm kept left of a legend line for its icon
+ICONS = shape_set()    # the six drawn icons the aid's texts name (<pa>, <pv>...), as the CODEX templates declare them
 
 
 @dataclass(frozen=True)
@@ -51,11 +53,12 @@ def keyword_lines(keywords: list[Keyword], lang: str) -> list[str]:
 
 
 def _style(size: float) -> RichStyle:
-    return RichStyle(size=size, min_size=size, color=INK, line_height=1.18)
+    return RichStyle(size=size, min_size=size, color=INK, line_height=1.18, icons=ICONS)
 
 
 def _heading_block(text: str, size: float, w: float) -> AidPiece:
-    style = RichStyle(font="serif-bold", bold="serif-bold", size=size + 2.5, min_size=size + 2.5, color=ACCENT)
+    style = RichStyle(font="serif-bold", bold="serif-bold", size=size + 2.5, min_size=size + 2.5, color=ACCENT,
+                      icons=ICONS)
     h = (rich_height(text, w, style) or 0.0) + 1.4
 
     def draw(x: float, y: float, width: float) -> list[Item]:

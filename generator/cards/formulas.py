@@ -1,0 +1,156 @@
+"""Formula cells saved without their value (files written by scripts such as openpyxl): found in the .xlsx XML, named by cell.
+
+python-calamine reads a formula cell's cached value, and a file written by a script has none, so
+the card would print the cell empty without a word. This reads the sheet's XML (`<c r="D20"><f>`
+with no `<v>`) from the zip, streaming and bounded, and names each such cell (`Cards!D20`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from xml.etree.ElementTree import XMLPullParser
+
+from generator.cards.spreadsheet import cell_name, column_letters
+
+if TYPE_CHECKING:
+    from generator.cards.preflight import Finding
+
+MAX_XML_BYTES = 200_000_000     # uncompressed sheet XML read at most (a larger sheet is not searched further)
+MAX_NAMED = 20                  # cells named one by one; more are counted
+CHUNK = 1 << 16
+_SHEET_FILE = re.compile(r"^(?P<name>.+\.(?:xlsx|xlsm))\[(?P<sheet>.*)\]$", re.IGNORECASE)
+_NS_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_NS_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_NS_PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_CELL = re.compile(r"^([A-Z]{1,3})(\d+)$")
+
+
+def formulas_without_values(path: Path, sheet: str | None = None) -> tuple[str, list[str]]:
+    """(the sheet's name, its formula cells with no saved value as Sheet!D20); ("", []) when the
+    file is not an .xlsx/.xlsm or cannot be searched (reading it is the spreadsheet reader's job)."""
+    name, cells = _unsaved(path, sheet)
+    return name, [cell_name(name, row, column) for row, column in cells]
+
+
+def _unsaved(path: Path, sheet: str | None) -> tuple[str, list[tuple[int, int]]]:
+    """(the sheet's name, the 0-based (row, column) of its formula cells with no saved value)."""
+    if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
+        return "", []
+    try:
+        with zipfile.ZipFile(path) as book:
+            name, member = _sheet_member(book, sheet)
+            if member is None:
+                return "", []
+            return name, _scan(book, member, name)
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError, SyntaxError):
+        return "", []
+
+
+def _sheet_member(book: zipfile.ZipFile, sheet: str | None) -> tuple[str, str | None]:
+    """The sheet's name and the zip member holding its XML (the first sheet by default)."""
+    workbook = _small_xml(book, "xl/workbook.xml")
+    sheets = [(el.get("name", ""), el.get(f"{_NS_REL}id", "")) for el in workbook.iter(f"{_NS_MAIN}sheet")]
+    chosen = next(((n, r) for n, r in sheets if sheet is None or n == sheet), None)
+    if chosen is None:
+        return "", None
+    rels = _small_xml(book, "xl/_rels/workbook.xml.rels")
+    target = next((el.get("Target", "") for el in rels.iter(f"{_NS_PKG}Relationship") if el.get("Id") == chosen[1]), "")
+    if not target:
+        return chosen[0], None
+    member = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
+    return chosen[0], member
+
+
+def _small_xml(book: zipfile.ZipFile, member: str) -> Any:
+    from xml.etree.ElementTree import fromstring
+
+    info = book.getinfo(member)
+    if info.file_size > 10_000_000:
+        raise ValueError("workbook part too large")
+    return fromstring(book.read(member))
+
+
+def _scan(book: zipfile.ZipFile, member: str, sheet: str) -> list[tuple[int, int]]:
+    """Stream the sheet's XML and collect the formula cells that have no (or an empty) value."""
+    parser: Any = XMLPullParser(events=("end",))
+    found: list[tuple[int, int]] = []
+    read = 0
+    with book.open(member) as stream:
+        while read < MAX_XML_BYTES:
+            chunk = stream.read(CHUNK)
+            if not chunk:
+                break
+            read += len(chunk)
+            parser.feed(chunk)
+            for _, el in _ends(parser):
+                if el.tag == f"{_NS_MAIN}c":
+                    _check_cell(el, sheet, found)
+                    el.clear()
+                elif el.tag == f"{_NS_MAIN}row":
+                    el.clear()
+    return found
+
+
+def _ends(parser: Any) -> Any:
+    """The parser's (event, element) pairs so far (its stubs type the element loosely)."""
+    return parser.read_events()
+
+
+def _check_cell(el: Any, sheet: str, found: list[tuple[int, int]]) -> None:
+    formula = el.find(f"{_NS_MAIN}f")
+    if formula is None:
+        return
+    value = el.find(f"{_NS_MAIN}v")
+    if value is not None and (value.text or "") != "":
+        return
+    match = _CELL.match(el.get("r", ""))
+    if match:
+        found.append((int(match.group(2)) - 1, _column_index(match.group(1))))
+
+
+def _column_index(letters: str) -> int:
+    index = 0
+    for ch in letters:
+        index = index * 26 + ord(ch) - ord("A") + 1
+    return index - 1
+
+
+def formula_findings(data_file: Path | str | None) -> list[Finding]:
+    """The warnings for a deck's data file as records name it (deck.xlsx[Cards]): one per cell, or per
+    run of such cells down a column (Cards!E2:E31); at most MAX_NAMED, then a count of the rest."""
+    from generator.cards.preflight import Finding
+
+    if data_file is None:
+        return []
+    match = _SHEET_FILE.match(Path(data_file).name)
+    if match is None:
+        return []
+    path = Path(data_file).with_name(match.group("name"))
+    sheet, cells = _unsaved(path, match.group("sheet"))
+    runs = _runs(cells)
+    found = []
+    for column, first, last in runs[:MAX_NAMED]:
+        where = cell_name(sheet, first, column) + ("" if first == last else f":{column_letters(column)}{last + 1}")
+        what = "a formula" if first == last else f"{last - first + 1} formulas"
+        found.append(Finding(f"{what} with no saved value (the file was written by a script, e.g. openpyxl): "
+                             "the card prints it empty; open and save the file in Excel or LibreOffice to "
+                             "compute it", file=path, where=where))
+    rest = sum(last - first + 1 for _, first, last in runs[MAX_NAMED:])
+    if rest:
+        found.append(Finding(f"and {rest} more formula cells with no saved value", file=path))
+    return found
+
+
+def _runs(cells: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """(column, first row, last row) of each run of consecutive rows in one column, in column order."""
+    runs: list[tuple[int, int, int]] = []
+    for row, column in sorted(cells, key=lambda c: (c[1], c[0])):
+        if runs and runs[-1][0] == column and runs[-1][2] == row - 1:
+            runs[-1] = (column, runs[-1][1], row)
+        else:
+            runs.append((column, row, row))
+    return runs
