@@ -1,8 +1,9 @@
 """`pnpgen preview` in a real browser: headless Chromium (selenium) against the server run as `pnpgen preview`.
 
-Without Chromium, chromedriver or selenium these tests are skipped with what to install;
-PNPGEN_REQUIRE_BROWSER=1 (set by .ci/run) makes that a failure. PNPGEN_SCREENSHOT=FILE keeps the
-page's screenshot (docs/preview.png is made this way).
+Without Chromium, chromedriver or selenium these tests are skipped with what to install (the `needs`
+marker, tests/conftest.py); PNPGEN_REQUIRE_TOOLS=1 (set by .ci/run) makes that a failure. One browser
+serves the module's tests. Waits are bounded by generous budgets (a busy machine is slow, not wrong).
+PNPGEN_SCREENSHOT=FILE keeps the page's screenshot (docs/preview.png is made this way).
 """
 
 from __future__ import annotations
@@ -10,36 +11,16 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import pytest
+from tests.children import BUDGET, Child
 
 from generator import paths
 
-CHROMIUM = os.environ.get("PNPGEN_CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("PNPGEN_CHROMEDRIVER", "/usr/bin/chromedriver")
-INSTALL_HINT = ("install Chromium and its driver (Debian: apt-get install chromium chromium-driver) "
-                "and selenium (pip install -e '.[test]')")
-
-
-def need_browser() -> None:
-    """Skip (or fail, with PNPGEN_REQUIRE_BROWSER=1) when there is no headless browser to drive."""
-    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).is_file()]
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("selenium")
-    if missing:
-        message = f"no browser for the preview test ({', '.join(missing)} missing): {INSTALL_HINT}"
-        if os.environ.get("PNPGEN_REQUIRE_BROWSER") == "1":
-            pytest.fail(message)
-        pytest.skip(message)
+pytestmark = pytest.mark.needs("chromium", "chromedriver", "selenium")
 
 
 def make_deck(folder: Path, copies: int = 1) -> tuple[Path, Path]:
@@ -65,55 +46,39 @@ class Server:
     """`pnpgen preview` in a subprocess; its address read from the first line it prints."""
 
     def __init__(self, data: Path, template: Path, cwd: Path) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "generator", "preview", str(data), str(template),
-                                      "--no-open"], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
-        self.lines: list[str] = []
-        first = self.proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:\d+/", first)
-        if not match:
-            self.proc.kill()
-            _, err = self.proc.communicate()
-            raise AssertionError(f"preview did not start: {first!r} {err!r}")
+        self.child = Child(["preview", str(data), str(template), "--no-open"], cwd)
+        try:
+            first = self.child.wait_line("pnpgen preview: ")
+            match = re.search(r"http://127\.0\.0\.1:\d+/", first)
+            assert match, f"preview did not start: {first!r}"
+        except BaseException:
+            self.child.close()
+            raise
         self.url = match.group(0)
-        self.lines.append(first)
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
 
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.append(line)
+    @property
+    def lines(self) -> list[str]:
+        return self.child.out
 
     def stop(self) -> tuple[int, str]:
         """Ctrl-C (SIGINT); returns the exit status and what it printed on stderr."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-        try:
-            code = self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            code = self.proc.wait()
-        self.reader.join(timeout=5)
-        err = self.proc.stderr.read()
-        self.proc.stdout.close()
-        self.proc.stderr.close()
-        return code, err
+        code = self.child.stop()
+        return code, self.child.stderr
 
 
-def start_browser():
+def start_browser(chromium: str, chromedriver: str):
     """Headless Chromium through chromedriver, with a fresh profile."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
+    options.binary_location = chromium
     profile = tempfile.mkdtemp(prefix="pnpgen-chromium-")
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", "--window-size=1400,1000", f"--user-data-dir={profile}"):
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     driver.pnpgen_profile = profile
     return driver
 
@@ -123,8 +88,8 @@ def quit_browser(driver) -> None:
     shutil.rmtree(driver.pnpgen_profile, ignore_errors=True)
 
 
-def wait_for(driver, condition, timeout: float = 15.0, poll: float = 0.02, what: str = ""):
-    """Poll condition(driver) until it is truthy; AssertionError (with what) on timeout."""
+def wait_for(driver, condition, timeout: float = BUDGET, poll: float = 0.02, what: str = ""):
+    """Poll condition(driver) until it is truthy; AssertionError (with what) after the budget."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = condition(driver)
@@ -156,10 +121,10 @@ def svg_text(driver, number: int) -> str:
         f"fetch(document.querySelector('#card-{number} img').src).then(r => r.text()).then(done);")
 
 
-@pytest.fixture
-def browser():
-    need_browser()
-    driver = start_browser()
+@pytest.fixture(scope="module")
+def browser(find_tool):
+    """One headless Chromium for the module's tests (each test opens its own server's page)."""
+    driver = start_browser(find_tool("chromium"), find_tool("chromedriver"))
     yield driver
     quit_browser(driver)
 
@@ -275,14 +240,3 @@ def test_save_to_page_latency_54_cards(tmp_path: Path, browser, capsys) -> None:
         print(f"\npreview latency, save -> changed card shown, 54-card deck: median {timings[len(timings) // 2]:.0f} ms, "
               f"min {timings[0]:.0f} ms, max {timings[-1]:.0f} ms over {len(timings)} saves")
     assert len(timings) == 6 and all(t > 0 for t in timings)
-
-
-def test_without_a_browser_the_test_skips_or_fails_saying_what_to_install(monkeypatch) -> None:
-    module = sys.modules[__name__]
-    monkeypatch.setattr(module, "CHROMIUM", "/nonexistent/chromium")
-    monkeypatch.delenv("PNPGEN_REQUIRE_BROWSER", raising=False)
-    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium chromium-driver"):
-        need_browser()
-    monkeypatch.setenv("PNPGEN_REQUIRE_BROWSER", "1")
-    with pytest.raises(pytest.fail.Exception, match="/nonexistent/chromium missing"):
-        need_browser()
