@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import shutil
 import signal
 import subprocess
 import time
@@ -31,6 +32,15 @@ def run(args: list[str], cwd: Path) -> float:
     child = pnpgen_child(args, cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, err = child.communicate(timeout=300)
     assert child.returncode == 0, err.decode()
+    return time.perf_counter() - began
+
+
+def refused(args: list[str], cwd: Path) -> float:
+    """A child refusing to overwrite without --force (exit 2, one line naming --force): its seconds."""
+    began = time.perf_counter()
+    child = pnpgen_child(args, cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, err = child.communicate(timeout=300)
+    assert child.returncode == 2 and b"--force" in err and err.count(b"\n") == 1, err.decode()
     return time.perf_counter() - began
 
 
@@ -73,11 +83,16 @@ def test_killed_png_deck_leaves_old_or_new_set(tmp_path: Path) -> None:
     assert not [p for p in (tmp_path / "deck").iterdir() if p.name.startswith(".pnpgen")]
 
 
-def test_killed_kit_leaves_old_or_new_kit(tmp_path: Path) -> None:
+def test_killed_kit_leaves_old_or_new_kit(tmp_path: Path, shared_kit) -> None:
     rng = random.Random(1616)
-    seconds = run(["kit", "--seed", "1", "-o", "kit", "-q"], tmp_path)
+    built, build_seconds = shared_kit           # the old kit: `pnpgen kit --seed 11`, built once per session
+    shutil.copytree(built, tmp_path / "kit")
     old = snapshot(tmp_path / "kit")
     (tmp_path / "kit" / "notes.txt").write_text("mine", encoding="utf-8")
+    mine = snapshot(tmp_path / "kit")
+    # a child's start-up (interpreter, imports, refusing the earlier kit) plus the build: the kill moments' scale
+    seconds = refused(["kit", "--seed", "2", "-o", "kit", "-q"], tmp_path) + build_seconds
+    assert snapshot(tmp_path / "kit") == mine
     states = []
     for _ in range(KIT_KILLS):
         kill_during(["kit", "--seed", "2", "-o", "kit", "--force", "-q"], tmp_path,
