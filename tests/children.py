@@ -8,6 +8,7 @@ line came, the exit status after Ctrl-C is 0); a kill is cleanup after a failure
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -15,10 +16,25 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 BUDGET = 120.0          # seconds: for a line to come, or for the child to stop after SIGINT
+
+
+@contextlib.contextmanager
+def _ctrl_c_heard() -> Iterator[None]:
+    """A child started in here hears Ctrl-C even when this process ignores SIGINT (pytest started in
+    the background by a shell without job control, `cmd &`, inherits SIGINT ignored, and an ignored
+    signal stays ignored across exec: the child's Python would then never raise KeyboardInterrupt)."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)      # a handler is reset to the default at exec
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class Child:
@@ -26,8 +42,9 @@ class Child:
 
     def __init__(self, args: list[str], cwd: Path) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=cwd, env=env,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        with _ctrl_c_heard():
+            self.proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=cwd, env=env,
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.out: list[str] = []          # every line so far (readers append)
         self.err: list[str] = []
         self._lines: dict[str, queue.Queue[str | None]] = {"out": queue.Queue(), "err": queue.Queue()}
