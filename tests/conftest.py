@@ -1,14 +1,39 @@
-"""Fixtures shared by every test folder: the golden drawing-log check and the kit built once per session."""
+"""Fixtures shared by every test folder: the golden drawing-log check, the system tools, one shared kit.
+
+System tools: a test marked `@pytest.mark.needs("pdftoppm", ...)` skips, with one line naming the
+Debian package to install, when a tool is missing; PNPGEN_REQUIRE_TOOLS=1 (set by .ci/run, which
+installs them) makes that a failure instead. `need_tools()` is the same check for a fixture to call.
+"""
 
 from __future__ import annotations
 
+import importlib.util
 import os
-from collections.abc import Callable
+import shutil
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 UPDATE_FLAG = "PNPGEN_UPDATE_GOLDEN"
+REQUIRE_FLAG = "PNPGEN_REQUIRE_TOOLS"
+OLD_REQUIRE_FLAG = "PNPGEN_REQUIRE_BROWSER"       # its first name: it covered the browser test only
+
+# tool -> the Debian package that installs it (README.md, "Tests that need system tools", says the same)
+TOOL_PACKAGES = {
+    "chromium": "chromium",
+    "chromedriver": "chromium-driver",
+    "pdftoppm": "poppler-utils",
+    "mutool": "mupdf-tools",
+    "rsvg-convert": "librsvg2-bin",
+}
+# Python packages a tool test drives (the test extra installs them).
+PYTHON_MODULES = {"selenium": "pip install '.[test]'"}
+# The browser's two are looked for at a fixed path (a Debian install puts both in /usr/bin), which
+# these variables change; the others on PATH.
+TOOL_PATH_VARIABLES = {"chromium": ("PNPGEN_CHROMIUM", "/usr/bin/chromium"),
+                       "chromedriver": ("PNPGEN_CHROMEDRIVER", "/usr/bin/chromedriver")}
 
 
 def check_golden(log: str, path: Path) -> None:
@@ -56,3 +81,87 @@ def kit_seed1(built_kit: Callable[..., Path]) -> Path:
 def kit_seed1_en(built_kit: Callable[..., Path]) -> Path:
     """`pnpgen kit --seed 1 --lang en`: every game in English."""
     return built_kit("--seed", "1", "--lang", "en")
+# --- system tools -------------------------------------------------------------------------------
+
+def tool_path(tool: str) -> str | None:
+    """Where the tool is: its fixed path (the browser's two) or found on PATH; None when missing."""
+    if tool in TOOL_PATH_VARIABLES:
+        variable, default = TOOL_PATH_VARIABLES[tool]
+        path = os.environ.get(variable, default)
+        return path if Path(path).is_file() else None
+    return shutil.which(tool)
+
+
+def _installed(tool: str) -> bool:
+    if tool in PYTHON_MODULES:
+        return importlib.util.find_spec(tool) is not None
+    return tool_path(tool) is not None
+
+
+def tools_required() -> bool:
+    return os.environ.get(REQUIRE_FLAG) == "1" or os.environ.get(OLD_REQUIRE_FLAG) == "1"
+
+
+def need_tools(*tools: str) -> None:
+    """Skip (or fail, with PNPGEN_REQUIRE_TOOLS=1) unless every tool is installed; one line saying
+    what to install, e.g. 'needs pdftoppm: apt-get install poppler-utils'."""
+    missing = [tool for tool in tools if not _installed(tool)]
+    if not missing:
+        return
+    packages = " ".join(dict.fromkeys(TOOL_PACKAGES[tool] for tool in missing if tool in TOOL_PACKAGES))
+    commands = [f"apt-get install {packages}"] if packages else []
+    commands += [PYTHON_MODULES[tool] for tool in missing if tool in PYTHON_MODULES][:1]
+    message = f"needs {', '.join(missing)}: {'; '.join(commands)}"
+    if tools_required():
+        pytest.fail(f"{message} ({REQUIRE_FLAG}=1: the tools must be there)", pytrace=False)
+    pytest.skip(message)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "needs(*tools): the system tools the test runs (skips when one is missing)")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for marker in item.iter_markers("needs"):
+        unknown = [tool for tool in marker.args if tool not in TOOL_PACKAGES and tool not in PYTHON_MODULES]
+        assert not unknown, f"@pytest.mark.needs names tools conftest.py does not know: {unknown}"
+        need_tools(*marker.args)
+
+
+@pytest.fixture(scope="session")
+def tools() -> Callable[..., None]:
+    """need_tools as a fixture (conftest is not importable under importlib mode): tools("mutool")."""
+    return need_tools
+
+
+@pytest.fixture(scope="session")
+def find_tool() -> Callable[[str], str | None]:
+    """tool_path as a fixture: where a tool is, or None."""
+    return tool_path
+
+
+# --- one kit for the session ---------------------------------------------------------------------
+
+KIT_SEED = 11
+
+
+@pytest.fixture(scope="session")
+def shared_kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, float]]:
+    """`pnpgen kit --seed 11` built once (in-process) for every test that only reads a kit: the folder
+    and the wall-clock seconds it took (the kill test scales its kill moments by it). Read-only: a test
+    that changes a kit copies it first."""
+    from generator.cli import cli
+    from generator.cli.common import run_cli
+
+    folder = tmp_path_factory.mktemp("shared-kit") / "kit"
+    began = time.perf_counter()
+    assert run_cli(cli, ["kit", "--seed", str(KIT_SEED), "-o", str(folder), "--quiet"]) == 0
+    seconds = time.perf_counter() - began
+    before = _fingerprint(folder)
+    yield folder, seconds
+    assert _fingerprint(folder) == before, "a test changed the shared kit (copy it before changing it)"
+
+
+def _fingerprint(folder: Path) -> dict[str, tuple[int, int]]:
+    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*")}

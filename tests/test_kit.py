@@ -10,14 +10,13 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.cli.common import run_cli
+from generator.cli.kit import LANGUAGE_NAMES
 
 
-@pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> tuple[Path, Path]:
-    first, second = tmp_path_factory.mktemp("kit1"), tmp_path_factory.mktemp("kit2")
-    for folder in (first, second):
-        assert run_cli(cli, ["kit", "--seed", "11", "-o", str(folder), "--quiet", "--force"]) == 0
-    return first, second
+@pytest.fixture
+def kit(shared_kit) -> Path:
+    """`pnpgen kit --seed 11`, built once for the session (tests/conftest.py); read it, never change it."""
+    return shared_kit[0]
 
 
 def _listed(folder: Path) -> list[str]:
@@ -25,8 +24,8 @@ def _listed(folder: Path) -> list[str]:
     return re.findall(r"^- (\S+)  \[", index, flags=re.M)
 
 
-def test_index_lists_every_file_written(kits) -> None:
-    folder = kits[0]
+def test_index_lists_every_file_written(kit) -> None:
+    folder = kit
     listed = _listed(folder)
     on_disk = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()
                      and p.name != "index.md")
@@ -36,20 +35,22 @@ def test_index_lists_every_file_written(kits) -> None:
         assert any(part in name for name in listed), part
 
 
-def test_every_pdf_in_the_kit_opens_with_pages(kits) -> None:
-    for name in _listed(kits[0]):
+def test_every_pdf_in_the_kit_opens_with_pages(kit) -> None:
+    for name in _listed(kit):
         if name.endswith(".pdf"):
-            assert len(PdfReader(str(kits[0] / name)).pages) >= 1, name
+            assert len(PdfReader(str(kit / name)).pages) >= 1, name
 
 
-def test_same_seed_gives_byte_identical_kit(kits) -> None:
-    first, second = kits
+def test_same_seed_gives_byte_identical_kit(kit, tmp_path) -> None:
+    first, second = kit, tmp_path / "again"
+    assert run_cli(cli, ["kit", "--seed", "11", "-o", str(second), "--quiet"]) == 0
+    assert _listed(second) == _listed(first)
     for name in _listed(first):
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
 
 
-def test_kit_refuses_to_overwrite_without_force(kits, capsys) -> None:
-    folder = kits[0]
+def test_kit_refuses_to_overwrite_without_force(kit, capsys) -> None:
+    folder = kit
     before = {name: (folder / name).read_bytes() for name in _listed(folder)}
     assert run_cli(cli, ["kit", "--seed", "12", "-o", str(folder), "--quiet"]) == 2
     assert "--force" in capsys.readouterr().err
@@ -110,8 +111,8 @@ def test_kit_lang_en_has_every_game_in_english(english_kit) -> None:
     assert not list(english_kit.rglob("*-it.pdf")) and not list(english_kit.rglob("*-pt.pdf"))
 
 
-def test_kit_without_lang_keeps_each_rulebook_language_and_says_so(kits) -> None:
-    index = (kits[0] / "index.md").read_text(encoding="utf-8")
+def test_kit_without_lang_keeps_each_rulebook_language_and_says_so(kit) -> None:
+    index = (kit / "index.md").read_text(encoding="utf-8")
     expected = {"codenames": "Italian", "codex": "Italian", "dungeon": "French", "laser": "Italian",
                 "noir": "Portuguese"}
     for name, language in expected.items():
@@ -120,12 +121,22 @@ def test_kit_without_lang_keeps_each_rulebook_language_and_says_so(kits) -> None
 
 
 @pytest.mark.parametrize("lang", [None, "it", "pt", "fr"])
-def test_no_english_in_footers_and_labels_of_italian_portuguese_french_products(tmp_path, kits, lang) -> None:
+def test_no_english_in_footers_and_labels_of_italian_portuguese_french_products(tmp_path, kit, monkeypatch,
+                                                                               lang) -> None:
     if lang is None:
-        folder = kits[0]
+        folder = kit
     else:
+        # The kit with --lang L, of the games it prints in another language than their rulebook's; the
+        # others get their rulebook's language, and print what the kit without --lang printed (checked
+        # in the None case), so they are left out of this kit.
+        changed = tuple(game for game in games.all_games() if game.kit_language(lang) != game.default_language)
+        assert changed, lang
+        monkeypatch.setattr(games, "GAME_PACKAGES", tuple(game.name for game in changed))
         folder = tmp_path / "kit"
         assert run_cli(cli, ["kit", "--seed", "11", "--lang", lang, "-o", str(folder), "--quiet"]) == 0
+        index = (folder / "index.md").read_text(encoding="utf-8")
+        for game in changed:
+            assert f"- {game.name}: {LANGUAGE_NAMES[lang]}" in index, game.name
     checked = 0
     for pdf in _pdfs_of(folder):
         game = games.game_named(pdf.relative_to(folder).parts[0])        # host/ files belong to their game

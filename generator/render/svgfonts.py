@@ -46,7 +46,7 @@ def subset_ttf(font: str, chars: str) -> bytes:
     options.recalc_timestamp = False
     options.hinting = False
     options.drop_tables = [*options.drop_tables, "FFTM"]
-    tt = TTFont(str(font_path(font)), recalcTimestamp=False, lazy=False)
+    tt = TTFont(str(font_path(font)), recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted({ord(c) for c in chars}))
     subsetter.subset(tt)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PIL import Image as PILImage
 from pypdf import PdfReader
+from tests.children import Child
 
 CARD = """
 card: 60x80
@@ -127,43 +126,38 @@ def test_check_low_resolution_picture(pnpgen, write, tmp_path):
     assert "alpha channel over nothing" in out
 
 
-def run_watch(args: list[str], cwd: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "generator", "cards", *args, "--watch"], cwd=cwd,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+def watch(args: list[str], cwd: Path) -> Child:
+    return Child(["cards", *args, "--watch"], cwd)
 
 
-def wait_line(stream, fragment: str, timeout: float = 20) -> str:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        line = stream.readline()
-        if fragment in line:
-            return line
-    raise AssertionError(f"no line with {fragment!r}")
+def later_save(path: Path, text: str) -> Callable[[], None]:
+    """Write path now, and return a function that writes it again with a later time stamp."""
+    def save() -> None:
+        path.write_text(text, "utf-8")
+        os.utime(path, ns=(time.time_ns(),) * 2)
+
+    save()
+    return save
 
 
 def test_watch_rewrites_its_own_file_and_reports_errors(write, tmp_path):
     data, tmpl = deck(write, rows(2))
     out = tmp_path / "w.pdf"
-    proc = run_watch([str(data), str(tmpl), "-o", str(out)], tmp_path)
+    child = watch([str(data), str(tmpl), "-o", str(out)], tmp_path)
     try:
-        assert "start: 1 file written" in wait_line(proc.stdout, "written")
+        assert "start: 1 file written" in child.wait_line("written")
         first = out.read_bytes()
         time.sleep(0.3)
-        data.write_text(data.read_text("utf-8").replace("Card 2", "Card Two"), "utf-8")
-        assert "cards.yaml: 1 file written" in wait_line(proc.stdout, "written")
+        again = later_save(data, data.read_text("utf-8").replace("Card 2", "Card Two"))
+        assert "cards.yaml: 1 file written" in child.wait_line("written", nudge=again)
         assert out.read_bytes() != first and "Card Two" in PdfReader(out).pages[0].extract_text()
         time.sleep(0.3)
-        tmpl.write_text(CARD.replace("front:", "front: ["), "utf-8")
-        line = wait_line(proc.stderr, "error")
+        again = later_save(tmpl, CARD.replace("front:", "front: ["))
+        line = child.wait_line("error", stream="err", nudge=again)
         assert "t.yaml: pnpgen: error: " in line and "YAML" in line
     finally:
-        proc.send_signal(signal.SIGINT)
-        code = proc.wait(timeout=10)
-        rest = proc.stderr.read()
-        proc.stdout.close()
-        proc.stderr.close()
-    assert code == 0 and "Traceback" not in rest
+        code = child.stop()
+    assert code == 0 and "Traceback" not in child.stderr
 
 
 def test_watch_refuses_a_file_it_did_not_write(pnpgen, write, tmp_path):

@@ -84,7 +84,7 @@ def _placed_runs(pdf: Path, number: int) -> list[tuple[str, float, float, float]
     return out
 
 
-@pytest.mark.skipif(shutil.which("mutool") is None, reason="needs mutool (MuPDF) to place PDF forms")
+@pytest.mark.needs("mutool")
 def test_each_back_is_behind_its_front_for_a_long_edge_flip(deck_pdf):
     reader = PdfReader(deck_pdf)
     kinds = set(LABELS["fr"]["kinds"].values())

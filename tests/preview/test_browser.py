@@ -1,8 +1,9 @@
 """`pnpgen preview` in a real browser: headless Chromium (selenium) against the server run as `pnpgen preview`.
 
-Without Chromium, chromedriver or selenium these tests are skipped with what to install;
-PNPGEN_REQUIRE_BROWSER=1 (set by .ci/run) makes that a failure. PNPGEN_SCREENSHOT=FILE keeps the
-page's screenshot (docs/preview.png is made this way).
+Without Chromium, chromedriver or selenium these tests are skipped with what to install (the `needs`
+marker, tests/conftest.py); PNPGEN_REQUIRE_TOOLS=1 (set by .ci/run) makes that a failure. One browser
+serves the module's tests. Waits are bounded by generous budgets (a busy machine is slow, not wrong).
+PNPGEN_SCREENSHOT=FILE keeps the page's screenshot (docs/preview.png is made this way).
 """
 
 from __future__ import annotations
@@ -10,36 +11,17 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
 import tempfile
-import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tests.children import BUDGET, Child
 
 from generator import paths
 
-CHROMIUM = os.environ.get("PNPGEN_CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("PNPGEN_CHROMEDRIVER", "/usr/bin/chromedriver")
-INSTALL_HINT = ("install Chromium and its driver (Debian: apt-get install chromium chromium-driver) "
-                "and selenium (pip install -e '.[test]')")
-
-
-def need_browser() -> None:
-    """Skip (or fail, with PNPGEN_REQUIRE_BROWSER=1) when there is no headless browser to drive."""
-    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).is_file()]
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("selenium")
-    if missing:
-        message = f"no browser for the preview test ({', '.join(missing)} missing): {INSTALL_HINT}"
-        if os.environ.get("PNPGEN_REQUIRE_BROWSER") == "1":
-            pytest.fail(message)
-        pytest.skip(message)
+pytestmark = pytest.mark.needs("chromium", "chromedriver", "selenium")
 
 
 def make_deck(folder: Path, copies: int = 1) -> tuple[Path, Path]:
@@ -54,66 +36,55 @@ def make_deck(folder: Path, copies: int = 1) -> tuple[Path, Path]:
     return data, template
 
 
-def save(path: Path, text: str) -> None:
-    """Write a file the way many editors do: a new file renamed over the old one."""
-    tmp = path.with_name(path.name + ".tmp~")
-    tmp.write_text(text, "utf-8")
-    os.replace(tmp, path)
+def save(path: Path, text: str) -> Callable[[], None]:
+    """Write a file the way many editors do, a new file renamed over the old one; returns a function that
+    saves it so again (a save the preview's watcher missed, being between two watches, is made again)."""
+    def write() -> None:
+        tmp = path.with_name(path.name + ".tmp~")
+        tmp.write_text(text, "utf-8")
+        os.replace(tmp, path)
+
+    write()
+    return write
 
 
 class Server:
     """`pnpgen preview` in a subprocess; its address read from the first line it prints."""
 
     def __init__(self, data: Path, template: Path, cwd: Path) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "generator", "preview", str(data), str(template),
-                                      "--no-open"], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
-        self.lines: list[str] = []
-        first = self.proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:\d+/", first)
-        if not match:
-            self.proc.kill()
-            _, err = self.proc.communicate()
-            raise AssertionError(f"preview did not start: {first!r} {err!r}")
+        self.child = Child(["preview", str(data), str(template), "--no-open"], cwd)
+        try:
+            first = self.child.wait_line("pnpgen preview: ")
+            match = re.search(r"http://127\.0\.0\.1:\d+/", first)
+            assert match, f"preview did not start: {first!r}"
+        except BaseException:
+            self.child.close()
+            raise
         self.url = match.group(0)
-        self.lines.append(first)
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
 
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.append(line)
+    @property
+    def lines(self) -> list[str]:
+        return self.child.out
 
     def stop(self) -> tuple[int, str]:
         """Ctrl-C (SIGINT); returns the exit status and what it printed on stderr."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-        try:
-            code = self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            code = self.proc.wait()
-        self.reader.join(timeout=5)
-        err = self.proc.stderr.read()
-        self.proc.stdout.close()
-        self.proc.stderr.close()
-        return code, err
+        code = self.child.stop()
+        return code, self.child.stderr
 
 
-def start_browser():
+def start_browser(chromium: str, chromedriver: str):
     """Headless Chromium through chromedriver, with a fresh profile."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
+    options.binary_location = chromium
     profile = tempfile.mkdtemp(prefix="pnpgen-chromium-")
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", "--window-size=1400,1000", f"--user-data-dir={profile}"):
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     driver.pnpgen_profile = profile
     return driver
 
@@ -123,13 +94,19 @@ def quit_browser(driver) -> None:
     shutil.rmtree(driver.pnpgen_profile, ignore_errors=True)
 
 
-def wait_for(driver, condition, timeout: float = 15.0, poll: float = 0.02, what: str = ""):
-    """Poll condition(driver) until it is truthy; AssertionError (with what) on timeout."""
+def wait_for(driver, condition, timeout: float = BUDGET, poll: float = 0.02, what: str = "",
+             again: Callable[[], None] | None = None, every: float = 5.0):
+    """Poll condition(driver) until it is truthy; AssertionError (with what) after the budget. `again`,
+    when given, is called after each `every` seconds without success (saving the file again)."""
     end = time.monotonic() + timeout
+    nudge = time.monotonic() + every
     while time.monotonic() < end:
         value = condition(driver)
         if value:
             return value
+        if again is not None and time.monotonic() > nudge:
+            again()
+            nudge = time.monotonic() + every
         time.sleep(poll)
     raise AssertionError(f"timed out waiting for {what or condition}")
 
@@ -156,10 +133,10 @@ def svg_text(driver, number: int) -> str:
         f"fetch(document.querySelector('#card-{number} img').src).then(r => r.text()).then(done);")
 
 
-@pytest.fixture
-def browser():
-    need_browser()
-    driver = start_browser()
+@pytest.fixture(scope="module")
+def browser(find_tool):
+    """One headless Chromium for the module's tests (each test opens its own server's page)."""
+    driver = start_browser(find_tool("chromium"), find_tool("chromedriver"))
     yield driver
     quit_browser(driver)
 
@@ -177,28 +154,31 @@ def test_preview_follows_edits_errors_and_fixes(tmp_path: Path, browser) -> None
 
         # an edit of the data: the card changes, in its caption and in its drawing
         original = data.read_text("utf-8")
-        save(data, original.replace("Basilico genovese", "Basilico fresco"))
-        wait_for(browser, lambda d: "3 · Basilico fresco" in captions(d), what="the renamed card")
+        again = save(data, original.replace("Basilico genovese", "Basilico fresco"))
+        wait_for(browser, lambda d: "3 · Basilico fresco" in captions(d), what="the renamed card", again=again)
         wait_for(browser, lambda d: "Basilico fresco" in svg_text(d, 3), what="the redrawn card")
 
         # one bad record: that card (and its copy) shows the CLI's message, the others keep their drawing
-        save(data, original.replace("points: 1\n    picture: pictures/herbs.png", "points: lots\n    picture: pictures/herbs.png"))
-        errors = wait_for(browser, lambda d: card_errors(d), what="a card error")
+        again = save(data, original.replace("points: 1\n    picture: pictures/herbs.png",
+                                            "points: lots\n    picture: pictures/herbs.png"))
+        errors = wait_for(browser, lambda d: card_errors(d), what="a card error", again=again)
         assert len(errors) == 2 and all("cards.yaml:" in e and "lots" in e for e in errors), errors
         assert len(captions(browser)) == 18 and loaded_images(browser) == 32
 
         # a broken template: the banner shows the one-line error above the last good cards
         good_template = template.read_text("utf-8")
-        save(data, original)
-        save(template, good_template.replace("front:\n", "front: [\n", 1))
-        banner = wait_for(browser, lambda d: d.find_element("id", "deck-error").text, what="the error banner")
+        restore = save(data, original)
+        again = save(template, good_template.replace("front:\n", "front: [\n", 1))
+        banner = wait_for(browser, lambda d: d.find_element("id", "deck-error").text, what="the error banner",
+                          again=again)
         assert banner.startswith(f"{template}:") and "YAML" in banner, banner
         assert "the cards below are the last good drawing" in banner
         assert len(captions(browser)) == 18 and len(card_errors(browser)) <= 2     # the cards, not 18 errors
 
         # fixed: the cards come back
-        save(template, good_template)
-        wait_for(browser, lambda d: not card_errors(d) and loaded_images(d) == 36, what="the cards again")
+        fix = save(template, good_template)
+        wait_for(browser, lambda d: not card_errors(d) and loaded_images(d) == 36, what="the cards again",
+                 again=lambda: (restore(), fix()))
         assert "3 · Basilico genovese" in captions(browser)
 
         # filters
@@ -263,10 +243,10 @@ def test_save_to_page_latency_54_cards(tmp_path: Path, browser, capsys) -> None:
         for n in range(6):
             before = browser.execute_script("return window.pnpgen.loaded[1].key")
             saved = time.time() * 1000
-            save(data, original.replace("Junta-a a qualquer", f"Junta-a ({n}) a qualquer"))
+            again = save(data, original.replace("Junta-a a qualquer", f"Junta-a ({n}) a qualquer"))
             shown = wait_for(browser, lambda d, b=before: d.execute_script(
                 "const l = window.pnpgen.loaded[1]; return l && l.key !== arguments[0] ? l.at : null", b),
-                what="the changed card")
+                what="the changed card", again=again)
             timings.append(shown - saved)
             time.sleep(0.3)
     finally:
@@ -276,14 +256,3 @@ def test_save_to_page_latency_54_cards(tmp_path: Path, browser, capsys) -> None:
         print(f"\npreview latency, save -> changed card shown, 54-card deck: median {timings[len(timings) // 2]:.0f} ms, "
               f"min {timings[0]:.0f} ms, max {timings[-1]:.0f} ms over {len(timings)} saves")
     assert len(timings) == 6 and all(t > 0 for t in timings)
-
-
-def test_without_a_browser_the_test_skips_or_fails_saying_what_to_install(monkeypatch) -> None:
-    module = sys.modules[__name__]
-    monkeypatch.setattr(module, "CHROMIUM", "/nonexistent/chromium")
-    monkeypatch.delenv("PNPGEN_REQUIRE_BROWSER", raising=False)
-    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium chromium-driver"):
-        need_browser()
-    monkeypatch.setenv("PNPGEN_REQUIRE_BROWSER", "1")
-    with pytest.raises(pytest.fail.Exception, match="/nonexistent/chromium missing"):
-        need_browser()

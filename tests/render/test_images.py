@@ -4,7 +4,6 @@ resampled to a ppi cap, CMYK in its own colours, alpha kept; raster backends dra
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 
 import pytest
@@ -135,7 +134,7 @@ def test_cmyk_jpeg_colours_are_right_in_a_png_render():
         assert _close(out.getpixel((20 * i + 10, 10)), expected), (i, out.getpixel((20 * i + 10, 10)))
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
+@pytest.mark.needs("pdftoppm")
 def test_cmyk_jpeg_colours_are_right_in_the_pdf(tmp_path):
     data = cmyk_jpeg()
     pdf = render_pdf([Page(80, 20, [Image(0, 0, 80, 20, data)])])

@@ -6,7 +6,6 @@ from __future__ import annotations
 import base64
 import io
 import re
-import shutil
 import subprocess
 
 import pytest
@@ -70,8 +69,7 @@ def _pdf_png(tmp_path) -> bytes:
     return (tmp_path / "w.png").read_bytes()
 
 
-@pytest.mark.skipif(not (shutil.which("rsvg-convert") and shutil.which("pdftoppm")),
-                    reason="needs rsvg-convert and pdftoppm")
+@pytest.mark.needs("rsvg-convert", "pdftoppm")
 def test_outlined_text_keeps_the_pdf_line_widths_without_any_installed_font(tmp_path, no_fonts):
     pdf_widths = _ink_widths(_pdf_png(tmp_path))
     svg_widths = _ink_widths(_rsvg(render_svg(_page(), text="paths"), no_fonts))

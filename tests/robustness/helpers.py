@@ -68,8 +68,10 @@ def alias_bomb() -> str:
     return "\n".join(lines) + "\n"
 
 
-def pnpgen_child(args: list[str], cwd: Path, memory: int | None = 1 << 30, **kwargs) -> subprocess.Popen:
-    """`pnpgen ARGS` as a child process (address space limited to `memory` bytes)."""
+def pnpgen_child(args: list[str], cwd: Path, memory: int | None = 1 << 30, prelude: str = "",
+                 **kwargs) -> subprocess.Popen:
+    """`pnpgen ARGS` as a child process (address space limited to `memory` bytes); `prelude` is Python
+    run first in the child."""
     def limit() -> None:
         if memory is not None:
             import resource
@@ -77,6 +79,6 @@ def pnpgen_child(args: list[str], cwd: Path, memory: int | None = 1 << 30, **kwa
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    code = "from generator.cli import main; main()"
+    code = prelude + "\nfrom generator.cli import main; main()"
     return subprocess.Popen([sys.executable, "-c", code, *args], cwd=cwd, env=env, preexec_fn=limit,
                             **kwargs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import shutil
 import signal
 import subprocess
 import time
@@ -26,21 +27,32 @@ def snapshot(folder: Path) -> dict[str, str]:
                 part.startswith(".pnpgen") for part in p.relative_to(folder).parts)}
 
 
-def run(args: list[str], cwd: Path) -> float:
+def run(args: list[str], cwd: Path, prelude: str = "") -> float:
     began = time.perf_counter()
-    child = pnpgen_child(args, cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child = pnpgen_child(args, cwd, prelude=prelude, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, err = child.communicate(timeout=300)
     assert child.returncode == 0, err.decode()
     return time.perf_counter() - began
 
 
-def kill_during(args: list[str], cwd: Path, after: float) -> None:
-    child = pnpgen_child(args, cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def refused(args: list[str], cwd: Path) -> None:
+    """A child refuses to overwrite without --force: exit 2, one line naming --force."""
+    child = pnpgen_child(args, cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, err = child.communicate(timeout=300)
+    assert child.returncode == 2 and b"--force" in err and err.count(b"\n") == 1, err.decode()
+
+
+def kill_during(args: list[str], cwd: Path, after: float, prelude: str = "") -> float | None:
+    """A child killed `after` seconds in; None, or the seconds it took when it finished before that."""
+    began = time.perf_counter()
+    child = pnpgen_child(args, cwd, prelude=prelude, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         child.wait(timeout=after)
     except subprocess.TimeoutExpired:
         child.send_signal(signal.SIGKILL)
         child.wait()
+        return None
+    return time.perf_counter() - began
 
 
 def png_args(dpi: int) -> list[str]:
@@ -73,18 +85,32 @@ def test_killed_png_deck_leaves_old_or_new_set(tmp_path: Path) -> None:
     assert not [p for p in (tmp_path / "deck").iterdir() if p.name.startswith(".pnpgen")]
 
 
-def test_killed_kit_leaves_old_or_new_kit(tmp_path: Path) -> None:
+# The killed kits hold the card engine's parts and one game (codex, the quickest): the kit's folder swap,
+# the part under test, is the same for one game as for five, and a whole kit per kill cost ~20 s of CPU.
+ONE_GAME = "import generator.games as g; g.GAME_PACKAGES = ('codex',)"
+
+
+def test_killed_kit_leaves_old_or_new_kit(tmp_path: Path, shared_kit) -> None:
     rng = random.Random(1616)
-    seconds = run(["kit", "--seed", "1", "-o", "kit", "-q"], tmp_path)
+    shutil.copytree(shared_kit[0], tmp_path / "kit")      # the old kit: the whole `pnpgen kit --seed 11`
     old = snapshot(tmp_path / "kit")
     (tmp_path / "kit" / "notes.txt").write_text("mine", encoding="utf-8")
+    mine = snapshot(tmp_path / "kit")
+    refused(["kit", "--seed", "2", "-o", "kit", "-q"], tmp_path)
+    assert snapshot(tmp_path / "kit") == mine
+    new_args = ["kit", "--seed", "2", "-o", "kit", "--force", "-q"]
+    seconds = run(["kit", "--seed", "2", "-o", "reference", "-q"], tmp_path, ONE_GAME)   # the new kit, aside
+    reference = snapshot(tmp_path / "reference")
+    assert "codex/codex-rules-it.pdf" in reference and "noir/noir-cards-pt.pdf" not in reference
     states = []
     for _ in range(KIT_KILLS):
-        kill_during(["kit", "--seed", "2", "-o", "kit", "--force", "-q"], tmp_path,
-                    rng.uniform(0.3 * seconds, 1.3 * seconds))
+        took = kill_during(new_args, tmp_path, rng.uniform(0.3 * seconds, 1.3 * seconds), ONE_GAME)
+        seconds = min(seconds, took or seconds)     # the first child starts cold: a run that ends sooner rescales
         states.append(snapshot(tmp_path / "kit"))
-    run(["kit", "--seed", "2", "-o", "kit", "--force", "-q"], tmp_path)
+    run(new_args, tmp_path, ONE_GAME)
     new = snapshot(tmp_path / "kit")
+    assert {name: new[name] for name in reference} == reference       # same seed, same bytes
+    assert set(new) == set(reference) | set(mine)                       # the other files there are kept
     assert new != old and "index.md" in new and new["notes.txt"] == old.get("notes.txt", new["notes.txt"])
     old["notes.txt"] = new["notes.txt"]
     for state in states:

@@ -202,7 +202,7 @@ def test_repeated_faces_are_written_once_as_form_xobjects() -> None:
     assert placed < 0.75 * drawn                                        # marks and footers stay
 
 
-@pytest.mark.skipif(not __import__("shutil").which("pdftoppm"), reason="needs pdftoppm")
+@pytest.mark.needs("pdftoppm")
 def test_forms_draw_exactly_what_the_faces_drew(tmp_path) -> None:
     import subprocess
 
