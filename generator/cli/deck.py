@@ -89,8 +89,9 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
                      help="png/svg: render pages in N processes (0: all cores; the files are the "
                           "same whatever N)."),
         click.option("--max-ppi", type=FiniteFloatRange(min=0), default=600.0, show_default=True,
-                     help="PDF: pictures finer than this (pixels per inch at their placed size) are "
-                          "resampled to it once; 0 keeps every picture as it is."),
+                     help="PDF: pictures finer than this (pixels per inch at their placed size) by more "
+                          "than a quarter are resampled to it once (up to 1.25x keep their bytes); "
+                          "0 keeps every picture as it is."),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
