@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 UPDATE_FLAG = "PNPGEN_UPDATE_GOLDEN"
+os.environ.setdefault("PNPGEN_CACHE_DIR", "off")      # tests parse art afresh (tests/scene/test_artcache.py turns it on)
 
 
 def check_golden(log: str, path: Path) -> None:

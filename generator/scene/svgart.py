@@ -79,7 +79,13 @@ def _load_cached(path: str, stamp: int) -> SvgArt:
         data = FilePath(path).read_bytes()
     except OSError as err:
         raise DataError(f"cannot read SVG: {err.strerror}", file=path) from None
-    return parse_svg(data, path)
+    from generator.scene import artcache      # parsed once per machine (see artcache)
+
+    art = artcache.load(data, path)
+    if art is None:
+        art = parse_svg(data, path)
+        artcache.store(data, art)
+    return art
 
 
 def parse_svg(data: bytes, name: str = "SVG") -> SvgArt:
