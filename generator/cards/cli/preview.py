@@ -51,7 +51,6 @@ def command(data: str, template: str, port: int, no_open: bool, paper: str, dupl
                        quiet=True)
     deck = LiveDeck(data, template, bleed=bleed, image_loader=fresh_image_loader(),
                     deck_findings=functools.partial(deck_findings, opts=opts))
-    deck.refresh()
     try:
         server = PreviewServer(deck, page(), functools.partial(print_pdf, deck, data, template, opts, set()),
                                port=port)
@@ -66,14 +65,17 @@ def serve(deck: Any, server: Any, open_browser: bool) -> None:
 
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
     thread.start()
-    click.echo(f"pnpgen preview: {server.url}  ({len(deck.cards)} cards; Ctrl-C to stop)")
-    if deck.error:
-        click.echo(f"pnpgen: error: {deck.error}", err=True)
+    click.echo(f"pnpgen preview: {server.url}  (Ctrl-C to stop)")    # at once: the cards fill in as drawn
     if open_browser:
         webbrowser.open(server.url)
     stop = threading.Event()
     try:
         stop_on_sigterm()
+        start = time.perf_counter()
+        deck.refresh(progressive=True)
+        click.echo(f"pnpgen preview: {len(deck.cards)} cards drawn in {time.perf_counter() - start:.1f} s")
+        if deck.error:
+            click.echo(f"pnpgen: error: {deck.error}", err=True)
         watch(deck.files, lambda changed: _redraw(deck, changed), stop)
     except KeyboardInterrupt:
         pass
