@@ -119,7 +119,7 @@ def placed_ppi(pixels: tuple[int, int], placed_mm: tuple[float, float]) -> tuple
 
 def over_cap(ppi: float, max_ppi: float | None) -> bool:
     """Whether a picture at `ppi` is to be brought down to max_ppi: above it by more than the tolerance."""
-    return bool(max_ppi) and ppi > max_ppi * PPI_TOLERANCE * 1.0001
+    return max_ppi is not None and max_ppi > 0 and ppi > max_ppi * PPI_TOLERANCE * 1.0001
 
 
 def capped_size(pixels: tuple[int, int], placed_mm: tuple[float, float],

@@ -67,7 +67,7 @@ class _TextChars(Backend):
     def _skip(self, item: object) -> None:
         pass
 
-    rect = line = polyline = path = circle = image = begin_group = end_group = _skip  # type: ignore[assignment]
+    rect = line = polyline = path = circle = image = begin_group = end_group = _skip
 
 
 def text_chars(pages: Iterable[Page]) -> dict[str, str]:

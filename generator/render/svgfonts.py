@@ -5,8 +5,9 @@ of exactly the characters drawn (TrueType; WOFF2 would need brotli, which is not
 under a family name of its own ("pnpgen-sans-bold") so no installed font of the same name can
 stand in for it. Given a run-wide `charset` (every character a whole deck draws in each font, see
 `svg.text_chars`), each face embeds that one subset instead, made once per run and font. Fonts are
-read once per process and loaded lazily, so a subset decompiles only the glyphs it keeps. `text_path` turns a line into glyph outlines for viewers that ignore @font-face
-(librsvg among them): --svg-text paths.
+read once per process and loaded lazily, so a subset decompiles only the glyphs it keeps.
+`text_path` turns a line into glyph outlines for viewers that ignore @font-face (librsvg among
+them): --svg-text paths.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Parsed SVG art kept on disk, keyed by the file's bytes, so a picture is parsed once per machine rather than once per run.
+"""Parsed SVG art (scene.svgart) kept on disk, keyed by the file's bytes, so a picture is parsed once per machine rather than once per run.
 
 An entry is a small JSON file (numbers and colour names only: reading it can run nothing) under
 the user's cache folder: $PNPGEN_CACHE_DIR, else $XDG_CACHE_HOME/pnpgen, else ~/.cache/pnpgen;
@@ -16,10 +16,10 @@ import json
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:   # pragma: no cover
-    from generator.scene.svgart import SvgArt
+Shape = tuple[tuple[tuple[str | float, ...], ...], "str | None", "str | None", float, str]
+Art = tuple[float, float, tuple[Shape, ...]]        # width, height, shapes (commands, fill, stroke, width, rule)
 
 ENV = "PNPGEN_CACHE_DIR"
 MAX_ENTRY = 20_000_000      # bytes: larger entries are not trusted
@@ -41,9 +41,7 @@ def _version() -> bytes:
     """What a parse depends on besides the bytes: svgart's source and svgelements' version."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from generator.scene import svgart
-
-    digest = hashlib.sha256(Path(svgart.__file__).read_bytes())
+    digest = hashlib.sha256((Path(__file__).parent / "svgart.py").read_bytes())
     try:
         digest.update(version("svgelements").encode())
     except PackageNotFoundError:    # pragma: no cover - svgelements is a dependency
@@ -58,26 +56,26 @@ def _entry(data: bytes) -> Path | None:
     return folder / f"{hashlib.sha256(_version() + data).hexdigest()}.json"
 
 
-def load(data: bytes, name: str) -> SvgArt | None:
-    """The art parsed earlier from these bytes (named `name`), or None."""
+def load(data: bytes) -> Art | None:
+    """The art parsed earlier from these bytes, or None."""
     path = _entry(data)
     if path is None:
         return None
     try:
         if path.stat().st_size > MAX_ENTRY:
             return None
-        return _from_json(json.loads(path.read_bytes()), name)
+        return _from_json(json.loads(path.read_bytes()))
     except (OSError, ValueError, TypeError, KeyError, IndexError):
         return None
 
 
-def store(data: bytes, art: SvgArt) -> None:
+def store(data: bytes, art: Art) -> None:
     """Keep the art parsed from these bytes (quietly nothing when the folder cannot be written)."""
     path = _entry(data)
     if path is None:
         return
-    entry = {"w": art.width, "h": art.height,
-             "s": [[list(s.commands), s.fill, s.stroke, s.stroke_width, s.fill_rule] for s in art.shapes]}
+    width, height, shapes = art
+    entry = {"w": width, "h": height, "s": [[list(c), fill, stroke, w, rule] for c, fill, stroke, w, rule in shapes]}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -87,17 +85,15 @@ def store(data: bytes, art: SvgArt) -> None:
         return
 
 
-def _from_json(entry: Any, name: str) -> SvgArt:
-    """SvgArt from a cache entry; ValueError/TypeError/KeyError/IndexError when it is not well formed."""
-    from generator.scene.svgart import ArtShape, SvgArt
-
-    shapes = []
+def _from_json(entry: Any) -> Art:
+    """Art from a cache entry; ValueError/TypeError/KeyError/IndexError when it is not well formed."""
+    shapes: list[Shape] = []
     for commands, fill, stroke, width, rule in entry["s"]:
-        shapes.append(ArtShape(tuple(_command(c) for c in commands), _colour(fill), _colour(stroke),
-                               _number(width), str(rule) if rule in ("nonzero", "evenodd") else _bad(rule)))
+        shapes.append((tuple(_command(c) for c in commands), _colour(fill), _colour(stroke),
+                       _number(width), str(rule) if rule in ("nonzero", "evenodd") else _bad(rule)))
     if not shapes:
         raise ValueError("no shapes")
-    return SvgArt(_number(entry["w"]), _number(entry["h"]), tuple(shapes), name)
+    return _number(entry["w"]), _number(entry["h"]), tuple(shapes)
 
 
 _ARITY = {"M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0}

@@ -79,12 +79,15 @@ def _load_cached(path: str, stamp: int) -> SvgArt:
         data = FilePath(path).read_bytes()
     except OSError as err:
         raise DataError(f"cannot read SVG: {err.strerror}", file=path) from None
-    from generator.scene import artcache      # parsed once per machine (see artcache)
+    from generator.scene import artcache  # parsed once per machine (see artcache)
 
-    art = artcache.load(data, path)
-    if art is None:
-        art = parse_svg(data, path)
-        artcache.store(data, art)
+    kept = artcache.load(data)
+    if kept is not None:
+        width, height, shapes = kept
+        return SvgArt(width, height, tuple(ArtShape(*shape) for shape in shapes), path)
+    art = parse_svg(data, path)
+    artcache.store(data, (art.width, art.height, tuple((s.commands, s.fill, s.stroke, s.stroke_width, s.fill_rule)
+                                                        for s in art.shapes)))
     return art
 
 

@@ -69,6 +69,6 @@ def test_off_writes_nothing_and_a_read_only_folder_is_no_error(tmp_path, monkeyp
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv(artcache.ENV, str(blocker))
-    artcache.store(SVG, art)                          # cannot make the folder: quietly nothing
-    assert artcache.load(SVG, "x") is None
+    artcache.store(SVG, (art.width, art.height, ()))  # cannot make the folder: quietly nothing
+    assert artcache.load(SVG) is None
     svgart._load_cached.cache_clear()

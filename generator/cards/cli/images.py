@@ -87,7 +87,6 @@ def images_deck(fronts: str, backs: str | None, *, card: str | None = None, imag
 def _pixels(path: Path) -> tuple[int, int]:
     from generator.core.imagefile import pixel_size
     from generator.publish.images import load_image
-    from generator.render.images import over_cap
 
     data = load_image(path)
     size = pixel_size(data)
@@ -120,6 +119,7 @@ def _load(path: Path, *, plans: dict[Path, Plan], mode: str, corners: bool, max_
     from generator.core.imagefile import pixel_size
     from generator.core.units import MM_PER_INCH
     from generator.publish.images import load_image
+    from generator.render.images import over_cap
 
     data = load_image(path)
     plan = plans.get(Path(path).resolve())
