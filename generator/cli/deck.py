@@ -83,7 +83,8 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
                           "then names PREFIX/file instead of file:/// paths, for sharing)."),
         pod_option(),
         click.option("--svg-text", type=choice(["fonts", "paths"]), default="fonts", show_default=True,
-                     help="svg: embed the fonts used (subsets; browsers, Inkscape) or draw text as "
+                     help="svg: embed the fonts used (one subset per font for the whole deck, made once; "
+                          "browsers, Inkscape) or draw text as "
                           "outlines (paths: looks the same in every viewer, librsvg included)."),
         click.option("--jobs", type=click.IntRange(0, 64), default=0, metavar="N",
                      help="png/svg: render pages in N processes (0: all cores; the files are the "

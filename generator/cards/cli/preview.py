@@ -30,10 +30,11 @@ def command(data: str, template: str, port: int, no_open: bool, paper: str, dupl
             bleed: float | None) -> None:
     """Show every card of DATA laid out by TEMPLATE in the browser, and redraw it on every save.
 
-    The page (on 127.0.0.1 only) shows each card's face and back as it will print (the SVG
-    backend), with overlays for the trim, the bleed, the safe area and each element's box (hover
-    for its id, kind and box in mm), and preflight warnings under each card. Saving the data, the
-    template, a template it extends, a picture or a font redraws the cards that changed within
+    The address is printed at once and the page fills in as the cards are drawn. The page (on
+    127.0.0.1 only) shows each card's face and back as it will print (the SVG backend), with
+    overlays for the trim, the bleed, the safe area and each element's box (hover for its id, kind
+    and box in mm), and preflight warnings under each card. Saving the data, the template, a
+    template it extends, a picture or a font redraws the cards that changed within
     about half a second; an error shows in place of the cards it affects. Filters: ?card=12,
     ?q=name, or the dropdown. The print button writes the PDF under output/. Ctrl-C stops it.
 
