@@ -133,8 +133,9 @@ class LiveDeck:
         for font, chars in text_chars([p for pair in pages.values() for p in pair if p is not None]).items():
             self.charset[font] = "".join(sorted(set(self.charset.get(font, "")) | set(chars)))
         last = time.perf_counter()
+        done: dict[Any, bytes] = {}          # a page drawn twice (the deck's one back) rendered once
         for digest, (front, back) in pages.items():
-            self.svgs[digest] = self._render(front, back, self.charset)
+            self.svgs[digest] = (self._render(front, done), None if back is None else self._render(back, done))
             if states is not None and time.perf_counter() - last > PROGRESS_S:
                 ready = 0
                 while ready < len(states) and (not states[ready].key or states[ready].key in self.svgs):
@@ -218,12 +219,14 @@ class LiveDeck:
             return front, None
         return front, card_pages([card], design.card_size, design.bleed, side="back")[0]
 
-    @staticmethod
-    def _render(front: Any, back: Any, charset: dict[str, str]) -> tuple[bytes, bytes | None]:
+    def _render(self, page: Any, done: dict[Any, bytes]) -> bytes:
         from generator.render import render_svg
+        from generator.render.pool import page_key
 
-        return (render_svg(front, charset=charset),
-                None if back is None else render_svg(back, charset=charset))
+        key = page_key(page)
+        if key not in done:
+            done[key] = render_svg(page, charset=self.charset)
+        return done[key]
 
     def _prune(self, keep: set[str]) -> None:
         """Forget drawings no card shows (bounded memory over a long session)."""
