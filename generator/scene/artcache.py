@@ -18,6 +18,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from generator.core.colours import rgb
+from generator.core.errors import PnpError
+from generator.core.jsondata import parse_json
+
 Shape = tuple[tuple[tuple[str | float, ...], ...], "str | None", "str | None", float, str]
 Art = tuple[float, float, tuple[Shape, ...]]        # width, height, shapes (commands, fill, stroke, width, rule)
 
@@ -64,8 +68,8 @@ def load(data: bytes) -> Art | None:
     try:
         if path.stat().st_size > MAX_ENTRY:
             return None
-        return _from_json(json.loads(path.read_bytes()))
-    except (OSError, ValueError, TypeError, KeyError, IndexError):
+        return _from_json(parse_json(path.read_text(encoding="utf-8"), path))
+    except (OSError, PnpError, ValueError, TypeError, KeyError, IndexError):
         return None
 
 
@@ -115,9 +119,9 @@ def _number(value: Any) -> float:
 def _colour(value: Any) -> str | None:
     if value is None:
         return None
-    if not (isinstance(value, str) and len(value) == 7 and value[0] == "#"):
+    if not (isinstance(value, str) and len(value) == 7):
         raise ValueError(f"bad colour {value!r}")
-    int(value[1:], 16)
+    rgb(value)                  # ColourError (a ValueError) unless "#rrggbb"
     return value
 
 
