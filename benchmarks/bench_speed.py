@@ -132,6 +132,8 @@ def per_card(trees: dict[str, Path], work: Path, count: int, fmt: str, runs: int
     data = distinct_deck(work, count)
     drawn = best(trees, lambda n: cards(data, fmt, work / f"o-{n}-{fmt}", *extra), runs)
     read = best(trees, lambda n: cards(data, "json", work / f"o-{n}-json"), runs)
+    if any(drawn[n]["rc"] or read[n]["rc"] for n in trees):
+        raise SystemExit(f"a run failed: {drawn} {read}")
     for name in trees:
         drawn[name]["per"] = 1000 * (drawn[name]["cpu"] - read[name]["cpu"]) / count
     return drawn
@@ -307,9 +309,11 @@ def section_images(trees: dict[str, Path], work: Path, runs: int) -> dict[str, o
     def argv(name: str) -> list[str]:
         out = work / f"images-{name}.pdf"
         out.unlink(missing_ok=True)
-        return ["-m", "generator", "images", *map(str, pictures), "-q", "-o", str(out)]
+        return ["-m", "generator", "images", str(pictures[0].parent), "-q", "-o", str(out)]
 
     got = best(trees, argv, runs)
+    if any(got[n]["rc"] for n in trees):
+        raise SystemExit(f"pnpgen images failed: {got}")
     row("pnpgen images, 540 pictures: peak MB", {n: f"{got[n]['peak']:.0f}" for n in trees}, "goal <= 100")
     row("pnpgen images, 540 pictures: CPU s", {n: f"{got[n]['cpu']:.2f}" for n in trees})
     return {"images": got}
