@@ -34,6 +34,7 @@ PYTHON_MODULES = {"selenium": "pip install '.[test]'"}
 # these variables change; the others on PATH.
 TOOL_PATH_VARIABLES = {"chromium": ("PNPGEN_CHROMIUM", "/usr/bin/chromium"),
                        "chromedriver": ("PNPGEN_CHROMEDRIVER", "/usr/bin/chromedriver")}
+os.environ.setdefault("PNPGEN_CACHE_DIR", "off")      # tests parse art afresh (tests/scene/test_artcache.py turns it on)
 
 
 def check_golden(log: str, path: Path) -> None:

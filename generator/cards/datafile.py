@@ -1,5 +1,9 @@
 """The one reader of data files: UTF-8 text, YAML node trees (a line for every key; duplicate keys, alias
-bombs and deep nesting refused), JSON (through core.jsondata), checked against a schema."""
+bombs and deep nesting refused), JSON (through core.jsondata), checked against a schema.
+
+YAML is composed by libyaml (yaml.CSafeLoader) when PyYAML has it, which bounds nesting itself;
+anything it or the checks refuse is read again by the pure-Python loader, so results and error
+messages (with their lines) are the same with or without libyaml."""
 
 from __future__ import annotations
 
@@ -10,7 +14,8 @@ from generator.cards.schema import Schema, plain, validate
 from generator.core.errors import DataError, PnpError
 from generator.core.jsondata import MAX_DEPTH, parse_json
 
-MAX_NODES = 100_000        # values after expanding every alias (a "billion laughs" file has 10**9)
+MAX_NODES = 100_000        # values aliases add when expanded (a "billion laughs" file adds 10**9);
+                           # plain values are not counted: the file's own size bounds them
 MERGE_KEY = "<<"
 
 
@@ -43,6 +48,42 @@ def load_yaml(path: str | Path, schema: Schema | None = None, error: type[PnpErr
 
 def yaml_node(text: str, path: str | Path, error: type[PnpError] = DataError) -> Any:
     """The composed node tree of one YAML document (None if empty), after the safety checks."""
+    fast = _c_node(text, path, error)
+    if fast is not _REFUSED:
+        return fast
+    return _python_node(text, path, error)
+
+
+_REFUSED = object()
+
+
+def _c_node(text: str, path: str | Path, error: type[PnpError]) -> Any:
+    """The node tree composed by libyaml and checked; _REFUSED when libyaml is missing or anything
+    fails (the pure-Python loader then reads the file again, to give its own words and lines)."""
+    import yaml
+
+    loader_class = getattr(yaml, "CSafeLoader", None)
+    if loader_class is None or not USE_LIBYAML or "\t" in text:
+        return _REFUSED         # libyaml takes some tabs PyYAML refuses: such files go the slow way
+    try:
+        yaml.reader.Reader(text)        # the pure-Python reader's check of the characters
+        loader = loader_class(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+        if node is not None:
+            _Census(path, error).check(node)
+    except (yaml.YAMLError, PnpError, RecursionError):
+        return _REFUSED
+    return node
+
+
+USE_LIBYAML = True      # tests turn it off to compare both loaders
+
+
+def _python_node(text: str, path: str | Path, error: type[PnpError]) -> Any:
+    """The node tree composed by PyYAML's pure-Python loader, depth-bounded, and checked."""
     import yaml
 
     try:
@@ -136,11 +177,13 @@ def _loader_class() -> type:
 
 
 class _Census:
-    """Counts the values a node tree expands to and its depth (aliases included); refuses duplicate keys."""
+    """Counts the values aliases add when expanded and the tree's depth (aliases included); refuses
+    duplicate keys. Each node is visited once: an alias met again adds its known size."""
 
     def __init__(self, path: str | Path, error: type[PnpError]) -> None:
         self.path, self.error = path, error
         self.known: dict[int, tuple[int, int] | None] = {}      # id(node) -> (values, levels)
+        self.expanded = 0                                        # values added through aliases
 
     def fail(self, node: Any, message: str, key: str | None = None) -> None:
         raise self.error(message, file=self.path, line=node.start_mark.line + 1, key=key)
@@ -161,6 +204,7 @@ class _Census:
                 self.fail(node, "an alias refers to the list or mapping that contains it", key)
             elif depth + known[1] - 1 > MAX_DEPTH:
                 self.fail(node, f"nested deeper than {MAX_DEPTH} levels (through aliases)", key)
+            self.expanded += known[0] if known else 0      # an alias: its values count again
             return known or (0, 0)
         if depth > MAX_DEPTH:
             self.fail(node, f"nested deeper than {MAX_DEPTH} levels (through aliases)", key)
@@ -175,7 +219,7 @@ class _Census:
         for child, step in children:
             size, height = self.measure(child, [*steps, step])
             total, levels = total + size, max(levels, height)
-            if total > MAX_NODES:
+            if self.expanded > MAX_NODES:       # named at the list or mapping holding the alias
                 self.fail(node, f"aliases expand to more than {MAX_NODES} values (an alias bomb?)", key)
         self.known[id(node)] = (total, levels + 1)
         return total, levels + 1

@@ -87,14 +87,16 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
                           "then names PREFIX/file instead of file:/// paths, for sharing)."),
         pod_option(),
         click.option("--svg-text", type=choice(["fonts", "paths"]), default="fonts", show_default=True,
-                     help="svg: embed the fonts used (subsets; browsers, Inkscape) or draw text as "
+                     help="svg: embed the fonts used (one subset per font for the whole deck, made once; "
+                          "browsers, Inkscape) or draw text as "
                           "outlines (paths: looks the same in every viewer, librsvg included)."),
         click.option("--jobs", type=click.IntRange(0, 64), default=0, metavar="N",
                      help="png/svg: render pages in N processes (0: all cores; the files are the "
                           "same whatever N)."),
         click.option("--max-ppi", type=FiniteFloatRange(min=0), default=600.0, show_default=True,
-                     help="PDF: pictures finer than this (pixels per inch at their placed size) are "
-                          "resampled to it once; 0 keeps every picture as it is."),
+                     help="PDF: pictures finer than this (pixels per inch at their placed size) by more "
+                          "than a quarter are resampled to it once (up to 1.25x keep their bytes); "
+                          "0 keeps every picture as it is."),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
                      help="Output file (pdf, json) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),

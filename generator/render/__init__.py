@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:   # pragma: no cover
+    from collections.abc import Mapping
+
     from generator.scene.model import Page
 
 
@@ -18,10 +20,11 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
     return run(pages, title=title, duplex=duplex, forms=forms, max_ppi=max_ppi)
 
 
-def render_svg(page: Page, text: str = "fonts") -> bytes:
-    """One page as SVG (size in mm, explicit ids; fonts embedded as subsets, or text="paths")."""
+def render_svg(page: Page, text: str = "fonts", charset: Mapping[str, str] | None = None) -> bytes:
+    """One page as SVG (size in mm, explicit ids; fonts embedded as subsets, or text="paths");
+    charset {font: characters} (svg.text_chars of a whole run): embed that run-wide subset."""
     from generator.render.svg import render_svg as run
-    return run(page, text=text)
+    return run(page, text=text, charset=charset)
 
 
 def render_png(page: Page, dpi: float = 300) -> bytes:

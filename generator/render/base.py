@@ -122,8 +122,12 @@ def rgb_float(color: str) -> tuple[float, float, float]:
 
 
 def num(value: float, places: int = 4) -> str:
-    """A short, stable decimal form: rounded, trailing zeros dropped, no '-0'."""
-    return format_number(value, places)
+    """A short, stable decimal form: rounded, trailing zeros dropped, no '-0' (format_number's text,
+    inlined for the common places > 0)."""
+    if places <= 0:
+        return format_number(value, places)
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def validate_pages(pages: Iterable[Page]) -> list[Page]:

@@ -26,6 +26,7 @@ _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
 
 DEFAULT_MAX_PPI = 600.0
+PPI_TOLERANCE = 1.25        # a picture up to 1.25x the cap keeps its bytes (613 ppi against 600 is kept)
 _DECODED_KEEP = 8           # full-size decodes kept, for pictures drawn turned or sheared
 _FITTED_KEEP = 64           # fitted copies kept for repeated placements
 
@@ -116,14 +117,20 @@ def placed_ppi(pixels: tuple[int, int], placed_mm: tuple[float, float]) -> tuple
             pixels[1] / (h_mm / MM_PER_INCH) if h_mm > 0 else 0.0)
 
 
+def over_cap(ppi: float, max_ppi: float | None) -> bool:
+    """Whether a picture at `ppi` is to be brought down to max_ppi: above it by more than the tolerance."""
+    return max_ppi is not None and max_ppi > 0 and ppi > max_ppi * PPI_TOLERANCE * 1.0001
+
+
 def capped_size(pixels: tuple[int, int], placed_mm: tuple[float, float],
                 max_ppi: float | None) -> tuple[int, int] | None:
     """The pixel size to resample to so neither way exceeds max_ppi; None when the picture is within
-    the cap (or max_ppi is 0/None: keep originals)."""
+    the cap's tolerance (PPI_TOLERANCE: resampling it would only lose its bytes) or max_ppi is
+    0/None (keep originals)."""
     if not max_ppi or placed_mm[0] <= 0 or placed_mm[1] <= 0:
         return None
     ppi_x, ppi_y = placed_ppi(pixels, placed_mm)
-    if ppi_x <= max_ppi * 1.0001 and ppi_y <= max_ppi * 1.0001:
+    if not over_cap(max(ppi_x, ppi_y), max_ppi):
         return None
     w = max(1, min(pixels[0], math.floor(placed_mm[0] / MM_PER_INCH * max_ppi)))
     h = max(1, min(pixels[1], math.floor(placed_mm[1] / MM_PER_INCH * max_ppi)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import io
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -27,8 +28,11 @@ if TYPE_CHECKING:   # pragma: no cover
 TEXT_MODES = ("fonts", "paths")
 
 
-def render_svg(page: Page, text: str = "fonts") -> bytes:
-    """One page as an SVG document (UTF-8 bytes); text "fonts" (embedded subsets) or "paths"."""
+def render_svg(page: Page, text: str = "fonts", charset: Mapping[str, str] | None = None) -> bytes:
+    """One page as an SVG document (UTF-8 bytes); text "fonts" (embedded subsets) or "paths".
+
+    `charset` ({font: characters}, from `text_chars` over a whole run) makes every page embed the
+    run's one subset of each font it uses, made once, instead of a subset of its own."""
     import svgwrite
 
     if text not in TEXT_MODES:
@@ -44,10 +48,34 @@ def render_svg(page: Page, text: str = "fonts") -> bytes:
     if backend.used:
         from generator.render.svgfonts import font_face_css
 
-        drawing.defs.add(drawing.style(font_face_css(backend.used)))
+        drawing.defs.add(drawing.style(font_face_css(backend.used, charset)))
     out = io.StringIO()
     drawing.write(out, pretty=False)
     return out.getvalue().encode("utf-8")
+
+
+class _TextChars(Backend):
+    """A backend that draws nothing and notes the characters each font sets."""
+
+    def __init__(self) -> None:
+        self.used: dict[str, set[str]] = {}
+
+    def text_line(self, item: TextLine) -> None:
+        for font, chunk in font_runs(item.font, item.text):
+            self.used.setdefault(font, set()).update(chunk)
+
+    def _skip(self, item: object) -> None:
+        pass
+
+    rect = line = polyline = path = circle = image = begin_group = end_group = _skip
+
+
+def text_chars(pages: Iterable[Page]) -> dict[str, str]:
+    """{registry font: every character the pages set in it, sorted}: a run's `charset`."""
+    backend = _TextChars()
+    for page in pages:
+        walk(page.items, backend)
+    return {font: "".join(sorted(chars)) for font, chars in sorted(backend.used.items())}
 
 
 def _paint(fill: str | None, stroke: Stroke | None) -> dict[str, str]:

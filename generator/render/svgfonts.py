@@ -3,14 +3,18 @@
 `font_face_css` gives one @font-face per registry font used on a page, holding a fontTools subset
 of exactly the characters drawn (TrueType; WOFF2 would need brotli, which is not a dependency),
 under a family name of its own ("pnpgen-sans-bold") so no installed font of the same name can
-stand in for it. `text_path` turns a line into glyph outlines for viewers that ignore @font-face
-(librsvg among them): --svg-text paths.
+stand in for it. Given a run-wide `charset` (every character a whole deck draws in each font, see
+`svg.text_chars`), each face embeds that one subset instead, made once per run and font. Fonts are
+read once per process and loaded lazily, so a subset decompiles only the glyphs it keeps.
+`text_path` turns a line into glyph outlines for viewers that ignore @font-face (librsvg among
+them): --svg-text paths.
 """
 
 from __future__ import annotations
 
 import base64
 import io
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +37,12 @@ def font_family(font: str) -> str:
     return f"'{family_name(font)}', '{font_spec(font).family}', {generic}"
 
 
+@lru_cache(maxsize=16)
+def _font_bytes(font: str) -> bytes:
+    """The registry font's file, read once per process."""
+    return font_path(font).read_bytes()
+
+
 @lru_cache(maxsize=64)
 def subset_ttf(font: str, chars: str) -> bytes:
     """A TrueType subset of the registry font holding `chars` (plus .notdef), byte-stable."""
@@ -46,7 +56,8 @@ def subset_ttf(font: str, chars: str) -> bytes:
     options.recalc_timestamp = False
     options.hinting = False
     options.drop_tables = [*options.drop_tables, "FFTM"]
-    tt = TTFont(str(font_path(font)), recalcTimestamp=False)
+    # lazy: only the tables and glyphs the subset keeps are decompiled (the same bytes as eager)
+    tt = TTFont(io.BytesIO(_font_bytes(font)), recalcTimestamp=False, lazy=True)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted({ord(c) for c in chars}))
     subsetter.subset(tt)
@@ -56,15 +67,24 @@ def subset_ttf(font: str, chars: str) -> bytes:
     return out.getvalue()
 
 
-def font_face_css(used: dict[str, set[str]]) -> str:
-    """@font-face rules for {registry font: characters used}, sorted (stable bytes)."""
+def font_face_css(used: dict[str, set[str]], charset: Mapping[str, str] | None = None) -> str:
+    """@font-face rules for {registry font: characters used}, sorted (stable bytes); with a
+    run-wide `charset` {font: characters}, a font it covers embeds that run's one subset."""
     rules = []
     for font in sorted(used):
-        spec = font_spec(font)
-        data = base64.b64encode(subset_ttf(font, "".join(sorted(used[font])))).decode("ascii")
-        rules.append(f"@font-face{{font-family:'{family_name(font)}';font-weight:{spec.weight};"
-                     f"font-style:{spec.style};src:url(data:font/ttf;base64,{data}) format('truetype')}}")
+        run = charset.get(font) if charset is not None else None
+        chars = run if run is not None and used[font] <= set(run) else "".join(sorted(used[font]))
+        rules.append(_face_rule(font, chars))
     return "\n".join(rules)
+
+
+@lru_cache(maxsize=64)
+def _face_rule(font: str, chars: str) -> str:
+    """One @font-face rule holding the subset of `font` for `chars` (sorted characters)."""
+    spec = font_spec(font)
+    data = base64.b64encode(subset_ttf(font, chars)).decode("ascii")
+    return (f"@font-face{{font-family:'{family_name(font)}';font-weight:{spec.weight};"
+            f"font-style:{spec.style};src:url(data:font/ttf;base64,{data}) format('truetype')}}")
 
 
 @lru_cache(maxsize=8)

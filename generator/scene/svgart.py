@@ -79,7 +79,16 @@ def _load_cached(path: str, stamp: int) -> SvgArt:
         data = FilePath(path).read_bytes()
     except OSError as err:
         raise DataError(f"cannot read SVG: {err.strerror}", file=path) from None
-    return parse_svg(data, path)
+    from generator.scene import artcache  # parsed once per machine (see artcache)
+
+    kept = artcache.load(data)
+    if kept is not None:
+        width, height, shapes = kept
+        return SvgArt(width, height, tuple(ArtShape(*shape) for shape in shapes), path)
+    art = parse_svg(data, path)
+    artcache.store(data, (art.width, art.height, tuple((s.commands, s.fill, s.stroke, s.stroke_width, s.fill_rule)
+                                                        for s in art.shapes)))
+    return art
 
 
 def parse_svg(data: bytes, name: str = "SVG") -> SvgArt:

@@ -166,3 +166,45 @@ def test_print_never_overwrites_a_file_it_did_not_write(deck_files, tmp_path, mo
     answer = print_pdf(deck, str(data), str(template), DeckOptions(quiet=True), set())
     assert answer == {"path": str(tmp_path / "output" / "deck-2.pdf")}
     assert (tmp_path / "output" / "deck.pdf").read_bytes() == b"mine"
+
+
+def test_the_first_paint_publishes_cards_as_they_are_ready(deck_files, monkeypatch) -> None:
+    import re
+
+    from generator.cards.cli import preview_deck
+
+    monkeypatch.setattr(preview_deck, "PROGRESS_S", -1.0)        # publish after every rendered card
+    data, template = deck_files
+    deck = LiveDeck(data, template, image_loader=fresh_image_loader())
+    seen: list[int] = []
+    publish = deck._publish
+    monkeypatch.setattr(deck, "_publish", lambda states, *a: seen.append(len(states)) or publish(states, *a))
+    deck.refresh(progressive=True)
+    assert seen[-1] == len(deck.cards) == 18
+    assert seen[:-1] == sorted(seen[:-1]) and len(set(seen)) > 5 and seen[0] < 18    # a growing prefix
+    # every face embeds the session's one subset of the body font
+    faces = {re.search(rb"pnpgen-sans';[^}]*?base64,([^)]+)\)", deck.svg(n, "front")).group(1) for n in range(1, 19)}
+    assert len(faces) == 1
+    edit(data, "Basilico genovese", "Basilico Zqx")                  # new letters: a larger subset
+    assert deck.refresh() == {3, 4}
+    assert b"Basilico Zqx" in deck.svg(3, "front") and "Z" in deck.charset["serif-bold"] + deck.charset["sans"]
+
+
+def test_the_preview_prints_its_address_before_drawing(deck_files, monkeypatch) -> None:
+    """The address line comes first; the count line once the cards are drawn."""
+    from generator.cards.cli import preview
+
+    data, template = deck_files
+    order: list[str] = []
+    monkeypatch.setattr(preview.click, "echo", lambda text, err=False: order.append(str(text)))
+    monkeypatch.setattr(LiveDeck, "refresh", lambda self, progressive=False: order.append(f"refresh {progressive}") or set())
+
+    def stop_at_watch(files, callback, stop):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("generator.cards.cli.watch.watch", stop_at_watch)
+    deck = LiveDeck(data, template)
+    server = PreviewServer(deck, page(), lambda: {})
+    preview.serve(deck, server, open_browser=False)
+    assert order[0].startswith("pnpgen preview: http://127.0.0.1:") and order[1] == "refresh True"
+    assert order[2].startswith("pnpgen preview: 0 cards drawn in")

@@ -213,3 +213,16 @@ def test_a_picture_is_decoded_once_for_many_placements(monkeypatch):
     for page in pages:
         render_png(page, dpi=50)
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize("pixels, kept", [(613, True), (750, True), (751, False), (900, False)])
+def test_pictures_within_a_quarter_above_the_cap_keep_their_bytes(pixels, kept):
+    """PPI_TOLERANCE 1.25: 613 ppi against 600 goes in as it is; beyond 750 ppi it is brought to 600."""
+    from generator.render.images import PPI_TOLERANCE
+
+    assert PPI_TOLERANCE == 1.25
+    data = encode(photo((pixels, pixels)), "JPEG", quality=85)
+    page = Page(100, 100, [Image(0, 0, 25.4, 25.4, data)])        # one inch: `pixels` ppi
+    (xobject,) = image_xobjects(render_pdf([page], max_ppi=600)).values()
+    assert (xobject._data == data) is kept
+    assert xobject["/Width"] == (pixels if kept else 600)

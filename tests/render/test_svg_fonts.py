@@ -115,3 +115,73 @@ def test_svg_text_paths_from_the_command_line(tmp_path) -> None:
                          "-q", "-o", str(tmp_path)]) == 0
     svg = (tmp_path / "example-001.svg").read_text(encoding="utf-8")
     assert "<text" not in svg and "@font-face" not in svg and svg.count("<path") > 5
+
+
+def _faces(svg: str) -> dict[str, bytes]:
+    found = re.findall(r"font-family:'(pnpgen-[a-z-]+)';[^}]*?base64,([A-Za-z0-9+/=]+)\)", svg)
+    return {family: base64.b64decode(data) for family, data in found}
+
+
+def test_the_lazy_subset_is_the_eager_subset_byte_for_byte() -> None:
+    """Fonts are loaded lazily (only the kept glyphs decompiled): the bytes stay those of an eager load."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    from generator.render.svgfonts import subset_ttf
+    from generator.scene.fonts import font_path
+
+    chars = "Marché des Saveurs: Bœuf 1234"
+    options = subset.Options()
+    options.layout_features, options.name_IDs, options.notdef_outline = [], [1, 2, 3, 4, 6], True
+    options.recalc_timestamp, options.hinting = False, False
+    options.drop_tables = [*options.drop_tables, "FFTM"]
+    eager = TTFont(str(font_path("serif-bold")), recalcTimestamp=False, lazy=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted({ord(c) for c in chars}))
+    subsetter.subset(eager)
+    out = io.BytesIO()
+    eager.save(out)
+    assert subset_ttf("serif-bold", "".join(sorted(set(chars)))) == out.getvalue()
+
+
+def test_a_run_wide_charset_puts_one_subset_of_each_font_in_every_face() -> None:
+    from fontTools.ttLib import TTFont
+
+    from generator.render.svg import text_chars
+
+    pages = [Page(60.0, 20.0, label=f"p{i}") for i in range(3)]
+    for page, text in zip(pages, ("Alpha", "Beta ç", "Gamma"), strict=True):
+        page.add(TextLine(5.0, 10.0, text, "sans", 12.0, "#000000"))
+    pages[2].add(TextLine(5.0, 16.0, "Bold!", "serif-bold", 12.0, "#000000"))
+    charset = text_chars(pages)
+    assert charset == {"sans": "".join(sorted(set("AlphaBeta çGamma"))), "serif-bold": "!Bdlo"}
+    faces = [_faces(render_svg(p, charset=charset).decode()) for p in pages]
+    assert [sorted(f) for f in faces] == [["pnpgen-sans"], ["pnpgen-sans"], ["pnpgen-sans", "pnpgen-serif-bold"]]
+    assert faces[0]["pnpgen-sans"] == faces[1]["pnpgen-sans"] == faces[2]["pnpgen-sans"]
+    font = TTFont(io.BytesIO(faces[0]["pnpgen-sans"]))
+    assert set(font.getBestCmap()) == {ord(c) for c in charset["sans"]}     # the whole run's letters
+    # a page setting a letter the charset lacks keeps a subset of its own
+    odd = Page(60.0, 20.0)
+    odd.add(TextLine(5.0, 10.0, "Zed", "sans", 12.0, "#000000"))
+    own = _faces(render_svg(odd, charset=charset).decode())["pnpgen-sans"]
+    assert set(TTFont(io.BytesIO(own)).getBestCmap()) == {ord(c) for c in "Zed"}
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_svg_faces_of_a_deck_share_one_subset_whatever_the_jobs(tmp_path, jobs) -> None:
+    from generator.cli import cli
+    from generator.cli.common import run_cli
+
+    out = tmp_path / jobs
+    assert run_cli(cli, ["cards", "example", "example", "--format", "svg", "--jobs", jobs,
+                         "-q", "-o", str(out)]) == 0
+    files = sorted(out.glob("*.svg"))
+    assert len(files) > 10
+    sans = {_faces(f.read_text(encoding="utf-8")).get("pnpgen-sans") for f in files} - {None}
+    assert len(sans) == 1                                   # one subset for the whole run
+    if jobs == "2":
+        one = tmp_path / "1"
+        if not one.exists():
+            run_cli(cli, ["cards", "example", "example", "--format", "svg", "--jobs", "1",
+                          "-q", "-o", str(one)])
+        assert [f.read_bytes() for f in files] == [(one / f.name).read_bytes() for f in files]

@@ -244,6 +244,7 @@ def _load(path: Path, *, plans: dict[Path, Plan], mode: str, corners: bool, max_
     from generator.core.imagefile import pixel_size
     from generator.core.units import MM_PER_INCH
     from generator.publish.images import load_image
+    from generator.render.images import over_cap
 
     data = (read or load_image)(path)
     plan = plans.get(Path(path).resolve())
@@ -251,7 +252,7 @@ def _load(path: Path, *, plans: dict[Path, Plan], mode: str, corners: bool, max_
         return data
     ppi, size = plan.fit.ppi, None
     pixels = pixel_size(data)
-    if max_ppi and pixels and ppi > max_ppi * 1.0001:
+    if pixels and over_cap(ppi, max_ppi):
         size = (max(1, round(pixels[0] * max_ppi / ppi)), max(1, round(pixels[1] * max_ppi / ppi)))
         ppi = max_ppi
     pad = round(plan.make / MM_PER_INCH * ppi) if plan.padded else 0

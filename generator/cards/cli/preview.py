@@ -37,13 +37,14 @@ def command(data: str, template: str | None, port: int, no_open: bool, paper: st
     DATA alone, a folder of card images (or a glob or list file, as `pnpgen images` reads
     them), previews those images as cards: a new, changed or removed picture redraws them.
 
-    The page (on 127.0.0.1 only) shows each card's face and back as it will print (the SVG
-    backend), with overlays for the trim, the bleed, the safe area and each element's box (hover
-    for its id, kind and box in mm), and preflight warnings under each card. Saving the data, the
-    template, a template it extends, a picture or a font redraws the cards that changed within
-    about half a second, once the save has settled (a spreadsheet half written keeps the last good
-    cards). A card's error shows in place of that card; a broken data file or template shows in a
-    banner above the last good cards. Filters: ?card=12,
+    The address is printed at once and the page fills in as the cards are drawn. The page (on
+    127.0.0.1 only) shows each card's face and back as it will print (the SVG backend), with
+    overlays for the trim, the bleed, the safe area and each element's box (hover for its id, kind
+    and box in mm), and preflight warnings under each card. Saving the data, the template, a
+    template it extends, a picture or a font redraws the cards that changed within about half a
+    second, once the save has settled (a spreadsheet half written keeps the last good cards). A
+    card's error shows in place of that card; a broken data file or template shows in a banner above
+    the last good cards. Filters: ?card=12,
     ?q=name, or the dropdown. The print button writes the PDF under output/. Ctrl-C stops it.
 
     \b
@@ -72,7 +73,6 @@ def command(data: str, template: str | None, port: int, no_open: bool, paper: st
             raise click.UsageError("--backs and --card are for an image folder (DATA alone, no TEMPLATE)")
         deck = LiveDeck(data, template, bleed=bleed, image_loader=fresh_image_loader(), deck_findings=findings)
         printer = functools.partial(print_pdf, deck, data, template, opts, set())
-    deck.refresh()
     try:
         server = PreviewServer(deck, page(), printer, port=port)
     except OSError as err:
@@ -86,14 +86,17 @@ def serve(deck: Any, server: Any, open_browser: bool) -> None:
 
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
     thread.start()
-    click.echo(f"pnpgen preview: {server.url}  ({len(deck.cards)} cards; Ctrl-C to stop)")
-    if deck.error:
-        click.echo(f"pnpgen: error: {deck.error}", err=True)
+    click.echo(f"pnpgen preview: {server.url}  (Ctrl-C to stop)")    # at once: the cards fill in as drawn
     if open_browser:
         webbrowser.open(server.url)
     stop = threading.Event()
     try:
         stop_on_sigterm()
+        start = time.perf_counter()
+        deck.refresh(progressive=True)
+        click.echo(f"pnpgen preview: {len(deck.cards)} cards drawn in {time.perf_counter() - start:.1f} s")
+        if deck.error:
+            click.echo(f"pnpgen: error: {deck.error}", err=True)
         watch(deck.files, lambda changed: _redraw(deck, changed), stop, getattr(deck, "folders", None))
     except KeyboardInterrupt:
         pass

@@ -22,6 +22,8 @@ from generator.core.errors import PnpError
 if TYPE_CHECKING:   # pragma: no cover
     from generator.cards.records import Record
 
+PROGRESS_S = 0.15          # the first paint publishes the cards ready so far this often
+
 DrawnKey = tuple[str, str, "int | None", str]     # a record's fields (repr), file, line and the template's signature
 
 
@@ -71,6 +73,8 @@ class LiveDeck:
         self._drawn: dict[DrawnKey, _Drawn] = {}
         self.last_refresh = 0.0
         self._template_cache: tuple[dict[Path, tuple[int, int]], Any] = ({}, None)
+        self._pending: dict[str, Any] = {}          # drawings awaiting their SVGs (digest -> card)
+        self.charset: dict[str, str] = {}           # every character drawn this session, per font
 
     # --- inputs -------------------------------------------------------------------------------------
 
@@ -96,8 +100,9 @@ class LiveDeck:
 
     # --- refreshing ---------------------------------------------------------------------------------
 
-    def refresh(self) -> set[int]:
-        """Reload and redraw what changed; returns the numbers of the cards whose view changed."""
+    def refresh(self, progressive: bool = False) -> set[int]:
+        """Reload and redraw what changed; returns the numbers of the cards whose view changed.
+        `progressive` (the first paint): publish the cards drawn so far every PROGRESS_S seconds."""
         start = time.perf_counter()
         from generator.cards.cli.settle import settled
 
@@ -107,15 +112,40 @@ class LiveDeck:
             return self._whole_deck_error(str(err), getattr(err, "_tmpl", None))
         sig = self._template_sig(tmpl, design)
         states, images = [], set()
+        self._pending = {}
         for number, record in enumerate(records, 1):
             state, read = self._card(design, record, number, sig)
             states.append(state)
             images.update(read)
         deck_warnings = [str(f) for f in (self.deck_findings(len(records), design) if self.deck_findings else [])]
+        inputs = self._find_inputs(tmpl, images)
+        self._render_pending(design, states if progressive else None, deck_warnings, records, inputs)
         self._prune({s.key for s in states})
-        changed = self._publish(states, None, deck_warnings, design, records, self._find_inputs(tmpl, images))
+        changed = self._publish(states, None, deck_warnings, design, records, inputs)
         self.last_refresh = time.perf_counter() - start
         return changed
+
+    def _render_pending(self, design: Any, states: list[CardState] | None, warnings: list[str],
+                        records: list[Any], inputs: set[Path]) -> None:
+        """Render the drawings no SVG exists for yet, each face embedding the session's one subset
+        of each font (grown when a card sets a new character); with `states`, publish the leading
+        cards ready so far as it goes."""
+        from generator.render.svg import text_chars
+
+        pages = {digest: self._pages(card, design) for digest, card in self._pending.items()}
+        for font, chars in text_chars([p for pair in pages.values() for p in pair if p is not None]).items():
+            self.charset[font] = "".join(sorted(set(self.charset.get(font, "")) | set(chars)))
+        last = time.perf_counter()
+        done: dict[Any, bytes] = {}          # a page drawn twice (the deck's one back) rendered once
+        for digest, (front, back) in pages.items():
+            self.svgs[digest] = (self._render(front, done), None if back is None else self._render(back, done))
+            if states is not None and time.perf_counter() - last > PROGRESS_S:
+                ready = 0
+                while ready < len(states) and (not states[ready].key or states[ready].key in self.svgs):
+                    ready += 1
+                self._publish(states[:ready], None, warnings, design, records, inputs)
+                last = time.perf_counter()
+        self._pending = {}
 
     def _load(self) -> tuple[list[Record], Any, Any]:
         from generator.cards import load_records, load_template
@@ -180,19 +210,28 @@ class LiveDeck:
         digest = hashlib.sha1(f"{fields}\0{sig}\0{sorted(images.items())}".encode()).hexdigest()[:16]
         has_back = drawing.card.back is not None
         if digest not in self.svgs:
-            self.svgs[digest] = self._render(drawing.card, design)
+            self._pending[digest] = drawing.card          # rendered by _render_pending
         return _Drawn(CardState(number, drawing.label, digest, has_back, None,
                                 [_short(f) for f in drawing.findings], drawing.boxes), images)
 
     @staticmethod
-    def _render(card: Any, design: Any) -> tuple[bytes, bytes | None]:
-        from generator.render import render_svg
+    def _pages(card: Any, design: Any) -> tuple[Any, Any]:
+        """A card's face and back pages (None: no back)."""
         from generator.scene.imposition import card_pages
 
-        front = render_svg(card_pages([card], design.card_size, design.bleed)[0])
+        front = card_pages([card], design.card_size, design.bleed)[0]
         if card.back is None:
             return front, None
-        return front, render_svg(card_pages([card], design.card_size, design.bleed, side="back")[0])
+        return front, card_pages([card], design.card_size, design.bleed, side="back")[0]
+
+    def _render(self, page: Any, done: dict[Any, bytes]) -> bytes:
+        from generator.render import render_svg
+        from generator.render.pool import page_key
+
+        key = page_key(page)
+        if key not in done:
+            done[key] = render_svg(page, charset=self.charset)
+        return done[key]
 
     def _prune(self, keep: set[str]) -> None:
         """Forget drawings no card shows (bounded memory over a long session)."""

@@ -83,15 +83,24 @@ class FacesFormat:
         force = job.opts.force or any(path in job.opts.own for path in targets)
         with staged_set(targets[0].parent, force) as files, \
                 job.progress(targets, f"Rendering {self.name.upper()}") as bar:
-            for path, blob in zip(bar, render_many(pages, self._renderer(job), job.opts.jobs), strict=True):
+            for path, blob in zip(bar, render_many(pages, self._renderer(job, pages), job.opts.jobs), strict=True):
                 written.append(files.write(path.name, blob))
         return written
 
-    def _renderer(self, job: PrintJob) -> Callable[[Page], bytes]:
+    def _renderer(self, job: PrintJob, pages: Sequence[Page]) -> Callable[[Page], bytes]:
         from generator.render import render_png, render_svg
 
         if self.name == "svg":
-            return functools.partial(render_svg, text=job.opts.svg_text)
+            if job.opts.svg_text != "fonts":
+                return functools.partial(render_svg, text=job.opts.svg_text)
+            from generator.render.svg import text_chars
+            from generator.render.svgfonts import font_face_css
+
+            # every face embeds the run's one subset of each font it uses: made once, here, before
+            # any worker starts (forked workers inherit it), from all the pages, so --jobs changes nothing
+            charset = text_chars(pages)
+            font_face_css({font: set(chars) for font, chars in charset.items()}, charset)
+            return functools.partial(render_svg, text="fonts", charset=charset)
         return functools.partial(render_png, dpi=job.opts.raster_dpi)
 
 

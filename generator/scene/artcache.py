@@ -1,0 +1,132 @@
+"""Parsed SVG art (scene.svgart) kept on disk, keyed by the file's bytes, so a picture is parsed once per machine rather than once per run.
+
+An entry is a small JSON file (numbers and colour names only: reading it can run nothing) under
+the user's cache folder: $PNPGEN_CACHE_DIR, else $XDG_CACHE_HOME/pnpgen, else ~/.cache/pnpgen;
+PNPGEN_CACHE_DIR=off turns the cache off. The key hashes the SVG's bytes together with the
+parser's own source and svgelements' version, so a change to either reads the art afresh. An
+entry that cannot be read or does not hold well-formed art is ignored (the SVG is parsed again),
+and a cache that cannot be written is simply not written: the cache never changes what is drawn,
+since the floats it stores read back exactly (JSON keeps every digit of a Python float).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from generator.core.colours import rgb
+from generator.core.errors import PnpError
+from generator.core.jsondata import parse_json
+
+Shape = tuple[tuple[tuple[str | float, ...], ...], "str | None", "str | None", float, str]
+Art = tuple[float, float, tuple[Shape, ...]]        # width, height, shapes (commands, fill, stroke, width, rule)
+
+ENV = "PNPGEN_CACHE_DIR"
+MAX_ENTRY = 20_000_000      # bytes: larger entries are not trusted
+
+
+def cache_dir() -> Path | None:
+    """The art cache's folder, or None when the cache is off."""
+    chosen = os.environ.get(ENV, "")
+    if chosen.lower() == "off":
+        return None
+    if chosen:
+        return Path(chosen) / "art"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pnpgen" / "art"
+
+
+@lru_cache(maxsize=1)
+def _version() -> bytes:
+    """What a parse depends on besides the bytes: svgart's source and svgelements' version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    digest = hashlib.sha256((Path(__file__).parent / "svgart.py").read_bytes())
+    try:
+        digest.update(version("svgelements").encode())
+    except PackageNotFoundError:    # pragma: no cover - svgelements is a dependency
+        digest.update(b"?")
+    return digest.digest()
+
+
+def _entry(data: bytes) -> Path | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    return folder / f"{hashlib.sha256(_version() + data).hexdigest()}.json"
+
+
+def load(data: bytes) -> Art | None:
+    """The art parsed earlier from these bytes, or None."""
+    path = _entry(data)
+    if path is None:
+        return None
+    try:
+        if path.stat().st_size > MAX_ENTRY:
+            return None
+        return _from_json(parse_json(path.read_text(encoding="utf-8"), path))
+    except (OSError, PnpError, ValueError, TypeError, KeyError, IndexError):
+        return None
+
+
+def store(data: bytes, art: Art) -> None:
+    """Keep the art parsed from these bytes (quietly nothing when the folder cannot be written)."""
+    path = _entry(data)
+    if path is None:
+        return
+    width, height, shapes = art
+    entry = {"w": width, "h": height, "s": [[list(c), fill, stroke, w, rule] for c, fill, stroke, w, rule in shapes]}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        temp.write_text(json.dumps(entry, separators=(",", ":")), encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        return
+
+
+def _from_json(entry: Any) -> Art:
+    """Art from a cache entry; ValueError/TypeError/KeyError/IndexError when it is not well formed."""
+    shapes: list[Shape] = []
+    for commands, fill, stroke, width, rule in entry["s"]:
+        shapes.append((tuple(_command(c) for c in commands), _colour(fill), _colour(stroke),
+                       _number(width), str(rule) if rule in ("nonzero", "evenodd") else _bad(rule)))
+    if not shapes:
+        raise ValueError("no shapes")
+    return _number(entry["w"]), _number(entry["h"]), tuple(shapes)
+
+
+_ARITY = {"M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0}
+
+
+def _command(command: Any) -> tuple[str | float, ...]:
+    op = command[0]
+    if op not in _ARITY or len(command) != _ARITY[op] + 1:
+        raise ValueError(f"bad command {command!r}")
+    return (str(op), *(_number(v) for v in command[1:]))
+
+
+def _number(value: Any) -> float:
+    if type(value) not in (int, float):
+        raise TypeError(f"not a number: {value!r}")
+    return float(value)
+
+
+def _colour(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not (isinstance(value, str) and len(value) == 7):
+        raise ValueError(f"bad colour {value!r}")
+    rgb(value)                  # ColourError (a ValueError) unless "#rrggbb"
+    return value
+
+
+def _bad(value: Any) -> str:
+    raise ValueError(f"bad fill rule {value!r}")
+
+
+__all__ = ["ENV", "cache_dir", "load", "store"]
