@@ -159,7 +159,7 @@ def test_kit_part_writes_keys_words_pictures_covers_and_rules(tmp_path: Path) ->
             assert "(6," in description
             codes = re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", reader.pages[0].extract_text())
             assert len(codes) == 6 and not re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", reader.pages[1].extract_text())
-            assert "long-edge flip" in reader.pages[1].extract_text()        # the flip the footer names exists
+            assert "fronte-retro sul lato lungo" in reader.pages[1].extract_text()   # the flip the footer names exists
         width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
         assert sorted((width, height)) == pytest.approx([612, 792], abs=0.1)  # Letter, either way
     again = kit_part(tmp_path / "again", 42, "letter", False)
@@ -189,10 +189,15 @@ def test_key_backs_are_one_dark_dense_pattern_that_hides_the_colours() -> None:
 def test_key_sheets_claim_the_flip_they_have(capsys, tmp_path: Path) -> None:
     """A PDF (or --sheets) of keys has its back sheet and says so; --duplex none has none and says
     "fronts only"; an image per card, for a phone, is the face alone."""
-    code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--duplex", "none", "-o", str(tmp_path / "n.pdf"))
+    code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--duplex", "none", "--lang", "en",
+                        "-o", str(tmp_path / "n.pdf"))
     assert code == 0, err
     (page,) = PdfReader(tmp_path / "n.pdf").pages
     assert "fronts only" in page.extract_text() and "flip" not in page.extract_text()
+    code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--duplex", "none", "-o", str(tmp_path / "i.pdf"))
+    assert code == 0, err                                              # Italian by default, footer and all
+    text = PdfReader(tmp_path / "i.pdf").pages[0].extract_text()
+    assert "solo fronti" in text and "codice partita 5" in text and "fronte-retro" not in text and "seed" not in text
     code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--format", "png", "--sheets", "--dpi", "40",
                         "-o", str(tmp_path / "s.png"))
     assert code == 0, err

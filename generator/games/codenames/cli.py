@@ -71,8 +71,9 @@ def command() -> None:
               help="Fix the starting team (default: random for each key).")
 @seed_option
 @_card_size_option
+@lang_option(GAME, "Language of the sheet titles and footers.")
 @deck_options_for("none: the cards have white edges")
-def keys_command(grid: str, count: int, starting: str | None, seed: int | None, card_size: str,
+def keys_command(grid: str, count: int, starting: str | None, seed: int | None, card_size: str, lang: str,
                  opts: DeckOptions) -> None:
     """Print N different random key cards (8 per A4 sheet at 70 mm).
 
@@ -86,19 +87,21 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
     """
     from generator.core.rng import make_rng
     from generator.games.codenames.rules import keys as cn
+    from generator.scene.footer import seed_words
 
     size = parse_key_size(card_size)
     seed = resolve_seed(seed, opts.quiet)
     keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid), starting)
-    written = write_keys(keys, size, opts, f"codenames-keys-{grid}-seed{seed}", f"seed {seed}")
+    written = write_keys(keys, size, opts, f"codenames-keys-{grid}-seed{seed}", seed_words(seed, lang), lang)
     report_paths(written, opts.quiet)
 
 
 @command.command("key")
 @click.argument("codes", nargs=-1, required=True)
 @_card_size_option
+@lang_option(GAME, "Language of the sheet titles and footers.")
 @deck_options_for("none: the cards have white edges")
-def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> None:
+def key_command(codes: tuple[str, ...], card_size: str, lang: str, opts: DeckOptions) -> None:
     """Print the key card of one or more codes again (case, spaces and '-' do not matter).
 
     A mistyped code is refused (its check character catches any one wrong character and any
@@ -114,8 +117,8 @@ def key_command(codes: tuple[str, ...], card_size: str, opts: DeckOptions) -> No
     size = parse_key_size(card_size)
     keys = [cn.Key.from_code(code) for code in codes]
     name = keys[0].code if len(keys) == 1 else f"{keys[0].code}-and-{len(keys) - 1}-more"
-    source = "code " + " ".join(k.code for k in keys)
-    report_paths(write_keys(keys, size, opts, f"codenames-key-{name}", source), opts.quiet)
+    source = " ".join(k.code for k in keys)
+    report_paths(write_keys(keys, size, opts, f"codenames-key-{name}", source, lang), opts.quiet)
 
 
 @command.command("words")
