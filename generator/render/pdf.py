@@ -205,6 +205,7 @@ def _color_op(color: str, op: str) -> str:
     return "{} {} {} {}".format(*(_f(round(v, 4)) for v in rgb_float(color)), op)
 
 
+@lru_cache(maxsize=4096)
 def _round_rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
     r = min(r, w / 2, h / 2)
     k = r * (1 - KAPPA)
@@ -225,6 +226,7 @@ def _rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
     return f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re"
 
 
+@lru_cache(maxsize=8192)      # a deck repeats its shapes at the same places (pattern dots, pips)
 def _circle_path(cx: float, cy: float, r: float) -> str:
     k, f = r * KAPPA, _f
     return " ".join([
