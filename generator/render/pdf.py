@@ -396,10 +396,15 @@ def is_motif(group: Group) -> bool:
 
 def motif_form(canvas: Canvas, items: tuple[Item, ...]) -> str:
     """The form name of these motif items, one per distinct set (equal sets share it)."""
+    by_id: dict[int, tuple[tuple[Item, ...], str]] = canvas.__dict__.setdefault("_pnpgen_motif_ids", {})
+    known = by_id.get(id(items))          # cards share one pattern's items: found without hashing
+    if known is not None and known[0] is items:
+        return known[1]
     names: dict[tuple[Item, ...], str] = canvas.__dict__.setdefault("_pnpgen_motifs", {})
     name = names.get(items)
     if name is None:
         name = names[items] = f"pnpgenmotif{len(names) + 1}"
+    by_id[id(items)] = (items, name)
     return name
 
 
