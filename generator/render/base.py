@@ -7,7 +7,7 @@ colour parsing, number formatting) is done once here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -61,6 +61,11 @@ class Backend:
     def end_group(self, item: Group) -> None:
         raise NotImplementedError
 
+    def group_items(self, item: Group) -> Sequence[Item]:
+        """The group's items left to walk after begin_group (a backend that drew them already,
+        e.g. as one reusable form, returns none)."""
+        return item.items
+
 
 def _draw_text(backend: Backend, item: Text) -> None:
     for line in layout_text(item):
@@ -75,7 +80,7 @@ def _draw_path(backend: Backend, item: Path) -> None:
 
 def _draw_group(backend: Backend, item: Group) -> None:
     backend.begin_group(item)
-    walk(item.items, backend)
+    walk(backend.group_items(item), backend)
     backend.end_group(item)
 
 

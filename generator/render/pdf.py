@@ -205,6 +205,7 @@ def _color_op(color: str, op: str) -> str:
     return "{} {} {} {}".format(*(_f(round(v, 4)) for v in rgb_float(color)), op)
 
 
+@lru_cache(maxsize=4096)
 def _round_rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
     r = min(r, w / 2, h / 2)
     k = r * (1 - KAPPA)
@@ -225,6 +226,7 @@ def _rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
     return f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re"
 
 
+@lru_cache(maxsize=8192)      # a deck repeats its shapes at the same places (pattern dots, pips)
 def _circle_path(cx: float, cy: float, r: float) -> str:
     k, f = r * KAPPA, _f
     return " ".join([
@@ -247,8 +249,10 @@ class PdfBackend(Backend):
     embeds fonts and images.
     """
 
-    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None) -> None:
+    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None, patterns: bool = True) -> None:
         self.c = canvas
+        self.patterns = patterns             # repeated motifs as forms (not inside a form being defined)
+        self.whole: Group | None = None      # the group begin_group drew whole (as a form)
         self.emit = canvas.addLiteral
         self.state: list[object] = [_NO_STATE, _NO_STATE, _NO_STATE, _NO_STATE]   # fill, stroke, width, dash
         self.saved: list[list[object]] = []
@@ -353,12 +357,21 @@ class PdfBackend(Backend):
         form = self.placed.get(id(item))
         if form is not None:
             self._place_form(*form)
+        elif self.patterns and is_motif(item):
+            self._place_form(motif_form(self.c, item.items), item.items)
+            self.whole = item
+
+    def group_items(self, item: Group) -> Sequence[Item]:
+        if self.whole is item:
+            self.whole = None
+            return ()
+        return item.items
 
     def _place_form(self, name: str, items: tuple[Item, ...]) -> None:
         """Define the form on first use (its own content stream, its own paint state), then Do."""
         if not self.c.hasForm(name):
             self.c.beginForm(name, *FORM_BOX)
-            walk(items, type(self)(self.c))
+            walk(items, type(self)(self.c, patterns=False))
             self.c.endForm()
         self.c.doForm(name)
 
@@ -366,6 +379,33 @@ class PdfBackend(Backend):
         self.c.restoreState()
         self.state = self.saved.pop()
         self.matrices.pop()
+
+
+MOTIF_MIN = 8      # a clipped group of at least this many plain filled circles is a motif (pattern dots)
+
+
+def is_motif(group: Group) -> bool:
+    """A clipped group of MOTIF_MIN or more filled, unstroked circles (after an optional
+    background rectangle): a pattern's dots, drawn once per document as a form."""
+    items = group.items
+    if group.clip is None or len(items) < MOTIF_MIN:
+        return False
+    start = 1 if isinstance(items[0], Rect) else 0
+    return all(type(it) is Circle and it.stroke is None and it.fill is not None for it in items[start:])
+
+
+def motif_form(canvas: Canvas, items: tuple[Item, ...]) -> str:
+    """The form name of these motif items, one per distinct set (equal sets share it)."""
+    by_id: dict[int, tuple[tuple[Item, ...], str]] = canvas.__dict__.setdefault("_pnpgen_motif_ids", {})
+    known = by_id.get(id(items))          # cards share one pattern's items: found without hashing
+    if known is not None and known[0] is items:
+        return known[1]
+    names: dict[tuple[Item, ...], str] = canvas.__dict__.setdefault("_pnpgen_motifs", {})
+    name = names.get(items)
+    if name is None:
+        name = names[items] = f"pnpgenmotif{len(names) + 1}"
+    by_id[id(items)] = (items, name)
+    return name
 
 
 def _f_matrix(m: Matrix) -> list[str]:

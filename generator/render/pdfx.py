@@ -88,8 +88,8 @@ class CmykBackend(PdfBackend):
     what it has drawn (with its transform), so a picture with transparency is flattened onto what
     lies under it, not onto white."""
 
-    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None) -> None:
-        super().__init__(canvas, placed)
+    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None, patterns: bool = False) -> None:
+        super().__init__(canvas, placed, patterns=False)   # motifs drawn in place: flattening sees them
         self.drawn: list[tuple[Matrix, Item]] = []
 
     def colour(self, color: str, op: str) -> str:

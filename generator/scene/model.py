@@ -18,7 +18,7 @@ Matrix = tuple[float, float, float, float, float, float]   # (a, b, c, d, e, f) 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stroke:
     """How a line is drawn: colour, width in mm, optional dash pattern in mm."""
 
@@ -30,7 +30,7 @@ class Stroke:
 DEFAULT_STROKE = Stroke()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     """An axis-aligned rectangle, optionally with rounded corners (radius in mm)."""
 
@@ -43,7 +43,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """A straight segment (stroke None: not drawn)."""
 
@@ -54,7 +54,7 @@ class Line:
     stroke: Stroke | None = DEFAULT_STROKE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Polyline:
     """An open polyline, or a polygon when closed (fill applies to closed shapes only)."""
 
@@ -75,7 +75,7 @@ PATH_ARITY = {"M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0}   # numbers each command t
 FILL_RULES = ("nonzero", "evenodd")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Path:
     """A path of straight and curved segments (SVG art, icons), in mm.
 
@@ -91,7 +91,7 @@ class Path:
     fill_rule: str = "nonzero"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     """A circle by centre and radius."""
 
@@ -102,7 +102,7 @@ class Circle:
     stroke: Stroke | None = DEFAULT_STROKE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """A text box: laid out (wrapped, shrunk to fit) inside x, y, w, h; never drawn outside it.
 
@@ -129,7 +129,7 @@ class Text:
     line_height: float = 1.2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextLine:
     """One laid-out line of text: x at its start, y on its baseline (mm); size in points."""
 
@@ -141,7 +141,7 @@ class TextLine:
     color: str = "#000000"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Image:
     """A raster picture stretched to the box x, y, w, h: a file's own bytes (PNG, JPEG...), not pixels.
 
@@ -165,7 +165,7 @@ class Image:
             object.__setattr__(self, "digest", self.digest or digest)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """Items drawn under an affine transform (applied to the items' coordinates), optionally
     clipped to a rectangle given in the group's own coordinates (before the transform)."""

@@ -325,9 +325,18 @@ def pattern(el: Element, ctx: ElementContext) -> list[Item]:
     x, y, w, h = _pattern_box(el, ctx)
     if el["spacing"] <= 0:
         raise ctx.template_error("spacing must be more than 0", "spacing")
-    items: list[Item] = [Rect(x, y, w, h, fill=el["fill"], stroke=None)] if el["fill"] else []
-    items += _MOTIFS[el["style"]](x, y, w, h, el)
-    return [Group(tuple(items), clip=Rect(x, y, w, h, fill=None, stroke=None))]
+    return [_pattern_group(el["style"], x, y, w, h, el["spacing"], el["width"], el["color"], el["fill"])]
+
+
+@lru_cache(maxsize=256)
+def _pattern_group(style: str, x: float, y: float, w: float, h: float, spacing: float, width: float,
+                   color: str, fill: str | None) -> Group:
+    """One pattern's group, shared by every card that draws the same pattern at the same place
+    (items are immutable; a large deck would otherwise hold a copy of each motif per card)."""
+    el: Element = {"spacing": spacing, "width": width, "color": color}
+    items: list[Item] = [Rect(x, y, w, h, fill=fill, stroke=None)] if fill else []
+    items += _MOTIFS[style](x, y, w, h, el)
+    return Group(tuple(items), clip=Rect(x, y, w, h, fill=None, stroke=None))
 
 
 def _pattern_box(el: Element, ctx: ElementContext) -> tuple[float, float, float, float]:
