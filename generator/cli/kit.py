@@ -50,6 +50,26 @@ def _check_kit_folder(out_dir: Path, force: bool) -> None:
         raise OutputError("exists and is not a folder", file=str(out_dir))
 
 
+MANIFEST = ".kit-files"     # every file the kit wrote, one relative path a line (a new kit removes them)
+
+
+def _manifest_text(staging: Path) -> str:
+    files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+    return "# pnpgen kit: the files this kit wrote (a later `pnpgen kit --force` replaces them)\n" + "".join(
+        f"{name}\n" for name in files + [MANIFEST])
+
+
+def _manifest(out_dir: Path) -> frozenset[str]:
+    """The relative paths an earlier kit recorded (none without a manifest: then nothing is removed).
+    Only plain relative paths inside the folder count."""
+    try:
+        text = (out_dir / MANIFEST).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return frozenset()
+    names = (line.strip() for line in text.splitlines()[:100_000])
+    return frozenset(n for n in names if n and not n.startswith(("#", "/")) and ".." not in n.split("/"))
+
+
 def _languages(lang: str | None) -> dict[str, str]:
     """Each game's language in the kit, as the index names it."""
     return {game.name: LANGUAGE_NAMES.get(game.kit_language(lang), game.kit_language(lang))
@@ -99,12 +119,14 @@ def command(seed: int | None, paper: str, lang: str | None, output: Path | None,
     seed = resolve_seed(seed, quiet)
     made: list[tuple[str, Path, str]] = []
     parts = _kit_parts(lang)
-    with replaced_folder(out_dir) as staging:   # built aside, swapped in whole: old kit or new kit
+    earlier = _manifest(out_dir)       # the files an earlier kit wrote: replaced, never kept beside
+    with replaced_folder(out_dir, drop=earlier) as staging:   # built aside, swapped in whole
         with progress(parts, "Building kit", quiet, threshold=1) as bar:
             for name, part_lang, part in bar:
                 for path, description in part(staging, seed, paper, True, part_lang):
                     made.append((name, out_dir / Path(path).relative_to(staging), description))
         write_file(staging / "index.md", _index_text(seed, paper, lang, made, out_dir), True)
+        write_file(staging / MANIFEST, _manifest_text(staging), True)
     index = out_dir / "index.md"
     if not quiet:
         for _, path, description in made:
