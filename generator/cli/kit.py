@@ -56,7 +56,7 @@ MANIFEST = ".kit-files"     # every file the kit wrote, one relative path a line
 def _manifest_text(staging: Path) -> str:
     files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
     return "# pnpgen kit: the files this kit wrote (a later `pnpgen kit --force` replaces them)\n" + "".join(
-        f"{name}\n" for name in files + [MANIFEST])
+        f"{name}\n" for name in [*files, MANIFEST])
 
 
 def _manifest(out_dir: Path) -> frozenset[str]:

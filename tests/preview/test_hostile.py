@@ -9,7 +9,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from PIL import Image as PILImage
 from tests.preview.test_live_deck import deck_files, get, server  # noqa: F401  (fixtures)
 
 from generator.cards.cli import preview_server
