@@ -30,6 +30,7 @@ MAX_SHAPES = 10_000          # painted shapes a file expands to, <use> copies co
 MAX_SEGMENTS = 100_000       # path segments (points) it expands to
 MAX_TAGS = 100_000           # '<' in the file: elements opened and closed, counted before parsing
 MAX_DEPTH = 200              # elements within elements, a <use> and what it copies counted
+_NOT_DRAWN = {"defs", "symbol", "clippath", "mask", "pattern", "marker", "lineargradient", "radialgradient"}
 _SHAPE_TAGS = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
 _NUMBER = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
@@ -164,6 +165,8 @@ def _check_expansion(root: Any, name: str) -> None:
                 shapes, segments = weigh(target, depth + 1)
         for child in element:
             more = weigh(child, depth + 1)
+            if _local(child.tag) in _NOT_DRAWN:      # drawn only where a <use> copies it: counted there
+                continue
             shapes, segments = shapes + more[0], segments + more[1]
             _over(shapes, segments, name)
         _over(shapes, segments, name)
