@@ -98,13 +98,15 @@ def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, P
                    "each game in its rulebook's language.")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Kit folder. Default: output/kit/.")
-@click.option("--force", is_flag=True, help="Overwrite files of an earlier kit.")
+@click.option("--force", is_flag=True,
+              help="Replace an earlier kit: the files it recorded in .kit-files go (a new seed's names "
+                   "differ); your own files in the folder stay.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
 def command(seed: int | None, paper: str, lang: str | None, output: Path | None, force: bool, quiet: bool) -> None:
     """Write the whole print-and-play kit: every printable pnpgen makes.
 
     The kit goes into output/kit/ (or -o DIR) with index.md listing each file and the language of
-    each game. Random parts (setups, keys, deals, layouts) use --seed; without it a seed is chosen
+    each game, and .kit-files recording what it wrote (what a later --force replaces). Random parts (setups, keys, deals, layouts) use --seed; without it a seed is chosen
     and printed.
 
     \b

@@ -22,7 +22,7 @@ def test_names_count_before_anything_is_read(tmp_path: Path, monkeypatch: pytest
     folder = _pics(tmp_path / "p", "a x60.png", "b x41.png")
     monkeypatch.setattr(images, "_silhouette", lambda *a: pytest.fail("not a silhouette folder"))
     assert sum(e.qty for e in images.collect(str(folder), None, max_cards=101)) == 101
-    with pytest.raises(LimitError, match="101 cards is over the limit of 100.*--max-cards 101"):
+    with pytest.raises(LimitError, match=r"101 cards is over the limit of 100.*--max-cards 101"):
         images.collect(str(folder), None, max_cards=100)
 
 

@@ -54,7 +54,7 @@ def test_the_used_range_is_bounded_at_its_edge(tmp_path: Path, monkeypatch: pyte
 def test_rows_count_against_the_card_limit_as_read(tmp_path: Path) -> None:
     path = _write(tmp_path, hostile.xlsx_rows(30))
     check_spreadsheet(path, max_cards=30)
-    with pytest.raises(LimitError, match="more than 29 rows hold cards.*--max-cards"):
+    with pytest.raises(LimitError, match=r"more than 29 rows hold cards.*--max-cards"):
         check_spreadsheet(path, max_cards=29)
     with pytest.raises(LimitError):
         load_records(path, max_cards=29)

@@ -42,7 +42,7 @@ def _cell(draw: Any) -> str:
 
 def xlsx_bytes(draw: Any) -> bytes:
     rows = [hostile.row(1, [("A1", "name"), ("B1", "qty")])]
-    for number in range(draw(st.integers(0, 6))):
+    for _ in range(draw(st.integers(0, 6))):
         rows.append(f'<row r="{draw(NUMBERS)}">' + "".join(_cell(draw) for _ in range(draw(st.integers(0, 4))))
                     + "</row>")
     many = draw(st.sampled_from([0, 0, 300, 20_000]))
