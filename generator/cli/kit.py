@@ -106,8 +106,8 @@ def command(seed: int | None, paper: str, lang: str | None, output: Path | None,
     """Write the whole print-and-play kit: every printable pnpgen makes.
 
     The kit goes into output/kit/ (or -o DIR) with index.md listing each file and the language of
-    each game, and .kit-files recording what it wrote (what a later --force replaces). Random parts (setups, keys, deals, layouts) use --seed; without it a seed is chosen
-    and printed.
+    each game, and .kit-files recording what it wrote (what a later --force replaces). Random
+    parts (setups, keys, deals, layouts) use --seed; without it a seed is chosen and printed.
 
     \b
     Examples:
