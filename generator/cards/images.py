@@ -17,6 +17,7 @@ from typing import Any
 from generator.cards.records import Record
 from generator.cards.templates import Template
 from generator.core.errors import DataError
+from generator.core.limits import CARDS_CEILING, MAX_CARDS, check_cards, check_file_size
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH
 from generator.scene.papers import CARD_SIZES, parse_card_size
@@ -90,8 +91,18 @@ def qty_of(path: Path) -> tuple[str, int]:
     """The name without a ' x3' quantity suffix, and the quantity (1 without one)."""
     match = _QTY_RE.match(path.stem)
     if match and match.group("name"):
-        return match.group("name"), int(match.group("qty"))
+        return match.group("name"), quantity(match.group("qty"))
     return path.stem, 1
+
+
+def quantity(digits: str) -> int:
+    """A quantity written in a name or a list (more digits than any limit: read as just over the ceiling)."""
+    return int(digits) if len(digits) <= 12 else CARDS_CEILING + 1
+
+
+def count_cards(files: list[tuple[Path, int]], max_cards: int | None, source: str | Path) -> None:
+    """The copies that names and list files ask for, against the card limit (before any card is made)."""
+    check_cards(sum(q for _, q in files), max_cards, file=source)
 
 
 def images_in(folder: Path) -> list[Path]:
@@ -100,27 +111,41 @@ def images_in(folder: Path) -> list[Path]:
                   key=natural_key)
 
 
-def _list_file(path: Path) -> list[tuple[Path, int]]:
-    """A list file: one image path per line (relative to the list), optionally followed by ' x3'."""
-    out = []
+def _list_file(path: Path, max_cards: int | None = None) -> list[tuple[Path, int]]:
+    """A list file: one image path per line (relative to the list), optionally followed by ' x3';
+    its copies count against the card limit as the lines are read."""
+    check_file_size(path)
+    out: list[tuple[Path, int]] = []
+    total = 0
     for number, raw in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         name, qty = line, None
         match = re.match(r"^(?P<name>.+?)\s+[xX×]?(?P<qty>\d+)$", line)
-        if match and not (path.parent / line).is_file():
-            name, qty = match.group("name"), int(match.group("qty"))
+        if match and not _is_file(path.parent / line):
+            name, qty = match.group("name"), quantity(match.group("qty"))
         file = Path(name) if Path(name).is_absolute() else path.parent / name
-        if not file.is_file():
-            raise DataError(f"no such image file {name!r}", file=path, line=number)
+        if not _is_file(file):
+            raise DataError(f"no such image file {name[:80]!r}", file=path, line=number)
         out.append((file, qty if qty is not None else qty_of(file)[1]))
+        total += out[-1][1]
+        if total > (MAX_CARDS if max_cards is None else max_cards):
+            count_cards(out, max_cards, f"{path}:{number}")
     if not out:
         raise DataError("the list names no image files", file=path)
     return out
 
 
-def front_files(fronts: str) -> list[tuple[Path, int]]:
+def _is_file(path: Path) -> bool:
+    """A file there (False for a name too long to be one)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def front_files(fronts: str, max_cards: int | None = None) -> list[tuple[Path, int]]:
     """(file, qty) for FRONTS: a folder, a list file (.txt), a glob, or one image file."""
     path = Path(fronts)
     if path.is_dir():
@@ -129,7 +154,7 @@ def front_files(fronts: str) -> list[tuple[Path, int]]:
             raise DataError("no image files (PNG, JPEG...) in the folder", file=path)
         return [(f, qty_of(f)[1]) for f in files]
     if path.is_file() and path.suffix.lower() in (".txt", ".list"):
-        return _list_file(path)
+        return _list_file(path, max_cards)
     if path.is_file():
         return [(path, qty_of(path)[1])]
     matches = sorted((Path(p) for p in glob.glob(fronts) if Path(p).suffix.lower() in IMAGE_SUFFIXES),
@@ -139,12 +164,14 @@ def front_files(fronts: str) -> list[tuple[Path, int]]:
     return [(f, qty_of(f)[1]) for f in matches]
 
 
-def collect(fronts: str, backs: str | None) -> list[Entry]:
-    """The deck's entries: fronts in natural order, each with its back (one for all, or by name)."""
+def collect(fronts: str, backs: str | None, max_cards: int | None = None) -> list[Entry]:
+    """The deck's entries: fronts in natural order, each with its back (one for all, or by name);
+    the copies their names and list files ask for counted against max_cards first (LimitError)."""
     root = Path(fronts)
     if backs is None and root.is_dir() and (root / "front").is_dir():
-        return _silhouette(root)
-    files = front_files(fronts)
+        return _silhouette(root, max_cards)
+    files = front_files(fronts, max_cards)
+    count_cards(files, max_cards, fronts)
     if backs is None:
         return [Entry(f, None, q) for f, q in files]
     back = Path(backs)
@@ -175,13 +202,14 @@ def _pair_by_name(files: list[tuple[Path, int]], backs: list[Path], folder: Path
     return [Entry(f, by_name[qty_of(f)[0].lower()], q) for f, q in files]
 
 
-def _silhouette(root: Path) -> list[Entry]:
+def _silhouette(root: Path, max_cards: int | None = None) -> list[Entry]:
     """silhouette-card-maker's folders: front/ (the fronts), back/ (one back for all, or several
     paired with the fronts by name), double_sided/ (backs for the fronts of the same name, first).
     Fronts with no back at all print with a blank back when other fronts have one."""
     fronts = [(f, qty_of(f)[1]) for f in images_in(root / "front")]
     if not fronts:
         raise DataError("no image files in the front/ folder", file=root / "front")
+    count_cards(fronts, max_cards, root / "front")
     common = images_in(root / "back") if (root / "back").is_dir() else []
     sided = _by_name(images_in(root / "double_sided")) if (root / "double_sided").is_dir() else {}
     known = {qty_of(f)[0].lower() for f, _ in fronts}

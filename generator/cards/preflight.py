@@ -173,3 +173,37 @@ def check_deck(count: int, file: Path | str | None, *, per_sheet: int | None = N
         found.append(Finding(f"a Tabletop Simulator sheet would hold {min(count, tts_per_sheet)} cards; "
                              f"TTS takes at most {TTS_MAX_PER_SHEET} per sheet", file))
     return found
+
+
+def low_resolution(cards: Sequence[Any]) -> tuple[int, float, str]:
+    """Every run's resolution check (not only --check): (how many cards have a picture under MIN_PPI,
+    the lowest ppi, the first such card's label); the same picture data is measured once."""
+    from generator.cards.elements.basic import picture_size
+
+    sizes: dict[int, tuple[int, int]] = {}
+    count, lowest, first = 0, math.inf, ""
+    for card in cards:
+        worst = math.inf
+        for face in (card.front, card.back or ()):
+            for item, matrix in flatten(face):
+                if not isinstance(item, Image):
+                    continue
+                px = sizes.get(id(item.data)) or sizes.setdefault(id(item.data), picture_size(item.data))
+                scale = math.hypot(matrix[0], matrix[1]) or 1.0
+                w_mm, h_mm = item.w * scale, item.h * scale
+                if w_mm > 0 and h_mm > 0:
+                    worst = min(worst, px[0] / (w_mm / 25.4), px[1] / (h_mm / 25.4))
+        if worst < MIN_PPI - 0.5:
+            count += 1
+            first = first or card.label
+            lowest = min(lowest, worst)
+    return count, lowest, first
+
+
+def low_resolution_warning(cards: Sequence[Any]) -> str | None:
+    """The one-line warning for a run whose pictures print under MIN_PPI (None when all are fine)."""
+    count, lowest, first = low_resolution(cards)
+    if not count:
+        return None
+    return (f"{count} card{'s print' if count > 1 else ' prints'} a picture under {MIN_PPI} ppi (lowest {lowest:.0f} ppi"
+            f"{f', first: {first}' if first else ''}); it will look blurry or blocky (--check lists each one)")

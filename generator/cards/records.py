@@ -82,7 +82,7 @@ def load_records(path: str | Path, expand: bool = True, sheet: str | None = None
         raise DataError(f"--sheet applies to spreadsheets ({', '.join(SHEET_SUFFIXES)}), not a {suffix} file",
                         file=path)
     if suffix in SHEET_SUFFIXES:
-        path, rows = sheet_rows(path, sheet)
+        path, rows = sheet_rows(path, sheet, max_cards)
     elif suffix == ".csv":
         rows = _csv_rows(read_text(path), path)
     else:

@@ -199,7 +199,7 @@ class _Walk:
 
         if not isinstance(node, yaml.ScalarNode):
             self.fail(node, key, "must be a single value, not a list or mapping")
-        value = self.constructor.construct_object(node, deep=True)
+        value = self.construct(node, key)
         if isinstance(value, float) and not math.isfinite(value):
             self.fail(node, key, f"must be a finite number, not {node.value}")
         return value
@@ -228,7 +228,17 @@ class _Walk:
             return {self._key(k): self.plain(v, _join(key, str(k.value))) for k, v in self._flat(node, key)}
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node, key)
-        return self.constructor.construct_object(node, deep=True)
+        return self.construct(node, key)
+
+    def construct(self, node: Any, key: str) -> Any:
+        """A node's value; an unknown tag (`!foo`) or a value its tag cannot read is this file's error."""
+        import yaml
+
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except yaml.YAMLError as err:
+            self.fail(node, key, f"bad YAML: {getattr(err, 'problem', None) or str(err).splitlines()[0]}")
+            raise   # unreachable: fail raises
 
     def _flat(self, node: Any, key: str) -> list[tuple[Any, Any]]:
         self.pairs(node, key)

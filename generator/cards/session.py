@@ -58,6 +58,7 @@ def draw_card(design: Any, record: Record, number: int,
         front, back = draw_faces(design, record, loader, trace)
         findings = check_card(design, record, number, label, trace)
     except PnpError as err:
+        read.extend(Path(p) for p in vars(err).get("wanted", ()))    # a missing picture: watched for its return
         return Drawing(number, _fallback_label(record, number), error=str(err), images=tuple(read), exception=err)
     return Drawing(number, label, Card(front, back, label), element_boxes(trace), findings, None, tuple(read))
 

@@ -12,19 +12,11 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from generator.cards.sheetguard import check_spreadsheet, column_letters
 from generator.core.errors import DataError
 
 SHEET_SUFFIXES = (".xlsx", ".xlsm", ".ods")
-
-
-def column_letters(index: int) -> str:
-    """The A1-style letters of a 0-based column index (0 -> A, 25 -> Z, 26 -> AA)."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
+__all__ = ["SHEET_SUFFIXES", "cell_name", "column_letters", "read_sheet", "sheet_rows"]
 
 
 def cell_name(sheet: str, row: int, column: int) -> str:
@@ -47,8 +39,10 @@ def _open(path: Path) -> Any:
         raise DataError(f"not a readable spreadsheet ({type(err).__name__}: {err})", file=path) from None
 
 
-def read_sheet(path: Path, sheet: str | None = None) -> tuple[str, list[list[Any]]]:
-    """(sheet name, rows of cell values from A1, empty cells as '')."""
+def read_sheet(path: Path, sheet: str | None = None, max_cards: int | None = None) -> tuple[str, list[list[Any]]]:
+    """(sheet name, rows of cell values from A1, empty cells as ''); the file's bounds are checked
+    first (sheetguard: zip parts, used range, cells, shared strings, rows against max_cards)."""
+    check_spreadsheet(path, max_cards)
     book = _open(path)
     try:
         names = list(book.sheet_names)
@@ -87,9 +81,10 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def sheet_rows(path: Path, sheet: str | None = None) -> tuple[Path, list[tuple[dict[str, Any], int, dict[str, int]]]]:
+def sheet_rows(path: Path, sheet: str | None = None, max_cards: int | None = None
+               ) -> tuple[Path, list[tuple[dict[str, Any], int, dict[str, int]]]]:
     """(the file to name in errors, [(fields, row number, {field: row})]) of a spreadsheet's sheet."""
-    name, rows = read_sheet(path, sheet)
+    name, rows = read_sheet(path, sheet, max_cards)
     where = sheet_file(path, name)
     start = next((i for i, row in enumerate(rows) if not all(_blank(v) for v in row)), None)
     if start is None:

@@ -56,6 +56,26 @@ def _check_kit_folder(out_dir: Path, force: bool) -> None:
         raise OutputError("exists and is not a folder", file=str(out_dir))
 
 
+MANIFEST = ".kit-files"     # every file the kit wrote, one relative path a line (a new kit removes them)
+
+
+def _manifest_text(staging: Path) -> str:
+    files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+    return "# pnpgen kit: the files this kit wrote (a later `pnpgen kit --force` replaces them)\n" + "".join(
+        f"{name}\n" for name in [*files, MANIFEST])
+
+
+def _manifest(out_dir: Path) -> frozenset[str]:
+    """The relative paths an earlier kit recorded (none without a manifest: then nothing is removed).
+    Only plain relative paths inside the folder count."""
+    try:
+        text = (out_dir / MANIFEST).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return frozenset()
+    names = (line.strip() for line in text.splitlines()[:100_000])
+    return frozenset(n for n in names if n and not n.startswith(("#", "/")) and ".." not in n.split("/"))
+
+
 def _languages(lang: str | None) -> dict[str, str]:
     """Each game's language in the kit, as the index names it."""
     return {game.name: LANGUAGE_NAMES.get(game.kit_language(lang), game.kit_language(lang))
@@ -103,15 +123,17 @@ def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, P
                    "each game in its rulebook's language.")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Kit folder. Default: output/kit/.")
-@click.option("--force", is_flag=True, help="Overwrite files of an earlier kit.")
+@click.option("--force", is_flag=True,
+              help="Replace an earlier kit: the files it recorded in .kit-files go (a new seed's names "
+                   "differ); your own files in the folder stay.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
 def command(seed: int | None, paper: str, lang: str | None, output: Path | None, force: bool, quiet: bool) -> None:
     """Write the whole print-and-play kit: every printable pnpgen makes.
 
     The kit goes into output/kit/ (or -o DIR) with index.md listing each file and the language of
-    each game. What only the host (or the Master) may see (deals, layouts, key cards, the campaign)
-    goes into a host/ folder in each game's folder; index.md lists players' files and host-only files
-    apart.
+    each game, and .kit-files recording what it wrote (what a later --force replaces). What only the
+    host (or the Master) may see (deals, layouts, key cards, the campaign) goes into a host/ folder in
+    each game's folder; index.md lists players' files and host-only files apart.
 
     Without --seed a fresh kit seed is drawn from the system's secure random source and printed
     (on the terminal, even with -q, and in index.md under "For the host only"): --seed N rebuilds
@@ -134,12 +156,14 @@ def command(seed: int | None, paper: str, lang: str | None, output: Path | None,
                    "included; it is also in index.md)", err=True)
     made: list[tuple[str, Path, str]] = []
     parts = _kit_parts(lang)
-    with replaced_folder(out_dir) as staging:   # built aside, swapped in whole: old kit or new kit
+    earlier = _manifest(out_dir)       # the files an earlier kit wrote: replaced, never kept beside
+    with replaced_folder(out_dir, drop=earlier) as staging:   # built aside, swapped in whole
         with progress(parts, "Building kit", quiet, threshold=1) as bar:
             for name, part_lang, part in bar:
                 for path, description in part(staging, seed, paper, True, part_lang):
                     made.append((name, out_dir / Path(path).relative_to(staging), description))
         write_file(staging / "index.md", _index_text(seed, paper, lang, made, out_dir), True)
+        write_file(staging / MANIFEST, _manifest_text(staging), True)
     index = out_dir / "index.md"
     if not quiet:
         for _, path, description in made:

@@ -16,6 +16,7 @@ The file is flat and small, so it is read with tomllib and written by `dump_prof
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import tomllib
@@ -29,6 +30,7 @@ CONFIG_ENV = "PNPGEN_CONFIG_DIR"
 FILE_NAME = "printers.toml"
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 SCALE_LIMITS = (0.9, 1.1)
+OFFSET_LIMIT = 20.0          # mm either way, as --offset (generator.cli.options.OFFSET_MAX)
 
 
 @dataclass(frozen=True)
@@ -64,8 +66,10 @@ def profiles_path() -> Path:
     return config_dir() / FILE_NAME
 
 
-def load_profiles(path: Path | None = None) -> dict[str, Printer]:
-    """Every saved printer by name ({} when there is no file yet); DataError for a broken file."""
+def load_profiles(path: Path | None = None, problems: list[str] | None = None) -> dict[str, Printer]:
+    """Every saved printer by name ({} when there is no file yet); DataError naming the file and the
+    key for a broken file or profile. With `problems`, a broken profile is left out and its error
+    added there instead (`calibrate --list` flags it)."""
     path = path or profiles_path()
     try:
         text = path.read_text(encoding="utf-8")
@@ -78,27 +82,62 @@ def load_profiles(path: Path | None = None) -> dict[str, Printer]:
     table = data.get("printers", {})
     if not isinstance(table, dict):
         raise DataError("[printers] must be a table of printers", file=path, key="printers")
-    return {name: _printer(name, entry, path) for name, entry in table.items()}
+    found: dict[str, Printer] = {}
+    for name, entry in table.items():
+        try:
+            found[name] = _printer(name, entry, path)
+        except DataError as err:
+            if problems is None:
+                raise
+            problems.append(str(err))
+    return found
 
 
 def _printer(name: str, entry: object, path: Path) -> Printer:
+    key = f"printers.{_key(name)}"
+    if not NAME_RE.match(name):
+        raise DataError(f"printer name {name[:60]!r}: use letters, digits, - and _ (at most 40)", file=path, key=key)
     if not isinstance(entry, dict):
-        raise DataError("a printer must be a table", file=path, key=f"printers.{name}")
-    try:
-        offset = _pair(entry.get("offset", [0.0, 0.0]))
-        scale = _pair(entry.get("scale", [1.0, 1.0]))
-    except (TypeError, ValueError):
-        raise DataError("offset and scale must be two numbers each", file=path,
-                        key=f"printers.{name}") from None
+        raise DataError("a printer must be a table", file=path, key=key)
+    offset = _pair(entry.get("offset", [0.0, 0.0]), path, f"{key}.offset", OFFSET_LIMIT)
+    scale = _pair(entry.get("scale", [1.0, 1.0]), path, f"{key}.scale")
+    low, high = SCALE_LIMITS
+    if not all(low <= v <= high for v in scale):
+        raise DataError(f"{format_number(scale[0])},{format_number(scale[1])} is outside "
+                        f"{format_number(low)}..{format_number(high)}", file=path, key=f"{key}.scale")
     return Printer(name, offset, scale, str(entry.get("paper", "a4")),
                    str(entry.get("orientation", "portrait")), str(entry.get("duplex", "long")))
 
 
-def _pair(value: object) -> tuple[float, float]:
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ValueError("two numbers")
-    x, y = (float(v) for v in value)
+def _pair(value: object, path: Path, key: str, limit: float | None = None) -> tuple[float, float]:
+    """Two finite numbers (each at most `limit` either way), else DataError naming the file and key."""
+    try:
+        if not isinstance(value, (list, tuple)) or len(value) != 2 or any(isinstance(v, bool) for v in value):
+            raise ValueError
+        x, y = (float(v) for v in value)
+    except (TypeError, ValueError):
+        raise DataError("must be two numbers, [x, y]", file=path, key=key) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise DataError(f"must be two finite numbers, not {value!r}", file=path, key=key)
+    if limit is not None and max(abs(x), abs(y)) > limit:
+        raise DataError(f"at most {format_number(limit)} mm either way", file=path, key=key)
     return (x, y)
+
+
+def _key(name: str) -> str:
+    """A TOML key as written in the file (quoted when it is not a bare key)."""
+    return name if NAME_RE.match(name) else '"' + _text(name[:60]) + '"'
+
+
+def check_printer(printer: Printer) -> None:
+    """A printer about to be saved: a plain name, finite offset and scale in range (LayoutError)."""
+    if not NAME_RE.match(printer.name):
+        raise LayoutError(f"printer name {printer.name!r}: use letters, digits, - and _ "
+                          "(at most 40)", key="save")
+    x, y = printer.offset
+    if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > OFFSET_LIMIT:
+        raise LayoutError(f"offset {x},{y}: two finite numbers of mm, at most {format_number(OFFSET_LIMIT)} "
+                          "either way", key="offset")
 
 
 def find_printer(name: str) -> Printer:
@@ -131,9 +170,7 @@ def save_profile(printer: Printer, path: Path | None = None) -> Path:
     """Add or replace one printer in the file (written whole); returns the file."""
     from generator.core.files import write_atomic
 
-    if not NAME_RE.match(printer.name):
-        raise LayoutError(f"printer name {printer.name!r}: use letters, digits, - and _ "
-                          "(at most 40)", key="save")
+    check_printer(printer)
     path = path or profiles_path()
     profiles = load_profiles(path)
     profiles[printer.name] = printer
@@ -165,5 +202,5 @@ def _text(value: str) -> str:
     return str(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
-__all__ = ["CONFIG_ENV", "Printer", "config_dir", "dump_profiles", "find_printer", "load_profiles",
+__all__ = ["CONFIG_ENV", "Printer", "check_printer", "config_dir", "dump_profiles", "find_printer", "load_profiles",
            "parse_scale", "profiles_path", "save_profile"]

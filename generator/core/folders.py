@@ -30,9 +30,11 @@ _RENAME_EXCHANGE = 2
 
 
 @contextlib.contextmanager
-def replaced_folder(folder: str | Path) -> Iterator[Path]:
+def replaced_folder(folder: str | Path, drop: frozenset[str] = frozenset()) -> Iterator[Path]:
     """Yield an empty staging folder; when the block ends without an error it replaces `folder`
-    whole (see the module's note). On an error, or a kill, `folder` is left as it was."""
+    whole (see the module's note). On an error, or a kill, `folder` is left as it was. Files of the
+    old folder are kept unless the new one has them or their relative path (a/b.pdf) is in `drop`
+    (what an earlier run recorded as its own)."""
     folder = Path(os.path.realpath(folder)) if Path(folder).is_symlink() else Path(folder).absolute()
     parent = folder.parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -41,7 +43,7 @@ def replaced_folder(folder: str | Path) -> Iterator[Path]:
         staging = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{folder.name}-", dir=parent))
         try:
             yield staging
-            _swap_in(staging, folder)
+            _swap_in(staging, folder, drop)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
 
@@ -60,14 +62,14 @@ def _recover(folder: Path) -> None:
             shutil.rmtree(entry, ignore_errors=True)
 
 
-def _swap_in(staging: Path, folder: Path) -> None:
+def _swap_in(staging: Path, folder: Path, drop: frozenset[str] = frozenset()) -> None:
     os.chmod(staging, 0o777 & ~_umask())
     if not folder.exists():
         os.rename(staging, folder)
         return
     if not folder.is_dir():
         raise OutputError("exists and is not a folder", file=str(folder))
-    keep_extras(folder, staging)
+    keep_extras(folder, staging, drop)
     if _exchange(staging, folder):
         shutil.rmtree(staging, ignore_errors=True)       # the old folder, now under the staging name
         return
@@ -78,17 +80,25 @@ def _swap_in(staging: Path, folder: Path) -> None:
     shutil.rmtree(aside, ignore_errors=True)
 
 
-def keep_extras(old: Path, new: Path) -> None:
-    """Hard-link (or copy) into `new` every entry of `old` that `new` does not have, folder by folder."""
+def keep_extras(old: Path, new: Path, drop: frozenset[str] = frozenset(), under: str = "") -> None:
+    """Hard-link (or copy) into `new` every entry of `old` that `new` does not have, folder by folder,
+    except the files whose relative path is in `drop` (and folders left empty by dropping them)."""
     for entry in old.iterdir():
         if entry.name.startswith((".pnpgen", STAGING_PREFIX)):
             continue
-        twin = new / entry.name
+        twin, rel = new / entry.name, f"{under}{entry.name}"
         if entry.is_dir() and not entry.is_symlink():
             if twin.is_dir() and not twin.is_symlink():
-                keep_extras(entry, twin)
+                keep_extras(entry, twin, drop, rel + "/")
+            elif not twin.exists() and any(d.startswith(rel + "/") for d in drop):
+                twin.mkdir()
+                keep_extras(entry, twin, drop, rel + "/")
+                if not any(twin.iterdir()) and any(entry.iterdir()):
+                    twin.rmdir()              # it held only files of the earlier run
             elif not twin.exists():
                 shutil.copytree(entry, twin, symlinks=True, copy_function=_link_or_copy)
+        elif rel in drop:
+            continue
         elif not twin.exists() and not twin.is_symlink():
             if entry.is_symlink():
                 os.symlink(os.readlink(entry), twin)

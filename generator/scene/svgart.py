@@ -13,6 +13,7 @@ network or another file.
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,6 +26,13 @@ from generator.scene.model import Group, Item, Path, PathCommand, Rect, Stroke
 KEEP = "keep"          # art_items: leave the SVG's own colour
 FITS = ("contain", "cover", "stretch")
 MAX_BYTES = 5_000_000
+MAX_SHAPES = 10_000          # painted shapes a file expands to, <use> copies counted
+MAX_SEGMENTS = 100_000       # path segments (points) it expands to
+MAX_TAGS = 100_000           # '<' in the file: elements opened and closed, counted before parsing
+MAX_DEPTH = 200              # elements within elements, a <use> and what it copies counted
+_NOT_DRAWN = {"defs", "symbol", "clippath", "mask", "pattern", "marker", "lineargradient", "radialgradient"}
+_SHAPE_TAGS = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
+_NUMBER = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 _REFUSED_TAGS = {"script": "a script", "image": "an embedded or linked image", "feimage": "a linked image",
                  "foreignobject": "foreign (HTML) content", "iframe": "an iframe", "audio": "audio",
@@ -116,6 +124,10 @@ def _check_self_contained(data: bytes, name: str) -> None:
     """Refuse malformed XML, entities and anything that would load or run something else."""
     import xml.etree.ElementTree as ET
 
+    tags = data.count(b"<")
+    if tags > MAX_TAGS:
+        raise DataError(f"SVG art has {tags:,} tags, more than the limit of {MAX_TAGS:,} (simplify it in your "
+                        "editor)", file=name)
     head = data[:4096].lower()
     if b"<!entity" in data.lower() or (b"<!doctype" in head and b"system" in head):
         raise DataError("SVG art declares entities or an external DTD; refused", file=name)
@@ -133,6 +145,69 @@ def _check_self_contained(data: bytes, name: str) -> None:
             raise DataError("SVG art's <style> refers to another file; refused", file=name)
         for key, value in element.attrib.items():
             _check_attribute(_local(key), value, tag, name)
+    _check_expansion(root, name)
+
+
+def _check_expansion(root: Any, name: str) -> None:
+    """Count the shapes and path segments the file expands to (every <use> copy included), before
+    svgelements draws any: refuse a fan of <use> references, a path of too many points, too many
+    shapes, or a reference cycle."""
+    by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+    cost: dict[int, tuple[int, int]] = {}
+    busy: set[int] = set()
+
+    def weigh(element: Any, depth: int = 0) -> tuple[int, int]:
+        key = id(element)
+        if key in cost:
+            return cost[key]
+        if key in busy:
+            raise DataError("SVG art's <use> references form a cycle; refused", file=name)
+        if depth > MAX_DEPTH:
+            raise DataError(f"SVG art is nested deeper than {MAX_DEPTH} levels (<use> references counted); "
+                            "refused", file=name)
+        busy.add(key)
+        tag = _local(element.tag)
+        shapes, segments = (1, _segments(element, tag)) if tag in _SHAPE_TAGS else (0, 0)
+        if tag == "use":
+            target = by_id.get(_href(element).lstrip("#"))
+            if target is not None:
+                shapes, segments = weigh(target, depth + 1)
+        for child in element:
+            more = weigh(child, depth + 1)
+            if _local(child.tag) in _NOT_DRAWN:      # drawn only where a <use> copies it: counted there
+                continue
+            shapes, segments = shapes + more[0], segments + more[1]
+            _over(shapes, segments, name)
+        _over(shapes, segments, name)
+        busy.discard(key)
+        cost[key] = (shapes, segments)
+        return shapes, segments
+
+    weigh(root)
+
+
+def _over(shapes: int, segments: int, name: str) -> None:
+    if shapes > MAX_SHAPES or segments > MAX_SEGMENTS:
+        raise DataError(f"SVG art expands to more than {MAX_SHAPES:,} shapes or {MAX_SEGMENTS:,} path points, "
+                        "<use> copies counted (the limits; simplify it in your editor)", file=name)
+
+
+def _href(element: Any) -> str:
+    return str(next((v for k, v in element.attrib.items() if _local(k) == "href"), ""))
+
+
+def _segments(element: Any, tag: str) -> int:
+    """About how many points a shape draws: its numbers by pairs (a path, a polyline), else a few."""
+    if tag == "path":
+        return _count_numbers(str(element.get("d", ""))) // 2 + 1
+    if tag in ("polyline", "polygon"):
+        return _count_numbers(str(element.get("points", ""))) // 2 + 1
+    return 5
+
+
+def _count_numbers(text: str) -> int:
+    """The numbers in a path's text, counted up to just past what the limit allows."""
+    return sum(1 for _ in itertools.islice(_NUMBER.finditer(text.encode()), 2 * MAX_SEGMENTS + 2))
 
 
 def _check_attribute(key: str, value: str, tag: str, name: str) -> None:

@@ -4,8 +4,10 @@ For a bounded number of Hypothesis examples it picks one of pnpgen's commands (e
 of the click group), writes random YAML/CSV/JSON/layout text into the files the command reads,
 draws random option values (numbers among them nan, inf, huge, negative; random words), runs the
 command in-process and asserts: exit status 0, 1 or 2; no traceback and no "out of memory" on
-stderr; on an error, nothing at the -o target. It prints one JSON line: examples run, exits seen,
-the slowest example and the peak memory (ru_maxrss).
+stderr; on an error, nothing at the -o target. Then half as many examples of the input surfaces of
+issue 25 (fuzz_surfaces.py: spreadsheets, SVG art, image folders, printer profiles, puzzle codes,
+and raw HTTP requests to a preview server). It prints one JSON line: examples run, exits seen,
+the slowest example, the surfaces' exits and HTTP answers, and the peak memory (ru_maxrss).
 
     python fuzz_worker.py WORKDIR MAX_EXAMPLES [SEED]     (no SEED: derandomized, the same examples each run)
 """
@@ -187,8 +189,70 @@ def main(root: Path, examples: int, seed: int | None = None) -> None:
         shutil.rmtree(ex.folder, ignore_errors=True)
 
     run_one()
+    run_surfaces(root, max(1, examples // 2), seed)
     STATS["max_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     print(json.dumps(STATS))
+
+
+def run_surfaces(root: Path, examples: int, seed: int | None = None) -> None:
+    """The surfaces of issue 25 (fuzz_surfaces.py): spreadsheets, SVG art, image folders, printer
+    profiles, puzzle codes through the CLI, and raw HTTP requests to one preview server."""
+    from tests.robustness.fuzz_surfaces import PreviewTarget, check_answer, surface_argv
+
+    preview = PreviewTarget(root / "preview")
+    STATS["surfaces"] = {"examples": 0, "exits": {}, "http": {}}
+
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=seed is None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    @hypothesis_seed(seed or 0)
+    def run_surface(data: Any) -> None:
+        ex = Example(root, 100_000 + STATS["surfaces"]["examples"])
+        argv, env = surface_argv(data.draw, ex.folder)
+        out, err = io.StringIO(), io.StringIO()
+        signal.alarm(EXAMPLE_SECONDS)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.chdir(ex.folder), \
+                    _environ(env):
+                code = run_cli(cli, argv)
+        finally:
+            signal.alarm(0)
+        stats = STATS["surfaces"]
+        stats["examples"] += 1
+        stats["exits"][str(code)] = stats["exits"].get(str(code), 0) + 1
+        text = err.getvalue()
+        assert code in (0, 1, 2), (code, argv, text)
+        assert "Traceback" not in text and "out of memory" not in text.lower(), (argv, text)
+        if code == 2:
+            assert text.startswith("pnpgen: error:") and text.count("\n") == 1, (argv, text)
+            assert not (ex.folder / "out").exists() or not any((ex.folder / "out").rglob("*")), argv
+        answer = preview.request(data.draw)
+        check_answer(answer)
+        status = answer.split()[1] if answer else "closed"
+        stats["http"][status] = stats["http"].get(status, 0) + 1
+        shutil.rmtree(ex.folder, ignore_errors=True)
+
+    try:
+        run_surface()
+    finally:
+        preview.stop()
+    assert "Traceback" not in preview.errors.getvalue(), preview.errors.getvalue()[-3000:]
+
+
+@contextlib.contextmanager
+def _environ(env: dict[str, str]) -> Any:
+    import os
+
+    saved = {key: os.environ.get(key) for key in env}
+    os.environ.update(env)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 @contextlib.contextmanager

@@ -1,5 +1,7 @@
-"""The CLI fuzzer: random YAML/CSV/JSON/layout text and option values fed to every pnpgen command, in
-a child process whose address space is limited to 1 GB (fuzz_worker.py does the asserting)."""
+"""The CLI fuzzer: random YAML/CSV/JSON/layout text and option values fed to every pnpgen command, then
+hostile spreadsheets, SVG art, image folders, printer profiles, puzzle codes and preview HTTP requests
+(fuzz_surfaces.py), in a child process whose address space is limited to 1 GB (fuzz_worker.py does the
+asserting)."""
 
 from __future__ import annotations
 
@@ -28,5 +30,9 @@ def test_random_inputs_to_every_command_answer_cleanly(tmp_path: Path) -> None:
     stats = json.loads(done.stdout.strip().splitlines()[-1])
     assert stats["examples"] == EXAMPLES
     assert set(stats["exits"]) <= {"0", "1", "2"} and stats["exits"].get("0", 0) > 0
+    surfaces = stats["surfaces"]
+    assert surfaces["examples"] >= max(1, EXAMPLES // 2)
+    assert set(surfaces["exits"]) <= {"0", "1", "2"} and surfaces["exits"].get("2", 0) > 0
+    assert "closed" not in surfaces["http"] or len(surfaces["http"]) > 1     # the preview kept answering
     assert stats["max_rss_mb"] < 1024
     assert not (tmp_path / "output").exists() or not any((tmp_path / "output").rglob(".pnpgen*"))

@@ -86,12 +86,15 @@ def command(paper: str, duplex: str, orientation: str, card: str, save: str | No
     from generator.cli.printers import load_profiles, profiles_path
 
     if list_:
-        profiles = load_profiles()
-        if not profiles:
+        problems: list[str] = []
+        profiles = load_profiles(problems=problems)
+        if not profiles and not problems:
             click.echo(f"no printer profiles yet ({profiles_path()}); save one with "
                        "pnpgen calibrate --save NAME --offset X,Y")
         for name in sorted(profiles):
             click.echo(profiles[name].describe())
+        for problem in problems:          # flagged, not fatal: the good profiles are listed above
+            click.echo(f"pnpgen: warning: {problem} (this profile is ignored; fix or delete it)", err=True)
         return
     if cutter:
         if save or scale or offset != (0.0, 0.0):

@@ -158,7 +158,7 @@ def image_deck(choice: ImageChoice, opts: DeckOptions, read: Callable[[Path], by
     from generator.publish.images import load_image
 
     read = read or load_image
-    entries = deck.collect(choice.fronts, choice.backs)
+    entries = deck.collect(choice.fronts, choice.backs, opts.max_cards)
     notes = deck.collect_notes(choice.fronts, choice.backs)
     paths = list(dict.fromkeys([e.front for e in entries] + [e.back for e in entries if e.back]))
     faces = [deck.Face(p, _pixels(p, read)) for p in paths]

@@ -92,6 +92,7 @@ def pick(records: list[Record], only: str, opts: DeckOptions) -> tuple[list[Reco
 def _draw(records: list[Record], design: CardDesign, job: PrintJob,
           image_loader: Callable[[Path], bytes] | None = None) -> list[Card]:
     from generator.cards.build import build_cards
+    from generator.cards.preflight import low_resolution_warning
     from generator.publish.images import load_image
 
     image_loader = image_loader or load_image
@@ -101,6 +102,9 @@ def _draw(records: list[Record], design: CardDesign, job: PrintJob,
     with job.progress(chunks, "Drawing cards") as bar:
         for chunk in bar:
             cards += build_cards(chunk, design, image_loader=image_loader, cache=drawn)
+    blurry = low_resolution_warning(cards)
+    if blurry:
+        job.reporter.warn(blurry)
     return cards
 
 

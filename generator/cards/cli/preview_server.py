@@ -23,6 +23,8 @@ from urllib.parse import parse_qs, urlsplit
 
 _CARD = re.compile(r"^/card/(\d+)/(front|back)\.svg$")
 KEEPALIVE_S = 10.0
+MAX_STREAMS = 32           # open event streams at once; one more is answered 503 at once
+MAX_BODY = 64 * 1024       # the print request's body (it carries none; a larger one is refused)
 
 
 class PreviewServer(ThreadingHTTPServer):
@@ -30,12 +32,14 @@ class PreviewServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 256   # the listen backlog: a crowd of clients waits its turn instead of being dropped
 
     def __init__(self, deck: Any, page: bytes, print_pdf: Callable[[], dict[str, Any]], port: int = 0) -> None:
         super().__init__(("127.0.0.1", port), _Handler)
         self.deck, self.page, self.print_pdf = deck, page, print_pdf
         self.stopping = threading.Event()
         self.print_lock = threading.Lock()
+        self.streams = threading.BoundedSemaphore(MAX_STREAMS)
 
     @property
     def url(self) -> str:
@@ -58,6 +62,7 @@ class PreviewServer(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: PreviewServer
     protocol_version = "HTTP/1.1"
+    timeout = 60           # a client that opens a connection and says nothing is let go
 
     def log_message(self, format: str, *args: Any) -> None:   # quiet: the terminal is the designer's
         return
@@ -109,6 +114,19 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(200, body, "image/svg+xml", cache=key is not None)
 
     def _events(self) -> None:
+        if not self.server.streams.acquire(blocking=False):
+            self.send_response(HTTPStatus.SERVICE_UNAVAILABLE)
+            self.send_header("Retry-After", "5")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            self.close_connection = True
+            return
+        try:
+            self._stream()
+        finally:
+            self.server.streams.release()
+
+    def _stream(self) -> None:
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -134,8 +152,12 @@ class _Handler(BaseHTTPRequestHandler):
         if not self._allowed_host() or self.path != "/print" or self.headers.get("X-Pnpgen") != "print":
             self._not_found()
             return
-        length = int(self.headers.get("Content-Length") or 0)
-        if length:
-            self.rfile.read(length)
+        text = (self.headers.get("Content-Length") or "0").strip()
+        if not text.isdigit() or len(text) > 12 or int(text) > MAX_BODY:
+            self.close_connection = True
+            self._send(HTTPStatus.BAD_REQUEST, b"bad Content-Length\n", "text/plain; charset=utf-8")
+            return
+        if int(text):
+            self.rfile.read(int(text))
         with self.server.print_lock:
             self._json(self.server.print_pdf())

@@ -114,7 +114,9 @@ class ElementContext:
                 self._check_inside(candidate, name, key)
                 return candidate
         tried = ", ".join(dict.fromkeys(_shown(base) for base in bases))
-        raise self._file_error(f"image file {name!r} not found (looked in {tried})", key)
+        err = self._file_error(f"image file {name!r} not found (looked in {tried})", key)
+        vars(err)["wanted"] = [path] if path.is_absolute() else [base / path for base in bases]
+        raise err        # `wanted`: where it may appear (the preview watches there for its return)
 
     def _check_inside(self, path: Path, name: str, key: str) -> None:
         if self.allow_outside:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ from generator.games.laser.content import in_play, load_catalog, load_layout, pa
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.laser.rules.check import CheckReport
-    from generator.games.laser.rules.difficulty import Difficulty
+    from generator.games.laser.rules.difficulty import Difficulty, WorkBudget
     from generator.games.laser.rules.generate import LayoutStats
     from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
     from generator.games.laser.rules.solve import Solution
@@ -51,6 +52,8 @@ time_limit_option = click.option(
 output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                              help="Write to this file instead of stdout.")
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file.")
+WORK_UNITS = 10_000   # laser generate --work: about 10 s of rating on the development machine (measured:
+#                       700 to 1,450 units a CPU second on 12x12 to 32x32 boards)
 
 
 @click.group()
@@ -245,13 +248,19 @@ def _solution_text(solution: Solution, obs: Observation, format_layout: Callable
 @click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
 @click.option("--min-difficulty", type=click.IntRange(min=0), default=0,
               help="Keep only layouts at least this hard (fewest shots that determine them).")
-@time_limit_option
+@click.option("--work", type=click.IntRange(1, 10**9), default=WORK_UNITS, show_default=True, metavar="UNITS",
+              help="Search work for the whole command (rating difficulty, --min-difficulty's tries), counted "
+                   "in steps, not seconds: the same seed gives the same answer on any machine. The default "
+                   "is about 10 s here; a rating stopped by it gives its proven bounds.")
+@click.option("--time-limit", type=FiniteFloatRange(0, 3600), default=120.0, show_default=True, metavar="SECONDS",
+              help="Outer wall-clock guard for the whole command (0: none). Only when it stops the search "
+                   "first is the answer machine-dependent, and a note says so.")
 @json_option
 @component_file_option
 @output_option
 @force_option
-def generate(count: int, seed: int | None, components: str, size: str, min_difficulty: int, time_limit: float,
-             as_json: bool, component_file: Path | None, output: Path | None, force: bool) -> None:
+def generate(count: int, seed: int | None, components: str, size: str, min_difficulty: int, work: int,
+             time_limit: float, as_json: bool, component_file: Path | None, output: Path | None, force: bool) -> None:
     """Random fair layouts (playable, every component locatable), with statistics per layout.
 
     \b
@@ -262,24 +271,35 @@ def generate(count: int, seed: int | None, components: str, size: str, min_diffi
     board = parse_size(size)
     chosen = in_play(load_catalog(component_file), components)
     seed = resolve_seed(seed)
-    made = _generate_all(board, chosen, seed, count, min_difficulty, time_limit or None)
+    from generator.games.laser.rules.difficulty import WorkBudget
+
+    budget = WorkBudget(work, deadline=time.monotonic() + time_limit if time_limit else None)
+    made = _generate_all(board, chosen, seed, count, min_difficulty, budget=budget)
+    if budget.guard_hit:
+        click.echo(f"pnpgen: note: the wall-clock guard (--time-limit {format_number(time_limit)}) stopped a "
+                   "search before its work budget: this answer depends on the machine's speed", err=True)
     if as_json:
-        emit_json(_generated_json(board, chosen, seed, made), output, force)
+        emit_json({**_generated_json(board, chosen, seed, made),
+                   "work": {"budget": budget.units, "spent": min(budget.spent, budget.units),
+                            "stopped_by_clock": budget.guard_hit}}, output, force)
     else:
         _emit_text(_generated_text(board, seed, made), output, force)
 
 
 def _generate_all(board: Board, chosen: ComponentSet, seed: int, count: int, min_difficulty: int,
-                  time_limit: float | None = None) -> Generated:
-    """[(layout, stats)] for `count` fair layouts from one seeded stream."""
+                  time_limit: float | None = None, budget: WorkBudget | None = None) -> Generated:
+    """[(layout, stats)] for `count` fair layouts from one seeded stream (rated within the work
+    budget, shared by the whole command, else within time_limit seconds each)."""
     from generator.core.rng import make_rng
     from generator.games.laser.rules.generate import generate_fair, layout_stats
 
     rng = make_rng(seed, "laser", "generate")
     made: Generated = []
     for _ in range(count):
-        layout = generate_fair(rng, board, chosen, min_difficulty, time_limit=time_limit)
-        made.append((layout, layout_stats(layout, time_limit=time_limit)))
+        rated: list[Difficulty | None] = []
+        layout = generate_fair(rng, board, chosen, min_difficulty, time_limit=time_limit, budget=budget, rated=rated)
+        made.append((layout, layout_stats(layout, time_limit=time_limit, budget=budget,
+                                          rating=rated[0] if rated else None)))
     return made
 
 
@@ -288,13 +308,14 @@ def _stats_json(stats: LayoutStats) -> dict[str, Any]:
     return {"blank_shots": stats.blank_shots, "mean_hits_per_shot": round(stats.mean_hits, 3),
             "returning_shots": stats.returning, "difficulty": rating.shots if rating else None,
             "difficulty_cannons": list(rating.cannons) if rating else None,
-            "difficulty_exact": rating.exact if rating else None}
+            "difficulty_exact": rating.exact if rating else None,
+            "difficulty_lower": rating.lower_bound if rating else None}
 
 
 def _difficulty_words(rating: Difficulty | None) -> str:
     if rating is None:
         return "-"
-    return str(rating.shots) if rating.exact else f"{rating.lower_bound} to {rating.shots} (search stopped)"
+    return str(rating.shots) if rating.exact else f"{rating.lower_bound} to {rating.shots} (search stopped: work budget)"
 
 
 def _generated_json(board: Board, chosen: ComponentSet, seed: int, made: Generated) -> dict[str, Any]:

@@ -228,14 +228,54 @@ class _Rater:
         return None
 
 
+class WorkBudget:
+    """Search work shared by every rating of one command, counted the same on every machine: a unit
+    is 1024 steps of the hitting-set search or 256 backtracks of the layout search (and a round
+    of the rating one). The same seed and budget give the same answers, whatever the load.
+    `deadline` (a clock time) is only an outer guard: when it stops a search, `guard_hit` says so,
+    and that answer depends on the machine."""
+
+    def __init__(self, units: int, deadline: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.units, self.deadline, self.clock = units, deadline, clock
+        self.spent = 0
+        self.guard_hit = False
+
+    @property
+    def left(self) -> int:
+        return max(0, self.units - self.spent)
+
+    def spent_out(self) -> bool:
+        """Nothing worth a rating left (under a hundredth of the budget), or the guard has stopped it."""
+        return self.guard_hit or self.left < max(1, self.units // 100)
+
+    def spend(self, units: int, keep: int = 0) -> bool:
+        """Count `units` of work; True (stop) when fewer than `keep` are left, or past the guard."""
+        self.spent += units
+        if self.units - self.spent < keep:
+            return True
+        if self.deadline is not None and self.clock() > self.deadline:
+            self.guard_hit = True
+            return True
+        return False
+
+    def stops(self, keep: int = 0) -> tuple[Callable[[], bool], Callable[[], bool], Callable[[], bool]]:
+        """Interrupts for a round, the layout search (asked every 4096 backtracks) and the
+        hitting-set search (every 1024 steps)."""
+        return (lambda: self.spend(2, keep)), (lambda: self.spend(16, keep)), (lambda: self.spend(1, keep))
+
+
 def rate(layout: Layout, max_rounds: int = 100000, time_limit: float | None = None,
-         clock: Callable[[], float] = time.monotonic) -> Difficulty | None:
+         clock: Callable[[], float] = time.monotonic, budget: WorkBudget | None = None) -> Difficulty | None:
     """The exact difficulty of a layout, or None if no set of shots determines it (not fair or
     unplayable). With `time_limit` (seconds) the answer always comes within about that time: exact
-    when found, else the best bounds found so far (`exact=False`)."""
+    when found, else the best bounds found so far (`exact=False`). With `budget` (work counted, not
+    time: deterministic) it spends at most a third of what is left."""
     rater = _Rater(layout)
     if any(outcome == TRAPPED for _, outcome in rater.results):
         return None
+    if budget is not None:
+        return _rate_within(rater, budget, max_rounds)
     start = clock()
     exact_until = None if time_limit is None else start + 0.8 * time_limit
 
@@ -264,6 +304,57 @@ def rate(layout: Layout, max_rounds: int = 100000, time_limit: float | None = No
         raise RuntimeError("difficulty search did not converge")
     upper = _upper_bound(rater, constraints, hint, start + (time_limit or 0.0), clock)
     return Difficulty(upper.bit_count(), _cannons(upper), exact=False, lower=lower)
+
+
+def _rate_within(rater: _Rater, budget: WorkBudget, max_rounds: int) -> Difficulty | None:
+    """rate() with a work budget: one rating spends at most a quarter of what is left on the exact
+    search, and up to a third in all with the upper bound (so one hard layout never takes it all).
+    Setting up costs a unit per ten cannons (the layout's tables and its neighbours)."""
+    budget.spend(1 + len(rater.results) // 10)
+    left = budget.left
+    round_stop, search_stop, hitting_stop = budget.stops(left - left // 4)
+    constraints: list[int] = rater.neighbours()
+    lower, hint = 0, 0
+    try:
+        for _ in range(max_rounds):
+            if round_stop():
+                raise SearchStopped("the work budget ran out between rounds")
+            chosen = min_hitting_set(constraints, lower, hint, hitting_stop) if constraints else 0
+            lower = chosen.bit_count()
+            others = rater.others(chosen, interrupt=search_stop)
+            if not others:
+                return Difficulty(lower, _cannons(chosen))
+            found = [rater.difference(cells) for cells in others]
+            if 0 in found:
+                return None
+            constraints += found
+            hint = chosen | functools.reduce(operator.or_, (d & -d for d in found))
+    except SearchStopped:
+        pass
+    else:
+        raise RuntimeError("difficulty search did not converge")
+    upper = _upper_bound_within(rater, constraints, hint, budget, left - left // 3)
+    return Difficulty(upper.bit_count(), _cannons(upper), exact=False, lower=lower)
+
+
+def _upper_bound_within(rater: _Rater, constraints: list[int], hint: int, budget: WorkBudget, keep: int) -> int:
+    """_upper_bound with the budget's rest instead of a deadline (every cannon when it runs out)."""
+    everything = (1 << len(rater.results)) - 1
+    hitting = functools.reduce(operator.or_, (1 << k for k, (hits, _) in enumerate(rater.results) if hits), 0)
+    stop = budget.stops(keep)[1]
+    for candidate in (hint or _greedy(constraints), (hint or _greedy(constraints)) | hitting):
+        try:
+            while True:
+                others = rater.others(candidate, interrupt=stop)
+                if not others:
+                    return candidate
+                differences = [rater.difference(cells) for cells in others]
+                if 0 in differences:
+                    return everything
+                candidate |= functools.reduce(operator.or_, (d & -d for d in differences))
+        except SearchStopped:
+            continue
+    return everything
 
 
 def _cannons(mask: int) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from generator.core.errors import RulesError
-from generator.games.laser.rules.difficulty import Difficulty, rate
+from generator.games.laser.rules.difficulty import Difficulty, WorkBudget, rate
 from generator.games.laser.rules.engine import Engine, engine_for
 from generator.games.laser.rules.model import TRAPPED, Board, ComponentSet, Layout
 from generator.games.laser.rules.search import Partial, Search, completions, shots_from_results
@@ -49,18 +49,23 @@ def is_fair_cells(engine: Engine, cells: list[int]) -> bool:
     return total == 1
 
 
-def layout_stats(layout: Layout, with_difficulty: bool = True, time_limit: float | None = None) -> LayoutStats:
-    """Shot statistics of a playable layout (and its difficulty if asked, within time_limit seconds)."""
+def layout_stats(layout: Layout, with_difficulty: bool = True, time_limit: float | None = None,
+                 budget: WorkBudget | None = None, rating: Difficulty | None = None) -> LayoutStats:
+    """Shot statistics of a playable layout (and its difficulty if asked, within time_limit seconds
+    or the work budget; `rating`, when given, is the one already found)."""
     engine = engine_for(layout.board, layout.in_play)
     results = engine.results(engine.cells_of(layout))
     blank = sum(1 for hits, _ in results if not hits)
     mean = sum(len(hits) for hits, _ in results) / len(results)
     back = sum(1 for k, (_, outcome) in enumerate(results, start=1) if outcome == k)
-    return LayoutStats(blank, mean, back, rate(layout, time_limit=time_limit) if with_difficulty else None)
+    if with_difficulty and rating is None:
+        rating = rate(layout, time_limit=time_limit, budget=budget)
+    return LayoutStats(blank, mean, back, rating if with_difficulty else None)
 
 
 def generate_fair(rng: random.Random, board: Board, in_play: ComponentSet, min_difficulty: int = 0,
-                  max_tries: int = MAX_TRIES, time_limit: float | None = None) -> Layout:
+                  max_tries: int = MAX_TRIES, time_limit: float | None = None,
+                  budget: WorkBudget | None = None, rated: list[Difficulty | None] | None = None) -> Layout:
     """A random fair layout (every component locatable, playable), at least `min_difficulty` hard
     (rated within time_limit seconds each: a rating stopped early counts by its proven lower bound)."""
     if len(in_play) == 0:
@@ -76,9 +81,21 @@ def generate_fair(rng: random.Random, board: Board, in_play: ComponentSet, min_d
             continue
         layout = engine.layout_of(cells)
         if min_difficulty:
-            rating = rate(layout, time_limit=time_limit)
+            rating = rate(layout, time_limit=time_limit, budget=budget)
             if rating is None or rating.lower_bound < min_difficulty:
+                if budget is not None and budget.spent_out():
+                    raise _out_of_work(budget, min_difficulty)
                 continue
+            if rated is not None:
+                rated.append(rating)
         return layout
     raise RulesError(f"no fair layout with difficulty at least {min_difficulty} in {max_tries} random "
                      "tries: ask for an easier one")
+
+
+def _out_of_work(budget: WorkBudget, min_difficulty: int) -> RulesError:
+    if budget.guard_hit:
+        return RulesError(f"the wall-clock guard stopped the search before a layout at least {min_difficulty} "
+                          "hard was found (--time-limit raises it; the work budget was not spent)")
+    return RulesError(f"the search work budget ({budget.units:,} units) ran out before a layout at least "
+                      f"{min_difficulty} hard was found (--work raises it)")
