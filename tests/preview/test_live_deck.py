@@ -98,13 +98,18 @@ def test_changed_picture_redraws_its_cards(deck_files) -> None:
 
 
 def test_boxes_and_warnings_in_state(deck_files) -> None:
+    from PIL import Image
+
     data, template = deck_files
+    for picture in (data.parent / "pictures").glob("*.png"):     # half the example's pixels: 167 ppi in its box
+        with Image.open(picture) as im:
+            im.resize((im.width // 2, im.height // 2), Image.Resampling.NEAREST).save(picture)
     deck = LiveDeck(data, template)
     deck.refresh()
     state = deck.snapshot()
     title = next(b for b in state["cards"][0]["boxes"] if b["id"] == "title")
     assert title == {"face": "front", "id": "title", "kind": "text", "x": 6.0, "y": 4.5, "w": 42.5, "h": 10.0}
-    assert any("170 ppi" in w for w in state["cards"][0]["warnings"])
+    assert any("170 ppi" in w for w in state["cards"][0]["warnings"])      # under 200 ppi: said on the card
     assert (state["card_w"], state["card_h"], state["bleed"]) == (63.5, 88.9, 3.0)
 
 
