@@ -282,15 +282,42 @@ def rate(layout: Layout, max_rounds: int = 100000, time_limit: float | None = No
     def out_of_time() -> bool:
         return exact_until is not None and clock() > exact_until
 
+    limit = [start + (time_limit or 0.0)]
+
+    def late() -> bool:
+        return clock() > limit[0]
+
+    def grace() -> None:
+        limit[0] += 0.1   # a short grace for the next, easier candidate
+
+    return _rate_rounds(rater, max_rounds, (out_of_time, out_of_time, out_of_time), late, grace)
+
+
+def _rate_within(rater: _Rater, budget: WorkBudget, max_rounds: int) -> Difficulty | None:
+    """rate() with a work budget: one rating spends at most a quarter of what is left on the exact
+    search, and up to a third in all with the upper bound (so one hard layout never takes it all).
+    Setting up costs a unit per ten cannons (the layout's tables and its neighbours)."""
+    budget.spend(1 + len(rater.results) // 10)
+    left = budget.left
+    stops = budget.stops(left - left // 4)
+    return _rate_rounds(rater, max_rounds, stops, budget.stops(left - left // 3)[1])
+
+
+def _rate_rounds(rater: _Rater, max_rounds: int, stops: tuple[Callable[[], bool], ...],
+                 upper_stop: Callable[[], bool], grace: Callable[[], None] = lambda: None) -> Difficulty | None:
+    """The exact rating: rounds of a minimum hitting set of the constraints found so far, then the layouts
+    it leaves. `stops` interrupt a round, the layout search and the hitting-set search; once stopped, the
+    best bounds: the lower bound reached and an upper bound grown while `upper_stop` allows."""
+    round_stop, search_stop, hitting_stop = stops
     constraints: list[int] = rater.neighbours()
     lower, hint = 0, 0
     try:
         for _ in range(max_rounds):
-            if out_of_time():
-                raise SearchStopped("out of time between rounds")
-            chosen = min_hitting_set(constraints, lower, hint, out_of_time) if constraints else 0
+            if round_stop():
+                raise SearchStopped("stopped between rounds")
+            chosen = min_hitting_set(constraints, lower, hint, hitting_stop) if constraints else 0
             lower = chosen.bit_count()
-            others = rater.others(chosen, interrupt=out_of_time)
+            others = rater.others(chosen, interrupt=search_stop)
             if not others:
                 return Difficulty(lower, _cannons(chosen))
             found = [rater.difference(cells) for cells in others]
@@ -302,47 +329,24 @@ def rate(layout: Layout, max_rounds: int = 100000, time_limit: float | None = No
         pass
     else:
         raise RuntimeError("difficulty search did not converge")
-    upper = _upper_bound(rater, constraints, hint, start + (time_limit or 0.0), clock)
+    upper = _upper_bound(rater, constraints, hint, upper_stop, grace)
     return Difficulty(upper.bit_count(), _cannons(upper), exact=False, lower=lower)
 
 
-def _rate_within(rater: _Rater, budget: WorkBudget, max_rounds: int) -> Difficulty | None:
-    """rate() with a work budget: one rating spends at most a quarter of what is left on the exact
-    search, and up to a third in all with the upper bound (so one hard layout never takes it all).
-    Setting up costs a unit per ten cannons (the layout's tables and its neighbours)."""
-    budget.spend(1 + len(rater.results) // 10)
-    left = budget.left
-    round_stop, search_stop, hitting_stop = budget.stops(left - left // 4)
-    constraints: list[int] = rater.neighbours()
-    lower, hint = 0, 0
-    try:
-        for _ in range(max_rounds):
-            if round_stop():
-                raise SearchStopped("the work budget ran out between rounds")
-            chosen = min_hitting_set(constraints, lower, hint, hitting_stop) if constraints else 0
-            lower = chosen.bit_count()
-            others = rater.others(chosen, interrupt=search_stop)
-            if not others:
-                return Difficulty(lower, _cannons(chosen))
-            found = [rater.difference(cells) for cells in others]
-            if 0 in found:
-                return None
-            constraints += found
-            hint = chosen | functools.reduce(operator.or_, (d & -d for d in found))
-    except SearchStopped:
-        pass
-    else:
-        raise RuntimeError("difficulty search did not converge")
-    upper = _upper_bound_within(rater, constraints, hint, budget, left - left // 3)
-    return Difficulty(upper.bit_count(), _cannons(upper), exact=False, lower=lower)
+def _cannons(mask: int) -> tuple[int, ...]:
+    return tuple(k + 1 for k in range(mask.bit_length()) if mask >> k & 1)
 
 
-def _upper_bound_within(rater: _Rater, constraints: list[int], hint: int, budget: WorkBudget, keep: int) -> int:
-    """_upper_bound with the budget's rest instead of a deadline (every cannon when it runs out)."""
+def _upper_bound(rater: _Rater, constraints: list[int], hint: int, stop: Callable[[], bool],
+                 grace: Callable[[], None]) -> int:
+    """A set of cannons proven to determine the layout, found before `stop`: the last hitting set grown
+    greedily, else that set plus every cannon whose beam hits a component (many hits make the search
+    short; `grace` is called before trying it), else every cannon (a fair layout is determined by all
+    its shots)."""
     everything = (1 << len(rater.results)) - 1
     hitting = functools.reduce(operator.or_, (1 << k for k, (hits, _) in enumerate(rater.results) if hits), 0)
-    stop = budget.stops(keep)[1]
-    for candidate in (hint or _greedy(constraints), (hint or _greedy(constraints)) | hitting):
+    chosen = hint or _greedy(constraints)
+    for candidate in (chosen, chosen | hitting):
         try:
             while True:
                 others = rater.others(candidate, interrupt=stop)
@@ -353,37 +357,5 @@ def _upper_bound_within(rater: _Rater, constraints: list[int], hint: int, budget
                     return everything
                 candidate |= functools.reduce(operator.or_, (d & -d for d in differences))
         except SearchStopped:
-            continue
-    return everything
-
-
-def _cannons(mask: int) -> tuple[int, ...]:
-    return tuple(k + 1 for k in range(mask.bit_length()) if mask >> k & 1)
-
-
-def _upper_bound(rater: _Rater, constraints: list[int], hint: int, deadline: float,
-                 clock: Callable[[], float]) -> int:
-    """A set of cannons proven to determine the layout, found within the deadline: the last hitting
-    set grown greedily, else that set plus every cannon whose beam hits a component (many hits make
-    the search short), else every cannon (a fair layout is determined by all its shots)."""
-    everything = (1 << len(rater.results)) - 1
-    hitting = functools.reduce(operator.or_, (1 << k for k, (hits, _) in enumerate(rater.results) if hits), 0)
-    chosen = hint or _greedy(constraints)
-    limit = [deadline]
-
-    def late() -> bool:
-        return clock() > limit[0]
-
-    for candidate in (chosen, chosen | hitting):
-        try:
-            while True:
-                others = rater.others(candidate, interrupt=late)
-                if not others:
-                    return candidate
-                differences = [rater.difference(cells) for cells in others]
-                if 0 in differences:
-                    return everything
-                candidate |= functools.reduce(operator.or_, (d & -d for d in differences))
-        except SearchStopped:
-            limit[0] += 0.1   # a short grace for the next, easier candidate
+            grace()
     return everything
