@@ -66,30 +66,36 @@ def step_text(engine: Engine, step: Step) -> str:
     return f"{how} → rules out {len(step.removed)} {places} in {len(cleared)} {cells}"
 
 
-def deduction_order(engine: Engine, verdict: Grade, limit: int | None = None) -> list[str]:
-    """The steps that pin components, and the suppositions refuted (one line per run of them for
-    one type), in order."""
-    lines: list[str] = []
-    run: list[Step] = []
+def reasoning(verdict: Grade) -> list[Step | list[tuple[int, int, int]]]:
+    """The verdict's steps as a reader follows them, in order: a Step that pins components, or a list of
+    refuted suppositions (one run of them for one component type: (type, cell, piece) each)."""
+    out: list[Step | list[tuple[int, int, int]]] = []
+    run: list[tuple[int, int, int]] = []
 
     def flush() -> None:
-        supposed = [s.supposed for s in run if s.supposed is not None]
-        if supposed:
-            piece = supposed[0][2]
-            spots = ", ".join(cell_name(engine, s[1]) for s in supposed)
-            lines.append(f"suppose the {piece_text(engine, piece)} at {spots}: each contradicts a shot")
+        if run:
+            out.append(list(run))
             run.clear()
 
     for step in verdict.steps:
         if step.supposed is not None and not step.pinned:
-            if run and run[0].supposed is not None and run[0].supposed[0] != step.supposed[0]:
+            if run and run[0][0] != step.supposed[0]:
                 flush()
-            run.append(step)
+            run.append(step.supposed)
             continue
         flush()
         if step.pinned:
-            lines.append(step_text(engine, step))
+            out.append(step)
     flush()
+    return out
+
+
+def deduction_order(engine: Engine, verdict: Grade, limit: int | None = None) -> list[str]:
+    """The steps that pin components, and the suppositions refuted (one line per run of them for
+    one type), in order."""
+    lines = [step_text(engine, item) if isinstance(item, Step) else
+             f"suppose the {piece_text(engine, item[0][2])} at {', '.join(cell_name(engine, s[1]) for s in item)}: "
+             "each contradicts a shot" for item in reasoning(verdict)]
     if verdict.tier == DEEPEST:
         lines.append("then: the rest needs trial and error (deeper search)")
     return lines[:limit] if limit else lines

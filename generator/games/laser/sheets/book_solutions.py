@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import DEEPEST
-from generator.games.laser.rules.words import cell_name
+from generator.games.laser.rules.words import cell_name, reasoning
 from generator.games.laser.sheets.book_marks import BookPuzzle, coordinates, level_dots
 from generator.games.laser.sheets.draw import INK, SOFT_INK, BoardFrame
 from generator.games.laser.sheets.game_sheet import layout_items
@@ -102,27 +102,9 @@ def step_words(engine: Engine, step: Step, labels: Labels) -> str:
 
 def deduction_lines(engine: Engine, verdict: Grade, labels: Labels) -> list[str]:
     """The steps that pin components and the suppositions refuted (one line per run for one type), in order."""
-    lines: list[str] = []
-    run: list[Step] = []
-
-    def flush() -> None:
-        supposed = [s.supposed for s in run if s.supposed is not None]
-        if supposed:
-            spots = ", ".join(cell_name(engine, s[1]) for s in supposed)
-            lines.append(labels.fill("ded_suppose_many", piece=piece_words(engine, supposed[0][2], labels),
-                                     cells=spots))
-            run.clear()
-
-    for step in verdict.steps:
-        if step.supposed is not None and not step.pinned:
-            if run and run[0].supposed is not None and run[0].supposed[0] != step.supposed[0]:
-                flush()
-            run.append(step)
-            continue
-        flush()
-        if step.pinned:
-            lines.append(step_words(engine, step, labels))
-    flush()
+    lines = [labels.fill("ded_suppose_many", piece=piece_words(engine, item[0][2], labels),
+                         cells=", ".join(cell_name(engine, s[1]) for s in item)) if isinstance(item, list) else
+             step_words(engine, item, labels) for item in reasoning(verdict)]
     if verdict.tier == DEEPEST:
         lines.append(labels["ded_deeper"])
     return lines
