@@ -1,4 +1,4 @@
-"""The assistant's advice in a page's language (the picture of `laser assist`), from the labels in card_data/laser/ (labels.yaml, assist block)."""
+"""The assistant's advice in a page's language (the picture of `laser assist`), from card_data/laser/labels.yaml (assist)."""
 
 from __future__ import annotations
 
