@@ -27,6 +27,8 @@ TOOL_PACKAGES = {
     "pdftoppm": "poppler-utils",
     "mutool": "mupdf-tools",
     "rsvg-convert": "librsvg2-bin",
+    "pdffonts": "poppler-utils",
+    "qpdf": "qpdf",
 }
 # Python packages a tool test drives (the test extra installs them).
 PYTHON_MODULES = {"selenium": "pip install '.[test]'"}

@@ -55,7 +55,7 @@ def test_readme_installs_every_package_the_tests_ask_for() -> None:
     install = re.search(r"^\s+(?:sudo )?apt-get install (.+)$", readme, flags=re.M)
     assert install, "README.md gives no apt-get install line for the test tools"
     named = set(install.group(1).split())
-    for package in ("chromium", "chromium-driver", "poppler-utils", "mupdf-tools", "librsvg2-bin"):
+    for package in ("chromium", "chromium-driver", "poppler-utils", "mupdf-tools", "librsvg2-bin", "qpdf"):
         assert package in named, package
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "export PNPGEN_REQUIRE_TOOLS=1" in ci

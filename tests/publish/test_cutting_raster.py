@@ -227,7 +227,7 @@ def _dxf_paths(path: Path, height: float) -> list[tuple[float, float, float, flo
 COMBINATIONS = [(c, k, p) for c in ("silhouette", "cricut", "scanncut") for k in ("poker", "tarot") for p in ("a4", "letter")]
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
+@pytest.mark.needs("pdftoppm")
 @pytest.mark.parametrize(("cutter", "card", "paper"), COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_every_cut_path_lies_on_its_printed_card(cutter: str, card: str, paper: str, root: Path) -> None:
     folder, written = _made(cutter, card, paper, root)
@@ -259,7 +259,7 @@ def test_every_cut_path_lies_on_its_printed_card(cutter: str, card: str, paper: 
     assert total == 9
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
+@pytest.mark.needs("pdftoppm")
 def test_a_printer_scale_moves_marks_and_cards_alike(root: Path) -> None:
     """A profile's scale draws the marks and cards larger together: through the marks the cut still fits."""
     folder, _ = _made("silhouette", "poker", "letter", root, (0.98, 1.015))
@@ -270,7 +270,7 @@ def test_a_printer_scale_moves_marks_and_cards_alike(root: Path) -> None:
     assert max(_edge_errors(image, boxes, to_px)) <= TOLERANCE
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
+@pytest.mark.needs("pdftoppm")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_card_ink_in_the_silhouette_keep_out_zones(paper: str, root: Path) -> None:
     """Nothing of a card within the square of (arm length + 1.5 mm) at each mark's corner."""
@@ -290,7 +290,7 @@ def test_no_card_ink_in_the_silhouette_keep_out_zones(paper: str, root: Path) ->
         assert not coloured, f"card ink in the keep-out zone {(x0, y0, x1, y1)}"
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
+@pytest.mark.needs("pdftoppm")
 def test_the_check_sees_a_cut_file_off_by_0_15_mm(root: Path) -> None:
     """The measurement is fine enough to fail: the same cut paths moved 0.15 mm right are caught."""
     folder, _ = _made("silhouette", "poker", "letter", root)
