@@ -7,7 +7,6 @@ is the trim; edges are found to a fraction of a pixel from the anti-aliased cove
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from functools import cache
 from pathlib import Path
