@@ -13,6 +13,7 @@ import io
 import math
 import struct
 import zlib
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Literal
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH, MM_PER_PT
-from generator.render.base import Backend, rgb, validate_pages, walk
+from generator.render.base import Backend, is_motif, rgb, validate_pages, walk
 from generator.render.raster import (
     affine_paste,
     dash_runs,
@@ -183,6 +184,8 @@ class _Frame:
         self.matrix = matrix
         self.origin = origin
         self.mask = mask
+        self.motif: tuple[_MotifKey, tuple[Item, ...], bytes] | None = None   # a motif to keep once drawn
+        self.reused = False      # a motif's pixels from an earlier page: its items are not drawn
 
 
 class PngBackend(Backend):
@@ -327,13 +330,45 @@ class PngBackend(Backend):
         shifted = compose(translate(-box[0], -box[1]), matrix)
         mask: PILImage.Image | Literal[True] = True if plain else _clip_mask(outline, box)
         self.frames.append(_Frame(sub, shifted, (box[0], box[1]), mask))
+        if is_motif(item):
+            self._motif_begin(item, shifted)
+
+    def _motif_begin(self, item: Group, shifted: Matrix) -> None:
+        """A pattern's dots over the same pixels, at the same place, drawn before (on an earlier
+        card): its finished pixels are reused and its items skipped; else they are kept when drawn."""
+        frame = self.frame
+        before = frame.target.tobytes()
+        key = (id(item.items), shifted, frame.target.size, frame.mask is True)
+        hit = _MOTIF_CACHE.get(key)
+        if hit is not None and hit[0] is item.items and hit[1] == before:
+            _MOTIF_CACHE.move_to_end(key)
+            frame.target, frame.reused = hit[2], True
+        else:
+            frame.motif = (key, item.items, before)
+
+    def group_items(self, item: Group) -> Sequence[Item]:
+        return () if self.frame.reused else item.items
 
     def end_group(self, item: Group) -> None:
         done = self.frames.pop()
+        if done.motif is not None:
+            _keep_motif(*done.motif, done.target)
         if done.mask is True:          # an axis-aligned rectangle: the box is the clip
             self.frame.target.paste(done.target, done.origin)
         elif done.mask is not None and done.mask.getbbox():
             self.frame.target.paste(done.target, done.origin, done.mask)
+
+
+_MotifKey = tuple[int, Matrix, tuple[int, int], bool]
+_MOTIF_CACHE: OrderedDict[_MotifKey, tuple[tuple[Item, ...], bytes, PILImage.Image]] = OrderedDict()
+MOTIF_CACHE_BYTES = 64_000_000    # pixels kept (before and after drawing) across pages, oldest dropped first
+
+
+def _keep_motif(key: _MotifKey, items: tuple[Item, ...], before: bytes, after: PILImage.Image) -> None:
+    """Keep a drawn motif's pixels (with the pixels it was drawn over) for later pages."""
+    _MOTIF_CACHE[key] = (items, before, after)
+    while sum(2 * len(entry[1]) for entry in _MOTIF_CACHE.values()) > MOTIF_CACHE_BYTES:
+        _MOTIF_CACHE.popitem(last=False)
 
 
 def _clip_box(outline: Sequence[Point], size: tuple[int, int], snap: bool = False) -> tuple[int, int, int, int]:
