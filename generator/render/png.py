@@ -172,6 +172,14 @@ def _pil_font(font: str, size_px: float) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(font_path(font)), size_px, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=16384)
+def _glyph(font: ImageFont.FreeTypeFont, ch: str, mode: str, ink: int, fx: float, fy: float) -> tuple[object, int, int]:
+    """One glyph's coverage mask at a sub-pixel start, and its offset (Pillow's getmask2, as
+    ImageDraw.text calls it): a face's text recurs at the same places on other cards."""
+    mask, (dx, dy) = font.getmask2(ch, mode, None, None, None, 0, "ls", ink, (fx, fy), stroke_filled=True)
+    return mask, dx, dy
+
+
 class _Frame:
     """Where drawing goes: a target image, its draw handle and the mm → pixel matrix."""
 
@@ -277,11 +285,15 @@ class PngBackend(Backend):
         unit = item.size / 1000.0 * MM_PER_PT
         x = item.x
         get, default = fm.widths.get, fm.default_width
+        ink = draw.draw.draw_ink(fill)
+        bitmap, mode = draw.draw.draw_bitmap, draw.fontmode
         for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
             font = _pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
             for ch in chunk:
-                if not ch.isspace():
-                    draw.text(apply(m, x, item.y), ch, font=font, fill=fill, anchor="ls")
+                if not ch.isspace():   # what draw.text(xy, ch, anchor="ls") does, the glyph's mask cached
+                    gx, gy = apply(m, x, item.y)
+                    mask, dx, dy = _glyph(font, ch, mode, ink, math.modf(gx)[0], math.modf(gy)[0])
+                    bitmap((int(gx) + dx, int(gy) + dy), mask, ink)
                 x += get(ord(ch), default) * unit
 
     def _text_layer(self, item: TextLine, m: Matrix) -> None:
