@@ -213,8 +213,13 @@ class PngBackend(Backend):
 
     # -- paint ------------------------------------------------------------------------------
     def _fill(self, points: list[Point], color: str | None) -> None:
-        if color is not None and len(points) >= 3:
+        if color is None or len(points) < 3:
+            return
+        box = rect_pixels(points, self.frame.target.size) if len(points) == 4 else None
+        if box is None:
             self.frame.draw.polygon(points, fill=rgb(color))
+        elif box[2] > box[0] and box[3] > box[1]:
+            self.frame.target.paste(rgb(color), box)
 
     def _stroke(self, points: list[Point], stroke: Stroke | None, closed: bool) -> None:
         self._stroke_px(points, stroke, closed, matrix_scale(self.frame.matrix))
@@ -381,6 +386,19 @@ def _keep_motif(key: _MotifKey, items: tuple[Item, ...], before: bytes, after: P
     _MOTIF_CACHE[key] = (items, before, after)
     while sum(2 * len(entry[1]) for entry in _MOTIF_CACHE.values()) > MOTIF_CACHE_BYTES:
         _MOTIF_CACHE.popitem(last=False)
+
+
+def rect_pixels(points: Sequence[Point], size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """The pixel box Pillow's polygon fill covers for an axis-aligned rectangle (its four corners
+    in turn), cut to the image: columns int(left)..int(right) and rows int(top)..int(bottom), both
+    ends included (coordinates truncated toward zero); None for any other polygon. Filling this
+    box is the same pixels, without the scanline pass over the whole card."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
+    if not ((x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)):
+        return None
+    left, right = sorted((x0, x2))
+    top, bottom = sorted((y0, y2))
+    return (max(0, int(left)), max(0, int(top)), min(size[0], int(right) + 1), min(size[1], int(bottom) + 1))
 
 
 def _clip_box(outline: Sequence[Point], size: tuple[int, int], snap: bool = False) -> tuple[int, int, int, int]:
