@@ -10,9 +10,9 @@ import pytest
 from PIL import Image as PILImage
 from PIL import ImageChops, ImageDraw
 
+from generator.core.units import MM_PER_PT
 from generator.render import png
 from generator.render.png import encode_png, rect_pixels, render_image, render_png
-from generator.core.units import MM_PER_PT
 from generator.scene.fonts import font_metrics, font_runs
 from generator.scene.model import Circle, Group, Matrix, Page, Rect, Text, TextLine, apply
 
