@@ -143,3 +143,17 @@ def validate_pages(pages: Iterable[Page]) -> list[Page]:
             raise LayoutError(f"page size must be positive, not {page.width} x {page.height} mm",
                               key=page.label or "page")
     return pages
+
+
+MOTIF_MIN = 8      # a clipped group of at least this many plain filled circles is a motif (pattern dots)
+
+
+def is_motif(group: Group) -> bool:
+    """A clipped group of MOTIF_MIN or more filled, unstroked circles (after an optional
+    background rectangle): a pattern's dots, drawn once and
+    reused (a form in PDF, a cached raster in PNG)."""
+    items = group.items
+    if group.clip is None or len(items) < MOTIF_MIN:
+        return False
+    start = 1 if isinstance(items[0], Rect) else 0
+    return all(type(it) is Circle and it.stroke is None and it.fill is not None for it in items[start:])

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
-from generator.render.base import Backend, rgb_float, validate_pages, walk
+from generator.render.base import MOTIF_MIN as MOTIF_MIN  # re-exported: tests and callers name it here
+from generator.render.base import Backend, is_motif, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import font_path, font_runs, font_spec
@@ -379,19 +380,6 @@ class PdfBackend(Backend):
         self.c.restoreState()
         self.state = self.saved.pop()
         self.matrices.pop()
-
-
-MOTIF_MIN = 8      # a clipped group of at least this many plain filled circles is a motif (pattern dots)
-
-
-def is_motif(group: Group) -> bool:
-    """A clipped group of MOTIF_MIN or more filled, unstroked circles (after an optional
-    background rectangle): a pattern's dots, drawn once per document as a form."""
-    items = group.items
-    if group.clip is None or len(items) < MOTIF_MIN:
-        return False
-    start = 1 if isinstance(items[0], Rect) else 0
-    return all(type(it) is Circle and it.stroke is None and it.fill is not None for it in items[start:])
 
 
 def motif_form(canvas: Canvas, items: tuple[Item, ...]) -> str:

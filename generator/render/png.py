@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import io
 import math
+import struct
+import zlib
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -18,7 +21,7 @@ from typing import TYPE_CHECKING, Literal
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH, MM_PER_PT
-from generator.render.base import Backend, rgb, validate_pages, walk
+from generator.render.base import Backend, is_motif, rgb, validate_pages, walk
 from generator.render.raster import (
     affine_paste,
     dash_runs,
@@ -134,13 +137,32 @@ def paste_fitted(target: PILImage.Image, item: Image, m: Matrix, pixels: tuple[i
 
 
 PNG_COMPRESS_LEVEL = 1      # zlib level: half the time of the default 6 for files ~20% larger
+_PNG_COLOUR_TYPES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}   # mode -> PNG colour type, bytes a pixel
 
 
 def encode_png(image: PILImage.Image, dpi: float) -> bytes:
-    """PNG bytes of a Pillow image (fast compression), with its resolution recorded."""
-    buf = io.BytesIO()
-    image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
+    """PNG bytes of a Pillow image, with its resolution recorded: L, RGB and RGBA written here, rows
+    unfiltered (Pillow's adaptive filter costs twice the zlib pass and, on flat card art, gives larger
+    files), one IDAT; other modes through Pillow."""
+    if image.mode not in _PNG_COLOUR_TYPES:
+        buf = io.BytesIO()
+        image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESS_LEVEL)
+        return buf.getvalue()
+    colour, depth = _PNG_COLOUR_TYPES[image.mode]
+    width, height = image.size
+    raw = image.tobytes()
+    stride = width * depth
+    rows = b"".join(b"\0" + raw[i:i + stride] for i in range(0, len(raw), stride))   # filter 0 each row
+    ppm = int(dpi / 0.0254 + 0.5)     # pixels per metre, rounded as Pillow does
+    return b"".join((b"\x89PNG\r\n\x1a\n",
+                     _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)),
+                     _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)),
+                     _chunk(b"IDAT", zlib.compress(rows, PNG_COMPRESS_LEVEL)),
+                     _chunk(b"IEND", b"")))
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 @lru_cache(maxsize=256)
@@ -148,6 +170,14 @@ def _pil_font(font: str, size_px: float) -> ImageFont.FreeTypeFont:
     from PIL import ImageFont
 
     return ImageFont.truetype(str(font_path(font)), size_px, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=16384)
+def _glyph(font: ImageFont.FreeTypeFont, ch: str, mode: str, ink: int, fx: float, fy: float) -> tuple[object, int, int]:
+    """One glyph's coverage mask at a sub-pixel start, and its offset (Pillow's getmask2, as
+    ImageDraw.text calls it): a face's text recurs at the same places on other cards."""
+    mask, (dx, dy) = font.getmask2(ch, mode, None, None, None, 0, "ls", ink, (fx, fy), stroke_filled=True)
+    return mask, dx, dy
 
 
 class _Frame:
@@ -162,6 +192,8 @@ class _Frame:
         self.matrix = matrix
         self.origin = origin
         self.mask = mask
+        self.motif: tuple[_MotifKey, tuple[Item, ...], bytes] | None = None   # a motif to keep once drawn
+        self.reused = False      # a motif's pixels from an earlier page: its items are not drawn
 
 
 class PngBackend(Backend):
@@ -181,8 +213,13 @@ class PngBackend(Backend):
 
     # -- paint ------------------------------------------------------------------------------
     def _fill(self, points: list[Point], color: str | None) -> None:
-        if color is not None and len(points) >= 3:
+        if color is None or len(points) < 3:
+            return
+        box = rect_pixels(points, self.frame.target.size) if len(points) == 4 else None
+        if box is None:
             self.frame.draw.polygon(points, fill=rgb(color))
+        elif box[2] > box[0] and box[3] > box[1]:
+            self.frame.target.paste(rgb(color), box)
 
     def _stroke(self, points: list[Point], stroke: Stroke | None, closed: bool) -> None:
         self._stroke_px(points, stroke, closed, matrix_scale(self.frame.matrix))
@@ -253,11 +290,15 @@ class PngBackend(Backend):
         unit = item.size / 1000.0 * MM_PER_PT
         x = item.x
         get, default = fm.widths.get, fm.default_width
+        ink = draw.draw.draw_ink(fill)
+        bitmap, mode = draw.draw.draw_bitmap, draw.fontmode
         for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
             font = _pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
             for ch in chunk:
-                if not ch.isspace():
-                    draw.text(apply(m, x, item.y), ch, font=font, fill=fill, anchor="ls")
+                if not ch.isspace():   # what draw.text(xy, ch, anchor="ls") does, the glyph's mask cached
+                    gx, gy = apply(m, x, item.y)
+                    mask, dx, dy = _glyph(font, ch, mode, ink, math.modf(gx)[0], math.modf(gy)[0])
+                    bitmap((int(gx) + dx, int(gy) + dy), mask, ink)
                 x += get(ord(ch), default) * unit
 
     def _text_layer(self, item: TextLine, m: Matrix) -> None:
@@ -306,13 +347,58 @@ class PngBackend(Backend):
         shifted = compose(translate(-box[0], -box[1]), matrix)
         mask: PILImage.Image | Literal[True] = True if plain else _clip_mask(outline, box)
         self.frames.append(_Frame(sub, shifted, (box[0], box[1]), mask))
+        if is_motif(item):
+            self._motif_begin(item, shifted)
+
+    def _motif_begin(self, item: Group, shifted: Matrix) -> None:
+        """A pattern's dots over the same pixels, at the same place, drawn before (on an earlier
+        card): its finished pixels are reused and its items skipped; else they are kept when drawn."""
+        frame = self.frame
+        before = frame.target.tobytes()
+        key = (id(item.items), shifted, frame.target.size, frame.mask is True)
+        hit = _MOTIF_CACHE.get(key)
+        if hit is not None and hit[0] is item.items and hit[1] == before:
+            _MOTIF_CACHE.move_to_end(key)
+            frame.target, frame.reused = hit[2], True
+        else:
+            frame.motif = (key, item.items, before)
+
+    def group_items(self, item: Group) -> Sequence[Item]:
+        return () if self.frame.reused else item.items
 
     def end_group(self, item: Group) -> None:
         done = self.frames.pop()
+        if done.motif is not None:
+            _keep_motif(*done.motif, done.target)
         if done.mask is True:          # an axis-aligned rectangle: the box is the clip
             self.frame.target.paste(done.target, done.origin)
         elif done.mask is not None and done.mask.getbbox():
             self.frame.target.paste(done.target, done.origin, done.mask)
+
+
+_MotifKey = tuple[int, Matrix, tuple[int, int], bool]
+_MOTIF_CACHE: OrderedDict[_MotifKey, tuple[tuple[Item, ...], bytes, PILImage.Image]] = OrderedDict()
+MOTIF_CACHE_BYTES = 64_000_000    # pixels kept (before and after drawing) across pages, oldest dropped first
+
+
+def _keep_motif(key: _MotifKey, items: tuple[Item, ...], before: bytes, after: PILImage.Image) -> None:
+    """Keep a drawn motif's pixels (with the pixels it was drawn over) for later pages."""
+    _MOTIF_CACHE[key] = (items, before, after)
+    while sum(2 * len(entry[1]) for entry in _MOTIF_CACHE.values()) > MOTIF_CACHE_BYTES:
+        _MOTIF_CACHE.popitem(last=False)
+
+
+def rect_pixels(points: Sequence[Point], size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """The pixel box Pillow's polygon fill covers for an axis-aligned rectangle (its four corners
+    in turn), cut to the image: columns int(left)..int(right) and rows int(top)..int(bottom), both
+    ends included (coordinates truncated toward zero); None for any other polygon. Filling this
+    box is the same pixels, without the scanline pass over the whole card."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
+    if not ((x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)):
+        return None
+    left, right = sorted((x0, x2))
+    top, bottom = sorted((y0, y2))
+    return (max(0, int(left)), max(0, int(top)), min(size[0], int(right) + 1), min(size[1], int(bottom) + 1))
 
 
 def _clip_box(outline: Sequence[Point], size: tuple[int, int], snap: bool = False) -> tuple[int, int, int, int]:
