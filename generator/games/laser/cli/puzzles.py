@@ -46,9 +46,13 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.command("puzzles")
 @click.option("--count", type=click.IntRange(1, 500), default=12, show_default=True, help="How many puzzles.")
 @click.option("--level", default="3", show_default=True, callback=_level_range,
-              help="Level 1 (gentle) to 5 (fiendish), or a range such as 1..5 (spread evenly, easiest first).")
+              help="Level 1 (gentle) to 5 (fiendish), or a range such as 1..5 (spread evenly, easiest first). "
+                   "Levels 1-3 are solved reading one shot at a time; at level 4 that stalls once and two "
+                   "shots must be read together, at level 5 it stalls more often or needs a supposition.")
 @seed_option(help="Seed (same seed, same book); one is chosen and printed if omitted.")
-@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
+@click.option("--size", default=None,
+              help="Board size, COLUMNSxROWS [default: 8x7; levels 4-5: 6x5, where one-shot reading stalls "
+                   "often enough to search for it].")
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--minimal", is_flag=True, help="Only puzzles with no spare shot (removing any makes it ambiguous); from level 2.")
@@ -60,7 +64,7 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default: output/laser/laser-puzzles-seedN.pdf; json/text: stdout).")
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
-def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, components: str, minimal: bool,
+def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | None, components: str, minimal: bool,
             paper: str, booklet: str | None, fmt: str, output: Path | None, force: bool) -> None:
     """Laser puzzles for one player: a few shots, exactly one layout fits them; find it.
 
@@ -79,7 +83,10 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, com
 
     catalog = load_catalog()
     chosen = in_play(catalog, components)
-    board = parse_size(size)
+    from generator.games.laser.rules.puzzle import DEFAULT_HARD
+
+    board = parse_size(size or "8x7")
+    hard_board = parse_size(size or DEFAULT_HARD)
     seed = resolve_seed(seed, quiet=fmt in ("json", "text") and output is None)
     target = output
     if fmt in ("pdf", "png"):
@@ -87,7 +94,7 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, com
         _check_targets(target, fmt, force)
     elif output is not None and str(output) != "-":
         check_outputs([output], force)
-    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal)
+    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_board)
     if fmt == "json":
         emit_json(puzzles_json(made, catalog), target, force)
     elif fmt == "text":
@@ -108,19 +115,22 @@ def level_plan(count: int, levels: tuple[int, ...]) -> list[int]:
 
 
 def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed: int, count: int,
-                 levels: tuple[int, ...], minimal: bool) -> Made:
-    """[(number, Puzzle, code)] from one seeded stream per puzzle."""
+                 levels: tuple[int, ...], minimal: bool, hard_board: Board | None = None) -> Made:
+    """[(number, Puzzle, code)] from one seeded stream per puzzle; levels 4-5 on `hard_board`
+    when given (their default board, puzzle.DEFAULT_HARD)."""
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
     from generator.games.laser.rules.puzzle import check_level, generate_puzzle
 
     plan = level_plan(count, levels)
     for level in sorted(set(plan)):
-        check_level(level, minimal, board)
+        check_level(level, minimal, len(chosen))
+    from generator.games.laser.rules.puzzle import HARD_LEVELS
     made: Made = []
     for number, level in enumerate(plan, start=1):
         rng = make_rng(seed, "laser", "puzzle", str(number))
-        puzzle = generate_puzzle(rng, board, chosen, level, minimal)
+        on = hard_board if hard_board is not None and level in HARD_LEVELS else board
+        puzzle = generate_puzzle(rng, on, chosen, level, minimal)
         made.append((number, puzzle, encode(puzzle.layout, puzzle.cannons, catalog)))
     return made
 
@@ -217,7 +227,9 @@ def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) ->
 
 @click.command("assist")
 @click.argument("observation")
-@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
+@click.option("--size", default=None,
+              help="Board size, COLUMNSxROWS [default: 8x7; levels 4-5: 6x5, where one-shot reading stalls "
+                   "often enough to search for it].")
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
@@ -299,7 +311,10 @@ def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool) -> list[t
     catalog = load_catalog()
     chosen = catalog.beginner()
     board = Board()
-    made = make_puzzles(board, chosen, catalog, seed, KIT_COUNT, KIT_LEVELS, False)
+    from generator.games.laser.content import parse_size
+    from generator.games.laser.rules.puzzle import DEFAULT_HARD
+
+    made = make_puzzles(board, chosen, catalog, seed, KIT_COUNT, KIT_LEVELS, False, parse_size(DEFAULT_HARD))
     pages = book_pages(made, chosen, board, paper, None, f"seed {seed}")
     return [(write_file(path, render_pdf(pages, title=BOOK_TITLE), force),
              f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-4) with solutions")]

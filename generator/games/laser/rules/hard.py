@@ -239,6 +239,7 @@ class HardSearch:
             count = self.fitting(trial)
             if count <= fit:
                 kept, fit = trial, count
+        self.last_fit = fit
         return sorted(kept) if fit == 1 else None
 
     def trimmed(self, cannons: list[int], rng: random.Random) -> list[int]:

@@ -36,7 +36,7 @@ LEVEL_MEANINGS = {
     5: "reading one shot at a time stalls several times, or you must suppose where a component is",
 }
 HARD_LEVELS = (4, 5)
-DEFAULT_HARD = "8x7"            # the board levels 4-5 are made on by default (docs/laser.md: the figures)
+DEFAULT_HARD = "6x5"            # the board levels 4-5 are made on by default (docs/laser.md: the figures)
 WORK = {4: 40000, 5: 60000}     # work (propagation runs and exact searches) before a level 4-5 search gives up
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
@@ -86,18 +86,29 @@ def drawn_level(tier: int, minimal: bool, shots: int, cannons: int) -> int | Non
     return 3
 
 
-def possible_levels(cannons: int, minimal_only: bool) -> tuple[int, ...]:
-    """The levels that can be asked for: level 1 always has spare shots (not with --minimal);
-    levels 4-5 are searched for on any board (they are minimal), within a work budget."""
-    return tuple(level for level in LEVELS if not (level == 1 and minimal_only))
+def possible_levels(minimal_only: bool, types: int) -> tuple[int, ...]:
+    """The levels a set of `types` component types can give, known up front: level 1 always has
+    spare shots (not with --minimal); levels 4-5 need two types or more (with one, each shot speaks
+    of one component, so one-shot propagation is exact and never stalls). Levels 4-5 are searched
+    for within a work budget, and turn up at a usable rate on their default board (docs/laser.md)."""
+    out = []
+    for level in LEVELS:
+        if (level == 1 and minimal_only) or (level in HARD_LEVELS and types < 2):
+            continue
+        out.append(level)
+    return tuple(out)
 
 
-def check_level(level: int, minimal_only: bool, board: Board | None = None) -> None:
-    """RulesError at once when no puzzle of this level can be asked for."""
+def check_level(level: int, minimal_only: bool, types: int | None = None) -> None:
+    """RulesError at once when no puzzle of this level can be made (with the levels that can)."""
     if level not in LEVELS:
         raise RulesError(f"no level {level}: levels are 1 to {LEVELS[-1]}")
     if level == 1 and minimal_only:
         raise RulesError("level 1 puzzles always have spare shots: --minimal starts at level 2")
+    if types is not None and level not in possible_levels(minimal_only, types):
+        can = ", ".join(str(k) for k in possible_levels(minimal_only, types))
+        raise RulesError(f"level {level} needs two component types or more (with one, reading one shot "
+                         f"at a time never stalls); this set can give levels {can}")
 
 
 def is_minimal(engine: Engine, results: Results, cannons: Iterable[int]) -> bool:
@@ -193,7 +204,7 @@ def _trimmed(engine: Engine, results: Results, tier: int, rng: random.Random) ->
 def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
                     minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS) -> Puzzle:
     """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts)."""
-    check_level(level, minimal_only, board)
+    check_level(level, minimal_only, len(in_play))
     engine = engine_for(board, in_play)
     if level in HARD_LEVELS:
         return _hard_puzzle(rng, engine, level)
