@@ -171,14 +171,14 @@ def puzzle_figures(run: Run, seed: int, count: int) -> None:
     run.rate("level 3", "level-3 puzzles", count, cpu, wall, goal="at least 10/s")
     run.result("level 3 puzzles", made)
     by_level: dict[int, list[Any]] = {3: list(made)}
-    hard_board = _hard_board(board)
     for level in (1, 2, 4, 5):
         times, puzzles = [], []
+        on = _level_board(board, level)
         for _ in range(max(5, count // 3)):
-            puzzle, w, c = _timed(generate_puzzle, rng, hard_board if level >= 4 else board, in_play, level)
+            puzzle, w, c = _timed(generate_puzzle, rng, on, in_play, level)
             times.append((w, c)), puzzles.append(puzzle)
         walls, cpus = [w for w, _ in times], [c for _, c in times]
-        goal = f"median at most 5 s CPU on {hard_board.width}x{hard_board.height}" if level >= 4 else ""
+        goal = f"median at most 5 s CPU on {on.width}x{on.height}" if level >= 4 else ""
         run.time(f"level {level}", f"level-{level} puzzle median", statistics.median(cpus),
                  statistics.median(walls), unit="s", goal=goal)
         run.time(f"level {level} worst", f"level-{level} puzzle worst", max(cpus), max(walls), unit="s")
@@ -188,13 +188,15 @@ def puzzle_figures(run: Run, seed: int, count: int) -> None:
                      "solves: " + ", ".join(f"level {k} {_propagation_share(v)}" for k, v in sorted(by_level.items())))
 
 
-def _hard_board(board: Board) -> Board:
-    """The default board of levels 4-5 (puzzle.DEFAULT_HARD; the standard board before issue 26)."""
+def _level_board(board: Board, level: int) -> Board:
+    """A level's default board (puzzle.DEFAULT_HARD for levels 4-5; the standard board before issue 26)."""
     try:
         from generator.games.laser.rules.puzzle import DEFAULT_HARD
     except ImportError:
         return board
-    width, height = DEFAULT_HARD.split("x")
+    if level not in DEFAULT_HARD:
+        return board
+    width, height = DEFAULT_HARD[level].split("x")
     return Board(int(width), int(height))
 
 

@@ -58,7 +58,7 @@ def test_depth_levels():
 @pytest.mark.parametrize("level", [4, 5])
 def test_generated_hard_puzzles_are_unique_minimal_and_beyond_propagation(catalog, level):
     chosen = catalog.beginner()
-    board = _board(DEFAULT_HARD)
+    board = _board(DEFAULT_HARD[level])
     puzzle = generate_puzzle(random.Random(STREAMS[level]), board, chosen, level)
     assert puzzle.level == level and puzzle.minimal and puzzle.layout.board == board
     solution = solve(puzzle.observation, chosen, limit=2)

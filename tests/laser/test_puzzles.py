@@ -35,7 +35,7 @@ STREAMS = {1: "std1-0", 2: "std2-0", 3: "std3-0", 4: "std4-3", 5: "std5-2"}   # 
 @lru_cache(maxsize=8)
 def standard(level: int):
     """One puzzle of each level on its default board (generated once per test session)."""
-    board = Board(*map(int, DEFAULT_HARD.split("x"))) if level >= 4 else Board(8, 7)
+    board = Board(*map(int, DEFAULT_HARD[level].split("x"))) if level in DEFAULT_HARD else Board(8, 7)
     return generate_puzzle(random.Random(STREAMS[level]), board, load_catalog().beginner(), level)
 
 

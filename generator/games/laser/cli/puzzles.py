@@ -51,8 +51,8 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
                    "shots must be read together, at level 5 it stalls more often or needs a supposition.")
 @seed_option(help="Seed (same seed, same book); one is chosen and printed if omitted.")
 @click.option("--size", default=None,
-              help="Board size, COLUMNSxROWS [default: 8x7; levels 4-5: 6x5, where one-shot reading stalls "
-                   "often enough to search for it].")
+              help="Board size, COLUMNSxROWS, for every level [default: 8x7; level 4: 6x5; level 5: 4x4, "
+                   "boards where reading one shot at a time stalls often enough to search for it].")
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--minimal", is_flag=True, help="Only puzzles with no spare shot (removing any makes it ambiguous); from level 2.")
@@ -86,7 +86,7 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | No
     from generator.games.laser.rules.puzzle import DEFAULT_HARD
 
     board = parse_size(size or "8x7")
-    hard_board = parse_size(size or DEFAULT_HARD)
+    hard_boards = {level: parse_size(size or text) for level, text in DEFAULT_HARD.items()}
     seed = resolve_seed(seed, quiet=fmt in ("json", "text") and output is None)
     target = output
     if fmt in ("pdf", "png"):
@@ -94,7 +94,7 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | No
         _check_targets(target, fmt, force)
     elif output is not None and str(output) != "-":
         check_outputs([output], force)
-    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_board)
+    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards)
     if fmt == "json":
         emit_json(puzzles_json(made, catalog), target, force)
     elif fmt == "text":
@@ -115,9 +115,9 @@ def level_plan(count: int, levels: tuple[int, ...]) -> list[int]:
 
 
 def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed: int, count: int,
-                 levels: tuple[int, ...], minimal: bool, hard_board: Board | None = None) -> Made:
-    """[(number, Puzzle, code)] from one seeded stream per puzzle; levels 4-5 on `hard_board`
-    when given (their default board, puzzle.DEFAULT_HARD)."""
+                 levels: tuple[int, ...], minimal: bool, boards: dict[int, Board] | None = None) -> Made:
+    """[(number, Puzzle, code)] from one seeded stream per puzzle; a level in `boards` on that board
+    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD)."""
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
     from generator.games.laser.rules.puzzle import check_level, generate_puzzle
@@ -125,11 +125,10 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
     plan = level_plan(count, levels)
     for level in sorted(set(plan)):
         check_level(level, minimal, len(chosen))
-    from generator.games.laser.rules.puzzle import HARD_LEVELS
     made: Made = []
     for number, level in enumerate(plan, start=1):
         rng = make_rng(seed, "laser", "puzzle", str(number))
-        on = hard_board if hard_board is not None and level in HARD_LEVELS else board
+        on = (boards or {}).get(level, board)
         puzzle = generate_puzzle(rng, on, chosen, level, minimal)
         made.append((number, puzzle, encode(puzzle.layout, puzzle.cannons, catalog)))
     return made
@@ -228,8 +227,8 @@ def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) ->
 @click.command("assist")
 @click.argument("observation")
 @click.option("--size", default=None,
-              help="Board size, COLUMNSxROWS [default: 8x7; levels 4-5: 6x5, where one-shot reading stalls "
-                   "often enough to search for it].")
+              help="Board size, COLUMNSxROWS, for every level [default: 8x7; level 4: 6x5; level 5: 4x4, "
+                   "boards where reading one shot at a time stalls often enough to search for it].")
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
@@ -314,7 +313,8 @@ def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool) -> list[t
     from generator.games.laser.content import parse_size
     from generator.games.laser.rules.puzzle import DEFAULT_HARD
 
-    made = make_puzzles(board, chosen, catalog, seed, KIT_COUNT, KIT_LEVELS, False, parse_size(DEFAULT_HARD))
+    hard = {level: parse_size(text) for level, text in DEFAULT_HARD.items()}
+    made = make_puzzles(board, chosen, catalog, seed, KIT_COUNT, KIT_LEVELS, False, hard)
     pages = book_pages(made, chosen, board, paper, None, f"seed {seed}")
     return [(write_file(path, render_pdf(pages, title=BOOK_TITLE), force),
              f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-4) with solutions")]

@@ -36,7 +36,7 @@ LEVEL_MEANINGS = {
     5: "reading one shot at a time stalls several times, or you must suppose where a component is",
 }
 HARD_LEVELS = (4, 5)
-DEFAULT_HARD = "6x5"            # the board levels 4-5 are made on by default (docs/laser.md: the figures)
+DEFAULT_HARD = {4: "6x5", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
 WORK = {4: 40000, 5: 60000}     # work (propagation runs and exact searches) before a level 4-5 search gives up
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
@@ -238,7 +238,7 @@ def _hard_puzzle(rng: random.Random, engine: Engine, level: int) -> Puzzle:
     except OutOfWork:
         raise RulesError(f"no level-{level} puzzle on a {board.width}x{board.height} board with "
                          f"{', '.join(engine.in_play.names)} within its work budget: propagation rarely "
-                         f"stalls there; try the default board {DEFAULT_HARD}") from None
+                         f"stalls there; try the default board {DEFAULT_HARD[level]}") from None
     results = engine.results(cells)
     verdict = grade_cannons(engine, results, cannons)
     return Puzzle(engine.layout_of(cells), tuple(cannons), level, verdict.tier, True, verdict)
