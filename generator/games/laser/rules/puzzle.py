@@ -236,9 +236,10 @@ def _hard_puzzle(rng: random.Random, engine: Engine, level: int) -> Puzzle:
     try:
         cells, cannons, _ = generate_hard(rng, engine, level, Work(WORK[level]))
     except OutOfWork:
-        raise RulesError(f"no level-{level} puzzle on a {board.width}x{board.height} board with "
-                         f"{', '.join(engine.in_play.names)} within its work budget: propagation rarely "
-                         f"stalls there; try the default board {DEFAULT_HARD[level]}") from None
+        size = f"{board.width}x{board.height}"
+        hint = "try another seed" if size == DEFAULT_HARD[level] else f"try its default board {DEFAULT_HARD[level]}"
+        raise RulesError(f"no level-{level} puzzle on a {size} board with {', '.join(engine.in_play.names)} "
+                         f"within its work budget (reading one shot at a time seldom stalls): {hint}") from None
     results = engine.results(cells)
     verdict = grade_cannons(engine, results, cannons)
     return Puzzle(engine.layout_of(cells), tuple(cannons), level, verdict.tier, True, verdict)
