@@ -226,9 +226,7 @@ def puzzle(code: str, fmt: str, paper: str, output: Path | None, force: bool) ->
 
 @click.command("assist")
 @click.argument("observation")
-@click.option("--size", default=None,
-              help="Board size, COLUMNSxROWS, for every level [default: 8x7; level 4: 6x5; level 5: 4x4, "
-                   "boards where reading one shot at a time stalls often enough to search for it].")
+@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
