@@ -11,9 +11,9 @@ After each such step propagation resumes. `depth` counts the stalls:
     level 5: it stalls twice or more, or a stall needs a supposition.
 
 The generator draws layouts whose components shadow each other (sharing rows and columns, often
-side by side: a jump behind a reflector, a triangle beside the absorber), then grows, in a random
-order that tries the shots with most hits first, a set of given shots on which propagation still
-stalls; when one layout alone fits that set, it is trimmed to a minimal one and graded by `depth`.
+side by side: a jump behind a reflector, a triangle beside the absorber), then runs a local search
+over sets of given shots on which propagation stalls (HardSearch.stalled) until one layout alone
+fits such a set; it is trimmed to a minimal one and graded by `depth`.
 Work is counted in propagation runs and exact searches, never in seconds, so a seed gives the same
 puzzle on any machine.
 """
@@ -239,7 +239,6 @@ class HardSearch:
             count = self.fitting(trial)
             if count <= fit:
                 kept, fit = trial, count
-        self.last_fit = fit
         return sorted(kept) if fit == 1 else None
 
     def trimmed(self, cannons: list[int], rng: random.Random) -> list[int]:
