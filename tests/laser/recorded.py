@@ -27,7 +27,7 @@ from generator.games.laser.rules.engine import Engine, engine_for, observe
 from generator.games.laser.rules.generate import generate_fair, random_cells
 from generator.games.laser.rules.grade import grade
 from generator.games.laser.rules.model import TRAPPED, Board, ComponentSet, component_set_from_data
-from generator.games.laser.rules.puzzle import generate_puzzle
+from generator.games.laser.rules.puzzle import DEFAULT_HARD, generate_puzzle
 from generator.games.laser.rules.search import Search, SearchStopped, shots_from_results
 
 RECORD = Path(__file__).parent / "data" / "recorded.json"
@@ -156,7 +156,8 @@ def rules_cases() -> Iterator[tuple[str, Callable[[], list[Any]]]]:
     def puzzles(level: int, count: int) -> Callable[[], list[Any]]:
         def run() -> list[Any]:
             rng = make_rng(7, "laser", f"recorded-puzzle-{level}")
-            return [generate_puzzle(rng, board, beginner, level) for _ in range(count)]
+            on = Board(*map(int, DEFAULT_HARD[level].split("x"))) if level in DEFAULT_HARD else board
+            return [generate_puzzle(rng, on, beginner, level) for _ in range(count)]
         return run
 
     def advice() -> list[Any]:
@@ -189,14 +190,23 @@ def rules_cases() -> Iterator[tuple[str, Callable[[], list[Any]]]]:
     yield "advice odd 4x4", small_advice
 
 
-def compute() -> dict[str, dict[str, Any]]:
-    """Every case's digest, by name."""
+def compute(only: set[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Every case's digest, by name (only the named cases when `only` is given)."""
     out = {}
     for name, run in [*search_cases(), *rules_cases()]:
-        out[name] = digest(run())
+        if only is None or name in only:
+            out[name] = digest(run())
     return out
 
 
 if __name__ == "__main__":
-    RECORD.write_text(json.dumps(compute(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {RECORD}")
+    # `python tests/laser/recorded.py` re-records every case; with case names as arguments
+    # (`python tests/laser/recorded.py "puzzles level 4"`) only those, keeping the others as stored.
+    chosen = set(sys.argv[1:]) or None
+    stored = json.loads(RECORD.read_text(encoding="utf-8")) if chosen else {}
+    unknown = (chosen or set()) - {name for name, _ in [*search_cases(), *rules_cases()]}
+    if unknown:
+        sys.exit(f"no such case: {', '.join(sorted(unknown))}")
+    stored.update(compute(chosen))
+    RECORD.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {RECORD}" + (f" ({', '.join(sorted(chosen))})" if chosen else ""))

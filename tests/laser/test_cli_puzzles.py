@@ -73,6 +73,8 @@ def test_bad_code_minimal_level_one_and_overwrite_are_one_line_errors(capsys, bo
     assert code == 2 and "check character" in err and len(err.strip().splitlines()) == 1
     code, _, err = _run(capsys, "puzzles", "--level", "1", "--minimal", "--format", "json")
     assert code == 2 and "--minimal starts at level 2" in err
+    code, _, err = _run(capsys, "puzzles", "--level", "4", "--components", "absorber", "--format", "json")
+    assert code == 2 and "this set can give levels 1, 2, 3" in err and len(err.strip().splitlines()) == 1
     code, _, err = _run(capsys, "puzzles", "--count", "1", "--seed", "4", "-o", book / "a.pdf")
     assert code == 2 and "--force" in err
 

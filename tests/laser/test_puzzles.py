@@ -9,22 +9,36 @@ import pytest
 from tests.laser.brute import fitting, world
 
 from generator.core.errors import ParseError, RulesError
+from generator.core.rng import make_rng
 from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.code import CHECK_ALPHABET, decode, encode
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import initial_domains, propagate
+from generator.games.laser.rules.hard import depth
 from generator.games.laser.rules.model import Board
-from generator.games.laser.rules.puzzle import analyse, check_level, generate_puzzle, is_minimal, level_of, possible_levels
+from generator.games.laser.rules.puzzle import (
+    DEFAULT_HARD,
+    analyse,
+    check_level,
+    drawn_level,
+    generate_puzzle,
+    is_minimal,
+    level_of,
+    possible_levels,
+)
+from generator.games.laser.rules.search import shots_from_results
 from generator.games.laser.rules.solve import solve
 
 SMALL = (5, 4, ("absorber", "reflector", "diagonal"))
-STREAMS = {1: "std1-0", 2: "std2-0", 3: "std3-0", 4: "std4-3", 5: "std5-2"}   # any stream works; these are quick
+STREAMS = {1: "std1-0", 2: "std2-0", 3: "std3-0", 4: "hard4-0"}   # quick streams (level 5: the recorded one)
 
 
 @lru_cache(maxsize=8)
 def standard(level: int):
-    """One puzzle of each level on the standard board (generated once per test session)."""
-    return generate_puzzle(random.Random(STREAMS[level]), Board(8, 7), load_catalog().beginner(), level)
+    """One puzzle of each level on its default board (generated once per test session)."""
+    board = Board(*map(int, DEFAULT_HARD[level].split("x"))) if level in DEFAULT_HARD else Board(8, 7)
+    rng = make_rng(7, "laser", "recorded-puzzle-5") if level == 5 else random.Random(STREAMS[level])
+    return generate_puzzle(rng, board, load_catalog().beginner(), level)
 
 
 def _unique_exact(puzzle, chosen) -> bool:
@@ -35,11 +49,12 @@ def _unique_exact(puzzle, chosen) -> bool:
 def test_every_level_on_the_standard_board_is_unique_and_graded(catalog, level):
     chosen = catalog.beginner()
     puzzle = standard(level)
-    assert puzzle.level == level == level_of(puzzle.tier, puzzle.minimal, len(puzzle.cannons), 30)
     solution = solve(puzzle.observation, chosen, limit=2)
     assert solution.count == 1 and solution.layouts[0] == puzzle.layout
     engine = engine_for(puzzle.layout.board, chosen)
     results = engine.results(engine.cells_of(puzzle.layout))
+    hard = depth(engine, shots_from_results(results, puzzle.cannons)).level
+    assert puzzle.level == level == level_of(puzzle.tier, puzzle.minimal, hard)
     assert is_minimal(engine, results, puzzle.cannons) == puzzle.minimal
     assert puzzle.grade.solved == (puzzle.tier < 4)
 
@@ -110,9 +125,11 @@ def test_minimal_puzzles_and_levels(catalog):
     assert puzzle.minimal and puzzle.tier == 1
     with pytest.raises(RulesError, match="--minimal starts at level 2"):
         check_level(1, True)
-    assert [level_of(t, False, 9, 30) for t in (1, 2, 3, 4)] == [1, 2, 4, 4]
-    assert [level_of(t, True, 9, 30) for t in (1, 2, 3, 4)] == [2, 3, 5, 5]
-    assert [level_of(2, True, shots, 30) for shots in (5, 6, 7)] == [5, 4, 3]
+    assert [level_of(t, False) for t in (1, 2)] == [1, 2]
+    assert [level_of(t, True) for t in (1, 2)] == [2, 3]
+    assert [level_of(t, True, 4) for t in (2, 3)] == [4, 4] and level_of(3, True, 5) == 5
+    assert [drawn_level(t, False, 9, 30) for t in (1, 2, 3)] == [1, 2, None]
+    assert [drawn_level(2, True, shots, 30) for shots in (5, 6, 7)] == [None, None, 3]
 
 
 def test_codes_round_trip_and_catch_typos(catalog):
@@ -135,13 +152,8 @@ def test_codes_round_trip_and_catch_typos(catalog):
 
 
 def test_impossible_levels_are_refused_at_once_with_the_levels_that_can():
-    assert possible_levels(30, False) == (1, 2, 3, 4, 5)          # 8x7
-    assert possible_levels(24, False) == (1, 2, 3, 5)             # 6x6: no level-4 band
-    assert possible_levels(14, True) == (2, 3, 5)                 # 4x3 --minimal
-    for width in range(1, 13):
-        for height in range(1, 13):
-            board = Board(width, height)
-            band = range(board.cannons // 6 + 1, board.cannons // 5 + 1)
-            assert (4 in possible_levels(board.cannons, False)) == bool(band)
-    with pytest.raises(RulesError, match="this board can give levels 1, 2, 3, 5"):
-        generate_puzzle(random.Random(0), Board(6, 6), load_catalog().subset(["absorber", "reflector", "diagonal"]), 4)
+    assert possible_levels(False, 5) == (1, 2, 3, 4, 5)
+    assert possible_levels(True, 5) == (2, 3, 4, 5)
+    assert possible_levels(False, 1) == (1, 2, 3)              # one type: propagation is exact
+    with pytest.raises(RulesError, match="this set can give levels 1, 2, 3"):
+        generate_puzzle(random.Random(0), Board(6, 6), load_catalog().subset(["absorber"]), 4)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # pragma: no cover
 Made = list[tuple[int, "Puzzle", str]]     # (number, puzzle, code) of each puzzle made
 
 KIT_COUNT = 12
-KIT_LEVELS = (1, 2, 3, 4)
+KIT_LEVELS = (1, 2, 3)    # on the 8x7 sheet board; levels 4-5 need their own small boards and ~10-25 s CPU each
 PNG_DPI = 150
 
 
@@ -46,9 +46,13 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.command("puzzles")
 @click.option("--count", type=click.IntRange(1, 500), default=12, show_default=True, help="How many puzzles.")
 @click.option("--level", default="3", show_default=True, callback=_level_range,
-              help="Level 1 (gentle) to 5 (fiendish), or a range such as 1..5 (spread evenly, easiest first).")
+              help="Level 1 (gentle) to 5 (fiendish), or a range such as 1..5 (spread evenly, easiest first). "
+                   "Levels 1-3 are solved reading one shot at a time; at level 4 that stalls once and two "
+                   "shots must be read together, at level 5 it stalls more often or needs a supposition.")
 @seed_option(help="Seed (same seed, same book); one is chosen and printed if omitted.")
-@click.option("--size", default="8x7", show_default=True, help="Board size, COLUMNSxROWS.")
+@click.option("--size", default=None,
+              help="Board size, COLUMNSxROWS, for every level [default: 8x7; level 4: 6x5; level 5: 4x4, "
+                   "boards where reading one shot at a time stalls often enough to search for it].")
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--minimal", is_flag=True, help="Only puzzles with no spare shot (removing any makes it ambiguous); from level 2.")
@@ -61,7 +65,7 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default: output/laser/laser-puzzles-seedN.pdf; json/text: stdout).")
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
-def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, components: str, minimal: bool,
+def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | None, components: str, minimal: bool,
             paper: str, lang: str, booklet: str | None, fmt: str, output: Path | None, force: bool) -> None:
     """Laser puzzles for one player: a few shots, exactly one layout fits them; find it.
 
@@ -82,7 +86,10 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, com
 
     catalog = load_catalog()
     chosen = in_play(catalog, components)
-    board = parse_size(size)
+    from generator.games.laser.rules.puzzle import DEFAULT_HARD
+
+    board = parse_size(size or "8x7")
+    hard_boards = {level: parse_size(size or text) for level, text in DEFAULT_HARD.items()}
     seed = resolve_seed(seed, quiet=fmt in ("json", "text") and output is None)
     target = output
     if fmt in ("pdf", "png"):
@@ -90,7 +97,7 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str, com
         _check_targets(target, fmt, force)
     elif output is not None and str(output) != "-":
         check_outputs([output], force)
-    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal)
+    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards)
     from generator.scene.footer import seed_words
 
     if fmt == "json":
@@ -113,19 +120,21 @@ def level_plan(count: int, levels: tuple[int, ...]) -> list[int]:
 
 
 def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed: int, count: int,
-                 levels: tuple[int, ...], minimal: bool) -> Made:
-    """[(number, Puzzle, code)] from one seeded stream per puzzle."""
+                 levels: tuple[int, ...], minimal: bool, boards: dict[int, Board] | None = None) -> Made:
+    """[(number, Puzzle, code)] from one seeded stream per puzzle; a level in `boards` on that board
+    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD)."""
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
     from generator.games.laser.rules.puzzle import check_level, generate_puzzle
 
     plan = level_plan(count, levels)
     for level in sorted(set(plan)):
-        check_level(level, minimal, board)
+        check_level(level, minimal, len(chosen))
     made: Made = []
     for number, level in enumerate(plan, start=1):
         rng = make_rng(seed, "laser", "puzzle", str(number))
-        puzzle = generate_puzzle(rng, board, chosen, level, minimal)
+        on = (boards or {}).get(level, board)
+        puzzle = generate_puzzle(rng, on, chosen, level, minimal)
         made.append((number, puzzle, encode(puzzle.layout, puzzle.cannons, catalog)))
     return made
 
@@ -312,7 +321,7 @@ def _write_picture(engine: Engine, obs: Observation, advice: Advice, picture: Pa
 # -- the kit ----------------------------------------------------------------------------------------
 def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool,
                     lang: str = GAME.default_language) -> list[tuple[Path, str]]:
-    """The kit's small puzzle book in `lang` (the kit's language): 12 puzzles, levels 1-4, on the beginner set."""
+    """The kit's small puzzle book in `lang` (the kit's language): 12 puzzles, levels 1-3 on 8x7, the beginner set."""
     from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.model import Board
     from generator.render import render_pdf
@@ -327,5 +336,5 @@ def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool,
 
     pages = book_pages(made, chosen, board, paper, None, seed_words(seed, lang), lang)
     return [(write_file(path, render_pdf(pages, title=book_title(lang)), force),
-             f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-4), "
+             f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-3 on 8x7), "
              "solutions upside down after a blank page")]

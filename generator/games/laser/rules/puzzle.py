@@ -1,16 +1,16 @@
 """Laser puzzles for one player: a fair layout and some of its shots, chosen so that exactly one
-layout fits them (proved by the exact search), graded by the tiered solver (grade.py).
+layout fits them (proved by the exact search), graded by the tiered solver (grade.py) and, for
+levels 4-5, by where one-shot propagation stalls (hard.py).
 
-Levels combine the tier a person needs with how many shots are given: a puzzle is *minimal* when
-removing any given shot lets another layout fit. At the same tier, fewer shots is harder:
+Levels (LEVELS holds a one-line meaning of each, for the book's cover). A puzzle is *minimal* when
+removing any given shot lets another layout fit:
 
     level 1: tier 1 with spare shots
     level 2: tier 1 minimal, or tier 2 with spare shots
-    level 3: tier 2 minimal
-    level 4: tier 2 minimal with at most a fifth of the cannons given (6 on 8x7),
-             or tier 3-4 with spare shots
-    level 5: tier 2 minimal with at most a sixth of the cannons given (5 on 8x7),
-             or tier 3-4 minimal
+    level 3: tier 2 minimal (drawn with more than a fifth of the cannons given)
+    level 4: propagation (one shot at a time) stalls once; two shots read together get past it
+    level 5: propagation stalls twice or more, or a stall needs a supposition
+Levels 1-3 are solved by propagation alone (rarely it stalls on one: then it is level 4 or 5).
 """
 
 from __future__ import annotations
@@ -23,10 +23,21 @@ from generator.core.errors import RulesError
 from generator.games.laser.rules.engine import Engine, engine_for, observe
 from generator.games.laser.rules.generate import generate_fair
 from generator.games.laser.rules.grade import DEEPEST, Grade, grade
+from generator.games.laser.rules.hard import OutOfWork, Work, count_fitting, depth, generate_hard
 from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
-from generator.games.laser.rules.search import Search, completions, shots_from_results
+from generator.games.laser.rules.search import shots_from_results
 
 LEVELS = (1, 2, 3, 4, 5)
+LEVEL_MEANINGS = {
+    1: "every shot alone tells you something, and there are spare shots",
+    2: "no spare shot, or two shots must be read together",
+    3: "no spare shot, and some shots must be read together",
+    4: "reading one shot at a time stalls once: combine two shots' readings to get past it",
+    5: "reading one shot at a time stalls several times, or you must suppose where a component is",
+}
+HARD_LEVELS = (4, 5)
+DEFAULT_HARD = {4: "6x5", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
+WORK = {4: 40000, 5: 60000}     # work (propagation runs and exact searches) before a level 4-5 search gives up
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
 
@@ -48,62 +59,56 @@ class Puzzle:
         return observe(self.layout, list(self.cannons))
 
 
-SPARSE = 5            # at most cannons // 5 shots given: sparse
-VERY_SPARSE = 6       # at most cannons // 6: very sparse
-SPARE_TIER = {1: 1, 2: 2, 4: 3}     # the tier a puzzle with spare shots has at these levels
+SPARSE = 5            # at most cannons // 5 shots given: sparse, not drawn as level 3
+SPARE_TIER = {1: 1, 2: 2}     # the tier a puzzle with spare shots has at these levels
 
 
-def level_of(tier: int, minimal: bool, shots: int, cannons: int) -> int:
-    """The level of a puzzle of this tier with `shots` of the board's `cannons` given (table above)."""
+def level_of(tier: int, minimal: bool, hard: int | None = None) -> int:
+    """The level of a puzzle of this tier (table above); `hard` is the level propagation's stalls
+    give (hard.Depth.level), None when propagation alone solves it."""
+    if hard is not None:
+        return hard
     if not minimal:
-        return {1: 1, 2: 2}.get(tier, 4)
+        return 1 if tier == 1 else 2
+    return 2 if tier == 1 else 3
+
+
+def drawn_level(tier: int, minimal: bool, shots: int, cannons: int) -> int | None:
+    """The level 1-3 a drawn puzzle counts for (None: not drawn as 1-3). A tier-2 minimal puzzle
+    with at most a fifth of the cannons given, or a tier-3-4 one, is not drawn as level 3: the
+    same rule as before levels 4-5 were searched for, so levels 1-3 keep their puzzles."""
+    if not minimal:
+        return {1: 1, 2: 2}.get(tier)
     if tier == 1:
         return 2
-    if tier >= 3 or shots <= cannons // VERY_SPARSE:
-        return 5
-    return 4 if shots <= cannons // SPARSE else 3
+    if tier >= 3 or shots <= cannons // SPARSE:
+        return None
+    return 3
 
 
-def possible_levels(cannons: int, minimal_only: bool) -> tuple[int, ...]:
-    """The levels the table above can give on a board with this many cannons, known up front:
-    level 1 always has spare shots (not with --minimal); level 4 needs a tier-2 minimal puzzle with
-    more than cannons // 6 and at most cannons // 5 shots, a band that is empty on boards where the
-    two agree (fewer than 30 cannons, such as 6x6 or 4x3), since tiers 3-4 need a supposition that
-    propagation cannot replace and do not turn up on any board at a usable rate (docs/laser.md)."""
+def possible_levels(minimal_only: bool, types: int) -> tuple[int, ...]:
+    """The levels a set of `types` component types can give, known up front: level 1 always has
+    spare shots (not with --minimal); levels 4-5 need two types or more (with one, each shot speaks
+    of one component, so one-shot propagation is exact and never stalls). Levels 4-5 are searched
+    for within a work budget, and turn up at a usable rate on their default board (docs/laser.md)."""
     out = []
     for level in LEVELS:
-        if level == 1 and minimal_only:
-            continue
-        if level == 4 and cannons // SPARSE == cannons // VERY_SPARSE:
+        if (level == 1 and minimal_only) or (level in HARD_LEVELS and types < 2):
             continue
         out.append(level)
     return tuple(out)
 
 
-def check_level(level: int, minimal_only: bool, board: Board | None = None) -> None:
+def check_level(level: int, minimal_only: bool, types: int | None = None) -> None:
     """RulesError at once when no puzzle of this level can be made (with the levels that can)."""
     if level not in LEVELS:
         raise RulesError(f"no level {level}: levels are 1 to {LEVELS[-1]}")
     if level == 1 and minimal_only:
         raise RulesError("level 1 puzzles always have spare shots: --minimal starts at level 2")
-    if board is not None and level not in possible_levels(board.cannons, minimal_only):
-        can = ", ".join(str(k) for k in possible_levels(board.cannons, minimal_only))
-        raise RulesError(f"level {level} cannot be made on a {board.width}x{board.height} board "
-                         f"({board.cannons} cannons: a level-4 puzzle gives more than {board.cannons // VERY_SPARSE} "
-                         f"and at most {board.cannons // SPARSE} shots); this board can give levels {can}")
-
-
-def count_fitting(engine: Engine, results: Results, cannons: Iterable[int], stop: int | None = 2) -> int:
-    """How many layouts fit the shots of these cannons (counting stops once it reaches `stop`)."""
-    total = 0
-
-    def leaf(b: list[int | None], placed: int, known: int) -> bool:
-        nonlocal total
-        total += completions(engine, placed, known)
-        return stop is not None and total >= stop
-
-    Search(engine, shots_from_results(results, cannons)).run(leaf)
-    return total
+    if types is not None and level not in possible_levels(minimal_only, types):
+        can = ", ".join(str(k) for k in possible_levels(minimal_only, types))
+        raise RulesError(f"level {level} needs two component types or more (with one, reading one shot "
+                         f"at a time never stalls); this set can give levels {can}")
 
 
 def is_minimal(engine: Engine, results: Results, cannons: Iterable[int]) -> bool:
@@ -144,8 +149,8 @@ def analyse(layout: Layout, cannons: Iterable[int]) -> Puzzle:
         raise RulesError("these shots fit more than one layout: not a puzzle")
     verdict = grade_cannons(engine, results, chosen)
     minimal = is_minimal(engine, results, chosen)
-    level = level_of(verdict.tier, minimal, len(chosen), layout.board.cannons)
-    return Puzzle(layout, chosen, level, verdict.tier, minimal, verdict)
+    hard = depth(engine, shots_from_results(results, chosen)).level
+    return Puzzle(layout, chosen, level_of(verdict.tier, minimal, hard), verdict.tier, minimal, verdict)
 
 
 def _with_spares(engine: Engine, results: Results, base: list[int], level: int,
@@ -162,7 +167,7 @@ def _with_spares(engine: Engine, results: Results, base: list[int], level: int,
         if verdict.tier < tier:
             continue
         current = trial
-        if level_of(verdict.tier, False, len(trial), engine.board.cannons) == level:
+        if drawn_level(verdict.tier, False, len(trial), engine.board.cannons) == level:
             return current, verdict
     return None
 
@@ -199,8 +204,10 @@ def _trimmed(engine: Engine, results: Results, tier: int, rng: random.Random) ->
 def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
                     minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS) -> Puzzle:
     """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts)."""
-    check_level(level, minimal_only, board)
+    check_level(level, minimal_only, len(in_play))
     engine = engine_for(board, in_play)
+    if level in HARD_LEVELS:
+        return _hard_puzzle(rng, engine, level)
     for _ in range(max_layouts):
         layout = generate_fair(rng, board, in_play)
         results = engine.results(engine.cells_of(layout))
@@ -211,7 +218,7 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
             continue
         base = minimal_cannons(engine, results, rng, simple_first=level >= 3)
         verdict = grade_cannons(engine, results, base)
-        if level_of(verdict.tier, True, len(base), board.cannons) == level:
+        if drawn_level(verdict.tier, True, len(base), board.cannons) == level:
             return Puzzle(layout, tuple(base), level, verdict.tier, True, verdict)
         tier = SPARE_TIER.get(level)
         if minimal_only or tier is None or verdict.tier < tier:
@@ -221,3 +228,18 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
             return Puzzle(layout, tuple(found[0]), level, found[1].tier, False, found[1])
     raise RulesError(f"no level-{level} puzzle on a {board.width}x{board.height} board with "
                      f"{', '.join(in_play.names)} in {max_layouts} layouts: try another level or set")
+
+
+def _hard_puzzle(rng: random.Random, engine: Engine, level: int) -> Puzzle:
+    """A level-4 or level-5 puzzle from hard.generate_hard (RulesError when its work runs out)."""
+    board = engine.board
+    try:
+        cells, cannons, _ = generate_hard(rng, engine, level, Work(WORK[level]))
+    except OutOfWork:
+        size = f"{board.width}x{board.height}"
+        hint = "try another seed" if size == DEFAULT_HARD[level] else f"try its default board {DEFAULT_HARD[level]}"
+        raise RulesError(f"no level-{level} puzzle on a {size} board with {', '.join(engine.in_play.names)} "
+                         f"within its work budget (reading one shot at a time seldom stalls): {hint}") from None
+    results = engine.results(cells)
+    verdict = grade_cannons(engine, results, cannons)
+    return Puzzle(engine.layout_of(cells), tuple(cannons), level, verdict.tier, True, verdict)

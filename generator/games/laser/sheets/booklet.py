@@ -65,7 +65,11 @@ def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, s
              Text(x + 5, y + 13, w - 10, 8, labels.fill("book_subtitle", n=len(puzzles)),
                   "sans-italic", 10 if not small else 8, "#ffffff", valign="middle", wrap=False, min_size=5))
     top = y + (30 if not small else 25)
-    text = labels.fill("book_intro", k=len(in_play), w=board.width, h=board.height)
+    boards = sorted({(p.puzzle.layout.board.width, p.puzzle.layout.board.height) for p in puzzles}
+                    or {(board.width, board.height)},
+                    reverse=True)    # levels 4-5 are made on smaller boards by default: name each size
+    text = labels.fill("book_intro", k=len(in_play), w=boards[0][0], h=" / ".join(
+        [str(boards[0][1])] + [f"{bw}×{bh}" for bw, bh in boards[1:]]))
     page.add(Text(x, top, w, 30, text, "sans", 9.5 if not small else 8, INK, min_size=5, line_height=1.25))
     top += 32 if not small else 36
     page.add(Text(x, top, w, 6, labels["book_components"], BOLD, 11, INK, valign="middle", wrap=False, min_size=6))

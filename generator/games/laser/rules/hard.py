@@ -1,0 +1,290 @@
+"""Hard laser puzzles: how often one-shot propagation stalls on some given shots, and a generator
+that searches for shots on which it stalls (levels 4 and 5, issue 26).
+
+*Propagation* (grade.saturate) reads one shot at a time, keeping where each component may still be.
+Where it stalls short of the solution, a person needs a step it cannot replace: two shots read
+together (their explanations must agree on the cells they share), or, failing that, a supposition
+(put a component on one of its spots, propagate, and strike the spot when a shot contradicts it).
+After each such step propagation resumes. `depth` counts the stalls:
+
+    level 4: propagation stalls once, and two shots read together get past it;
+    level 5: it stalls twice or more, or a stall needs a supposition.
+
+The generator draws layouts whose components shadow each other (sharing rows and columns, often
+side by side: a jump behind a reflector, a triangle beside the absorber), then runs a local search
+over sets of given shots on which propagation stalls (HardSearch.stalled) until one layout alone
+fits such a set; it is trimmed to a minimal one and graded by `depth`.
+Work is counted in propagation runs and exact searches, never in seconds, so a seed gives the same
+puzzle on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from generator.games.laser.rules.engine import Engine
+from generator.games.laser.rules.generate import is_fair_cells, random_cells
+from generator.games.laser.rules.grade import (
+    CASE_DOMAIN_MAX,
+    Contradiction,
+    Domains,
+    SearchShot,
+    initial_domains,
+    project,
+    propagate,
+    saturate,
+    solved,
+)
+from generator.games.laser.rules.search import Search, completions, shots_from_results
+
+PAIR_CAP = 20000        # most joint explanations listed for two shots read together
+SHADOW_TRIES = 100      # shadowing placements drawn before falling back to a uniform one
+FIT_STOP = 50           # the local search counts fitting layouts up to this many
+Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
+NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
+
+
+@dataclass(frozen=True)
+class Depth:
+    """Where propagation stalls on some shots: how many times, how many of those stalls needed a
+    supposition, and whether these steps reach the solution at all."""
+
+    stalls: int
+    supposed: int
+    solved: bool
+
+    @property
+    def level(self) -> int | None:
+        """4 or 5 as in the module docstring; None when propagation alone solves the shots (or
+        neither step gets past a stall: deeper than this generator grades)."""
+        if not self.solved or self.stalls == 0:
+            return None
+        return 5 if self.stalls >= 2 or self.supposed else 4
+
+
+def start(engine: Engine, shots: Sequence[SearchShot]) -> Domains:
+    """What propagation alone knows from these shots (Contradiction if they are impossible)."""
+    return saturate(engine, propagate(initial_domains(engine)), shots)
+
+
+def _paired(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> Domains | None:
+    """Two shots read together: the first pair whose joint explanations narrow the domains."""
+    for a, b in combinations(shots, 2):
+        projected = project(engine, domains, [a, b], PAIR_CAP)
+        if projected is not domains:
+            new = propagate(projected)
+            if new != domains:
+                return new
+    return None
+
+
+def _supposed(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> Domains | None:
+    """A supposition: the first spot (smallest domains first) whose propagation contradicts a shot."""
+    order = sorted((len(dom), t) for t, dom in enumerate(domains) if 1 < len(dom) <= CASE_DOMAIN_MAX)
+    for _, t in order:
+        for spot in sorted(domains[t]):
+            trial = list(domains)
+            trial[t] = frozenset([spot])
+            try:
+                saturate(engine, propagate(trial), shots)
+            except Contradiction:
+                narrowed = list(domains)
+                narrowed[t] = domains[t] - {spot}
+                return propagate(narrowed)
+    return None
+
+
+def depth(engine: Engine, shots: Sequence[SearchShot]) -> Depth:
+    """Propagation, and at each stall a two-shot reading, else a supposition, until solved."""
+    domains = start(engine, shots)
+    stalls = supposed = 0
+    while not solved(domains):
+        stalls += 1
+        new = _paired(engine, domains, shots)
+        if new is None:
+            new = _supposed(engine, domains, shots)
+            supposed += 1
+        if new is None:
+            return Depth(stalls, supposed, False)
+        domains = saturate(engine, new, shots)
+    return Depth(stalls, supposed, True)
+
+
+def shadow_cells(engine: Engine, rng: random.Random) -> list[int]:
+    """Each type in a distinct cell, every one after the first in the row or column of one already
+    placed and often right beside it or one cell beyond, so that beams pass one on the way to
+    another (a uniform placement if the draw keeps colliding)."""
+    width, height = engine.board.width, engine.board.height
+    for _ in range(SHADOW_TRIES):
+        cells = [-1] * engine.size
+        used: list[int] = []
+        for pieces in engine.type_pieces:
+            spot = _near(used, width, height, rng) if used else rng.randrange(engine.size)
+            if spot in used:
+                break
+            used.append(spot)
+            cells[spot] = pieces[rng.randrange(len(pieces))]
+        else:
+            return cells
+    return random_cells(engine, rng)
+
+
+def _near(used: list[int], width: int, height: int, rng: random.Random) -> int:
+    column, row = divmod(used[rng.randrange(len(used))], width)[::-1]
+    if rng.random() < 0.4:
+        dx, dy = NEAR[rng.randrange(len(NEAR))]
+        if 0 <= column + dx < width and 0 <= row + dy < height:
+            return (row + dy) * width + column + dx
+    if rng.random() < 0.5:
+        return row * width + rng.randrange(width)
+    return rng.randrange(height) * width + column
+
+
+def shadow_fair(engine: Engine, rng: random.Random, tries: int) -> list[int] | None:
+    """A fair layout's cells from the shadowing sampler (None after `tries` unfair draws)."""
+    for _ in range(tries):
+        cells = shadow_cells(engine, rng)
+        if is_fair_cells(engine, cells):
+            return cells
+    return None
+
+
+def count_fitting(engine: Engine, results: Results, cannons: Iterable[int], stop: int | None = 2) -> int:
+    """How many layouts fit the shots of these cannons (counting stops once it reaches `stop`)."""
+    total = 0
+
+    def leaf(b: list[int | None], placed: int, known: int) -> bool:
+        nonlocal total
+        total += completions(engine, placed, known)
+        return stop is not None and total >= stop
+
+    Search(engine, shots_from_results(results, cannons)).run(leaf)
+    return total
+
+
+class OutOfWork(Exception):
+    """The generator's work budget is spent."""
+
+
+class Work:
+    """A work budget counted in propagation runs and exact searches (deterministic per seed)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.spent = 0
+
+    def spend(self, amount: int = 1) -> None:
+        self.spent += amount
+        if self.spent > self.limit:
+            raise OutOfWork
+
+
+
+class HardSearch:
+    """Given shots on which propagation stalls, for one fair layout's results."""
+
+    def __init__(self, engine: Engine, results: Results, work: Work) -> None:
+        self.eng = engine
+        self.results = results
+        self.work = work
+
+    def shots(self, cannons: Sequence[int]) -> list[SearchShot]:
+        return [(k, self.results[k - 1][0], self.results[k - 1][1]) for k in sorted(cannons)]
+
+    def fitting(self, cannons: Sequence[int]) -> int:
+        """How many layouts fit these shots (counting stops at FIT_STOP)."""
+        self.work.spend()
+        return count_fitting(self.eng, self.results, cannons, stop=FIT_STOP)
+
+    def unique(self, cannons: Sequence[int]) -> bool:
+        self.work.spend()
+        return count_fitting(self.eng, self.results, cannons) == 1
+
+    def stalls(self, cannons: Sequence[int]) -> bool:
+        """True when propagation alone does not solve these shots."""
+        self.work.spend()
+        try:
+            return not solved(start(self.eng, self.shots(cannons)))
+        except Contradiction:           # cannot happen with a real layout's shots
+            return False
+
+    def grown(self, kept: list[int], rng: random.Random) -> list[int]:
+        """Add the other shots in a random order, each one that leaves propagation stalled."""
+        pool = [k for k in range(1, self.eng.board.cannons + 1) if k not in kept]
+        rng.shuffle(pool)
+        for cannon in pool:
+            if self.stalls([*kept, cannon]):
+                kept = [*kept, cannon]
+        return kept
+
+    def stalled(self, rng: random.Random, moves: int) -> list[int] | None:
+        """Given shots on which propagation stalls and one layout fits, by a local search: grow a
+        set as large as propagation allows while stalling, then, move by move, force in one shot
+        left out, drop random others until propagation stalls again, regrow, and keep the new set
+        when no more layouts fit it than before (None if `moves` moves do not reach one layout)."""
+        kept = self.grown([], rng)
+        fit = self.fitting(kept)
+        for _ in range(moves):
+            if fit == 1:
+                return sorted(kept)
+            forced = rng.choice([k for k in range(1, self.eng.board.cannons + 1) if k not in kept])
+            trial = [*kept, forced]
+            while not self.stalls(trial):
+                others = [k for k in trial if k != forced]
+                trial.remove(others[rng.randrange(len(others))])
+            trial = self.grown(trial, rng)
+            count = self.fitting(trial)
+            if count <= fit:
+                kept, fit = trial, count
+        return sorted(kept) if fit == 1 else None
+
+    def trimmed(self, cannons: list[int], rng: random.Random) -> list[int]:
+        """Drop shots in a random order while one layout still fits (propagation stays stalled:
+        fewer shots never teach it more)."""
+        kept = list(cannons)
+        order = list(kept)
+        rng.shuffle(order)
+        for cannon in order:
+            trial = [k for k in kept if k != cannon]
+            if self.unique(trial):
+                kept = trial
+        return sorted(kept)
+
+
+RESTARTS = 1            # local searches per layout
+MOVES = 30              # moves of one local search
+FAIR_TRIES = 50         # shadowing draws per fair layout before the next work check
+
+
+def hard_cannons(engine: Engine, results: Results, rng: random.Random, level: int,
+                 work: Work) -> tuple[list[int], Depth] | None:
+    """Minimal given shots of this layout on which propagation stalls as `level` asks, if the
+    removal orders tried find some."""
+    search = HardSearch(engine, results, work)
+    for _ in range(RESTARTS):
+        found = search.stalled(rng, MOVES)
+        if found is None:
+            continue
+        cannons = search.trimmed(found, rng)
+        work.spend()
+        verdict = depth(engine, search.shots(cannons))
+        if verdict.level == level:
+            return cannons, verdict
+    return None
+
+
+def generate_hard(rng: random.Random, engine: Engine, level: int,
+                  work: Work) -> tuple[list[int], list[int], Depth]:
+    """(layout cells, given cannons, depth) of a level-4 or level-5 puzzle; OutOfWork when the
+    budget runs out first."""
+    while True:
+        work.spend()
+        cells = shadow_fair(engine, rng, FAIR_TRIES)
+        if cells is None:
+            continue
+        found = hard_cannons(engine, engine.results(cells), rng, level, work)
+        if found is not None:
+            return cells, found[0], found[1]
