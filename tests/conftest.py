@@ -1,4 +1,4 @@
-"""Fixtures shared by every test folder: the golden drawing-log check, the system tools, one shared kit.
+"""Fixtures shared by every test folder: the golden drawing-log check, the system tools, the shared kits.
 
 System tools: a test marked `@pytest.mark.needs("pdftoppm", ...)` skips, with one line naming the
 Debian package to install, when a tool is missing; PNPGEN_REQUIRE_TOOLS=1 (set by .ci/run, which
@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -55,23 +54,32 @@ def golden() -> Callable[[str, Path], None]:
 
 
 # --- the whole kit, built once per session --------------------------------------------------------
+# Every test that only reads a kit takes it from here: each `pnpgen kit <args>` is built once for the
+# session (in-process), whichever tests ask for it. Read-only: a test that changes a kit copies it first;
+# the teardown checks that no file of any kit built here changed.
 
 @pytest.fixture(scope="session")
-def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Path]]:
     """built_kit("--seed", "1", "--lang", "en"): the folder of `pnpgen kit <args>`, built once per session."""
     from generator.cli import cli
     from generator.cli.common import run_cli
 
-    made: dict[tuple[str, ...], Path] = {}
+    made: dict[tuple[str, ...], tuple[Path, dict[str, tuple[int, int]]]] = {}
 
     def build(*args: str) -> Path:
         if args not in made:
             folder = tmp_path_factory.mktemp("kit")
             assert run_cli(cli, ["kit", *args, "-o", str(folder), "--quiet"]) == 0
-            made[args] = folder
-        return made[args]
+            made[args] = folder, _fingerprint(folder)
+        return made[args][0]
 
-    return build
+    yield build
+    for args, (folder, before) in made.items():
+        assert _fingerprint(folder) == before, f"a test changed the shared kit {args} (copy it before changing it)"
+
+
+def _fingerprint(folder: Path) -> dict[str, tuple[int, int]]:
+    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*")}
 
 
 @pytest.fixture(scope="session")
@@ -84,6 +92,36 @@ def kit_seed1(built_kit: Callable[..., Path]) -> Path:
 def kit_seed1_en(built_kit: Callable[..., Path]) -> Path:
     """`pnpgen kit --seed 1 --lang en`: every game in English."""
     return built_kit("--seed", "1", "--lang", "en")
+
+
+@pytest.fixture(scope="session")
+def page_texts() -> Callable[[Path], tuple[str, ...]]:
+    """page_texts(pdf): pypdf's extract_text of each page, read once per session for each file as it is
+    (size and modification time in the key): several tests read the shared kits' pages."""
+    from pypdf import PdfReader
+
+    read: dict[tuple[Path, int, int], tuple[str, ...]] = {}
+
+    def texts(path: Path) -> tuple[str, ...]:
+        stat = path.stat()
+        key = (path.resolve(), stat.st_size, stat.st_mtime_ns)
+        if key not in read:
+            read[key] = tuple(page.extract_text() or "" for page in PdfReader(str(path)).pages)
+        return read[key]
+
+    return texts
+
+
+KIT_SEED = 11
+
+
+@pytest.fixture(scope="session")
+def kit_seed11(built_kit: Callable[..., Path]) -> Path:
+    """`pnpgen kit --seed 11`: the kit test_kit.py reads and the kill test copies (also one of the secrets
+    test's kits)."""
+    return built_kit("--seed", str(KIT_SEED))
+
+
 # --- system tools -------------------------------------------------------------------------------
 
 def tool_path(tool: str) -> str | None:
@@ -142,29 +180,3 @@ def tools() -> Callable[..., None]:
 def find_tool() -> Callable[[str], str | None]:
     """tool_path as a fixture: where a tool is, or None."""
     return tool_path
-
-
-# --- one kit for the session ---------------------------------------------------------------------
-
-KIT_SEED = 11
-
-
-@pytest.fixture(scope="session")
-def shared_kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, float]]:
-    """`pnpgen kit --seed 11` built once (in-process) for every test that only reads a kit: the folder
-    and the wall-clock seconds it took (the kill test scales its kill moments by it). Read-only: a test
-    that changes a kit copies it first."""
-    from generator.cli import cli
-    from generator.cli.common import run_cli
-
-    folder = tmp_path_factory.mktemp("shared-kit") / "kit"
-    began = time.perf_counter()
-    assert run_cli(cli, ["kit", "--seed", str(KIT_SEED), "-o", str(folder), "--quiet"]) == 0
-    seconds = time.perf_counter() - began
-    before = _fingerprint(folder)
-    yield folder, seconds
-    assert _fingerprint(folder) == before, "a test changed the shared kit (copy it before changing it)"
-
-
-def _fingerprint(folder: Path) -> dict[str, tuple[int, int]]:
-    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*")}

@@ -2,8 +2,8 @@
 
 Every module of the package gets a role from its place in the tree (core, scene, render, the card
 engine, the publishing layer, and per game: rules, content, sheets, cli). One subprocess imports the package's modules
-one by one, each in a fresh forked child, and reports what each one loaded; every role has a list
-of modules it must never load. Static checks keep file access out of the rules, and click, the
+one by one, each in a forked child (forked from its package's child: see _PROBE), and reports what each one
+loaded; every role has a list of modules it must never load. Static checks keep file access out of the rules, and click, the
 command line and the games out of the publishing layer (not even inside a function).
 """
 
@@ -80,33 +80,45 @@ def forbidden(module: str) -> list[str]:
     return base
 
 
+# One forked child per module, in a tree that follows the packages: the child for `a.b.c` is forked from
+# the child that imported `a.b`, and reports everything loaded since the probe started. Importing
+# `a.b.c` in a fresh interpreter imports `a`, then `a.b`, then `a.b.c`, so the child's state is the
+# fresh interpreter's, without importing the packages again for each of their modules.
 _PROBE = r"""
 import json, os, sys
 names = sys.argv[1:]
 before = set(sys.modules)
+children = {}
 for name in names:
-    read, write = os.pipe()
+    children.setdefault(name.rpartition(".")[0], []).append(name)
+
+def visit(name):
+    sys.stdout.flush()
     pid = os.fork()
     if pid == 0:
-        os.close(read)
         try:
             __import__(name)
-            out = sorted(set(sys.modules) - before)
+            out, ok = sorted(set(sys.modules) - before), True
         except BaseException as err:
-            out = ["!error " + repr(err)]
-        os.write(write, json.dumps(out).encode())
+            out, ok = ["!error " + repr(err)], False
+        print(json.dumps([name, out]), flush=True)
+        for child in children.get(name, []):
+            if ok:
+                visit(child)
+            else:      # a fresh import of the module would fail on its package first
+                print(json.dumps([child, ["!error in its package " + name]]), flush=True)
         os._exit(0)
-    os.close(write)
-    with os.fdopen(read) as handle:
-        data = handle.read()
     os.waitpid(pid, 0)
-    print(json.dumps([name, json.loads(data)]))
+
+for name in names:
+    if name.rpartition(".")[0] not in names:     # the roots; the others are visited from their package
+        visit(name)
 """
 
 
 @cache
 def loaded_by_module() -> dict[str, set[str]]:
-    """For every module of the package: the modules importing it loads (in a fresh child process)."""
+    """For every module of the package: the modules importing it loads (as in a fresh interpreter)."""
     result = subprocess.run([sys.executable, "-c", _PROBE, *ALL_MODULES], capture_output=True, text=True,
                             check=True)
     table = {}

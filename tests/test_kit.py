@@ -14,9 +14,9 @@ from generator.cli.kit import LANGUAGE_NAMES
 
 
 @pytest.fixture
-def kit(shared_kit) -> Path:
+def kit(kit_seed11) -> Path:
     """`pnpgen kit --seed 11`, built once for the session (tests/conftest.py); read it, never change it."""
-    return shared_kit[0]
+    return kit_seed11
 
 
 def _listed(folder: Path) -> list[str]:
@@ -93,15 +93,14 @@ def english_kit(kit_seed1_en) -> Path:
     return kit_seed1_en                   # `kit --seed 1 --lang en`, built once per session (tests/conftest.py)
 
 
-def test_kit_lang_en_has_every_game_in_english(english_kit) -> None:
+def test_kit_lang_en_has_every_game_in_english(english_kit, page_texts) -> None:
     index = (english_kit / "index.md").read_text(encoding="utf-8")
     for game in games.all_games():
         assert f"- {game.name}: English" in index, game.name
         pdfs = sorted((english_kit / GAME_FOLDERS[game.name]).rglob("*.pdf"))   # host/ files too
         assert pdfs, game.name
         for pdf in pdfs:
-            for number, page in enumerate(PdfReader(str(pdf)).pages, start=1):
-                text = page.extract_text()
+            for number, text in enumerate(page_texts(pdf), start=1):
                 assert _footer_lines(text, "en"), (pdf.name, number)        # the English footer
                 for other in (lang for lang in KIT_LANGUAGES if lang != "en"):
                     assert " ".join(SHORT_ADVICE[FOOTER_WORDS[other][1]].split()) not in " ".join(text.split()), (pdf.name, other)
@@ -121,10 +120,11 @@ def test_kit_without_lang_keeps_each_rulebook_language_and_says_so(kit) -> None:
 
 
 @pytest.mark.parametrize("lang", [None, "pt", "fr"])    # --lang it changes no game: Codenames, Codex and laser are Italian already
-def test_no_english_in_footers_and_labels_of_italian_portuguese_french_products(tmp_path, kit, monkeypatch,
-                                                                               lang) -> None:
+def test_no_english_in_footers_and_labels_of_italian_portuguese_french_products(tmp_path, kit_seed1, monkeypatch,
+                                                                               lang, page_texts) -> None:
+    # `kit --seed 1`, the kit test_kit_language.py reads too (its pages are read once for both)
     if lang is None:
-        folder = kit
+        folder = kit_seed1
     else:
         # The kit with --lang L, of the games it prints in another language than their rulebook's; the
         # others get their rulebook's language, and print what the kit without --lang printed (checked
@@ -133,7 +133,7 @@ def test_no_english_in_footers_and_labels_of_italian_portuguese_french_products(
         assert changed, lang
         monkeypatch.setattr(games, "GAME_PACKAGES", tuple(game.name for game in changed))
         folder = tmp_path / "kit"
-        assert run_cli(cli, ["kit", "--seed", "11", "--lang", lang, "-o", str(folder), "--quiet"]) == 0
+        assert run_cli(cli, ["kit", "--seed", "1", "--lang", lang, "-o", str(folder), "--quiet"]) == 0
         index = (folder / "index.md").read_text(encoding="utf-8")
         for game in changed:
             assert f"- {game.name}: {LANGUAGE_NAMES[lang]}" in index, game.name
@@ -143,8 +143,7 @@ def test_no_english_in_footers_and_labels_of_italian_portuguese_french_products(
         product_lang = game.kit_language(lang)
         if product_lang == "en" or pdf.name.startswith("keys-") or pdf.name.endswith("-en.pdf"):
             continue
-        for number, page in enumerate(PdfReader(str(pdf)).pages, start=1):
-            text = page.extract_text()
+        for number, text in enumerate(page_texts(pdf), start=1):
             footers = _footer_lines(text, product_lang)
             assert footers, (pdf.name, number, product_lang)
             for line in footers:

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from generator import games
 from generator.scene.footer import FOOTER_WORDS, SHORT_ADVICE, SOURCE_WORDS
@@ -34,8 +34,8 @@ def _foreign_words(lang: str) -> list[str]:
     return out
 
 
-def _pages(path: Path) -> list[str]:
-    return [" ".join((page.extract_text() or "").split()) for page in PdfReader(str(path)).pages]
+def _pages(path: Path, page_texts: Callable[[Path], tuple[str, ...]]) -> list[str]:
+    return [" ".join(text.split()) for text in page_texts(path)]
 
 
 def _count(words: tuple[str, ...], text: str) -> int:
@@ -43,14 +43,14 @@ def _count(words: tuple[str, ...], text: str) -> int:
     return sum(found.count(w) for w in words)
 
 
-def _check_kit(folder: Path, language_of: dict[str, str]) -> int:
+def _check_kit(folder: Path, language_of: dict[str, str], page_texts: Callable[[Path], tuple[str, ...]]) -> int:
     checked = 0
     for pdf in sorted(folder.rglob("*.pdf")):
         if pdf.parent == folder:                       # calibration and the example deck: not a game's
             continue
         game = pdf.relative_to(folder).parts[0]
         lang = language_of[game]
-        pages = _pages(pdf)
+        pages = _pages(pdf, page_texts)
         page_word = re.compile(rf"\b{FOOTER_WORDS[lang][0]} \d+/\d+")
         for number, text in enumerate(pages, start=1):
             where = (pdf.relative_to(folder).as_posix(), number, lang)
@@ -68,22 +68,23 @@ def _check_kit(folder: Path, language_of: dict[str, str]) -> int:
     return checked
 
 
-def test_the_default_kit_speaks_each_rulebook_language(kit_seed1: Path) -> None:
+def test_the_default_kit_speaks_each_rulebook_language(kit_seed1: Path, page_texts) -> None:
     assert {game.name: game.default_language for game in games.all_games()} == RULEBOOK
-    assert _check_kit(kit_seed1, RULEBOOK) >= 15
+    assert _check_kit(kit_seed1, RULEBOOK, page_texts) >= 15
     assert (kit_seed1 / "codenames" / "codenames-rules-it.pdf").is_file()
     assert not list(kit_seed1.rglob("*-en.pdf"))
 
 
-def test_the_english_kit_is_english_throughout(kit_seed1_en: Path) -> None:
-    assert _check_kit(kit_seed1_en, dict.fromkeys(RULEBOOK, "en")) >= 15
+def test_the_english_kit_is_english_throughout(kit_seed1_en: Path, page_texts) -> None:
+    assert _check_kit(kit_seed1_en, dict.fromkeys(RULEBOOK, "en"), page_texts) >= 15
     assert not [p for p in kit_seed1_en.rglob("*.pdf") if re.search(r"-(it|fr|pt)\.pdf$", p.name)]
 
 
-def test_the_checks_catch_a_product_in_the_wrong_language(kit_seed1: Path, kit_seed1_en: Path, tmp_path: Path) -> None:
+def test_the_checks_catch_a_product_in_the_wrong_language(kit_seed1: Path, kit_seed1_en: Path, tmp_path: Path,
+                                                         page_texts) -> None:
     """The same check fails when an English product sits in the Italian kit's Codenames folder."""
     wrong = tmp_path / "codenames"
     wrong.mkdir()
     (wrong / "codenames-rules-it.pdf").write_bytes((kit_seed1_en / "codenames" / "codenames-rules-en.pdf").read_bytes())
     with pytest.raises(AssertionError):
-        _check_kit(tmp_path, RULEBOOK)
+        _check_kit(tmp_path, RULEBOOK, page_texts)

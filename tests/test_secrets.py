@@ -1,6 +1,7 @@
 """The kit keeps its secrets (issue 21): no number or code a player can read reproduces a secret.
 
-For three kit seeds the kit is built once (a session fixture). Every page the players see is read back
+For three kit seeds the kit is taken from the session's shared kits (tests/conftest.py: 1 and 11 are the
+kits other tests read too). Every page the players see is read back
 (pdftotext; every file outside the games' host/ folders, index.md aside, plus the pages of the Codex deal that are
 handed out: agent cards, roles card, rules), and every number and code on them, and the kit seed itself,
 is tried as `--seed` (or as a code) for every command that makes a secret, through the functions those
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -28,7 +30,7 @@ from generator.cli.kit import KIT_LANGUAGES
 from generator.core.rng import derive_seed, make_rng
 from generator.scene.footer import seed_words
 
-KIT_SEEDS = (1, 2, 4_611_686_018_427_391_017)     # two a person would type, one like a fresh kit seed
+KIT_SEEDS = (1, 11, 4_611_686_018_427_391_017)    # two a person would type, one like a fresh kit seed
 PRODUCTS = ("codex-deal", "codenames-keys", "laser-layout", "laser-puzzles", "noir-table", "dungeon-campaign")
 HYPHENATED = re.compile(r"\b[0-9A-Za-z]+(?:-[0-9A-Za-z]+)+\b")     # every code pnpgen prints has a '-'
 KEY_CODE = re.compile(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b")                  # a Codenames key's code
@@ -43,11 +45,10 @@ class Kit:
 
 
 @pytest.fixture(scope="session")
-def secret_kits(tmp_path_factory: pytest.TempPathFactory) -> list[Kit]:
+def secret_kits(built_kit: Callable[..., Path]) -> list[Kit]:
     kits = []
     for seed in KIT_SEEDS:
-        folder = tmp_path_factory.mktemp(f"secret-kit-{seed % 1000}")
-        assert run_cli(cli, ["kit", "--seed", str(seed), "-o", str(folder), "-q", "--force"]) == 0
+        folder = built_kit("--seed", str(seed))          # read only: the session's kits (tests/conftest.py)
         files = sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "index.md"
                        and "host" not in p.relative_to(folder).parts)
         texts = [_file_text(p) for p in files] + _handed_out_codex_pages(folder)

@@ -29,11 +29,14 @@ def test_rules_deal_distinct_numbers_and_round_trip() -> None:
         rules.deal(random.Random(4), 10, pool=9)
 
 
-def test_registered_game_is_a_command_and_in_the_kit(registered, tmp_path, capsys) -> None:
+def test_registered_game_is_a_command_and_in_the_kit(registered, tmp_path, capsys, monkeypatch) -> None:
     assert run_cli(cli, ["example-game", "deal", "--seed", "3", "-o", str(tmp_path / "d.pdf"), "-q"]) == 0
     text = PdfReader(tmp_path / "d.pdf").pages[0].extract_text()
     assert "Example game" in text and rules.format_deal(rules.deal(_rng(3), 5)) in text
+    # the kit of the registered game alone (the packaged games' parts are the kit tests' business)
+    monkeypatch.setattr(games, "GAME_PACKAGES", ())
     assert run_cli(cli, ["kit", "--seed", "3", "-o", str(tmp_path / "kit"), "-q"]) == 0
+    assert [game.name for game in games.all_games()] == ["example-game"]
     code = derive_seed(3, "example-game-deal")          # the kit deals from its derived code, never from 3
     assert (tmp_path / "kit" / "example-game" / f"example-game-seed{code}.pdf").is_file()
     assert f"example-game/example-game-seed{code}.pdf" in (tmp_path / "kit" / "index.md").read_text(encoding="utf-8")

@@ -53,9 +53,13 @@ def render_many(pages: Sequence[Page], render: Callable[[Page], bytes],
     pool = None
     if jobs > 1 and len(order) > 1:
         import multiprocessing
+        import signal
 
         _WORK = (pages, render)
-        pool = multiprocessing.get_context("fork").Pool(min(jobs, len(order)))
+        # workers take SIGTERM's default (pool.terminate() ends them), whatever handler this process has
+        # (a --watch turns SIGTERM into KeyboardInterrupt: a worker would raise and pool.join() hang)
+        pool = multiprocessing.get_context("fork").Pool(min(jobs, len(order)), initializer=signal.signal,
+                                                       initargs=(signal.SIGTERM, signal.SIG_DFL))
         results: Iterator[bytes] = pool.imap(_run, order, chunksize=1)
     else:
         results = (render(pages[i]) for i in order)

@@ -49,7 +49,8 @@ def test_a_plain_deck_of_5400_records_is_read(tmp_path):
                 "colour": "#aa3322", "tags": ["a", "b"], "rarity": "common", "set": "base", "flag": True,
                 "art": f"pic{i}.png"} for i in range(5400)]
     path = tmp_path / "big.yaml"
-    path.write_text(yaml.safe_dump({"cards": records}, sort_keys=False), encoding="utf-8")
+    # written by libyaml's dumper (the pure-Python one took seconds); both loaders read it back
+    path.write_text(yaml.dump({"cards": records}, Dumper=yaml.CSafeDumper, sort_keys=False), encoding="utf-8")
     fast, slow = _both(path)
     assert fast == slow == {"cards": records}
     assert 5400 * 2 * 11 > MAX_NODES            # more keys and values than the alias limit

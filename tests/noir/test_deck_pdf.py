@@ -34,8 +34,18 @@ def reader(deck_pt) -> PdfReader:
     return PdfReader(str(deck_pt))
 
 
+_RUNS: dict[int, tuple[object, list[tuple[str, float, float, float, bool]]]] = {}   # id -> (page kept alive, runs)
+
+
 def _runs(page) -> list[tuple[str, float, float, float, bool]]:
-    """(text, x, y, size, upright) of each text run, x/y in points on the page (PDF axes)."""
+    """(text, x, y, size, upright) of each text run, x/y in points on the page (PDF axes); read once a page
+    (the tests only read the list)."""
+    if id(page) not in _RUNS:
+        _RUNS[id(page)] = (page, _read_runs(page))
+    return _RUNS[id(page)][1]
+
+
+def _read_runs(page) -> list[tuple[str, float, float, float, bool]]:
     runs = []
 
     def visit(text, cm, tm, font, size):

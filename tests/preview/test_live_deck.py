@@ -204,7 +204,7 @@ def test_the_preview_prints_its_address_before_drawing(deck_files, monkeypatch) 
     monkeypatch.setattr(preview.click, "echo", lambda text, err=False: order.append(str(text)))
     monkeypatch.setattr(LiveDeck, "refresh", lambda self, progressive=False: order.append(f"refresh {progressive}") or set())
 
-    def stop_at_watch(files, callback, stop):
+    def stop_at_watch(files, callback, stop, folders=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr("generator.cards.cli.watch.watch", stop_at_watch)

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from generator.publish import DeckOptions, plan_job
 from generator.scene.imposition import Card
@@ -52,7 +52,9 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("cut")
 
 
+@cache
 def _raster(pdf: Path) -> Image.Image:
+    """The first page at DPI (once per file: the decks are written once and only read)."""
     target = pdf.with_suffix("")
     subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-f", "1", "-l", "1", "-singlefile", str(pdf), str(target)],
                    check=True, capture_output=True)
@@ -74,17 +76,22 @@ def _dark_box(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, 
     """The bounding box (x0, y0, x1, y1, exclusive) of the black pixels in a window (the grey footer text is
     not black)."""
     x0, y0, x1, y1 = box
-    found = [(x, y) for y in range(y0, y1) for x in range(x0, x1) if max(image.getpixel((x, y))) < 25]
+    assert 0 <= x0 < x1 <= image.width and 0 <= y0 < y1 <= image.height, box
+    # black where every channel is below 25 (max(pixel) < 25): the channels' lightest, thresholded
+    window = image.crop(box)
+    found = ImageChops.lighter(ImageChops.lighter(*window.split()[:2]), window.split()[2]).point(
+        lambda v: 255 if v < 25 else 0).getbbox()
     assert found, f"no mark in {box}"
-    return (min(x for x, _ in found), min(y for _, y in found), max(x for x, _ in found) + 1, max(y for _, y in found) + 1)
+    return (x0 + found[0], y0 + found[1], x0 + found[2], y0 + found[3])
 
 
 def _centroid(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[float, float]:
     """The ink-weighted centre of a window, in pixel coordinates (pixel i spans i..i+1)."""
     total = sx = sy = 0.0
+    pixels = image.load()
     for y in range(box[1], box[3]):
         for x in range(box[0], box[2]):
-            weight = _ink(image.getpixel((x, y)))
+            weight = _ink(pixels[x, y])
             total, sx, sy = total + weight, sx + weight * (x + 0.5), sy + weight * (y + 0.5)
     return sx / total, sy / total
 
@@ -158,7 +165,8 @@ def _edge(image: Image.Image, start: tuple[float, float], step: tuple[int, int],
     x, y = int(start[0]), int(start[1])
     width, height = image.size
     spots = [(x + i * step[0], y + i * step[1]) for i in range(length)]
-    return sum(min(1.0, max(0.0, _colour(image.getpixel(p)))) for p in spots        # off the image: paper
+    pixels = image.load()
+    return sum(min(1.0, max(0.0, _colour(pixels[p]))) for p in spots        # off the image: paper
                if 0 <= p[0] < width and 0 <= p[1] < height)
 
 
@@ -285,7 +293,12 @@ def test_no_card_ink_in_the_silhouette_keep_out_zones(paper: str, root: Path) ->
     for x0, y0, x1, y1 in ((dark[0][0], dark[0][1], dark[0][0] + zone, dark[0][1] + zone),
                            (dark[1][2] - zone, dark[1][1], dark[1][2], dark[1][1] + zone),
                            (dark[2][0], dark[2][3] - zone, dark[2][0] + zone, dark[2][3])):
-        coloured = [1 for y in range(y0, y1) for x in range(x0, x1) if _colour(image.getpixel((x, y))) > 0.2]
+        assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h, (x0, y0, x1, y1)
+        # a pixel holds card colour when _colour(pixel) > 0.2: (max - min of its channels) over the card's
+        window = image.crop((x0, y0, x1, y1)).split()
+        spread = ImageChops.subtract(ImageChops.lighter(ImageChops.lighter(window[0], window[1]), window[2]),
+                                     ImageChops.darker(ImageChops.darker(window[0], window[1]), window[2]))
+        coloured = spread.point(lambda v: 255 if v / float(max(FILL) - min(FILL)) > 0.2 else 0).getbbox()
         assert not coloured, f"card ink in the keep-out zone {(x0, y0, x1, y1)}"
 
 

@@ -54,3 +54,22 @@ def test_png_files_are_the_same_whatever_the_jobs(tmp_path) -> None:
     assert all((tmp_path / "1" / n).read_bytes() == (tmp_path / "2" / n).read_bytes() for n in names)
     copies = [(tmp_path / "2" / f"example-{i:03d}.png").read_bytes() for i in (1, 2)]
     assert copies[0] == copies[1]                                  # qty 2: the same bytes
+
+
+def test_workers_take_the_default_sigterm_whatever_this_process_installed() -> None:
+    """A --watch turns SIGTERM into KeyboardInterrupt in its process; the workers it forks must still
+    die on the SIGTERM of pool.terminate() (a worker that raised instead left pool.join() waiting)."""
+    import signal
+
+    def _report(page: Page) -> bytes:
+        return str(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL).encode()
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        out = list(render_many([_page(f"#{i:06x}") for i in range(6)], _report, jobs=2))
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert out == [b"True"] * 6

@@ -90,9 +90,9 @@ def test_killed_png_deck_leaves_old_or_new_set(tmp_path: Path) -> None:
 ONE_GAME = "import generator.games as g; g.GAME_PACKAGES = ('codex',)"
 
 
-def test_killed_kit_leaves_old_or_new_kit(tmp_path: Path, shared_kit) -> None:
+def test_killed_kit_leaves_old_or_new_kit(tmp_path: Path, kit_seed11: Path) -> None:
     rng = random.Random(1616)
-    shutil.copytree(shared_kit[0], tmp_path / "kit")      # the old kit: the whole `pnpgen kit --seed 11`
+    shutil.copytree(kit_seed11, tmp_path / "kit")      # the old kit: the whole `pnpgen kit --seed 11`
     old = snapshot(tmp_path / "kit")
     (tmp_path / "kit" / "notes.txt").write_text("mine", encoding="utf-8")
     mine = snapshot(tmp_path / "kit")
