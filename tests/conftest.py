@@ -27,6 +27,7 @@ TOOL_PACKAGES = {
     "mutool": "mupdf-tools",
     "rsvg-convert": "librsvg2-bin",
     "pdffonts": "poppler-utils",
+    "pdftotext": "poppler-utils",
     "qpdf": "qpdf",
 }
 # Python packages a tool test drives (the test extra installs them).

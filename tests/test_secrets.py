@@ -30,6 +30,8 @@ from generator.cli.kit import KIT_LANGUAGES
 from generator.core.rng import derive_seed, make_rng
 from generator.scene.footer import seed_words
 
+pytestmark = pytest.mark.needs("pdftotext")     # the pages are read with poppler's pdftotext
+
 KIT_SEEDS = (1, 11, 4_611_686_018_427_391_017)    # two a person would type, one like a fresh kit seed
 PRODUCTS = ("codex-deal", "codenames-keys", "laser-layout", "laser-puzzles", "noir-table", "dungeon-campaign")
 HYPHENATED = re.compile(r"\b[0-9A-Za-z]+(?:-[0-9A-Za-z]+)+\b")     # every code pnpgen prints has a '-'
@@ -49,7 +51,7 @@ def secret_kits(built_kit: Callable[..., Path]) -> list[Kit]:
     kits = []
     for seed in KIT_SEEDS:
         folder = built_kit("--seed", str(seed))          # read only: the session's kits (tests/conftest.py)
-        files = sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "index.md"
+        files = sorted(p for p in folder.rglob("*") if p.is_file() and p.name not in ("index.md", ".kit-files")
                        and "host" not in p.relative_to(folder).parts)
         texts = [_file_text(p) for p in files] + _handed_out_codex_pages(folder)
         kits.append(Kit(seed, folder, "\n".join(texts), files))

@@ -110,7 +110,8 @@ def test_killed_kit_leaves_old_or_new_kit(tmp_path: Path, kit_seed11: Path) -> N
     run(new_args, tmp_path, ONE_GAME)
     new = snapshot(tmp_path / "kit")
     assert {name: new[name] for name in reference} == reference       # same seed, same bytes
-    assert set(new) == set(reference) | set(mine)                       # the other files there are kept
+    # the old kit's own files (its .kit-files) are replaced, the user's file beside them is kept
+    assert set(new) == set(reference) | {"notes.txt"} and ".kit-files" in set(old) & set(new)
     assert new != old and "index.md" in new and new["notes.txt"] == old.get("notes.txt", new["notes.txt"])
     old["notes.txt"] = new["notes.txt"]
     for state in states:
