@@ -14,7 +14,7 @@ from generator.core.numbers import format_number
 from generator.scene.cutmarks import SCANNCUT_BOX, SCANNCUT_X, SILHOUETTE_INSET, scanncut_marks, silhouette_marks
 from generator.scene.cutting import CutSheet
 from generator.scene.footer import FOOTER_COLOR, FOOTER_FONT, FOOTER_MIN_SIZE, FOOTER_SIZE, footer_items, footer_text
-from generator.scene.imposition import Card
+from generator.scene.imposition import Card, scale_page
 from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, translate
 from generator.scene.papers import FOOTER_HEIGHT, PRINTER_MARGIN
 
@@ -39,7 +39,7 @@ def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = No
             page.add(*_footer(sheet, text, lang))
     if scale != (1.0, 1.0):
         for page in pages:
-            _scale_page(page, *scale)
+            scale_page(page, *scale)
     return pages
 
 
@@ -123,20 +123,6 @@ def _set_boxes(page: Page, slots: list[tuple[float, float]], sheet: CutSheet) ->
     page.trim_box = (x0, y0, x1 - x0, y1 - y0)
     bx0, by0 = max(x0 - b, 0.0), max(y0 - b, 0.0)
     page.bleed_box = (bx0, by0, min(x1 + b, page.width) - bx0, min(y1 + b, page.height) - by0)
-
-
-def _scale_page(page: Page, sx: float, sy: float) -> None:
-    """Everything drawn 1/sx, 1/sy larger about the page centre (boxes too), for a printer that prints at sx, sy."""
-    kx, ky = 1.0 / sx, 1.0 / sy
-    cx, cy = page.width / 2.0, page.height / 2.0
-    page.items = [Group(tuple(page.items), (kx, 0.0, 0.0, ky, cx - cx * kx, cy - cy * ky))]
-    for name in ("trim_box", "bleed_box"):
-        box = getattr(page, name)
-        if box is not None:
-            x, y, w, h = box
-            x0, y0 = max(cx + (x - cx) * kx, 0.0), max(cy + (y - cy) * ky, 0.0)
-            x1, y1 = min(cx + (x + w - cx) * kx, page.width), min(cy + (y + h - cy) * ky, page.height)
-            setattr(page, name, (x0, y0, x1 - x0, y1 - y0))
 
 
 TICK = Stroke("#000000", 0.1)

@@ -64,11 +64,11 @@ def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards
     _add_numbered_footers(pages, plan, spec, title, source, lang, printer)
     if spec.scale != (1.0, 1.0):
         for page in pages:
-            _scale_page(page, *spec.scale)
+            scale_page(page, *spec.scale)
     return pages
 
 
-def _scale_page(page: Page, sx: float, sy: float) -> None:
+def scale_page(page: Page, sx: float, sy: float) -> None:
     """Everything drawn 1/sx, 1/sy larger about the paper's centre, so a printer that prints at
     sx, sy gives true sizes (its margins come back to 5 mm as it shrinks the page)."""
     kx, ky = 1.0 / sx, 1.0 / sy
@@ -260,6 +260,7 @@ __all__ = [
     "parse_card_size",
     "parse_offset",
     "plan_sheet",
+    "scale_page",
     "safe_box",
     "sheet_pages",
 ]
