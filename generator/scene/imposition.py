@@ -260,7 +260,7 @@ __all__ = [
     "parse_card_size",
     "parse_offset",
     "plan_sheet",
-    "scale_page",
     "safe_box",
+    "scale_page",
     "sheet_pages",
 ]
