@@ -172,13 +172,16 @@ def _check_expansion(root: Any, name: str) -> None:
             target = by_id.get(_href(element).lstrip("#"))
             if target is not None:
                 shapes, segments = weigh(target, depth + 1)
+        drawn = tag not in _NOT_DRAWN       # <defs>, <symbol>...: their sum is drawn only where a <use> copies it
         for child in element:
             more = weigh(child, depth + 1)
             if _local(child.tag) in _NOT_DRAWN:      # drawn only where a <use> copies it: counted there
                 continue
             shapes, segments = shapes + more[0], segments + more[1]
+            if drawn:
+                _over(shapes, segments, name)
+        if drawn:
             _over(shapes, segments, name)
-        _over(shapes, segments, name)
         busy.discard(key)
         cost[key] = (shapes, segments)
         return shapes, segments
