@@ -38,6 +38,16 @@ class Format(Protocol):
         """Render the deck (its cards; the data for json) and write the files whole; the paths written."""
 
 
+def named(registry: dict[str, Format], name: str, option: str) -> Format:
+    """registry[name], or a LayoutError naming the option and the known names (--format, --cutter)."""
+    from generator.core.errors import LayoutError
+
+    try:
+        return registry[name]
+    except KeyError:
+        raise LayoutError(f"unknown {option.lstrip('-')} {name!r} (known: {', '.join(registry)})", key=option) from None
+
+
 @dataclass(frozen=True)
 class PrintJob:
     """A deck's print job, computed once by generator.publish.plan.plan_job before anything is drawn.

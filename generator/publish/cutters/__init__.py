@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.publish.cutters import cricut, scanncut, silhouette
-from generator.publish.job import Format
+from generator.publish.job import Format, named
 
 CUTTER_FORMATS: dict[str, Format] = {
     "silhouette": silhouette.FORMAT,
@@ -16,9 +16,4 @@ CUTTERS = tuple(CUTTER_FORMATS)
 
 def get_cutter(name: str) -> Format:
     """The format of the cutter called `name` (LayoutError naming the known ones for another)."""
-    from generator.core.errors import LayoutError
-
-    try:
-        return CUTTER_FORMATS[name]
-    except KeyError:
-        raise LayoutError(f"unknown cutter {name!r} (known: {', '.join(CUTTERS)})", key="--cutter") from None
+    return named(CUTTER_FORMATS, name, "--cutter")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.publish.formats import data, faces, pdf, pdfx, pod, tts
-from generator.publish.job import Format
+from generator.publish.job import Format, named
 
 REGISTRY: dict[str, Format] = {
     "pdf": pdf.FORMAT,
@@ -20,9 +20,4 @@ FORMATS = tuple(REGISTRY)
 
 def get_format(name: str) -> Format:
     """The format called `name` (LayoutError naming the known ones for another)."""
-    from generator.core.errors import LayoutError
-
-    try:
-        return REGISTRY[name]
-    except KeyError:
-        raise LayoutError(f"unknown format {name!r} (known: {', '.join(FORMATS)})", key="--format") from None
+    return named(REGISTRY, name, "--format")
