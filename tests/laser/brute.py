@@ -16,6 +16,11 @@ def world(width: int, height: int, names: tuple[str, ...]):
     """(engine, [(cells, results)]) for every layout of `names` on a width x height board."""
     chosen = load_catalog().subset(list(names))
     engine = engine_for(Board(width, height), chosen)
+    return engine, every_layout(engine)
+
+
+def every_layout(engine):
+    """[(cells, results)] for every placement of the engine's component types (each once, any piece)."""
     layouts = []
     for spots in permutations(range(engine.size), len(engine.type_pieces)):
         for pieces in product(*engine.type_pieces):
@@ -23,7 +28,7 @@ def world(width: int, height: int, names: tuple[str, ...]):
             for spot, piece in zip(spots, pieces, strict=True):
                 cells[spot] = piece
             layouts.append((cells, engine.results(cells)))
-    return engine, layouts
+    return layouts
 
 
 def fitting(layouts, results, cannons):

@@ -9,7 +9,8 @@ from generator.games.laser.rules.model import DX, DY, JUMP_BASE, STOP, Board, Co
 Spot = tuple[int, int, int]          # (column, row, orientation index)
 
 
-def _entry(board: Board, cannon: int) -> tuple[int, int, int]:
+def entry(board: Board, cannon: int) -> tuple[int, int, int]:
+    """(column, row, direction) of the first cell a cannon's beam enters (rules: the cannons)."""
     w, h = board.width, board.height
     if cannon <= w:
         return cannon, 1, 2
@@ -72,7 +73,7 @@ def _explanations(board, in_play, domains, cannon, hits, outcome):
             d = a
             c, r = c + DX[d], r + DY[d]
 
-    c, r, d = _entry(board, cannon)
+    c, r, d = entry(board, cannon)
     walk(c, r, d, 0, 0, {}, {})
     return found
 

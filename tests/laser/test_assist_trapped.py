@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import permutations, product
 
 import pytest
-from tests.laser.brute import world
+from tests.laser.brute import every_layout, world
 
 from generator.games.laser.rules.assist import TRAPPED_RESULT, advise, as_result
 from generator.games.laser.rules.engine import engine_for, observe
@@ -26,14 +25,7 @@ SPIN = component_set_from_data([
 
 def _spin_world(width: int, height: int):
     engine = engine_for(Board(width, height), SPIN)
-    layouts = []
-    for spots in permutations(range(engine.size), len(engine.type_pieces)):
-        for pieces in product(*engine.type_pieces):
-            cells = [-1] * engine.size
-            for spot, piece in zip(spots, pieces, strict=True):
-                cells[spot] = piece
-            layouts.append((cells, engine.results(cells)))
-    return engine, layouts
+    return engine, every_layout(engine)
 
 
 def _check_against_brute(engine, layouts, rng, rounds):

@@ -17,6 +17,7 @@ from itertools import permutations, product
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.laser.propagation import entry
 
 from generator.games.laser.rules.assist import advise
 from generator.games.laser.rules.engine import ABSORBED_EXIT, EMPTY, Engine, exit_outcome
@@ -76,16 +77,6 @@ def boards(draw, sizes=ANY_SIZE, sets=ANY_SET):
 
 # -- the naive tracer: the rules text, by coordinates ---------------------------------------------
 
-def _start(board: Board, cannon: int) -> tuple[int, int, int]:
-    """(column, row, direction) of the first cell a cannon's beam enters (rules: the cannons)."""
-    w, h = board.width, board.height
-    if cannon <= w:
-        return cannon, 1, 2
-    if cannon <= w + h:
-        return w, cannon - w, 3
-    if cannon <= 2 * w + h:
-        return w + 1 - (cannon - w - h), h, 0
-    return 1, h + 1 - (cannon - 2 * w - h), 1
 
 
 def _receiver(board: Board, column: int, row: int) -> int:
@@ -130,7 +121,7 @@ def naive_shot(board: Board, in_play: ComponentSet, spots: Spots,
                cannon: int) -> tuple[tuple[int, ...], int, list[tuple[int, int, int]]]:
     """(hit type ids, outcome, (column, row, direction) states) of one shot. A beam that has entered
     4 x cells + 4 cells (more than there are states) and enters another is TRAPPED."""
-    column, row, d = _start(board, cannon)
+    column, row, d = entry(board, cannon)
     hits: list[int] = []
     states: list[tuple[int, int, int]] = []
     while _on(board, column, row):
