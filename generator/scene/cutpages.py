@@ -35,7 +35,7 @@ def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = No
             pages.append(_back(chunk, sheet, number, duplex, offset))
     if footers:
         for index, page in enumerate(pages, start=1):
-            text = footer_text(title, source, index, len(pages), lang, sheet.footer_words())
+            text = footer_text(title, source, index, len(pages), lang, sheet.footer_words(lang))
             page.add(*_footer(sheet, text, lang))
     if scale != (1.0, 1.0):
         for page in pages:

@@ -27,12 +27,15 @@ from generator.scene.cutmarks import (
     silhouette_bounds,
     silhouette_keep_out,
 )
+from generator.scene.footer import CUT_WORDS
 from generator.scene.papers import FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, describe_paper, paper_size
 
 MIN_GAP = 1.25                      # mm between two cards' cut lines at the least (silhouette-card-maker's gap)
 CRICUT_AREA = (171.45, 234.95)      # Design Space's largest Print Then Cut image: 6.75 x 9.25 in
 CRICUT_DPI = 300.0
 CUT_BLEED = 0.625                   # the bleed a cutter sheet prints unless --bleed says otherwise (half MIN_GAP)
+
+MACHINE_NAMES = {"silhouette": "Silhouette", "cricut": "Cricut", "scanncut": "ScanNCut"}
 
 
 @dataclass(frozen=True)
@@ -134,12 +137,13 @@ class CutSheet:
             return scanncut_keep_out(self.width, self.height)
         return []
 
-    def footer_words(self) -> str:
-        """The machine settings in a footer's few words."""
+    def footer_words(self, lang: str = "en") -> str:
+        """The machine settings in a footer's few words, in the footer's language."""
+        studio, other = CUT_WORDS.get(lang, CUT_WORDS["en"])
         if self.spec.cutter == "silhouette":
-            return (f"Studio: length {format_number(self.length)}, thickness "
-                    f"{format_number(SILHOUETTE_THICKNESS)}, inset {format_number(SILHOUETTE_INSET)} mm")
-        return f"{self.spec.cutter} print and cut"
+            return studio.format(length=format_number(self.length), thickness=format_number(SILHOUETTE_THICKNESS),
+                                 inset=format_number(SILHOUETTE_INSET))
+        return other.format(machine=MACHINE_NAMES.get(self.spec.cutter, self.spec.cutter))
 
     def describe(self) -> str:
         """The settings a user types into the machine's software, for messages."""

@@ -52,6 +52,16 @@ SOURCE_WORDS: dict[str, dict[str, str]] = {
     "pt": {"seed": "código da partida {seed}", "lang": "português", "whole_list": "lista completa"},
 }
 
+# A print-and-cut sheet's footer: the settings typed into Silhouette Studio (the words of its
+# registration panel), or which machine reads the sheet's marks; numbers in mm.
+CUT_WORDS: dict[str, tuple[str, str]] = {
+    "en": ("Studio: length {length}, thickness {thickness}, inset {inset} mm", "{machine} print and cut"),
+    "it": ("Studio: lunghezza {length}, spessore {thickness}, margine {inset} mm", "{machine}: stampa e taglia"),
+    "fr": ("Studio\u202f: longueur {length}, épaisseur {thickness}, marge {inset} mm",
+           "{machine}\u202f: imprimer et découper"),
+    "pt": ("Studio: comprimento {length}, espessura {thickness}, margem {inset} mm", "{machine}: imprimir e cortar"),
+}
+
 
 def seed_words(seed: int | str, lang: str = "en") -> str:
     """'seed 7' in the footer's language ('codice partita 7', 'code de partie 7', 'código da partida 7')."""
@@ -222,6 +232,7 @@ def content_box_for(width: float, height: float) -> tuple[float, float, float, f
 
 
 __all__ = [
+    "CUT_WORDS",
     "FOOTER_WORDS",
     "LAYOUT_WORDS",
     "SOURCE_WORDS",

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.scene.cutmarks import SILHOUETTE_INSET, scanncut_centres, silhouette_marks
 from generator.scene.cutpages import calibration_card, cut_pages, marks
 from generator.scene.cutting import CRICUT_AREA, CRICUT_DPI, MIN_GAP, CutSpec, default_radius, plan_cut_sheet
@@ -125,3 +126,37 @@ def test_cricut_image_sizes_are_whole_pixels_within_the_limit() -> None:
             assert math.isclose(mm / 25.4 * 300, round(mm / 25.4 * 300), abs_tol=1e-6)
         area_w, area_h = CRICUT_AREA[::-1] if sheet.landscape else CRICUT_AREA
         assert sheet.width <= area_w and sheet.height <= area_h
+
+
+def _footer_text(page: object) -> str:
+    from generator.scene.model import Group, Text
+
+    found: list[str] = []
+
+    def walk(items: list[object]) -> None:
+        for item in items:
+            if isinstance(item, Text):
+                found.append(item.text)
+            elif isinstance(item, Group):
+                walk(list(item.items))
+
+    walk(list(page.items))  # type: ignore[attr-defined]
+    return " | ".join(found)
+
+
+@pytest.mark.parametrize(("cutter", "lang", "words"), [
+    ("silhouette", "en", "Studio: length {length}, thickness 1, inset 10 mm"),
+    ("silhouette", "it", "Studio: lunghezza {length}, spessore 1, margine 10 mm"),
+    ("silhouette", "fr", "Studio\u202f: longueur {length}, épaisseur 1, marge 10 mm"),
+    ("silhouette", "pt", "Studio: comprimento {length}, espessura 1, margem 10 mm"),
+    ("scanncut", "it", "ScanNCut: stampa e taglia"),
+    ("scanncut", "en", "ScanNCut print and cut"),
+])
+def test_the_cut_footer_speaks_the_sheets_language(cutter: str, lang: str, words: str) -> None:
+    """The machine line of a cut sheet's footer is in the footer's language, like the rest of it."""
+    sheet = plan_cut_sheet(CutSpec(cutter, "a4", None, (63.5, 88.9), 0.625))
+    cards = [Card([Rect(0, 0, 1, 1, fill="#ff0000", stroke=None)], None)]
+    text = _footer_text(cut_pages(cards, sheet, title="deck", lang=lang)[0])
+    assert words.format(length=format_number(sheet.length)) in text
+    english = ("length", "print and cut")
+    assert lang == "en" or not any(w in text for w in english)
