@@ -1,8 +1,10 @@
-"""Formula cells saved without their value (files written by scripts such as openpyxl): found in the .xlsx XML, named by cell.
+"""Formula cells saved without their value (files written by scripts such as openpyxl or odfpy): found in the XML, named by cell.
 
 python-calamine reads a formula cell's cached value, and a file written by a script has none, so
-the card would print the cell empty without a word. This reads the sheet's XML (`<c r="D20"><f>`
-with no `<v>`) from the zip, streaming and bounded, and names each such cell (`Cards!D20`).
+the card would print the cell empty without a word. This reads the sheet's XML from the zip,
+streaming and bounded: in an .xlsx `<c r="D20"><f>` with no `<v>`; in an .ods a
+`<table:table-cell table:formula=...>` with no office value attribute and no text, its place counted
+through the repeated rows and columns. Each such cell is named (`Cards!D20`).
 """
 
 from __future__ import annotations
@@ -22,11 +24,16 @@ if TYPE_CHECKING:
 MAX_XML_BYTES = 200_000_000     # uncompressed sheet XML read at most (a larger sheet is not searched further)
 MAX_NAMED = 20                  # cells named one by one; more are counted
 CHUNK = 1 << 16
-_SHEET_FILE = re.compile(r"^(?P<name>.+\.(?:xlsx|xlsm))\[(?P<sheet>.*)\]$", re.IGNORECASE)
+_SHEET_FILE = re.compile(r"^(?P<name>.+\.(?:xlsx|xlsm|ods))\[(?P<sheet>.*)\]$", re.IGNORECASE)
 _NS_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _NS_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _NS_PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _CELL = re.compile(r"^([A-Z]{1,3})(\d+)$")
+_NS_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_NS_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_ODS_VALUES = tuple(f"{_NS_OFFICE}{name}" for name in
+                    ("value", "date-value", "time-value", "boolean-value", "string-value"))
+MAX_FOUND = 100_000             # unsaved cells collected at most (a repeated row of formulas is not multiplied further)
 
 
 def formulas_without_values(path: Path, sheet: str | None = None) -> tuple[str, list[str]]:
@@ -38,10 +45,13 @@ def formulas_without_values(path: Path, sheet: str | None = None) -> tuple[str, 
 
 def _unsaved(path: Path, sheet: str | None) -> tuple[str, list[tuple[int, int]]]:
     """(the sheet's name, the 0-based (row, column) of its formula cells with no saved value)."""
-    if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".xlsx", ".xlsm", ".ods"):
         return "", []
     try:
         with zipfile.ZipFile(path) as book:
+            if suffix == ".ods":
+                return _scan_ods(book, sheet)
             name, member = _sheet_member(book, sheet)
             if member is None:
                 return "", []
@@ -112,6 +122,83 @@ def _check_cell(el: Any, sheet: str, found: list[tuple[int, int]]) -> None:
         found.append((int(match.group(2)) - 1, _column_index(match.group(1))))
 
 
+def _scan_ods(book: zipfile.ZipFile, sheet: str | None) -> tuple[str, list[tuple[int, int]]]:
+    """The named (or first) table of an .ods content.xml, streamed: its formula cells with no value."""
+    parser: Any = XMLPullParser(events=("start", "end"))
+    table = _OdsTable(sheet)
+    read = 0
+    with book.open("content.xml") as stream:
+        while read < MAX_XML_BYTES and not table.done:
+            chunk = stream.read(CHUNK)
+            if not chunk:
+                break
+            read += len(chunk)
+            parser.feed(chunk)
+            for event, el in _ends(parser):
+                table.event(event, el)
+                if table.done:
+                    break
+    return (table.name or "", table.found) if table.name is not None else ("", [])
+
+
+class _OdsTable:
+    """Walks one table's rows and cells, counting repeats, and keeps its unsaved formula cells."""
+
+    def __init__(self, sheet: str | None) -> None:
+        self.sheet = sheet
+        self.name: str | None = None
+        self.active = False
+        self.done = False
+        self.row = 0
+        self.column = 0
+        self.in_row: list[int] = []             # the unsaved cells' columns in the current row
+        self.found: list[tuple[int, int]] = []
+
+    def event(self, event: str, el: Any) -> None:
+        tag = el.tag
+        if event == "start":
+            if tag == f"{_NS_TABLE}table" and self.name is None:
+                name = el.get(f"{_NS_TABLE}name", "")
+                self.active = self.sheet is None or name == self.sheet
+                if self.active:
+                    self.name = name
+            elif self.active and tag == f"{_NS_TABLE}table-row":
+                self.column, self.in_row = 0, []
+            return
+        if not self.active:
+            if tag in (f"{_NS_TABLE}table-row", f"{_NS_TABLE}table"):
+                el.clear()
+            return
+        if tag in (f"{_NS_TABLE}table-cell", f"{_NS_TABLE}covered-table-cell"):
+            repeat = _repeat(el, "number-columns-repeated")
+            if el.get(f"{_NS_TABLE}formula") and not _ods_value(el):
+                self.in_row.extend(range(self.column, self.column + min(repeat, MAX_FOUND)))
+            self.column += repeat
+            el.clear()
+        elif tag == f"{_NS_TABLE}table-row":
+            repeat = _repeat(el, "number-rows-repeated")
+            for offset in range(repeat if self.in_row else 0):
+                if len(self.found) >= MAX_FOUND:
+                    break
+                self.found.extend((self.row + offset, column) for column in self.in_row)
+            self.row += repeat
+            el.clear()
+        elif tag == f"{_NS_TABLE}table":
+            self.active, self.done = False, True
+
+
+def _repeat(el: Any, attribute: str) -> int:
+    try:
+        return max(1, int(el.get(f"{_NS_TABLE}{attribute}", "1")))
+    except ValueError:
+        return 1
+
+
+def _ods_value(el: Any) -> bool:
+    """Whether an .ods cell holds a saved value: an office value attribute, or text."""
+    return any(el.get(name) is not None for name in _ODS_VALUES) or any(t.strip() for t in el.itertext())
+
+
 def _column_index(letters: str) -> int:
     index = 0
     for ch in letters:
@@ -132,11 +219,12 @@ def formula_findings(data_file: Path | str | None) -> list[Finding]:
     path = Path(data_file).with_name(match.group("name"))
     sheet, cells = _unsaved(path, match.group("sheet"))
     runs = _runs(cells)
+    writer = "odfpy" if path.suffix.lower() == ".ods" else "openpyxl"
     found = []
     for column, first, last in runs[:MAX_NAMED]:
         where = cell_name(sheet, first, column) + ("" if first == last else f":{column_letters(column)}{last + 1}")
         what = "a formula" if first == last else f"{last - first + 1} formulas"
-        found.append(Finding(f"{what} with no saved value (the file was written by a script, e.g. openpyxl): "
+        found.append(Finding(f"{what} with no saved value (the file was written by a script, e.g. {writer}): "
                              "the card prints it empty; open and save the file in Excel or LibreOffice to "
                              "compute it", file=path, where=where))
     rest = sum(last - first + 1 for _, first, last in runs[MAX_NAMED:])

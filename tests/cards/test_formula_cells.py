@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from workbooks import Formula, write_xlsx
+from workbooks import ODS_NS, Formula, write_ods, write_xlsx
 
 from generator.cards.formulas import MAX_NAMED, formula_findings, formulas_without_values
 
@@ -90,3 +90,39 @@ def test_exactly_the_unsaved_formulas_are_named(tmp_path_factory, saved: list[bo
     assert cells == [f"'Deck sheet'!B{i + 2}" for i, s in enumerate(saved) if not s]
     with zipfile.ZipFile(path) as z:
         assert z.read("xl/worksheets/sheet1.xml").count(b"<f>") == len(saved)
+
+
+
+def test_ods_cells_without_a_value_are_named(tmp_path: Path, pnpgen) -> None:
+    """An .ods written by a script (odfpy) keeps `table:formula` with no office value: named like an .xlsx's."""
+    body = [["name", "cost", "total"]] + [[f"c{i}", i, Formula("B2*2", None if i != 1 else 2.0)] for i in range(3)]
+    path = write_ods(tmp_path / "deck.ods", {"Notes": [["x"]], "Cards": body})
+    assert formulas_without_values(path, "Cards") == ("Cards", ["Cards!C2", "Cards!C4"])
+    assert formulas_without_values(path) == ("Notes", [])
+    assert formulas_without_values(write_ods(tmp_path / "saved.ods", {"Cards": [["total"], [Formula("1+1", 2.0)]]})) \
+        == ("Cards", [])
+    (tmp_path / "t.yaml").write_text(TEMPLATE, "utf-8")
+    code, out, _ = pnpgen("cards", path.with_name("deck.ods"), tmp_path / "t.yaml", "--sheet", "Cards", "--check")
+    assert code == 0 and "deck.ods: Cards!C2: a formula with no saved value" in out and "Cards!C4" in out
+    assert "odfpy" in out
+
+
+def test_ods_repeated_rows_and_columns_place_the_cells(tmp_path: Path) -> None:
+    """Repeated columns and rows (and covered cells) count for the cell names, as LibreOffice saves them."""
+    cell = '<table:table-cell office:value-type="string"><text:p>v</text:p></table:table-cell>'
+    bare = '<table:table-cell table:formula="of:=1+1"/>'
+    text_result = '<table:table-cell table:formula="of:=&quot;a&quot;" office:value-type="string"><text:p>a</text:p></table:table-cell>'
+    rows = (f'<table:table-row>{cell}{cell}{cell}</table:table-row>'
+            '<table:table-row table:number-rows-repeated="3"><table:table-cell table:number-columns-repeated="2"/>'
+            f'{bare}</table:table-row>'
+            f'<table:table-row><table:covered-table-cell/>{text_result}<table:table-cell/>{bare}</table:table-row>'
+            '<table:table-row table:number-rows-repeated="1048570"><table:table-cell table:number-columns-repeated="1024"/>'
+            '</table:table-row>')
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ODS_NS} office:version="1.2">'
+               f'<office:body><office:spreadsheet><table:table table:name="S">{rows}</table:table>'
+               '</office:spreadsheet></office:body></office:document-content>')
+    path = tmp_path / "r.ods"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("content.xml", content)
+    assert formulas_without_values(path) == ("S", ["S!C2", "S!C3", "S!C4", "S!D5"])

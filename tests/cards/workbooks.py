@@ -106,6 +106,8 @@ def _ods_cell(value) -> str:
         return "<table:table-cell/>"
     if isinstance(value, Formula):
         expr = "of:=" + value.expression.replace("B2", "[.B2]")
+        if value.cached is None:            # as a script (odfpy) writes it: the formula, no value
+            return f'<table:table-cell table:formula="{escape(expr)}"/>'
         return (f'<table:table-cell table:formula="{escape(expr)}" office:value-type="float" '
                 f'office:value="{value.cached}"><text:p>{value.cached}</text:p></table:table-cell>')
     if isinstance(value, bool):
