@@ -56,6 +56,16 @@ def test_book_pages_text_and_same_seed_same_bytes(book):
     assert "Pagina lasciata bianca" in reader.pages[6].extract_text()
     assert "Soluzione del rompicapo 5" in reader.pages[-1].extract_text()
     assert (book / "a.pdf").read_bytes() == (book / "b.pdf").read_bytes()
+    assert "5 rompicapi per un giocatore" in reader.pages[0].extract_text()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "One puzzle for one player"), ("it", "Un rompicapo per un giocatore"),
+                                             ("fr", "Une énigme pour un joueur"), ("pt", "Um desafio para um jogador")])
+def test_a_book_of_one_puzzle_says_so_in_the_singular(tmp_path, capsys, lang, words):
+    target = tmp_path / "one.pdf"
+    assert _run(capsys, "puzzles", "--count", "1", "--level", "1", "--seed", "3", "--lang", lang, "-o", target)[0] == 0
+    cover = " ".join(PdfReader(str(target)).pages[0].extract_text().split())
+    assert words in cover and "1 puzzles" not in cover and "1 rompicapi" not in cover
 
 
 def test_a5_booklet_is_imposed_two_per_landscape_sheet(tmp_path, capsys):

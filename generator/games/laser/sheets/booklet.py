@@ -62,7 +62,7 @@ def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, s
     page.add(Rect(x, y, w, 24 if not small else 20, fill="#1a1a1a", stroke=None, radius=2),
              Text(x + 5, y + 2, w - 10, 12, labels["book_cover_title"], BOLD, 24 if not small else 18, "#ffffff",
                   valign="middle", wrap=False, min_size=10),
-             Text(x + 5, y + 13, w - 10, 8, labels.fill("book_subtitle", n=len(puzzles)),
+             Text(x + 5, y + 13, w - 10, 8, _subtitle(labels, len(puzzles)),
                   "sans-italic", 10 if not small else 8, "#ffffff", valign="middle", wrap=False, min_size=5))
     top = y + (30 if not small else 25)
     boards = sorted({(p.puzzle.layout.board.width, p.puzzle.layout.board.height) for p in puzzles}
@@ -224,3 +224,8 @@ def impose_booklet(pages: list[Page]) -> list[Page]:
                       Line(A5[0] + 0.5, A5[1] - 4.0, A5[0] + 0.5, A5[1] - 1.0, Stroke("#888888", 0.2)))
             sheets.append(sheet)
     return sheets
+
+
+def _subtitle(labels: Labels, count: int) -> str:
+    """The cover's subtitle: "12 puzzles ...", or the singular for one."""
+    return labels["book_subtitle_one"] if count == 1 else labels.fill("book_subtitle", n=count)
