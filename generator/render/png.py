@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH, MM_PER_PT
+from generator.render import pngreuse
 from generator.render.base import Backend, is_motif, rgb, validate_pages, walk
 from generator.render.raster import (
     affine_paste,
@@ -92,10 +93,33 @@ def render_image(page: Page, dpi: float = 300, supersample: int | None = None) -
     if supersample is None:
         supersample = 1 if pictures_only(page.items) else 2
     factor = supersample if width * height * supersample ** 2 <= SUPERSAMPLE_MAX_PIXELS else 1
-    canvas = PILImage.new("RGB", (width * factor, height * factor), "white")
+    size = (width * factor, height * factor)
     px_per_mm = dpi / MM_PER_INCH * factor
-    walk(page.items, PngBackend(canvas, (px_per_mm, 0.0, 0.0, px_per_mm, 0.0, 0.0), factor))
+    base: Matrix = (px_per_mm, 0.0, 0.0, px_per_mm, 0.0, 0.0)
+    lead = _lead_group(page.items, base, size)
+    start = pngreuse.opening((size, lead[1], factor), lead[0].items) if lead else None
+    if start is not None and start.canvas is not None:
+        canvas = start.canvas.copy()
+    else:
+        canvas = PILImage.new("RGB", size, "white")
+    backend = PngBackend(canvas, base, factor)
+    if lead and start:
+        backend.lead = (lead[0], lead[1], start)
+    walk(page.items, backend)
     return canvas.reduce(factor) if factor > 1 else canvas
+
+
+def _lead_group(items: Sequence[Item], matrix: Matrix, size: tuple[int, int]) -> tuple[Group, Matrix] | None:
+    """The innermost group of the page's chain of first items whose clip (if any) is the whole
+    canvas, with its matrix: its items are drawn straight on the canvas, before anything else."""
+    lead = None
+    while items and isinstance(items[0], Group):
+        group = items[0]
+        matrix = compose(matrix, group.transform) if group.transform != IDENTITY else matrix
+        if group.clip is not None and not _whole(_clip_geometry(group.clip, matrix, size), size):
+            break
+        lead, items = (group, matrix), group.items
+    return lead
 
 
 def pictures_only(items: Iterable[Item]) -> bool:
@@ -221,6 +245,7 @@ class PngBackend(Backend):
     def __init__(self, canvas: PILImage.Image, matrix: Matrix, supersample: int = 1) -> None:
         self.frames = [_Frame(canvas, matrix)]
         self.supersample = supersample     # pictures are resampled at 1/supersample of the canvas
+        self.lead: tuple[Group, Matrix, pngreuse.Opening] | None = None   # the page's opening (render_image)
 
     @property
     def frame(self) -> _Frame:
@@ -354,14 +379,11 @@ class PngBackend(Backend):
         if item.clip is None:
             self.frames.append(_Frame(frame.target, matrix, frame.origin))
             return
-        clip = item.clip
-        outline = [apply(matrix, x, y) for x, y in
-                   rect_outline(clip.x, clip.y, clip.w, clip.h, clip.radius, matrix_scale(matrix))]
-        plain = clip.radius <= 0 and abs(matrix[1]) < 1e-9 and abs(matrix[2]) < 1e-9
-        box = _clip_box(outline, frame.target.size, snap=plain)
-        if plain and box == (0, 0, *frame.target.size):   # the clip is the whole target: no copy
+        geometry = _clip_geometry(item.clip, matrix, frame.target.size)
+        if _whole(geometry, frame.target.size):   # the clip is the whole target: no copy
             self.frames.append(_Frame(frame.target, matrix, frame.origin))
             return
+        outline, plain, box = geometry
         sub = frame.target.crop(box)
         shifted = compose(translate(-box[0], -box[1]), matrix)
         mask: PILImage.Image | Literal[True] = True if plain else _clip_mask(outline, box)
@@ -383,7 +405,24 @@ class PngBackend(Backend):
             frame.motif = (key, item.items, before)
 
     def group_items(self, item: Group) -> Sequence[Item]:
-        return () if self.frame.reused else item.items
+        if self.frame.reused:
+            return ()
+        if self.lead is not None and self.lead[0] is item:
+            _, matrix, start = self.lead
+            self.lead = None
+            return self._lead_items(item, matrix, start)
+        return item.items
+
+    def _lead_items(self, item: Group, matrix: Matrix, start: pngreuse.Opening) -> Sequence[Item]:
+        """The page's leading group (render_image started the canvas from a kept opening when it
+        had one): the items shared with a recent page drawn and the canvas kept; the rest to walk."""
+        frame = self.frame
+        if frame.target is not self.frames[0].target or frame.matrix != matrix:
+            raise RuntimeError("internal: the page's leading group is not drawn on the canvas")
+        if start.keep > start.start:
+            walk(item.items[start.start:start.keep], self)
+            pngreuse.keep((frame.target.size, matrix, self.supersample), item.items[:start.keep], frame.target)
+        return item.items[start.keep:]
 
     def end_group(self, item: Group) -> None:
         done = self.frames.pop()
@@ -418,6 +457,20 @@ def rect_pixels(points: Sequence[Point], size: tuple[int, int]) -> tuple[int, in
     left, right = sorted((x0, x2))
     top, bottom = sorted((y0, y2))
     return (max(0, int(left)), max(0, int(top)), min(size[0], int(right) + 1), min(size[1], int(bottom) + 1))
+
+
+def _clip_geometry(clip: Rect, matrix: Matrix, size: tuple[int, int]) -> tuple[list[Point], bool, tuple[int, int, int, int]]:
+    """A clip rectangle on a target: its pixel outline, whether it is an axis-aligned rectangle
+    with square corners (then its box, snapped to whole pixels, is the clip), and its pixel box."""
+    outline = [apply(matrix, x, y) for x, y in
+               rect_outline(clip.x, clip.y, clip.w, clip.h, clip.radius, matrix_scale(matrix))]
+    plain = clip.radius <= 0 and abs(matrix[1]) < 1e-9 and abs(matrix[2]) < 1e-9
+    return outline, plain, _clip_box(outline, size, snap=plain)
+
+
+def _whole(geometry: tuple[list[Point], bool, tuple[int, int, int, int]], size: tuple[int, int]) -> bool:
+    """A clip that keeps the whole target."""
+    return geometry[1] and geometry[2] == (0, 0, *size)
 
 
 def _clip_box(outline: Sequence[Point], size: tuple[int, int], snap: bool = False) -> tuple[int, int, int, int]:
