@@ -251,10 +251,6 @@ class PngBackend(Backend):
     def frame(self) -> _Frame:
         return self.frames[-1]
 
-    def _points(self, points: Iterable[Point]) -> list[Point]:
-        m = self.frame.matrix
-        return [apply(m, x, y) for x, y in points]
-
     # -- paint ------------------------------------------------------------------------------
     def _fill(self, points: list[Point], color: str | None) -> None:
         if color is None or len(points) < 3:
@@ -265,61 +261,42 @@ class PngBackend(Backend):
         elif box[2] > box[0] and box[3] > box[1]:
             self.frame.target.paste(rgb(color), box)
 
-    def _stroke(self, points: list[Point], stroke: Stroke | None, closed: bool) -> None:
-        self._stroke_px(points, stroke, closed, matrix_scale(self.frame.matrix))
-
-    def _stroke_px(self, points: list[Point], stroke: Stroke | None, closed: bool, scale: float) -> None:
-        """A stroke along pixel points; scale: pixels per mm (for the width and dashes)."""
-        if stroke is None or len(points) < 2:
-            return
-        width = max(1.0, stroke.width * scale)
-        if stroke.dash:
-            runs = dash_runs(points + points[:1] if closed else points, [d * scale for d in stroke.dash])
-            outlines = [stroke_outline(run, width, False) for run in runs]
-        else:
-            outlines = [stroke_outline(points, width, closed)]
-        color = rgb(stroke.color)
-        polygon = self.frame.draw.polygon
-        for outline in outlines:
-            if len(outline) >= 3:
+    def _paint(self, outlines: Sequence[Sequence[Point]], stroke: Stroke | None) -> None:
+        """A stroke's outline polygons filled in its colour."""
+        if stroke is not None and outlines:
+            color = rgb(stroke.color)
+            polygon = self.frame.draw.polygon
+            for outline in outlines:
                 polygon(outline, fill=color)
 
     # -- primitives -------------------------------------------------------------------------
     def rect(self, item: Rect) -> None:
-        points = self._points(rect_outline(item.x, item.y, item.w, item.h, item.radius,
-                                           matrix_scale(self.frame.matrix)))
+        points, outlines = _shape(item, self.frame.matrix)
         self._fill(points, item.fill)
-        self._stroke(points, item.stroke, closed=True)
+        self._paint(outlines, item.stroke)
 
     def line(self, item: Line) -> None:
-        self._stroke(self._points([(item.x1, item.y1), (item.x2, item.y2)]), item.stroke, closed=False)
+        self._paint(_shape(item, self.frame.matrix)[1], item.stroke)
 
     def polyline(self, item: Polyline) -> None:
-        points = self._points(item.points)
+        points, outlines = _shape(item, self.frame.matrix)
         if item.closed:
             self._fill(points, item.fill)
-        self._stroke(points, item.stroke, closed=item.closed)
+        self._paint(outlines, item.stroke)
 
     def path(self, item: Path) -> None:
         subpaths = flatten(item, self.frame.matrix, tolerance=0.2)
         if item.fill is not None:
             _fill_subpaths(self.frame.target, subpaths, item.fill_rule, rgb(item.fill))
         if item.stroke is not None:
-            scale, self.frame.matrix = self.frame.matrix, IDENTITY   # the points are pixels already
-            try:
-                for points, closed in subpaths:
-                    self._stroke_px(points, item.stroke, closed, matrix_scale(scale))
-            finally:
-                self.frame.matrix = scale
+            scale = matrix_scale(self.frame.matrix)    # the points are pixels already
+            for points, closed in subpaths:
+                self._paint(stroke_outlines(points, item.stroke, closed, scale), item.stroke)
 
     def circle(self, item: Circle) -> None:
-        r_px = item.r * matrix_scale(self.frame.matrix)
-        steps = max(24, min(720, int(2 * math.pi * r_px / 3)))
-        ring = [(item.cx + item.r * math.cos(2 * math.pi * i / steps),
-                 item.cy + item.r * math.sin(2 * math.pi * i / steps)) for i in range(steps)]
-        points = self._points(ring)
+        points, outlines = _shape(item, self.frame.matrix)
         self._fill(points, item.fill)
-        self._stroke(points, item.stroke, closed=True)
+        self._paint(outlines, item.stroke)
 
     def text_line(self, item: TextLine) -> None:
         m = self.frame.matrix
@@ -444,6 +421,43 @@ def _keep_motif(key: _MotifKey, items: tuple[Item, ...], before: bytes, after: P
     _MOTIF_CACHE[key] = (items, before, after)
     while sum(2 * len(entry[1]) for entry in _MOTIF_CACHE.values()) > MOTIF_CACHE_BYTES:
         _MOTIF_CACHE.popitem(last=False)
+
+
+SHAPES_KEPT = 1024     # items whose pixel outlines are kept (a card's frames and rings recur on every card)
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
+def _shape(item: Rect | Line | Polyline | Circle, m: Matrix) -> tuple[list[Point], list[list[Point]]]:
+    """An item's outline in pixels (what its fill covers) and its stroke's outline polygons."""
+    scale = matrix_scale(m)
+    closed = True
+    local: Sequence[Point]
+    if isinstance(item, Rect):
+        local = rect_outline(item.x, item.y, item.w, item.h, item.radius, scale)
+    elif isinstance(item, Line):
+        local, closed = ((item.x1, item.y1), (item.x2, item.y2)), False
+    elif isinstance(item, Polyline):
+        local, closed = item.points, item.closed
+    else:
+        steps = max(24, min(720, int(2 * math.pi * item.r * scale / 3)))
+        local = [(item.cx + item.r * math.cos(2 * math.pi * i / steps),
+                  item.cy + item.r * math.sin(2 * math.pi * i / steps)) for i in range(steps)]
+    points = [apply(m, x, y) for x, y in local]
+    return points, stroke_outlines(points, item.stroke, closed, scale)
+
+
+def stroke_outlines(points: list[Point], stroke: Stroke | None, closed: bool, scale: float) -> list[list[Point]]:
+    """The polygons that cover a stroke along pixel points (one a dash); scale: pixels per mm
+    (for the width and the dashes)."""
+    if stroke is None or len(points) < 2:
+        return []
+    width = max(1.0, stroke.width * scale)
+    if stroke.dash:
+        runs = dash_runs(points + points[:1] if closed else points, [d * scale for d in stroke.dash])
+        outlines = [stroke_outline(run, width, False) for run in runs]
+    else:
+        outlines = [stroke_outline(points, width, closed)]
+    return [outline for outline in outlines if len(outline) >= 3]
 
 
 def rect_pixels(points: Sequence[Point], size: tuple[int, int]) -> tuple[int, int, int, int] | None:
