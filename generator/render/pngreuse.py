@@ -11,6 +11,7 @@ so pages are the same with or without the memory (and whatever --jobs).
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,12 +41,18 @@ class Opening:
 
 _KEPT: OrderedDict[tuple[Where, tuple[Item, ...]], PILImage.Image] = OrderedDict()
 _RECENT: dict[Where, deque[Sequence[Item]]] = {}
+_LOCK = threading.Lock()      # pages drawn in threads share the memory
 
 
 def opening(where: Where, items: Sequence[Item]) -> Opening:
     """The kept canvas with the longest run of these items, and how far they agree with a recent page."""
     if 8 * where[0][0] * where[0][1] > OPENINGS_BYTES:   # a canvas this large is not kept
         return Opening(0, 0, None)
+    with _LOCK:
+        return _opening(where, items)
+
+
+def _opening(where: Where, items: Sequence[Item]) -> Opening:
     if len(_RECENT) > 64:
         _RECENT.clear()
     start, canvas = 0, None
@@ -53,24 +60,27 @@ def opening(where: Where, items: Sequence[Item]) -> Opening:
         if place == where and len(run) > start and _shared(run, items) == len(run):
             start, canvas = len(run), image
     recent = _RECENT.setdefault(where, deque(maxlen=RECENT_PAGES))
-    keep = max((_shared(other, items) for other in recent), default=0)
+    agree = max((_shared(other, items) for other in recent), default=0)
     recent.append(items)
     if canvas is not None:
         _KEPT.move_to_end((where, tuple(items[:start])))
-    return Opening(start, keep if keep > start and keep >= MIN_ITEMS else start, canvas)
+    return Opening(start, agree if agree > start and agree >= MIN_ITEMS else start, canvas)
 
 
 def keep(where: Where, items: Sequence[Item], canvas: PILImage.Image) -> None:
     """Keep a copy of the canvas as drawn by these leading items."""
-    _KEPT[(where, tuple(items))] = canvas.copy()
-    while sum(4 * image.width * image.height for image in _KEPT.values()) > OPENINGS_BYTES:
-        _KEPT.popitem(last=False)
+    copy = canvas.copy()
+    with _LOCK:
+        _KEPT[(where, tuple(items))] = copy
+        while sum(4 * image.width * image.height for image in _KEPT.values()) > OPENINGS_BYTES:
+            _KEPT.popitem(last=False)
 
 
 def forget() -> None:
     """Drop every kept canvas and recent page (tests)."""
-    _KEPT.clear()
-    _RECENT.clear()
+    with _LOCK:
+        _KEPT.clear()
+        _RECENT.clear()
 
 
 def _shared(a: Sequence[Item], b: Sequence[Item]) -> int:
