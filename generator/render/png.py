@@ -106,7 +106,9 @@ def render_image(page: Page, dpi: float = 300, supersample: int | None = None) -
     if lead and start:
         backend.lead = (lead[0], lead[1], start)
     walk(page.items, backend)
-    return canvas.reduce(factor) if factor > 1 else canvas
+    if factor == 1:
+        return canvas
+    return backend.touched.reduce(canvas) if backend.touched else canvas.reduce(factor)
 
 
 def _lead_group(items: Sequence[Item], matrix: Matrix, size: tuple[int, int]) -> tuple[Group, Matrix] | None:
@@ -216,11 +218,12 @@ def _pil_font(font: str, size_px: float) -> ImageFont.FreeTypeFont:
 
 
 @lru_cache(maxsize=16384)
-def _glyph(font: ImageFont.FreeTypeFont, ch: str, mode: str, ink: int, fx: float, fy: float) -> tuple[object, int, int]:
+def _glyph(font: ImageFont.FreeTypeFont, ch: str, mode: str, ink: int, fx: float,
+           fy: float) -> tuple[object, int, int, int, int]:
     """One glyph's coverage mask at a sub-pixel start, and its offset (Pillow's getmask2, as
     ImageDraw.text calls it): a face's text recurs at the same places on other cards."""
     mask, (dx, dy) = font.getmask2(ch, mode, None, None, None, 0, "ls", ink, (fx, fy), stroke_filled=True)
-    return mask, dx, dy
+    return mask, dx, dy, *mask.size
 
 
 class _Frame:
@@ -246,6 +249,13 @@ class PngBackend(Backend):
         self.frames = [_Frame(canvas, matrix)]
         self.supersample = supersample     # pictures are resampled at 1/supersample of the canvas
         self.lead: tuple[Group, Matrix, pngreuse.Opening] | None = None   # the page's opening (render_image)
+        self.canvas = canvas
+        self.touched: pngreuse.Touched | None = None      # what was drawn on the canvas after its opening
+
+    def _touch(self, left: float, top: float, right: float, bottom: float) -> None:
+        """Pixels of the current target in this box were drawn on."""
+        if self.touched is not None and self.frame.target is self.canvas:
+            self.touched.add(left, top, right, bottom)
 
     @property
     def frame(self) -> _Frame:
@@ -260,6 +270,8 @@ class PngBackend(Backend):
             self.frame.draw.polygon(points, fill=rgb(color))
         elif box[2] > box[0] and box[3] > box[1]:
             self.frame.target.paste(rgb(color), box)
+        if self.touched is not None:
+            self._touch(*_bounds(points))
 
     def _paint(self, outlines: Sequence[Sequence[Point]], stroke: Stroke | None) -> None:
         """A stroke's outline polygons filled in its colour."""
@@ -268,6 +280,8 @@ class PngBackend(Backend):
             polygon = self.frame.draw.polygon
             for outline in outlines:
                 polygon(outline, fill=color)
+                if self.touched is not None:
+                    self._touch(*_bounds(outline))
 
     # -- primitives -------------------------------------------------------------------------
     def rect(self, item: Rect) -> None:
@@ -288,6 +302,8 @@ class PngBackend(Backend):
         subpaths = flatten(item, self.frame.matrix, tolerance=0.2)
         if item.fill is not None:
             _fill_subpaths(self.frame.target, subpaths, item.fill_rule, rgb(item.fill))
+            if self.touched is not None and any(points for points, _ in subpaths):
+                self._touch(*_bounds([p for points, _ in subpaths for p in points]))
         if item.stroke is not None:
             scale = matrix_scale(self.frame.matrix)    # the points are pixels already
             for points, closed in subpaths:
@@ -301,26 +317,34 @@ class PngBackend(Backend):
     def text_line(self, item: TextLine) -> None:
         m = self.frame.matrix
         if is_upright(m):
-            self._glyphs(self.frame.draw, m, item, rgb(item.color))
+            box = self._glyphs(self.frame.draw, m, item, rgb(item.color))
+            if box is not None:
+                self._touch(*box)
         else:
             self._text_layer(item, m)
 
-    def _glyphs(self, draw: ImageDraw.ImageDraw, m: Matrix, item: TextLine, fill: Ink) -> None:
-        """Each glyph at its advance from the shared metrics (x, y mm → pixels by m)."""
+    def _glyphs(self, draw: ImageDraw.ImageDraw, m: Matrix, item: TextLine, fill: Ink) -> tuple[int, int, int, int] | None:
+        """Each glyph at its advance from the shared metrics (x, y mm → pixels by m); the box the
+        glyphs cover (None when no glyph was drawn)."""
         fm = font_metrics(item.font)
         unit = item.size / 1000.0 * MM_PER_PT
         x = item.x
         get, default = fm.widths.get, fm.default_width
         ink = draw.draw.draw_ink(fill)
         bitmap, mode = draw.draw.draw_bitmap, draw.fontmode
+        left = top = 1 << 30
+        right = bottom = -(1 << 30)
         for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
             font = _pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
             for ch in chunk:
                 if not ch.isspace():   # what draw.text(xy, ch, anchor="ls") does, the glyph's mask cached
                     gx, gy = apply(m, x, item.y)
-                    mask, dx, dy = _glyph(font, ch, mode, ink, math.modf(gx)[0], math.modf(gy)[0])
-                    bitmap((int(gx) + dx, int(gy) + dy), mask, ink)
+                    mask, dx, dy, w, h = _glyph(font, ch, mode, ink, math.modf(gx)[0], math.modf(gy)[0])
+                    px, py = int(gx) + dx, int(gy) + dy
+                    bitmap((px, py), mask, ink)
+                    left, top, right, bottom = min(left, px), min(top, py), max(right, px + w), max(bottom, py + h)
                 x += get(ord(ch), default) * unit
+        return (left, top, right, bottom) if right > left else None
 
     def _text_layer(self, item: TextLine, m: Matrix) -> None:
         """Text under rotation/flip/shear: draw upright on a mask layer, then map it onto the page."""
@@ -339,6 +363,7 @@ class PngBackend(Backend):
         self._glyphs(ImageDraw.Draw(layer), local, item, 255)
         to_page = compose(m, compose(translate(x0, y0), (1 / scale, 0.0, 0.0, 1 / scale, 0.0, 0.0)))
         affine_paste(self.frame.target, layer, to_page, rgb(item.color))
+        self._touch(*_bounds([apply(to_page, u, v) for u in (0, layer.width) for v in (0, layer.height)]))
 
     def image(self, item: Image) -> None:
         from generator.render.images import decoded, pixels_of
@@ -349,6 +374,7 @@ class PngBackend(Backend):
             paste_fitted(self.frame.target, item, to_page, (width, height), self.supersample)
         else:
             affine_paste(self.frame.target, decoded(item), to_page, None)
+        self._touch(*_bounds([apply(to_page, u, v) for u in (0, width) for v in (0, height)]))
 
     def begin_group(self, item: Group) -> None:
         frame = self.frame
@@ -396,9 +422,12 @@ class PngBackend(Backend):
         frame = self.frame
         if frame.target is not self.frames[0].target or frame.matrix != matrix:
             raise RuntimeError("internal: the page's leading group is not drawn on the canvas")
+        reduced = start.reduced
         if start.keep > start.start:
             walk(item.items[start.start:start.keep], self)
-            pngreuse.keep((frame.target.size, matrix, self.supersample), item.items[:start.keep], frame.target)
+            reduced = pngreuse.keep((frame.target.size, matrix, self.supersample), item.items[:start.keep], frame.target)
+        if reduced is not None and self.supersample > 1:
+            self.touched = pngreuse.Touched(frame.target.size, self.supersample, reduced)
         return item.items[start.keep:]
 
     def end_group(self, item: Group) -> None:
@@ -409,6 +438,9 @@ class PngBackend(Backend):
             self.frame.target.paste(done.target, done.origin)
         elif done.mask is not None and done.mask.getbbox():
             self.frame.target.paste(done.target, done.origin, done.mask)
+        else:
+            return
+        self._touch(*done.origin, done.origin[0] + done.target.width, done.origin[1] + done.target.height)
 
 
 _MotifKey = tuple[int, Matrix, tuple[int, int], bool]
@@ -471,6 +503,13 @@ def rect_pixels(points: Sequence[Point], size: tuple[int, int]) -> tuple[int, in
     left, right = sorted((x0, x2))
     top, bottom = sorted((y0, y2))
     return (max(0, int(left)), max(0, int(top)), min(size[0], int(right) + 1), min(size[1], int(bottom) + 1))
+
+
+def _bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    """The box around points."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _clip_geometry(clip: Rect, matrix: Matrix, size: tuple[int, int]) -> tuple[list[Point], bool, tuple[int, int, int, int]]:

@@ -11,6 +11,8 @@ so pages are the same with or without the memory (and whatever --jobs).
 
 from __future__ import annotations
 
+import math
+import re
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Sequence
@@ -22,9 +24,12 @@ if TYPE_CHECKING:   # pragma: no cover
 
     from generator.scene.model import Item, Matrix
 
-OPENINGS_BYTES = 96_000_000   # canvases kept (4 bytes a pixel), the least recently used dropped first
+OPENINGS_BYTES = 96_000_000   # canvases kept (4 bytes a pixel, and their reduction), least recently used dropped first
 RECENT_PAGES = 16             # earlier pages' openings a page is compared with
 MIN_ITEMS = 2                 # shared runs shorter than this are not worth a canvas copy
+TILE = 16                     # output pixels a side of the tiles a page's drawing is tracked in
+TOUCH_MARGIN = 3              # canvas pixels added around what an item is known to cover
+_MARKED = re.compile(b"\x01+")
 
 Where = tuple[tuple[int, int], "Matrix", int]      # canvas size, the group's matrix, the supersampling
 
@@ -37,9 +42,10 @@ class Opening:
     start: int
     keep: int
     canvas: PILImage.Image | None
+    reduced: PILImage.Image | None = None    # the kept canvas reduced by the supersampling
 
 
-_KEPT: OrderedDict[tuple[Where, tuple[Item, ...]], PILImage.Image] = OrderedDict()
+_KEPT: OrderedDict[tuple[Where, tuple[Item, ...]], tuple[PILImage.Image, PILImage.Image]] = OrderedDict()
 _RECENT: dict[Where, deque[Sequence[Item]]] = {}
 _LOCK = threading.Lock()      # pages drawn in threads share the memory
 
@@ -55,25 +61,26 @@ def opening(where: Where, items: Sequence[Item]) -> Opening:
 def _opening(where: Where, items: Sequence[Item]) -> Opening:
     if len(_RECENT) > 64:
         _RECENT.clear()
-    start, canvas = 0, None
-    for (place, run), image in _KEPT.items():
+    start, canvas, reduced = 0, None, None
+    for (place, run), (image, small) in _KEPT.items():
         if place == where and len(run) > start and _shared(run, items) == len(run):
-            start, canvas = len(run), image
+            start, canvas, reduced = len(run), image, small
     recent = _RECENT.setdefault(where, deque(maxlen=RECENT_PAGES))
     agree = max((_shared(other, items) for other in recent), default=0)
     recent.append(items)
     if canvas is not None:
         _KEPT.move_to_end((where, tuple(items[:start])))
-    return Opening(start, agree if agree > start and agree >= MIN_ITEMS else start, canvas)
+    return Opening(start, agree if agree > start and agree >= MIN_ITEMS else start, canvas, reduced)
 
 
-def keep(where: Where, items: Sequence[Item], canvas: PILImage.Image) -> None:
-    """Keep a copy of the canvas as drawn by these leading items."""
-    copy = canvas.copy()
+def keep(where: Where, items: Sequence[Item], canvas: PILImage.Image) -> PILImage.Image:
+    """Keep a copy of the canvas as drawn by these leading items, and it reduced (returned)."""
+    copy, reduced = canvas.copy(), canvas.reduce(where[2]) if where[2] > 1 else canvas.copy()
     with _LOCK:
-        _KEPT[(where, tuple(items))] = copy
-        while sum(4 * image.width * image.height for image in _KEPT.values()) > OPENINGS_BYTES:
+        _KEPT[(where, tuple(items))] = (copy, reduced)
+        while sum(5 * image.width * image.height for image, _ in _KEPT.values()) > OPENINGS_BYTES:
             _KEPT.popitem(last=False)
+    return reduced
 
 
 def forget() -> None:
@@ -91,3 +98,49 @@ def _shared(a: Sequence[Item], b: Sequence[Item]) -> int:
             break
         n += 1
     return n
+
+
+class Touched:
+    """The tiles of a supersampled canvas drawn on since its opening: the page reduced is the
+    opening's reduced image with those tiles reduced again (the other tiles hold the opening's
+    pixels, so their reduction is the opening's)."""
+
+    def __init__(self, size: tuple[int, int], factor: int, reduced: PILImage.Image) -> None:
+        self.tile = TILE * factor          # whole supersampling blocks
+        self.size, self.factor, self.reduced = size, factor, reduced
+        self.columns = -(-size[0] // self.tile)
+        self.grid = bytearray(self.columns * -(-size[1] // self.tile))
+
+    def add(self, left: float, top: float, right: float, bottom: float) -> None:
+        """A box of canvas pixels drawn on (a margin of TOUCH_MARGIN pixels added around it)."""
+        t, columns = self.tile, self.columns
+        x0 = max(0, math.floor((left - TOUCH_MARGIN) / t))
+        x1 = min(columns, math.floor((right + TOUCH_MARGIN) / t) + 1)
+        y0 = max(0, math.floor((top - TOUCH_MARGIN) / t))
+        y1 = min(len(self.grid) // columns, math.floor((bottom + TOUCH_MARGIN) / t) + 1)
+        if x1 > x0:
+            run = b"\1" * (x1 - x0)
+            for y in range(y0, y1):
+                self.grid[y * columns + x0:y * columns + x1] = run
+
+    def boxes(self) -> list[tuple[int, int, int, int]]:
+        """The touched tiles as canvas boxes: each run of tile rows marked alike, one box a run of tiles."""
+        t, columns = self.tile, self.columns
+        runs: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+        for y in range(len(self.grid) // columns):
+            spans = tuple((m.start() - y * columns, m.end() - y * columns)
+                          for m in _MARKED.finditer(self.grid, y * columns, (y + 1) * columns))
+            if runs and runs[-1][2] == spans and runs[-1][1] == y:
+                runs[-1] = (runs[-1][0], y + 1, spans)
+            elif spans:
+                runs.append((y, y + 1, spans))
+        width, height = self.size
+        return [(a * t, y0 * t, min(b * t, width), min(y1 * t, height)) for y0, y1, spans in runs for a, b in spans]
+
+    def reduce(self, canvas: PILImage.Image) -> PILImage.Image:
+        """The canvas reduced by the supersampling."""
+        out = self.reduced.copy()
+        f = self.factor
+        for box in self.boxes():
+            out.paste(canvas.reduce(f, box), (box[0] // f, box[1] // f))
+        return out

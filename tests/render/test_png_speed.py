@@ -1,4 +1,4 @@
-"""The PNG backend's shortcuts (own encoder, reused motifs and page openings, cached glyphs and outlines, rectangle fills) give the pixels of the plain drawing."""
+"""The PNG backend's shortcuts (own encoder, reused motifs and openings, cached glyphs and outlines) give the plain drawing's pixels."""
 
 from __future__ import annotations
 
@@ -14,7 +14,24 @@ from generator.core.units import MM_PER_PT
 from generator.render import png, pngreuse
 from generator.render.png import encode_png, rect_pixels, render_image, render_png
 from generator.scene.fonts import font_metrics, font_runs
-from generator.scene.model import Circle, Group, Matrix, Page, Rect, Stroke, Text, TextLine, apply, translate
+from generator.scene.model import (
+    Circle,
+    Group,
+    Image,
+    Line,
+    Matrix,
+    Page,
+    Path,
+    Polygon,
+    Rect,
+    Stroke,
+    Text,
+    TextLine,
+    apply,
+    compose,
+    rotate,
+    translate,
+)
 
 
 def _same(a: PILImage.Image, b: PILImage.Image) -> bool:
@@ -129,6 +146,24 @@ def _deck_card(colour: str, title: str, width: float = 40) -> Page:
                 label=title)
 
 
+def _busy_card(colour: str, title: str, picture: bytes) -> Page:
+    """A deck card with, after its opening, every way the backend paints: a dashed ring, a
+    picture, a path, turned text (drawn on a layer), a clipped rounded group, and a rule."""
+    card = _deck_card(colour, title)
+    group = card.items[0]
+    assert isinstance(group, Group)
+    extra = (Image(6, 14, 12, 9, picture),
+             Path((("M", 22, 14), ("C", 30, 12, 34, 22, 26, 24), ("Z",)), fill=colour, stroke=Stroke("#000000", 0.2)),
+             Group((Text(0, 0, 30, 6, f"{title} turned", font="sans", size=6, color=colour),),
+                   compose(translate(8, 46), rotate(-90))),
+             Group((Rect(10, 30, 30, 15, fill=colour, stroke=None), Circle(14, 34, 3, fill="#ffffff", stroke=None)),
+                   clip=Rect(12, 32, 20, 10, fill=None, stroke=None, radius=2)),
+             Line(4, 47, 36, 47.2, Stroke("#333333", 0.4)),
+             Polygon([(30, 26), (36, 27), (33, 31)], fill="#123456", stroke=None),
+             Path((("M", 4, 26), ("Q", 8, 20, 10, 28), ("Z",)), fill="#654321", stroke=None))
+    return Page(40, 50, [Group(group.items + extra, clip=group.clip)], label=title)
+
+
 def _without_memory(monkeypatch: pytest.MonkeyPatch, page: Page, dpi: float) -> PILImage.Image:
     """The page drawn from white, item by item, every outline computed afresh."""
     with monkeypatch.context() as m:
@@ -191,3 +226,22 @@ def test_the_zlib_fallback_writes_the_same_pixels(monkeypatch: pytest.MonkeyPatc
         back = PILImage.open(io.BytesIO(blob))
         back.load()
         assert back.tobytes() == image.tobytes()
+
+
+def test_after_a_kept_opening_only_what_is_drawn_on_is_reduced_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    pngreuse.forget()
+    picture = PILImage.new("RGBA", (24, 18), (40, 120, 200, 160))
+    buf = io.BytesIO()
+    picture.save(buf, "PNG")
+    deck = [_busy_card(c, f"Card {i}", buf.getvalue()) for i, c in enumerate(["#a63d2f", "#a63d2f", "#a63d2f"])]
+    reduced: list[pngreuse.Touched] = []
+    real = pngreuse.Touched.reduce
+    monkeypatch.setattr(pngreuse.Touched, "reduce", lambda self, canvas: reduced.append(self) or real(self, canvas))
+    drawn = [render_image(page, 150) for page in deck]
+    assert len(reduced) == 2                     # the second card kept the opening, the third started from it
+    boxes = reduced[-1].boxes()
+    area = sum((r - x) * (b - y) for x, y, r, b in boxes)
+    assert boxes and area < 0.9 * reduced[-1].size[0] * reduced[-1].size[1]
+    monkeypatch.undo()
+    for page, image in zip(deck, drawn, strict=True):
+        assert _same(image, _without_memory(monkeypatch, page, 150))
