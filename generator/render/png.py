@@ -144,30 +144,14 @@ def _axis_aligned(m: Matrix) -> bool:
 def paste_fitted(target: PILImage.Image, item: Image, m: Matrix, pixels: tuple[int, int], supersample: int) -> None:
     """An axis-aligned picture (flips included) resized once at output resolution (1/supersample of
     the canvas), scaled up by whole pixels to the canvas, and pasted through its alpha."""
-    from PIL import Image as PILImage
-
-    from generator.render.images import fitted
-
     xs = sorted((m[4], m[4] + pixels[0] * m[0]))
     ys = sorted((m[5], m[5] + pixels[1] * m[3]))
     left, top, right, bottom = round(xs[0]), round(ys[0]), round(xs[1]), round(ys[1])
     if right <= left or bottom <= top:
         return
-    size = (right - left, bottom - top)
-    if supersample > 1:
-        out_size = (max(1, math.ceil(size[0] / supersample)), max(1, math.ceil(size[1] / supersample)))
-        picture = fitted(item, out_size).resize(size, PILImage.Resampling.NEAREST)
-    else:
-        picture = fitted(item, size)
-    if m[0] < 0:
-        picture = picture.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
-    if m[3] < 0:
-        picture = picture.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
-    alpha = picture.getchannel("A")
-    if alpha.getextrema() == (255, 255):
-        target.paste(picture.convert("RGB"), (left, top))
-    else:
-        target.paste(picture.convert("RGB"), (left, top), alpha)
+    picture, opaque = pngreuse.placed(item, (right - left, bottom - top), supersample, m[0] < 0, m[3] < 0)
+    # an RGBA picture on the RGB canvas: its colours copied (or blended by its alpha), as converted to RGB
+    target.paste(picture, (left, top), None if opaque else picture)
 
 
 PNG_COMPRESS_LEVEL = 1      # deflate level: ISA-L's level 1 when installed (~6x faster than zlib's), else zlib's

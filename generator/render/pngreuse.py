@@ -1,4 +1,4 @@
-"""The PNG backend's memory of page openings: the canvas after the items cards of a kind start with, to start later pages from.
+"""What the PNG backend keeps from page to page: page openings (the canvas after the items cards of a kind start with) and placed pictures.
 
 Cards of a deck open alike: the bleed colour, the rounded panel, the title bar, and then what is
 the card's own (its title). Drawing those shared items costs several passes over the
@@ -7,6 +7,8 @@ first group are compared with those of recent pages: the longest run they share 
 is drawn once and its canvas kept, and a page that opens with a kept run starts from a copy of it.
 The canvas drawn from white by the same items at the same matrix and size has the same pixels,
 so pages are the same with or without the memory (and whatever --jobs).
+
+A picture placed at the same size is scaled to the canvas and checked for transparency once.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:   # pragma: no cover
     from PIL import Image as PILImage
 
-    from generator.scene.model import Item, Matrix
+    from generator.scene.model import Image, Item, Matrix
 
 OPENINGS_BYTES = 96_000_000   # canvases kept (4 bytes a pixel, and their reduction), least recently used dropped first
 RECENT_PAGES = 16             # earlier pages' openings a page is compared with
@@ -84,10 +86,11 @@ def keep(where: Where, items: Sequence[Item], canvas: PILImage.Image) -> PILImag
 
 
 def forget() -> None:
-    """Drop every kept canvas and recent page (tests)."""
+    """Drop every kept canvas, recent page and placed picture (tests)."""
     with _LOCK:
         _KEPT.clear()
         _RECENT.clear()
+        _PLACED.clear()
 
 
 def _shared(a: Sequence[Item], b: Sequence[Item]) -> int:
@@ -98,6 +101,40 @@ def _shared(a: Sequence[Item], b: Sequence[Item]) -> int:
             break
         n += 1
     return n
+
+
+PLACED_BYTES = 32_000_000      # pictures kept at their canvas size (4 bytes a pixel), least recently used dropped first
+_PLACED: OrderedDict[tuple[str, tuple[int, int], int, bool, bool], tuple[PILImage.Image, bool]] = OrderedDict()
+
+
+def placed(item: Image, size: tuple[int, int], supersample: int, flip_x: bool,
+              flip_y: bool) -> tuple[PILImage.Image, bool]:
+    """A picture (RGBA) at its size on the canvas, flipped as placed, and whether it is opaque;
+    made once per placement and kept (a deck's pictures recur on its cards)."""
+    from PIL import Image as PILImage
+
+    from generator.render.images import fitted
+
+    key = (item.digest, size, supersample, flip_x, flip_y)
+    hit = _PLACED.get(key)
+    if hit is not None:
+        _PLACED.move_to_end(key)
+        return hit
+    if supersample > 1:
+        out_size = (max(1, math.ceil(size[0] / supersample)), max(1, math.ceil(size[1] / supersample)))
+        picture = fitted(item, out_size).resize(size, PILImage.Resampling.NEAREST)
+    else:
+        picture = fitted(item, size)
+    if flip_x:
+        picture = picture.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
+    if flip_y:
+        picture = picture.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
+    made = (picture, picture.getchannel("A").getextrema() == (255, 255))
+    if 8 * size[0] * size[1] <= PLACED_BYTES:
+        _PLACED[key] = made
+        while sum(4 * image.width * image.height for image, _ in _PLACED.values()) > PLACED_BYTES:
+            _PLACED.popitem(last=False)
+    return made
 
 
 class Touched:

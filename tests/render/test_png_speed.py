@@ -245,3 +245,37 @@ def test_after_a_kept_opening_only_what_is_drawn_on_is_reduced_again(monkeypatch
     monkeypatch.undo()
     for page, image in zip(deck, drawn, strict=True):
         assert _same(image, _without_memory(monkeypatch, page, 150))
+
+
+def _paste_converted(target: PILImage.Image, item: Image, m: Matrix, pixels: tuple[int, int], supersample: int) -> None:
+    """The picture scaled, flipped, converted to RGB and pasted through its alpha band, afresh each time."""
+    from generator.render.images import fitted
+
+    xs = sorted((m[4], m[4] + pixels[0] * m[0]))
+    ys = sorted((m[5], m[5] + pixels[1] * m[3]))
+    left, top, right, bottom = round(xs[0]), round(ys[0]), round(xs[1]), round(ys[1])
+    size = (right - left, bottom - top)
+    out = (-(-size[0] // supersample), -(-size[1] // supersample))
+    picture = fitted(item, out).resize(size, PILImage.Resampling.NEAREST)
+    if m[0] < 0:
+        picture = picture.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
+    if m[3] < 0:
+        picture = picture.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
+    target.paste(picture.convert("RGB"), (left, top), picture.getchannel("A"))
+
+
+@pytest.mark.parametrize("alpha", [255, 140])
+def test_placed_pictures_are_kept_with_the_same_pixels(monkeypatch: pytest.MonkeyPatch, alpha: int) -> None:
+    pngreuse.forget()
+    picture = PILImage.effect_noise((30, 20), 70).convert("RGB")
+    picture.putalpha(alpha)
+    buf = io.BytesIO()
+    picture.save(buf, "PNG")
+    shown = Image(0, 0, 15, 10, buf.getvalue())
+    page = Page(40, 30, [Rect(0, 0, 40, 30, fill="#d0c0a0", stroke=None), Image(2, 2, 15, 10, buf.getvalue()),
+                         Group((shown,), compose(translate(38, 28), (-1.0, 0.0, 0.0, -1.0, 0.0, 0.0)))])
+    fast = [render_image(page, 150) for _ in range(2)]
+    assert len(pngreuse._PLACED) == 2 and all(opaque == (alpha == 255) for _, opaque in pngreuse._PLACED.values())
+    monkeypatch.setattr(png, "paste_fitted", _paste_converted)
+    for image in fast:
+        assert _same(image, render_image(page, 150))
