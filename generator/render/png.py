@@ -210,6 +210,31 @@ def _glyph(font: ImageFont.FreeTypeFont, ch: str, mode: str, ink: int, fx: float
     return mask, dx, dy, *mask.size
 
 
+@lru_cache(maxsize=4096)
+def _placed_glyphs(m: Matrix, item: TextLine, mode: str,
+                   ink: int) -> tuple[tuple[tuple[tuple[int, int], object], ...], tuple[int, int, int, int] | None]:
+    """A line's glyph masks and where they go (what draw.text(xy, ch, anchor="ls") does for each
+    glyph at its advance), and the box they cover: a deck's lines recur on its cards."""
+    fm = font_metrics(item.font)
+    unit = item.size / 1000.0 * MM_PER_PT
+    x = item.x
+    get, default = fm.widths.get, fm.default_width
+    placed: list[tuple[tuple[int, int], object]] = []
+    left = top = 1 << 30
+    right = bottom = -(1 << 30)
+    for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
+        font = _pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
+        for ch in chunk:
+            if not ch.isspace():
+                gx, gy = apply(m, x, item.y)
+                mask, dx, dy, w, h = _glyph(font, ch, mode, ink, math.modf(gx)[0], math.modf(gy)[0])
+                px, py = int(gx) + dx, int(gy) + dy
+                placed.append(((px, py), mask))
+                left, top, right, bottom = min(left, px), min(top, py), max(right, px + w), max(bottom, py + h)
+            x += get(ord(ch), default) * unit
+    return tuple(placed), ((left, top, right, bottom) if right > left else None)
+
+
 class _Frame:
     """Where drawing goes: a target image, its draw handle and the mm → pixel matrix."""
 
@@ -310,25 +335,12 @@ class PngBackend(Backend):
     def _glyphs(self, draw: ImageDraw.ImageDraw, m: Matrix, item: TextLine, fill: Ink) -> tuple[int, int, int, int] | None:
         """Each glyph at its advance from the shared metrics (x, y mm → pixels by m); the box the
         glyphs cover (None when no glyph was drawn)."""
-        fm = font_metrics(item.font)
-        unit = item.size / 1000.0 * MM_PER_PT
-        x = item.x
-        get, default = fm.widths.get, fm.default_width
         ink = draw.draw.draw_ink(fill)
-        bitmap, mode = draw.draw.draw_bitmap, draw.fontmode
-        left = top = 1 << 30
-        right = bottom = -(1 << 30)
-        for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
-            font = _pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
-            for ch in chunk:
-                if not ch.isspace():   # what draw.text(xy, ch, anchor="ls") does, the glyph's mask cached
-                    gx, gy = apply(m, x, item.y)
-                    mask, dx, dy, w, h = _glyph(font, ch, mode, ink, math.modf(gx)[0], math.modf(gy)[0])
-                    px, py = int(gx) + dx, int(gy) + dy
-                    bitmap((px, py), mask, ink)
-                    left, top, right, bottom = min(left, px), min(top, py), max(right, px + w), max(bottom, py + h)
-                x += get(ord(ch), default) * unit
-        return (left, top, right, bottom) if right > left else None
+        placed, box = _placed_glyphs(m, item, draw.fontmode, ink)
+        bitmap = draw.draw.draw_bitmap
+        for xy, mask in placed:
+            bitmap(xy, mask, ink)
+        return box
 
     def _text_layer(self, item: TextLine, m: Matrix) -> None:
         """Text under rotation/flip/shear: draw upright on a mask layer, then map it onto the page."""
