@@ -67,6 +67,7 @@ class _Deflate(Protocol):
 
     def flush(self, mode: int = ..., /) -> bytes: ...
 
+
 SUPERSAMPLE_MAX_PIXELS = 40_000_000   # supersampled canvas budget (pixels) before falling back to 1x
 MAX_PIXELS = 150_000_000               # a page larger than this at its dpi is refused
 
