@@ -16,11 +16,12 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH, MM_PER_PT
+from generator.render import pngreuse
 from generator.render.base import Backend, is_motif, rgb, validate_pages, walk
 from generator.render.raster import (
     affine_paste,
@@ -58,6 +59,15 @@ if TYPE_CHECKING:   # pragma: no cover
 
 Ink = tuple[int, int, int] | int      # an RGB colour, or a level on an 'L' mask
 
+
+class _Deflate(Protocol):
+    """A deflate stream (zlib's or ISA-L's compressobj)."""
+
+    def compress(self, data: bytes | memoryview, /) -> bytes: ...
+
+    def flush(self, mode: int = ..., /) -> bytes: ...
+
+
 SUPERSAMPLE_MAX_PIXELS = 40_000_000   # supersampled canvas budget (pixels) before falling back to 1x
 MAX_PIXELS = 150_000_000               # a page larger than this at its dpi is refused
 
@@ -84,10 +94,35 @@ def render_image(page: Page, dpi: float = 300, supersample: int | None = None) -
     if supersample is None:
         supersample = 1 if pictures_only(page.items) else 2
     factor = supersample if width * height * supersample ** 2 <= SUPERSAMPLE_MAX_PIXELS else 1
-    canvas = PILImage.new("RGB", (width * factor, height * factor), "white")
+    size = (width * factor, height * factor)
     px_per_mm = dpi / MM_PER_INCH * factor
-    walk(page.items, PngBackend(canvas, (px_per_mm, 0.0, 0.0, px_per_mm, 0.0, 0.0), factor))
-    return canvas.reduce(factor) if factor > 1 else canvas
+    base: Matrix = (px_per_mm, 0.0, 0.0, px_per_mm, 0.0, 0.0)
+    lead = _lead_group(page.items, base, size)
+    start = pngreuse.opening((size, lead[1], factor), lead[0].items) if lead else None
+    if start is not None and start.canvas is not None:
+        canvas = start.canvas.copy()
+    else:
+        canvas = PILImage.new("RGB", size, "white")
+    backend = PngBackend(canvas, base, factor)
+    if lead and start:
+        backend.lead = (lead[0], lead[1], start)
+    walk(page.items, backend)
+    if factor == 1:
+        return canvas
+    return backend.touched.reduce(canvas) if backend.touched else canvas.reduce(factor)
+
+
+def _lead_group(items: Sequence[Item], matrix: Matrix, size: tuple[int, int]) -> tuple[Group, Matrix] | None:
+    """The innermost group of the page's chain of first items whose clip (if any) is the whole
+    canvas, with its matrix: its items are drawn straight on the canvas, before anything else."""
+    lead = None
+    while items and isinstance(items[0], Group):
+        group = items[0]
+        matrix = compose(matrix, group.transform) if group.transform != IDENTITY else matrix
+        if group.clip is not None and not _whole(_clip_geometry(group.clip, matrix, size), size):
+            break
+        lead, items = (group, matrix), group.items
+    return lead
 
 
 def pictures_only(items: Iterable[Item]) -> bool:
@@ -110,39 +145,32 @@ def _axis_aligned(m: Matrix) -> bool:
 def paste_fitted(target: PILImage.Image, item: Image, m: Matrix, pixels: tuple[int, int], supersample: int) -> None:
     """An axis-aligned picture (flips included) resized once at output resolution (1/supersample of
     the canvas), scaled up by whole pixels to the canvas, and pasted through its alpha."""
-    from PIL import Image as PILImage
-
-    from generator.render.images import fitted
-
     xs = sorted((m[4], m[4] + pixels[0] * m[0]))
     ys = sorted((m[5], m[5] + pixels[1] * m[3]))
     left, top, right, bottom = round(xs[0]), round(ys[0]), round(xs[1]), round(ys[1])
     if right <= left or bottom <= top:
         return
-    size = (right - left, bottom - top)
-    if supersample > 1:
-        out_size = (max(1, math.ceil(size[0] / supersample)), max(1, math.ceil(size[1] / supersample)))
-        picture = fitted(item, out_size).resize(size, PILImage.Resampling.NEAREST)
-    else:
-        picture = fitted(item, size)
-    if m[0] < 0:
-        picture = picture.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
-    if m[3] < 0:
-        picture = picture.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
-    alpha = picture.getchannel("A")
-    if alpha.getextrema() == (255, 255):
-        target.paste(picture.convert("RGB"), (left, top))
-    else:
-        target.paste(picture.convert("RGB"), (left, top), alpha)
+    picture, opaque = pngreuse.placed(item, (right - left, bottom - top), supersample, m[0] < 0, m[3] < 0)
+    # an RGBA picture on the RGB canvas: its colours copied (or blended by its alpha), as converted to RGB
+    target.paste(picture, (left, top), None if opaque else picture)
 
 
-PNG_COMPRESS_LEVEL = 1      # zlib level: half the time of the default 6 for files ~20% larger
+PNG_COMPRESS_LEVEL = 1      # deflate level: ISA-L's level 1 when installed (~6x faster than zlib's), else zlib's
 _PNG_COLOUR_TYPES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}   # mode -> PNG colour type, bytes a pixel
+
+
+def _compressor() -> _Deflate:
+    """A deflate stream in zlib format: ISA-L's (isal) when it is installed, else the standard zlib's."""
+    try:
+        from isal import isal_zlib
+    except ImportError:     # pragma: no cover - isal is a dependency; a platform without its wheel falls back
+        return zlib.compressobj(PNG_COMPRESS_LEVEL)
+    return isal_zlib.compressobj(PNG_COMPRESS_LEVEL)
 
 
 def encode_png(image: PILImage.Image, dpi: float) -> bytes:
     """PNG bytes of a Pillow image, with its resolution recorded: L, RGB and RGBA written here, rows
-    unfiltered (Pillow's adaptive filter costs twice the zlib pass and, on flat card art, gives larger
+    unfiltered (Pillow's adaptive filter costs twice the deflate pass and, on flat card art, gives larger
     files), one IDAT; other modes through Pillow."""
     if image.mode not in _PNG_COLOUR_TYPES:
         buf = io.BytesIO()
@@ -150,14 +178,16 @@ def encode_png(image: PILImage.Image, dpi: float) -> bytes:
         return buf.getvalue()
     colour, depth = _PNG_COLOUR_TYPES[image.mode]
     width, height = image.size
-    raw = image.tobytes()
-    stride = width * depth
-    rows = b"".join(b"\0" + raw[i:i + stride] for i in range(0, len(raw), stride))   # filter 0 each row
+    # each row followed by one zero byte (the raw encoder pads a row to the stride given): after a
+    # leading zero and without the last byte, that is every row behind its filter byte 0
+    padded = image.tobytes("raw", (image.mode, width * depth + 1))
+    stream = _compressor()
+    idat = stream.compress(b"\0") + stream.compress(memoryview(padded)[:-1]) + stream.flush()
     ppm = int(dpi / 0.0254 + 0.5)     # pixels per metre, rounded as Pillow does
     return b"".join((b"\x89PNG\r\n\x1a\n",
                      _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)),
                      _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)),
-                     _chunk(b"IDAT", zlib.compress(rows, PNG_COMPRESS_LEVEL)),
+                     _chunk(b"IDAT", idat),
                      _chunk(b"IEND", b"")))
 
 
@@ -173,11 +203,37 @@ def _pil_font(font: str, size_px: float) -> ImageFont.FreeTypeFont:
 
 
 @lru_cache(maxsize=16384)
-def _glyph(font: ImageFont.FreeTypeFont, ch: str, mode: str, ink: int, fx: float, fy: float) -> tuple[object, int, int]:
+def _glyph(font: ImageFont.FreeTypeFont, ch: str, mode: str, ink: int, fx: float,
+           fy: float) -> tuple[object, int, int, int, int]:
     """One glyph's coverage mask at a sub-pixel start, and its offset (Pillow's getmask2, as
     ImageDraw.text calls it): a face's text recurs at the same places on other cards."""
     mask, (dx, dy) = font.getmask2(ch, mode, None, None, None, 0, "ls", ink, (fx, fy), stroke_filled=True)
-    return mask, dx, dy
+    return mask, dx, dy, *mask.size
+
+
+@lru_cache(maxsize=4096)
+def _placed_glyphs(m: Matrix, item: TextLine, mode: str,
+                   ink: int) -> tuple[tuple[tuple[tuple[int, int], object], ...], tuple[int, int, int, int] | None]:
+    """A line's glyph masks and where they go (what draw.text(xy, ch, anchor="ls") does for each
+    glyph at its advance), and the box they cover: a deck's lines recur on its cards."""
+    fm = font_metrics(item.font)
+    unit = item.size / 1000.0 * MM_PER_PT
+    x = item.x
+    get, default = fm.widths.get, fm.default_width
+    placed: list[tuple[tuple[int, int], object]] = []
+    left = top = 1 << 30
+    right = bottom = -(1 << 30)
+    for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
+        font = _pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
+        for ch in chunk:
+            if not ch.isspace():
+                gx, gy = apply(m, x, item.y)
+                mask, dx, dy, w, h = _glyph(font, ch, mode, ink, math.modf(gx)[0], math.modf(gy)[0])
+                px, py = int(gx) + dx, int(gy) + dy
+                placed.append(((px, py), mask))
+                left, top, right, bottom = min(left, px), min(top, py), max(right, px + w), max(bottom, py + h)
+            x += get(ord(ch), default) * unit
+    return tuple(placed), ((left, top, right, bottom) if right > left else None)
 
 
 class _Frame:
@@ -202,14 +258,18 @@ class PngBackend(Backend):
     def __init__(self, canvas: PILImage.Image, matrix: Matrix, supersample: int = 1) -> None:
         self.frames = [_Frame(canvas, matrix)]
         self.supersample = supersample     # pictures are resampled at 1/supersample of the canvas
+        self.lead: tuple[Group, Matrix, pngreuse.Opening] | None = None   # the page's opening (render_image)
+        self.canvas = canvas
+        self.touched: pngreuse.Touched | None = None      # what was drawn on the canvas after its opening
+
+    def _touch(self, left: float, top: float, right: float, bottom: float) -> None:
+        """Pixels of the current target in this box were drawn on."""
+        if self.touched is not None and self.frame.target is self.canvas:
+            self.touched.add(left, top, right, bottom)
 
     @property
     def frame(self) -> _Frame:
         return self.frames[-1]
-
-    def _points(self, points: Iterable[Point]) -> list[Point]:
-        m = self.frame.matrix
-        return [apply(m, x, y) for x, y in points]
 
     # -- paint ------------------------------------------------------------------------------
     def _fill(self, points: list[Point], color: str | None) -> None:
@@ -220,86 +280,68 @@ class PngBackend(Backend):
             self.frame.draw.polygon(points, fill=rgb(color))
         elif box[2] > box[0] and box[3] > box[1]:
             self.frame.target.paste(rgb(color), box)
+        if self.touched is not None:
+            self._touch(*_bounds(points))
 
-    def _stroke(self, points: list[Point], stroke: Stroke | None, closed: bool) -> None:
-        self._stroke_px(points, stroke, closed, matrix_scale(self.frame.matrix))
-
-    def _stroke_px(self, points: list[Point], stroke: Stroke | None, closed: bool, scale: float) -> None:
-        """A stroke along pixel points; scale: pixels per mm (for the width and dashes)."""
-        if stroke is None or len(points) < 2:
-            return
-        width = max(1.0, stroke.width * scale)
-        if stroke.dash:
-            runs = dash_runs(points + points[:1] if closed else points, [d * scale for d in stroke.dash])
-            outlines = [stroke_outline(run, width, False) for run in runs]
-        else:
-            outlines = [stroke_outline(points, width, closed)]
-        color = rgb(stroke.color)
-        polygon = self.frame.draw.polygon
-        for outline in outlines:
-            if len(outline) >= 3:
+    def _paint(self, outlines: Sequence[Sequence[Point]], stroke: Stroke | None) -> None:
+        """A stroke's outline polygons filled in its colour."""
+        if stroke is not None and outlines:
+            color = rgb(stroke.color)
+            polygon = self.frame.draw.polygon
+            for outline in outlines:
                 polygon(outline, fill=color)
+                if self.touched is not None:
+                    self._touch(*_bounds(outline))
 
     # -- primitives -------------------------------------------------------------------------
     def rect(self, item: Rect) -> None:
-        points = self._points(rect_outline(item.x, item.y, item.w, item.h, item.radius,
-                                           matrix_scale(self.frame.matrix)))
+        points, outlines = _shape(item, self.frame.matrix)
         self._fill(points, item.fill)
-        self._stroke(points, item.stroke, closed=True)
+        self._paint(outlines, item.stroke)
 
     def line(self, item: Line) -> None:
-        self._stroke(self._points([(item.x1, item.y1), (item.x2, item.y2)]), item.stroke, closed=False)
+        self._paint(_shape(item, self.frame.matrix)[1], item.stroke)
 
     def polyline(self, item: Polyline) -> None:
-        points = self._points(item.points)
+        points, outlines = _shape(item, self.frame.matrix)
         if item.closed:
             self._fill(points, item.fill)
-        self._stroke(points, item.stroke, closed=item.closed)
+        self._paint(outlines, item.stroke)
 
     def path(self, item: Path) -> None:
         subpaths = flatten(item, self.frame.matrix, tolerance=0.2)
         if item.fill is not None:
             _fill_subpaths(self.frame.target, subpaths, item.fill_rule, rgb(item.fill))
+            if self.touched is not None and any(points for points, _ in subpaths):
+                self._touch(*_bounds([p for points, _ in subpaths for p in points]))
         if item.stroke is not None:
-            scale, self.frame.matrix = self.frame.matrix, IDENTITY   # the points are pixels already
-            try:
-                for points, closed in subpaths:
-                    self._stroke_px(points, item.stroke, closed, matrix_scale(scale))
-            finally:
-                self.frame.matrix = scale
+            scale = matrix_scale(self.frame.matrix)    # the points are pixels already
+            for points, closed in subpaths:
+                self._paint(stroke_outlines(points, item.stroke, closed, scale), item.stroke)
 
     def circle(self, item: Circle) -> None:
-        r_px = item.r * matrix_scale(self.frame.matrix)
-        steps = max(24, min(720, int(2 * math.pi * r_px / 3)))
-        ring = [(item.cx + item.r * math.cos(2 * math.pi * i / steps),
-                 item.cy + item.r * math.sin(2 * math.pi * i / steps)) for i in range(steps)]
-        points = self._points(ring)
+        points, outlines = _shape(item, self.frame.matrix)
         self._fill(points, item.fill)
-        self._stroke(points, item.stroke, closed=True)
+        self._paint(outlines, item.stroke)
 
     def text_line(self, item: TextLine) -> None:
         m = self.frame.matrix
         if is_upright(m):
-            self._glyphs(self.frame.draw, m, item, rgb(item.color))
+            box = self._glyphs(self.frame.draw, m, item, rgb(item.color))
+            if box is not None:
+                self._touch(*box)
         else:
             self._text_layer(item, m)
 
-    def _glyphs(self, draw: ImageDraw.ImageDraw, m: Matrix, item: TextLine, fill: Ink) -> None:
-        """Each glyph at its advance from the shared metrics (x, y mm → pixels by m)."""
-        fm = font_metrics(item.font)
-        unit = item.size / 1000.0 * MM_PER_PT
-        x = item.x
-        get, default = fm.widths.get, fm.default_width
+    def _glyphs(self, draw: ImageDraw.ImageDraw, m: Matrix, item: TextLine, fill: Ink) -> tuple[int, int, int, int] | None:
+        """Each glyph at its advance from the shared metrics (x, y mm → pixels by m); the box the
+        glyphs cover (None when no glyph was drawn)."""
         ink = draw.draw.draw_ink(fill)
-        bitmap, mode = draw.draw.draw_bitmap, draw.fontmode
-        for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
-            font = _pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
-            for ch in chunk:
-                if not ch.isspace():   # what draw.text(xy, ch, anchor="ls") does, the glyph's mask cached
-                    gx, gy = apply(m, x, item.y)
-                    mask, dx, dy = _glyph(font, ch, mode, ink, math.modf(gx)[0], math.modf(gy)[0])
-                    bitmap((int(gx) + dx, int(gy) + dy), mask, ink)
-                x += get(ord(ch), default) * unit
+        placed, box = _placed_glyphs(m, item, draw.fontmode, ink)
+        bitmap = draw.draw.draw_bitmap
+        for xy, mask in placed:
+            bitmap(xy, mask, ink)
+        return box
 
     def _text_layer(self, item: TextLine, m: Matrix) -> None:
         """Text under rotation/flip/shear: draw upright on a mask layer, then map it onto the page."""
@@ -318,6 +360,7 @@ class PngBackend(Backend):
         self._glyphs(ImageDraw.Draw(layer), local, item, 255)
         to_page = compose(m, compose(translate(x0, y0), (1 / scale, 0.0, 0.0, 1 / scale, 0.0, 0.0)))
         affine_paste(self.frame.target, layer, to_page, rgb(item.color))
+        self._touch(*_bounds([apply(to_page, u, v) for u in (0, layer.width) for v in (0, layer.height)]))
 
     def image(self, item: Image) -> None:
         from generator.render.images import decoded, pixels_of
@@ -328,6 +371,7 @@ class PngBackend(Backend):
             paste_fitted(self.frame.target, item, to_page, (width, height), self.supersample)
         else:
             affine_paste(self.frame.target, decoded(item), to_page, None)
+        self._touch(*_bounds([apply(to_page, u, v) for u in (0, width) for v in (0, height)]))
 
     def begin_group(self, item: Group) -> None:
         frame = self.frame
@@ -335,14 +379,11 @@ class PngBackend(Backend):
         if item.clip is None:
             self.frames.append(_Frame(frame.target, matrix, frame.origin))
             return
-        clip = item.clip
-        outline = [apply(matrix, x, y) for x, y in
-                   rect_outline(clip.x, clip.y, clip.w, clip.h, clip.radius, matrix_scale(matrix))]
-        plain = clip.radius <= 0 and abs(matrix[1]) < 1e-9 and abs(matrix[2]) < 1e-9
-        box = _clip_box(outline, frame.target.size, snap=plain)
-        if plain and box == (0, 0, *frame.target.size):   # the clip is the whole target: no copy
+        geometry = _clip_geometry(item.clip, matrix, frame.target.size)
+        if _whole(geometry, frame.target.size):   # the clip is the whole target: no copy
             self.frames.append(_Frame(frame.target, matrix, frame.origin))
             return
+        outline, plain, box = geometry
         sub = frame.target.crop(box)
         shifted = compose(translate(-box[0], -box[1]), matrix)
         mask: PILImage.Image | Literal[True] = True if plain else _clip_mask(outline, box)
@@ -364,7 +405,27 @@ class PngBackend(Backend):
             frame.motif = (key, item.items, before)
 
     def group_items(self, item: Group) -> Sequence[Item]:
-        return () if self.frame.reused else item.items
+        if self.frame.reused:
+            return ()
+        if self.lead is not None and self.lead[0] is item:
+            _, matrix, start = self.lead
+            self.lead = None
+            return self._lead_items(item, matrix, start)
+        return item.items
+
+    def _lead_items(self, item: Group, matrix: Matrix, start: pngreuse.Opening) -> Sequence[Item]:
+        """The page's leading group (render_image started the canvas from a kept opening when it
+        had one): the items shared with a recent page drawn and the canvas kept; the rest to walk."""
+        frame = self.frame
+        if frame.target is not self.frames[0].target or frame.matrix != matrix:
+            raise RuntimeError("internal: the page's leading group is not drawn on the canvas")
+        reduced = start.reduced
+        if start.keep > start.start:
+            walk(item.items[start.start:start.keep], self)
+            reduced = pngreuse.keep((frame.target.size, matrix, self.supersample), item.items[:start.keep], frame.target)
+        if reduced is not None and self.supersample > 1:
+            self.touched = pngreuse.Touched(frame.target.size, self.supersample, reduced)
+        return item.items[start.keep:]
 
     def end_group(self, item: Group) -> None:
         done = self.frames.pop()
@@ -374,6 +435,9 @@ class PngBackend(Backend):
             self.frame.target.paste(done.target, done.origin)
         elif done.mask is not None and done.mask.getbbox():
             self.frame.target.paste(done.target, done.origin, done.mask)
+        else:
+            return
+        self._touch(*done.origin, done.origin[0] + done.target.width, done.origin[1] + done.target.height)
 
 
 _MotifKey = tuple[int, Matrix, tuple[int, int], bool]
@@ -388,6 +452,43 @@ def _keep_motif(key: _MotifKey, items: tuple[Item, ...], before: bytes, after: P
         _MOTIF_CACHE.popitem(last=False)
 
 
+SHAPES_KEPT = 1024     # items whose pixel outlines are kept (a card's frames and rings recur on every card)
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
+def _shape(item: Rect | Line | Polyline | Circle, m: Matrix) -> tuple[list[Point], list[list[Point]]]:
+    """An item's outline in pixels (what its fill covers) and its stroke's outline polygons."""
+    scale = matrix_scale(m)
+    closed = True
+    local: Sequence[Point]
+    if isinstance(item, Rect):
+        local = rect_outline(item.x, item.y, item.w, item.h, item.radius, scale)
+    elif isinstance(item, Line):
+        local, closed = ((item.x1, item.y1), (item.x2, item.y2)), False
+    elif isinstance(item, Polyline):
+        local, closed = item.points, item.closed
+    else:
+        steps = max(24, min(720, int(2 * math.pi * item.r * scale / 3)))
+        local = [(item.cx + item.r * math.cos(2 * math.pi * i / steps),
+                  item.cy + item.r * math.sin(2 * math.pi * i / steps)) for i in range(steps)]
+    points = [apply(m, x, y) for x, y in local]
+    return points, stroke_outlines(points, item.stroke, closed, scale)
+
+
+def stroke_outlines(points: list[Point], stroke: Stroke | None, closed: bool, scale: float) -> list[list[Point]]:
+    """The polygons that cover a stroke along pixel points (one a dash); scale: pixels per mm
+    (for the width and the dashes)."""
+    if stroke is None or len(points) < 2:
+        return []
+    width = max(1.0, stroke.width * scale)
+    if stroke.dash:
+        runs = dash_runs(points + points[:1] if closed else points, [d * scale for d in stroke.dash])
+        outlines = [stroke_outline(run, width, False) for run in runs]
+    else:
+        outlines = [stroke_outline(points, width, closed)]
+    return [outline for outline in outlines if len(outline) >= 3]
+
+
 def rect_pixels(points: Sequence[Point], size: tuple[int, int]) -> tuple[int, int, int, int] | None:
     """The pixel box Pillow's polygon fill covers for an axis-aligned rectangle (its four corners
     in turn), cut to the image: columns int(left)..int(right) and rows int(top)..int(bottom), both
@@ -399,6 +500,27 @@ def rect_pixels(points: Sequence[Point], size: tuple[int, int]) -> tuple[int, in
     left, right = sorted((x0, x2))
     top, bottom = sorted((y0, y2))
     return (max(0, int(left)), max(0, int(top)), min(size[0], int(right) + 1), min(size[1], int(bottom) + 1))
+
+
+def _bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    """The box around points."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _clip_geometry(clip: Rect, matrix: Matrix, size: tuple[int, int]) -> tuple[list[Point], bool, tuple[int, int, int, int]]:
+    """A clip rectangle on a target: its pixel outline, whether it is an axis-aligned rectangle
+    with square corners (then its box, snapped to whole pixels, is the clip), and its pixel box."""
+    outline = [apply(matrix, x, y) for x, y in
+               rect_outline(clip.x, clip.y, clip.w, clip.h, clip.radius, matrix_scale(matrix))]
+    plain = clip.radius <= 0 and abs(matrix[1]) < 1e-9 and abs(matrix[2]) < 1e-9
+    return outline, plain, _clip_box(outline, size, snap=plain)
+
+
+def _whole(geometry: tuple[list[Point], bool, tuple[int, int, int, int]], size: tuple[int, int]) -> bool:
+    """A clip that keeps the whole target."""
+    return geometry[1] and geometry[2] == (0, 0, *size)
 
 
 def _clip_box(outline: Sequence[Point], size: tuple[int, int], snap: bool = False) -> tuple[int, int, int, int]:
