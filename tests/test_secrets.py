@@ -124,6 +124,7 @@ def _dungeon_deck() -> Any:
     return load_deck()
 
 
+@cache           # a function of the number alone: a number on several kits' pages is worked out once
 def codex_secret(seed: int) -> dict[str, Any]:
     """What `pnpgen codex deal --seed S` deals (identities, roles, positions, fragments), seed aside."""
     from generator.games.codex import rules as codex
@@ -133,6 +134,7 @@ def codex_secret(seed: int) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "seed"}
 
 
+@cache
 def codenames_secret(seed: int, grid: str) -> list[str]:
     """The key codes of `pnpgen codenames keys --grid G --count 8 --seed S`."""
     from generator.games.codenames.rules import keys as cn
@@ -140,6 +142,7 @@ def codenames_secret(seed: int, grid: str) -> list[str]:
     return [k.code for k in cn.distinct_keys(grid, 8, make_rng(seed, "codenames", "keys", grid))]
 
 
+@cache
 def laser_secret(seed: int) -> str:
     """The layout of `pnpgen laser generate --seed S` (the kit's components and board)."""
     from generator.games.laser.rules.generate import generate_fair
@@ -149,6 +152,7 @@ def laser_secret(seed: int) -> str:
     return format_layout(generate_fair(make_rng(seed, "laser", "generate"), board, chosen, 0))
 
 
+@cache
 def dungeon_secret(seed: int) -> dict[str, list[str]]:
     """The piles left face down once `pnpgen dungeon new --players 2 --seed S` has dealt its first
     chapter (the chapters, Creatures, Objets and Bosses to come; the first chapter is on the table)."""
