@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -98,35 +97,11 @@ def kit_seed1_en(built_kit: Callable[..., Path]) -> Path:
 
 @pytest.fixture(scope="session")
 def page_texts() -> Callable[[Path], tuple[str, ...]]:
-    """page_texts(pdf): the text of each page, read once per session for each file as it is (size and
-    modification time in the key): several tests read the shared kits' pages. Read with poppler's
-    pdftotext when it is there (about a tenth of pypdf's CPU on the kits' 300 pages), else with pypdf's
-    extract_text; the tests that read them pass with either."""
-    read: dict[tuple[Path, int, int], tuple[str, ...]] = {}
-
-    def texts(path: Path) -> tuple[str, ...]:
-        stat = path.stat()
-        key = (path.resolve(), stat.st_size, stat.st_mtime_ns)
-        if key not in read:
-            read[key] = pdf_page_texts(path)
-        return read[key]
+    """page_texts(pdf): the text of each page (tests/pdftext.py: pdftotext when installed, else pypdf),
+    read once per session for each file as it is: several tests read the shared kits' pages."""
+    from tests.pdftext import page_texts as texts
 
     return texts
-
-
-def pdf_page_texts(path: Path, tool: bool | None = None) -> tuple[str, ...]:
-    """The text of each page of a PDF: pdftotext's (tool=True), pypdf's (False), or pdftotext's when it is
-    installed (None)."""
-    from pypdf import PdfReader
-
-    reader = PdfReader(str(path))
-    if tool is False or (tool is None and tool_path("pdftotext") is None):
-        return tuple(page.extract_text() or "" for page in reader.pages)
-    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True,
-                          text=True, encoding="utf-8").stdout
-    pages = text.split("\f")                  # a form feed after every page
-    assert len(pages) == len(reader.pages) + 1 and not pages[-1], (path, len(pages), len(reader.pages))
-    return tuple(pages[:-1])
 
 
 KIT_SEED = 11

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image as PILImage
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator import paths
 from generator.cli import cli
@@ -57,9 +58,7 @@ def test_covers_pdf_prints_each_role_as_often_as_the_table_needs(capsys, tmp_pat
     out = tmp_path / "covers.pdf"
     code, _, err = _run(capsys, "codenames", "covers", "--grid", grid, "--lang", lang, "-o", out)
     assert code == 0, err
-    reader = PdfReader(out)
-    fronts = [p.extract_text() for p in reader.pages[0::2]]
-    backs = [p.extract_text() for p in reader.pages[1::2]]
+    fronts, backs = page_texts(out)[0::2], page_texts(out)[1::2]
     for label, n in labels.items():
         pattern = rf"(?<![A-Z ]){label}(?![A-Z])"
         assert sum(len(re.findall(pattern, t)) for t in fronts) == n, label

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator import paths
 from generator.cli import cli
@@ -30,8 +31,7 @@ def run(*args: str) -> int:
 
 
 def _text(pdf: Path, pages: slice = slice(None)) -> str:
-    reader = PdfReader(pdf)
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages[pages])
+    return " ".join(" ".join(text.split()) for text in page_texts(pdf)[pages])
 
 
 @pytest.fixture(scope="module")
