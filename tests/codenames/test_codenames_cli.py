@@ -138,7 +138,7 @@ def test_words_seeded_deal_and_whole_deck(capsys, tmp_path: Path) -> None:
     code, out, err = _run(capsys, "codenames", "words", "--lang", "it", "--seed", "7",
                           "-o", str(tmp_path / "w.pdf"))
     assert code == 0, err
-    text = "".join(p.extract_text() for p in PdfReader(tmp_path / "w.pdf").pages)
+    text = "".join(page_texts(tmp_path / "w.pdf"))
     for word in deal:
         assert word.upper() in text
     code, out, err = _run(capsys, "codenames", "words", "--lang", "en", "--format", "json")
@@ -158,9 +158,10 @@ def test_kit_part_writes_keys_words_pictures_covers_and_rules(tmp_path: Path) ->
         if path.name.startswith("keys"):
             assert len(reader.pages) == 2        # one full sheet: 6 keys of 70 mm on Letter, then their backs
             assert "(6," in description
-            codes = re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", reader.pages[0].extract_text())
-            assert len(codes) == 6 and not re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", reader.pages[1].extract_text())
-            assert "fronte-retro sul lato lungo" in reader.pages[1].extract_text()   # the flip the footer names exists
+            front, back = page_texts(path)
+            codes = re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", front)
+            assert len(codes) == 6 and not re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", back)
+            assert "fronte-retro sul lato lungo" in back   # the flip the footer names exists
         width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
         assert sorted((width, height)) == pytest.approx([612, 792], abs=0.1)  # Letter, either way
     again = kit_part(tmp_path / "again", 42, "letter", False)
