@@ -9,24 +9,25 @@ import shutil
 import subprocess
 from pathlib import Path
 
-_READ: dict[tuple[Path, int, int, bool | None], tuple[str, ...]] = {}
+_READ: dict[tuple[Path, int, int, bool], tuple[str, ...]] = {}
 
 
 def page_texts(path: Path | str, tool: bool | None = None) -> tuple[str, ...]:
     """The text of each page: pdftotext's (tool=True), pypdf's (False), or pdftotext's when installed (None)."""
     path = Path(path)
     stat = path.stat()
+    tool = shutil.which("pdftotext") is not None if tool is None else tool
     key = (path.resolve(), stat.st_size, stat.st_mtime_ns, tool)
     if key not in _READ:
         _READ[key] = _read(path, tool)
     return _READ[key]
 
 
-def _read(path: Path, tool: bool | None) -> tuple[str, ...]:
+def _read(path: Path, tool: bool) -> tuple[str, ...]:
     from pypdf import PdfReader
 
     reader = PdfReader(str(path))
-    if tool is False or (tool is None and shutil.which("pdftotext") is None):
+    if not tool:
         return tuple(page.extract_text() or "" for page in reader.pages)
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True,
                           text=True, encoding="utf-8").stdout

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +22,7 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator.cli import cli
 from generator.cli.common import run_cli
@@ -60,11 +60,9 @@ def secret_kits(built_kit: Callable[..., Path]) -> list[Kit]:
 
 def _pdf_pages(path: Path) -> list[str]:
     """The text of each page of a PDF (poppler's pdftotext: ten times faster than pypdf on the kit's 300
-    pages; the test suite needs poppler anyway)."""
-    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True,
-                          text=True, encoding="utf-8").stdout
-    pages = text.split("\f")
-    return pages[:-1] if pages and not pages[-1].strip() else pages
+    pages; the test suite needs poppler anyway), read once per session (tests/pdftext.py: the kit tests
+    read the same kits)."""
+    return list(page_texts(path, tool=True))
 
 
 def _file_text(path: Path) -> str:
