@@ -97,18 +97,9 @@ def kit_seed1_en(built_kit: Callable[..., Path]) -> Path:
 
 @pytest.fixture(scope="session")
 def page_texts() -> Callable[[Path], tuple[str, ...]]:
-    """page_texts(pdf): pypdf's extract_text of each page, read once per session for each file as it is
-    (size and modification time in the key): several tests read the shared kits' pages."""
-    from pypdf import PdfReader
-
-    read: dict[tuple[Path, int, int], tuple[str, ...]] = {}
-
-    def texts(path: Path) -> tuple[str, ...]:
-        stat = path.stat()
-        key = (path.resolve(), stat.st_size, stat.st_mtime_ns)
-        if key not in read:
-            read[key] = tuple(page.extract_text() or "" for page in PdfReader(str(path)).pages)
-        return read[key]
+    """page_texts(pdf): the text of each page (tests/pdftext.py: pdftotext when installed, else pypdf),
+    read once per session for each file as it is: several tests read the shared kits' pages."""
+    from tests.pdftext import page_texts as texts
 
     return texts
 

@@ -7,15 +7,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.pdftext import page_texts
 
 from generator.games.codenames import GAME as CODENAMES
 from generator.games.laser import GAME as LASER
 
 
 def _text(path: Path) -> str:
-    from pypdf import PdfReader
-
-    return "\n".join(page.extract_text() or "" for page in PdfReader(str(path)).pages)
+    return "\n".join(page_texts(path))
 
 
 def _yaml(*parts: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import pkgutil
+from functools import cache
 from pathlib import Path
 
 import generator
@@ -17,7 +18,13 @@ def _source(module: str) -> Path:
 
 
 def import_graph() -> dict[str, set[str]]:
-    """module -> the package modules it names in an import statement (anywhere in the file)."""
+    """module -> the package modules it names in an import statement (anywhere in the file); a fresh copy
+    of the graph, which is read from the sources once per session."""
+    return {module: set(edges) for module, edges in _import_graph().items()}
+
+
+@cache
+def _import_graph() -> dict[str, set[str]]:
     modules = {"generator"} | {i.name for i in pkgutil.walk_packages([str(PACKAGE_DIR)], prefix="generator.")}
     graph: dict[str, set[str]] = {}
     for module in modules:

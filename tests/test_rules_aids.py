@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator import games, paths
 from generator.cards.rules_text import load_rules_text, rules_languages
@@ -35,7 +36,7 @@ def test_every_rules_aid_exists_in_every_language_of_its_game(tmp_path, game) ->
         reader = PdfReader(str(out))
         assert 1 <= len(reader.pages) <= 2, lang            # one page, or one sheet's two sides (CODEX)
         assert round(float(reader.pages[0].mediabox.width) / MM) == 210       # A4 portrait
-        text = " ".join(reader.pages[0].extract_text().split())
+        text = " ".join(page_texts(out)[0].split())
         if (paths.card_data(game.name, "rules.yaml")).is_file():
             title, _, sections = load_rules_text(game.name, lang)
             assert title in text, lang

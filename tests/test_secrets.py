@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +22,7 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator.cli import cli
 from generator.cli.common import run_cli
@@ -60,11 +60,9 @@ def secret_kits(built_kit: Callable[..., Path]) -> list[Kit]:
 
 def _pdf_pages(path: Path) -> list[str]:
     """The text of each page of a PDF (poppler's pdftotext: ten times faster than pypdf on the kit's 300
-    pages; the test suite needs poppler anyway)."""
-    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True,
-                          text=True, encoding="utf-8").stdout
-    pages = text.split("\f")
-    return pages[:-1] if pages and not pages[-1].strip() else pages
+    pages; the test suite needs poppler anyway), read once per session (tests/pdftext.py: the kit tests
+    read the same kits)."""
+    return list(page_texts(path, tool=True))
 
 
 def _file_text(path: Path) -> str:
@@ -124,6 +122,7 @@ def _dungeon_deck() -> Any:
     return load_deck()
 
 
+@cache           # a function of the number alone: a number on several kits' pages is worked out once
 def codex_secret(seed: int) -> dict[str, Any]:
     """What `pnpgen codex deal --seed S` deals (identities, roles, positions, fragments), seed aside."""
     from generator.games.codex import rules as codex
@@ -133,6 +132,7 @@ def codex_secret(seed: int) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "seed"}
 
 
+@cache
 def codenames_secret(seed: int, grid: str) -> list[str]:
     """The key codes of `pnpgen codenames keys --grid G --count 8 --seed S`."""
     from generator.games.codenames.rules import keys as cn
@@ -140,6 +140,7 @@ def codenames_secret(seed: int, grid: str) -> list[str]:
     return [k.code for k in cn.distinct_keys(grid, 8, make_rng(seed, "codenames", "keys", grid))]
 
 
+@cache
 def laser_secret(seed: int) -> str:
     """The layout of `pnpgen laser generate --seed S` (the kit's components and board)."""
     from generator.games.laser.rules.generate import generate_fair
@@ -149,6 +150,7 @@ def laser_secret(seed: int) -> str:
     return format_layout(generate_fair(make_rng(seed, "laser", "generate"), board, chosen, 0))
 
 
+@cache
 def dungeon_secret(seed: int) -> dict[str, list[str]]:
     """The piles left face down once `pnpgen dungeon new --players 2 --seed S` has dealt its first
     chapter (the chapters, Creatures, Objets and Bosses to come; the first chapter is on the table)."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator.scene.papers import PAPERS, paper_size
 
@@ -33,7 +34,7 @@ def test_card_sheets_on_every_paper(paper, tmp_path, pnpgen) -> None:
     assert len(reader.pages) >= 2
     for index in range(len(reader.pages)):
         assert _same_paper(_page_mm(out, index), paper)
-    text = reader.pages[0].extract_text()
+    text = page_texts(out)[0]
     assert f"1/{len(reader.pages)}" in text and "print at 100%" in text and "50 mm" in text
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+from pathlib import Path
 
 import pytest
 from PIL import Image as PILImage
 
+from generator.cli import cli
+from generator.cli.common import run_cli
 from generator.core.errors import LayoutError
 from generator.publish import DeckOptions, plan_job
 from generator.render.pod import PRESETS, pod_preset
@@ -19,11 +23,31 @@ def _size(path):
         return im.size, im.mode
 
 
+_RUNS: dict[str, tuple[Path, int, str, str]] = {}       # preset -> (folder, exit code, stdout, stderr)
+
+
+def _pod_run(preset: str, folder: Path) -> tuple[Path, int, str, str]:
+    """`pnpgen cards example example --format pod --pod PRESET -o FOLDER`, once per session for each preset
+    (the copies test below reads the mpc-poker run's files again rather than rendering them a third time)."""
+    if preset not in _RUNS:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = run_cli(cli, ["cards", "example", "example", "--format", "pod", "--pod", preset, "-o", str(folder)])
+        _RUNS[preset] = folder, code, out.getvalue(), err.getvalue()
+    return _RUNS[preset]
+
+
+@pytest.fixture
+def mpc_poker(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder, code, _, _ = _pod_run("mpc-poker", tmp_path_factory.mktemp("mpc-poker"))
+    assert code == 0
+    return folder
+
+
 @pytest.mark.parametrize(("preset", "size"), [("mpc-poker", (822, 1122)), ("tgc-poker", (825, 1125)),
                                              ("dtc-poker", (825, 1125))])
-def test_each_face_is_exactly_the_template_size(pnpgen, tmp_path, preset, size) -> None:
-    code, out, err = pnpgen("cards", "example", "example", "--format", "pod", "--pod", preset,
-                            "-o", tmp_path)
+def test_each_face_is_exactly_the_template_size(tmp_path_factory, preset, size) -> None:
+    tmp_path, code, out, err = _pod_run(preset, tmp_path_factory.mktemp(preset))
     assert code == 0
     fronts, backs = sorted(tmp_path.glob("example-front-*.png")), sorted(tmp_path.glob("example-back-*.png"))
     assert len(fronts) == len(backs) == 18 and len(out.splitlines()) == 36
@@ -84,11 +108,9 @@ def test_a_card_of_another_size_is_refused_not_scaled(pnpgen, tmp_path) -> None:
     assert code == 2 and "--format pod needs --pod PRESET" in err
 
 
-def test_copies_reuse_the_bytes_and_runs_are_byte_identical(pnpgen, tmp_path) -> None:
-    a, b = tmp_path / "a", tmp_path / "b"
-    for out in (a, b):
-        assert pnpgen("cards", "example", "example", "--format", "pod", "--pod", "mpc-poker", "-q",
-                      "-o", out)[0] == 0
+def test_copies_reuse_the_bytes_and_runs_are_byte_identical(pnpgen, tmp_path, mpc_poker) -> None:
+    a, b = mpc_poker, tmp_path / "b"      # a: the first test's run (the same command without -q)
+    assert pnpgen("cards", "example", "example", "--format", "pod", "--pod", "mpc-poker", "-q", "-o", b)[0] == 0
     names = sorted(p.name for p in a.glob("*.png"))
     assert names == sorted(p.name for p in b.glob("*.png"))
     assert all((a / n).read_bytes() == (b / n).read_bytes() for n in names)

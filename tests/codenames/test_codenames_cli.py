@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator.cli import cli
 from generator.cli.common import run_cli
@@ -83,7 +84,7 @@ def test_pdf_sheets_are_a4_hold_the_codes_and_are_byte_identical(capsys, tmp_pat
     for page in reader.pages:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted(A4), abs=0.1)
-    text = "".join(page.extract_text() for page in reader.pages)
+    text = "".join(page_texts(paths[0]))
     data = _keys_json(capsys, "--count", "10", "--seed", "42")
     for item in data:
         assert item["code"] in text
@@ -137,7 +138,7 @@ def test_words_seeded_deal_and_whole_deck(capsys, tmp_path: Path) -> None:
     code, out, err = _run(capsys, "codenames", "words", "--lang", "it", "--seed", "7",
                           "-o", str(tmp_path / "w.pdf"))
     assert code == 0, err
-    text = "".join(p.extract_text() for p in PdfReader(tmp_path / "w.pdf").pages)
+    text = "".join(page_texts(tmp_path / "w.pdf"))
     for word in deal:
         assert word.upper() in text
     code, out, err = _run(capsys, "codenames", "words", "--lang", "en", "--format", "json")
@@ -157,9 +158,10 @@ def test_kit_part_writes_keys_words_pictures_covers_and_rules(tmp_path: Path) ->
         if path.name.startswith("keys"):
             assert len(reader.pages) == 2        # one full sheet: 6 keys of 70 mm on Letter, then their backs
             assert "(6," in description
-            codes = re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", reader.pages[0].extract_text())
-            assert len(codes) == 6 and not re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", reader.pages[1].extract_text())
-            assert "fronte-retro sul lato lungo" in reader.pages[1].extract_text()   # the flip the footer names exists
+            front, back = page_texts(path)
+            codes = re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", front)
+            assert len(codes) == 6 and not re.findall(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}\b", back)
+            assert "fronte-retro sul lato lungo" in back   # the flip the footer names exists
         width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
         assert sorted((width, height)) == pytest.approx([612, 792], abs=0.1)  # Letter, either way
     again = kit_part(tmp_path / "again", 42, "letter", False)
@@ -192,11 +194,11 @@ def test_key_sheets_claim_the_flip_they_have(capsys, tmp_path: Path) -> None:
     code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--duplex", "none", "--lang", "en",
                         "-o", str(tmp_path / "n.pdf"))
     assert code == 0, err
-    (page,) = PdfReader(tmp_path / "n.pdf").pages
-    assert "fronts only" in page.extract_text() and "flip" not in page.extract_text()
+    (page,) = page_texts(tmp_path / "n.pdf")
+    assert "fronts only" in page and "flip" not in page
     code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--duplex", "none", "-o", str(tmp_path / "i.pdf"))
     assert code == 0, err                                              # Italian by default, footer and all
-    text = PdfReader(tmp_path / "i.pdf").pages[0].extract_text()
+    text = page_texts(tmp_path / "i.pdf")[0]
     assert "solo fronti" in text and "codice partita 5" in text and "fronte-retro" not in text and "seed" not in text
     code, _, err = _run(capsys, "codenames", "keys", "--seed", "5", "--format", "png", "--sheets", "--dpi", "40",
                         "-o", str(tmp_path / "s.png"))

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image as PILImage
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator import paths
 from generator.cli import cli
@@ -57,9 +58,7 @@ def test_covers_pdf_prints_each_role_as_often_as_the_table_needs(capsys, tmp_pat
     out = tmp_path / "covers.pdf"
     code, _, err = _run(capsys, "codenames", "covers", "--grid", grid, "--lang", lang, "-o", out)
     assert code == 0, err
-    reader = PdfReader(out)
-    fronts = [p.extract_text() for p in reader.pages[0::2]]
-    backs = [p.extract_text() for p in reader.pages[1::2]]
+    fronts, backs = page_texts(out)[0::2], page_texts(out)[1::2]
     for label, n in labels.items():
         pattern = rf"(?<![A-Z ]){label}(?![A-Z])"
         assert sum(len(re.findall(pattern, t)) for t in fronts) == n, label
@@ -209,11 +208,10 @@ def test_rules_aid_exists_in_every_language_on_one_page(capsys, tmp_path, lang) 
         assert not re.search(r"\b(page|print|seed|rules)\b", flat)   # no English inside the Italian sheet
 
 
-def test_kit_has_the_rules_aid_file(tmp_path) -> None:
-    from generator.games.codenames.cli import kit_part
-
-    made = kit_part(tmp_path, 1, "a4", False, lang="it")
-    names = {p.name for p, _ in made}
+def test_kit_has_the_rules_aid_file(kit_seed1) -> None:
+    # `pnpgen kit --seed 1` (built once for the session, tests/conftest.py) ran this game's
+    # kit_part(folder, 1, "a4", ..., lang=None: its rulebook's Italian)
+    names = {p.name for p in (kit_seed1 / "codenames").rglob("*") if p.is_file()}
     assert {"codenames-rules-it.pdf", "pictures-it.pdf", "covers-5x5-it.pdf", "covers-5x4-it.pdf",
             "words-it.pdf"} <= names and "words-en.pdf" not in names
     assert paths.card_data("codenames", "rules.yaml").is_file()

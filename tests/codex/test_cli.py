@@ -8,6 +8,7 @@ import json
 
 import pytest
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator.cli import cli
 from generator.cli.common import run_cli
@@ -31,7 +32,7 @@ def test_deal_writes_one_pdf_at_the_default_path(tmp_path, capsys) -> None:
     assert run_cli(cli, ["codex", "deal", "--players", PLAYERS, "--seed", "7"]) == 0
     pdf = tmp_path / "out" / "codex" / "deal-seed7.pdf"
     assert f"wrote {pdf}" in capsys.readouterr().out
-    text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
+    text = "".join(page_texts(pdf))
     for name in PLAYERS.split(","):
         assert name in text
 
@@ -144,7 +145,7 @@ def test_split_gives_each_player_only_their_card(tmp_path) -> None:
     names = sorted(p.name for p in folder.iterdir())
     assert names == sorted(["master.pdf", "roles.pdf", "rules.pdf"] + [
         f"agent-{n}-{a.name.replace(' ', '-')}.pdf" for n, a in enumerate(deal.agents, start=1)])
-    assert "424242" in PdfReader(folder / "master.pdf").pages[0].extract_text()
+    assert "424242" in page_texts(folder / "master.pdf")[0]
     for n, agent in enumerate(deal.agents, start=1):
         reader = PdfReader(next(folder.glob(f"agent-{n}-*.pdf")))
         assert len(reader.pages) == 1

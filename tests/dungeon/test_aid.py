@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator import paths
 from generator.cli import cli
@@ -30,8 +31,7 @@ def run(*args: str) -> int:
 
 
 def _text(pdf: Path, pages: slice = slice(None)) -> str:
-    reader = PdfReader(pdf)
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages[pages])
+    return " ".join(" ".join(text.split()) for text in page_texts(pdf)[pages])
 
 
 @pytest.fixture(scope="module")
@@ -183,12 +183,10 @@ ENGLISH = ["seed", "lang fr", "Chapter", "Rewards", "Default", "Accuracy", "Dama
 
 
 @pytest.fixture(scope="module")
-def french_kit(tmp_path_factory) -> Path:
-    from generator.games.dungeon.cli import kit_part
-
-    folder = tmp_path_factory.mktemp("kit")
-    kit_part(folder, 1, "a4", False)
-    return folder / "dungeon"
+def french_kit(kit_seed1) -> Path:
+    """This game's kit_part(folder, 1, "a4", ...) in its rulebook's French: the part `pnpgen kit --seed 1`
+    wrote (built once for the session, tests/conftest.py; read only)."""
+    return kit_seed1 / "dungeon"
 
 
 @pytest.mark.parametrize("name", ["dungeon-cards-fr.pdf", "dungeon-rules-fr.pdf", "dungeon-chapter-1.pdf"])

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator import paths
 from generator.cli import cli
@@ -58,8 +59,7 @@ def test_the_deck_pdf_has_82_cards_with_the_right_counts_per_kind(deck_pdf):
 
 
 def test_every_card_name_extracts_with_its_accents(deck_pdf):
-    reader = PdfReader(deck_pdf)
-    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages[AID_PAGES::2])
+    text = " ".join(" ".join(page.split()) for page in page_texts(deck_pdf)[AID_PAGES::2])
     for card in DECK.cards:
         assert card.name("fr") in text, card.name("fr")
     assert "Néoténique" in text and "Égouts" in text and "Rêveur" in text

@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator.core.errors import OutputExistsError
 from generator.core.rng import derive_seed
@@ -22,7 +23,7 @@ EN = load_labels("en")
 
 
 def text_of(pdf) -> str:
-    return " ".join(PdfReader(str(pdf)).pages[0].extract_text().split())
+    return " ".join(page_texts(pdf)[0].split())
 
 
 def report_of(kit, name: str):
@@ -120,12 +121,12 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
     assert [p.name for p in (sheets, rules)] == ["laser-sheets-it.pdf", "laser-rules-it.pdf"]
     assert len(PdfReader(str(sheets)).pages) == 6                    # one per player for six players
     assert "6" in made[0][1] and "one per player" in made[0][1]
-    assert "Come si gioca" in PdfReader(str(sheets)).pages[5].extract_text()
-    assert "Circuiti laser · regole" in PdfReader(str(rules)).pages[0].extract_text()
+    assert "Come si gioca" in page_texts(sheets)[5]
+    assert "Circuiti laser · regole" in page_texts(rules)[0]
     layout = parse_layout(layout_file.read_text(encoding="utf-8"), load_catalog())
     assert check(layout).fair
     assert f"--seed {layout_code}" in layout_file.read_text(encoding="utf-8")
-    assert all(str(layout_code) in page.extract_text() for page in PdfReader(str(host)).pages[:2])
+    assert all(str(layout_code) in text for text in page_texts(host)[:2])
     host_reader = PdfReader(str(host))
     assert len(host_reader.pages) == 3                               # designer's sheet, key, rules
     assert float(host_reader.pages[0].mediabox.width) == pytest.approx(792.0, abs=0.05)
@@ -135,4 +136,4 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
         laser_kit_part(tmp_path / "kit", 7, "letter", False)
     french = laser_kit_part(tmp_path / "fr", 7, "a4", False, "fr")
     assert [p.name for p, _ in french][:2] == ["laser-sheets-fr.pdf", "laser-rules-fr.pdf"]
-    assert "Comment jouer" in PdfReader(str(french[0][0])).pages[0].extract_text()
+    assert "Comment jouer" in page_texts(french[0][0])[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator import paths
 from generator.core.errors import DataError
@@ -17,7 +17,7 @@ SHEET_KEYS = ("your_circuit", "opponent_circuit", "shot_log", "legend", "slip_ca
 
 
 def page_text(pdf) -> str:
-    return " ".join(PdfReader(str(pdf)).pages[0].extract_text().split())
+    return " ".join(page_texts(pdf)[0].split())
 
 
 def table() -> dict:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from tests.pdftext import page_texts
 
 from generator.cli import cli
 from generator.cli.common import run_cli
@@ -94,8 +95,8 @@ def test_every_name_on_its_alive_front_dead_back_and_evidence_card(reader) -> No
     assert set(dead_pages) == set(NAMES) and set(evidence_pages) == set(NAMES)
 
 
-def test_names_keep_their_accents_in_the_extracted_text(reader) -> None:
-    text = "\n".join(page.extract_text() for page in reader.pages)
+def test_names_keep_their_accents_in_the_extracted_text(deck_pt) -> None:
+    text = "\n".join(page_texts(deck_pt))
     for name in ("Álvaro", "Custódio", "Estêvão", "Fátima", "Gonçalo", "Kátia", "Moisés", "Noêmia",
                  "Otávio", "Penélope", "Quitéria", "Tomé", "Úrsula"):
         assert text.count(name) >= 3, name
@@ -169,8 +170,7 @@ def test_gutter_fold_puts_each_dead_back_opposite_its_front_across_the_fold(tmp_
 
 
 def test_english_deck_and_a_different_kill_limit(tmp_path) -> None:
-    pdf = PdfReader(str(_make(tmp_path, "--lang", "en", "--kill-limit", "12")))
-    text = "\n".join(page.extract_text() for page in pdf.pages)
+    text = "\n".join(page_texts(_make(tmp_path, "--lang", "en", "--kill-limit", "12")))
     assert "DEAD" in text and "EVIDENCE" in text and "KILLER" in text and "INSPECTOR" in text
     assert "12 dead" in text and "MORTO" not in text
     assert "Estêvão" in text

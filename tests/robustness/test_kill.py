@@ -6,12 +6,11 @@ from __future__ import annotations
 import hashlib
 import random
 import shutil
-import signal
-import subprocess
-import time
+from collections.abc import Iterator
 from pathlib import Path
 
-from tests.robustness.helpers import pnpgen_child
+import pytest
+from tests.robustness.forker import Forker
 
 from generator.core.files import COMMIT_PREFIX, clean_stale_staging, folder_lock
 
@@ -27,50 +26,49 @@ def snapshot(folder: Path) -> dict[str, str]:
                 part.startswith(".pnpgen") for part in p.relative_to(folder).parts)}
 
 
-def run(args: list[str], cwd: Path, prelude: str = "") -> float:
-    began = time.perf_counter()
-    child = pnpgen_child(args, cwd, prelude=prelude, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, err = child.communicate(timeout=300)
-    assert child.returncode == 0, err.decode()
-    return time.perf_counter() - began
+@pytest.fixture(scope="module")
+def forker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Forker]:
+    """The children are forked from one warm server (forker.py): each is still a process of its own,
+    killed with SIGKILL, without paying for a fresh interpreter and pnpgen's imports."""
+    server = Forker(tmp_path_factory.mktemp("child-stderr"))
+    yield server
+    server.close()
 
 
-def refused(args: list[str], cwd: Path) -> None:
+def run(forker: Forker, args: list[str], cwd: Path, prelude: str = "") -> float:
+    code, err, took = forker.run(args, cwd, prelude)
+    assert code == 0, err
+    return took
+
+
+def refused(forker: Forker, args: list[str], cwd: Path) -> None:
     """A child refuses to overwrite without --force: exit 2, one line naming --force."""
-    child = pnpgen_child(args, cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, err = child.communicate(timeout=300)
-    assert child.returncode == 2 and b"--force" in err and err.count(b"\n") == 1, err.decode()
+    code, err, _ = forker.run(args, cwd)
+    assert code == 2 and "--force" in err and err.count("\n") == 1, err
 
 
-def kill_during(args: list[str], cwd: Path, after: float, prelude: str = "") -> float | None:
+def kill_during(forker: Forker, args: list[str], cwd: Path, after: float, prelude: str = "") -> float | None:
     """A child killed `after` seconds in; None, or the seconds it took when it finished before that."""
-    began = time.perf_counter()
-    child = pnpgen_child(args, cwd, prelude=prelude, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        child.wait(timeout=after)
-    except subprocess.TimeoutExpired:
-        child.send_signal(signal.SIGKILL)
-        child.wait()
-        return None
-    return time.perf_counter() - began
+    code, _, took = forker.run(args, cwd, prelude, kill_after=after)
+    return None if code is None else took
 
 
 def png_args(dpi: int) -> list[str]:
     return ["cards", "example", "example", "--format", "png", "--dpi", str(dpi), "-o", "deck", "--force", "-q"]
 
 
-def test_killed_png_deck_leaves_old_or_new_set(tmp_path: Path) -> None:
+def test_killed_png_deck_leaves_old_or_new_set(forker: Forker, tmp_path: Path) -> None:
     rng = random.Random(16)
     variants = {30: {}, 32: {}}
     for dpi in variants:                  # both sets, written whole once, as references
-        seconds = run(png_args(dpi), tmp_path)
+        seconds = run(forker, png_args(dpi), tmp_path)
         variants[dpi] = snapshot(tmp_path / "deck")
     assert variants[30] != variants[32] and set(variants[30]) == set(variants[32])
     assert len(variants[30]) == 19        # 18 fronts and the one back they share
     current = 32
     for _ in range(PNG_KILLS):
         other = 30 if current == 32 else 32
-        kill_during(png_args(other), tmp_path, rng.uniform(0.0, seconds * 1.2))
+        kill_during(forker, png_args(other), tmp_path, rng.uniform(0.0, seconds * 1.2))
         state = snapshot(tmp_path / "deck")
         if state not in (variants[current], variants[other]):
             # killed after the commit point: a mix until the next run into the folder rolls it forward
@@ -80,7 +78,7 @@ def test_killed_png_deck_leaves_old_or_new_set(tmp_path: Path) -> None:
             state = snapshot(tmp_path / "deck")
             assert state == variants[other]
         current = 30 if state == variants[30] else 32
-    run(png_args(30 if current == 32 else 32), tmp_path)
+    run(forker, png_args(30 if current == 32 else 32), tmp_path)
     assert snapshot(tmp_path / "deck") in (variants[30], variants[32])
     assert not [p for p in (tmp_path / "deck").iterdir() if p.name.startswith(".pnpgen")]
 
@@ -90,24 +88,24 @@ def test_killed_png_deck_leaves_old_or_new_set(tmp_path: Path) -> None:
 ONE_GAME = "import generator.games as g; g.GAME_PACKAGES = ('codex',)"
 
 
-def test_killed_kit_leaves_old_or_new_kit(tmp_path: Path, kit_seed11: Path) -> None:
+def test_killed_kit_leaves_old_or_new_kit(forker: Forker, tmp_path: Path, kit_seed11: Path) -> None:
     rng = random.Random(1616)
     shutil.copytree(kit_seed11, tmp_path / "kit")      # the old kit: the whole `pnpgen kit --seed 11`
     old = snapshot(tmp_path / "kit")
     (tmp_path / "kit" / "notes.txt").write_text("mine", encoding="utf-8")
     mine = snapshot(tmp_path / "kit")
-    refused(["kit", "--seed", "2", "-o", "kit", "-q"], tmp_path)
+    refused(forker, ["kit", "--seed", "2", "-o", "kit", "-q"], tmp_path)
     assert snapshot(tmp_path / "kit") == mine
     new_args = ["kit", "--seed", "2", "-o", "kit", "--force", "-q"]
-    seconds = run(["kit", "--seed", "2", "-o", "reference", "-q"], tmp_path, ONE_GAME)   # the new kit, aside
+    seconds = run(forker, ["kit", "--seed", "2", "-o", "reference", "-q"], tmp_path, ONE_GAME)   # the new kit, aside
     reference = snapshot(tmp_path / "reference")
     assert "codex/codex-rules-it.pdf" in reference and "noir/noir-cards-pt.pdf" not in reference
     states = []
     for _ in range(KIT_KILLS):
-        took = kill_during(new_args, tmp_path, rng.uniform(0.3 * seconds, 1.3 * seconds), ONE_GAME)
+        took = kill_during(forker, new_args, tmp_path, rng.uniform(0.3 * seconds, 1.3 * seconds), ONE_GAME)
         seconds = min(seconds, took or seconds)     # the first child starts cold: a run that ends sooner rescales
         states.append(snapshot(tmp_path / "kit"))
-    run(new_args, tmp_path, ONE_GAME)
+    run(forker, new_args, tmp_path, ONE_GAME)
     new = snapshot(tmp_path / "kit")
     assert {name: new[name] for name in reference} == reference       # same seed, same bytes
     # the old kit's own files (its .kit-files) are replaced, the user's file beside them is kept

@@ -1,0 +1,105 @@
+"""`pnpgen` children forked from one warm process: the kill test's many short runs without each paying for
+a fresh interpreter and pnpgen's imports (about half of a small run's CPU).
+
+One server process (a plain `python -c`, no pytest in it) imports pnpgen's command line and the modules
+a run draws with, then forks one child per request: the child limits its address space, changes to its
+folder, sends its stdout to /dev/null and its stderr to a file, runs any prelude and then `pnpgen ARGS`,
+and exits with pnpgen's status. A child is a process of its own, so a SIGKILL lands on a real run at
+any moment of its work; the server reaps it and reports its exit status (-9 when killed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+PRELOAD = ("generator.cli", "generator.cli.kit", "generator.cards.cli.make", "generator.publish.formats.faces",
+           "generator.publish.formats.pdf", "generator.render.png", "generator.render.pdf",
+           "generator.games.codex.cli")
+
+SERVER = r"""
+import importlib, json, os, sys, traceback
+for name in json.loads(sys.argv[1]):
+    importlib.import_module(name)
+from generator.cli import main
+
+def child(job):
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (job["memory"], job["memory"]))
+    os.chdir(job["cwd"])
+    null = os.open(os.devnull, os.O_RDWR)
+    err = os.open(job["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(null, 0); os.dup2(null, 1); os.dup2(err, 2)
+    sys.stdin = open(0, "r", closefd=False)
+    sys.stdout = open(1, "w", closefd=False)
+    sys.stderr = open(2, "w", closefd=False)
+    sys.argv = ["pnpgen", *job["args"]]
+    code = 70
+    try:
+        exec(job["prelude"], {})
+        main()
+        code = 0
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush(); sys.stderr.flush()
+        os._exit(code)
+
+for line in iter(sys.stdin.readline, ""):
+    job = json.loads(line)
+    pid = os.fork()
+    if pid == 0:
+        child(job)
+    print(pid, flush=True)
+    print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
+"""
+
+
+class Forker:
+    """The server; run() one child at a time: its exit status and stderr, or None when killed."""
+
+    def __init__(self, stderr_folder: Path, memory: int = 1 << 30) -> None:
+        self.folder, self.memory, self.count = stderr_folder, memory, 0
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        self.server = subprocess.Popen([sys.executable, "-c", SERVER, json.dumps(PRELOAD)], env=env, text=True,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def run(self, args: list[str], cwd: Path, prelude: str = "", kill_after: float | None = None,
+            timeout: float = 300) -> tuple[int | None, str, float]:
+        """(exit status, or None when killed `kill_after` seconds in; its stderr; the seconds it took)."""
+        assert self.server.stdin is not None and self.server.stdout is not None
+        self.count += 1
+        stderr = self.folder / f"child-{self.count}.err"
+        job = {"args": args, "cwd": str(cwd), "prelude": prelude, "stderr": str(stderr), "memory": self.memory}
+        began = time.perf_counter()
+        self.server.stdin.write(json.dumps(job) + "\n")
+        self.server.stdin.flush()
+        pid = int(self.server.stdout.readline())
+        wait = timeout if kill_after is None else kill_after
+        ready, _, _ = select.select([self.server.stdout], [], [], wait)
+        killed = not ready
+        if killed:
+            os.kill(pid, signal.SIGKILL)
+        line = self.server.stdout.readline()            # the server reaps the child and says how it ended
+        took = time.perf_counter() - began
+        assert line, "the fork server died"
+        text = stderr.read_text(encoding="utf-8", errors="replace")
+        stderr.unlink()
+        if killed:
+            assert kill_after is not None, f"a child ran longer than {timeout} s: {args}"
+            return None, text, took
+        return int(line), text, took
+
+    def close(self) -> None:
+        assert self.server.stdin is not None and self.server.stdout is not None
+        self.server.stdin.close()
+        self.server.wait(timeout=60)
+        self.server.stdout.close()
