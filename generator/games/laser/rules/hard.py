@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from generator.games.laser.rules.engine import Engine
@@ -190,6 +191,7 @@ class HardSearch:
         self.eng = engine
         self.results = results
         self.work = work
+        self.known: dict[frozenset[int], Domains] = {}    # what propagation knows from each set tried
 
     def shots(self, cannons: Sequence[int]) -> list[SearchShot]:
         return [(k, self.results[k - 1][0], self.results[k - 1][1]) for k in sorted(cannons)]
@@ -206,10 +208,30 @@ class HardSearch:
     def stalls(self, cannons: Sequence[int]) -> bool:
         """True when propagation alone does not solve these shots."""
         self.work.spend()
-        try:
-            return not solved(start(self.eng, self.shots(cannons)))
-        except Contradiction:           # cannot happen with a real layout's shots
-            return False
+        return not solved(self.knowledge(cannons))
+
+    def knowledge(self, cannons: Sequence[int]) -> Domains:
+        """What propagation alone knows from these shots: the same fixed point as `start`, reached
+        from what it already knew from subsets of them (see module docstring: incremental)."""
+        key = frozenset(cannons)
+        known = self.known.get(key)
+        if known is None:
+            known = self.known[key] = saturate(self.eng, self._head_start(key), self.shots(cannons))
+        return known
+
+    def _head_start(self, key: frozenset[int]) -> Domains:
+        """The domains every known subset of `key` allows, and what each of its shots alone allows
+        from nothing known: all are sound for `key`'s shots, so propagation may start there."""
+        head = [set(dom) for dom in _nothing_known(self.eng)]
+        for cannon in key:
+            hits, outcome = self.results[cannon - 1]
+            for t, dom in enumerate(_alone(self.eng, cannon, tuple(hits), outcome)):
+                head[t] &= dom
+        for subset, domains in self.known.items():
+            if subset <= key:
+                for t, dom in enumerate(domains):
+                    head[t] &= dom
+        return propagate([frozenset(dom) for dom in head])
 
     def grown(self, kept: list[int], rng: random.Random) -> list[int]:
         """Add the other shots in a random order, each one that leaves propagation stalled."""
@@ -252,6 +274,17 @@ class HardSearch:
             if self.unique(trial):
                 kept = trial
         return sorted(kept)
+
+
+@lru_cache(maxsize=None)
+def _nothing_known(engine: Engine) -> Domains:
+    return propagate(initial_domains(engine))
+
+
+@lru_cache(maxsize=1 << 16)
+def _alone(engine: Engine, cannon: int, hits: tuple[int, ...], outcome: int) -> Domains:
+    """What propagation knows from one shot alone (the same shot recurs over many layouts)."""
+    return saturate(engine, _nothing_known(engine), [(cannon, hits, outcome)])
 
 
 RESTARTS = 1            # local searches per layout
