@@ -43,7 +43,6 @@ from generator.games.laser.rules.search import Search, completions, shots_from_r
 
 PAIR_CAP = 20000        # most joint explanations listed for two shots read together
 SHADOW_TRIES = 100      # shadowing placements drawn before falling back to a uniform one
-FIT_STOP = 50           # the local search counts fitting layouts up to this many
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
 
@@ -185,21 +184,15 @@ class Work:
 
 
 class HardSearch:
-    """Given shots on which propagation stalls, for one fair layout's results."""
+    """Minimal given shots of one fair layout's results, and whether propagation stalls on them."""
 
     def __init__(self, engine: Engine, results: Results, work: Work) -> None:
         self.eng = engine
         self.results = results
         self.work = work
-        self.known: dict[frozenset[int], Domains] = {}    # what propagation knows from each set tried
 
     def shots(self, cannons: Sequence[int]) -> list[SearchShot]:
         return [(k, self.results[k - 1][0], self.results[k - 1][1]) for k in sorted(cannons)]
-
-    def fitting(self, cannons: Sequence[int]) -> int:
-        """How many layouts fit these shots (counting stops at FIT_STOP)."""
-        self.work.spend()
-        return count_fitting(self.eng, self.results, cannons, stop=FIT_STOP)
 
     def unique(self, cannons: Sequence[int]) -> bool:
         self.work.spend()
@@ -211,69 +204,26 @@ class HardSearch:
         return not solved(self.knowledge(cannons))
 
     def knowledge(self, cannons: Sequence[int]) -> Domains:
-        """What propagation alone knows from these shots: the same fixed point as `start`, reached
-        from what it already knew from subsets of them (see module docstring: incremental)."""
-        key = frozenset(cannons)
-        known = self.known.get(key)
-        if known is None:
-            known = self.known[key] = saturate(self.eng, self._head_start(key), self.shots(cannons))
-        return known
-
-    def _head_start(self, key: frozenset[int]) -> Domains:
-        """The domains every known subset of `key` allows, and what each of its shots alone allows
-        from nothing known: all are sound for `key`'s shots, so propagation may start there."""
+        """What propagation alone knows from these shots: the same fixed point as `start` (one is
+        reached from any sound start, as every step only narrows), started from what each shot
+        alone allows (cached: the same shot recurs over many layouts)."""
         head = [set(dom) for dom in _nothing_known(self.eng)]
-        for cannon in key:
+        for cannon in cannons:
             hits, outcome = self.results[cannon - 1]
             for t, dom in enumerate(_alone(self.eng, cannon, tuple(hits), outcome)):
                 head[t] &= dom
-        for subset, domains in self.known.items():
-            if subset <= key:
-                for t, dom in enumerate(domains):
-                    head[t] &= dom
-        return propagate([frozenset(dom) for dom in head])
+        return saturate(self.eng, propagate([frozenset(dom) for dom in head]), self.shots(cannons))
 
-    def grown(self, kept: list[int], rng: random.Random) -> list[int]:
-        """Add the other shots in a random order, each one that leaves propagation stalled."""
-        pool = [k for k in range(1, self.eng.board.cannons + 1) if k not in kept]
-        rng.shuffle(pool)
-        for cannon in pool:
-            if self.stalls([*kept, cannon]):
-                kept = [*kept, cannon]
-        return kept
-
-    def stalled(self, rng: random.Random, moves: int) -> list[int] | None:
-        """Given shots on which propagation stalls and one layout fits, by a local search: grow a
-        set as large as propagation allows while stalling, then, move by move, force in one shot
-        left out, drop random others until propagation stalls again, regrow, and keep the new set
-        when no more layouts fit it than before (None if `moves` moves do not reach one layout)."""
-        kept = self.grown([], rng)
-        fit = self.fitting(kept)
-        for _ in range(moves):
-            if fit == 1:
-                return sorted(kept)
-            forced = rng.choice([k for k in range(1, self.eng.board.cannons + 1) if k not in kept])
-            trial = [*kept, forced]
-            while not self.stalls(trial):
-                others = [k for k in trial if k != forced]
-                trial.remove(others[rng.randrange(len(others))])
-            trial = self.grown(trial, rng)
-            count = self.fitting(trial)
-            if count <= fit:
-                kept, fit = trial, count
-        return sorted(kept) if fit == 1 else None
-
-    def trimmed(self, cannons: list[int], rng: random.Random) -> list[int]:
-        """Drop shots in a random order while one layout still fits (propagation stays stalled:
-        fewer shots never teach it more)."""
-        kept = list(cannons)
+    def minimal(self, rng: random.Random) -> list[int]:
+        """From every shot, drop shots in a random order while one layout still fits."""
+        kept = list(range(1, self.eng.board.cannons + 1))
         order = list(kept)
         rng.shuffle(order)
         for cannon in order:
             trial = [k for k in kept if k != cannon]
             if self.unique(trial):
                 kept = trial
-        return sorted(kept)
+        return kept
 
 
 @lru_cache(maxsize=None)
@@ -287,21 +237,24 @@ def _alone(engine: Engine, cannon: int, hits: tuple[int, ...], outcome: int) -> 
     return saturate(engine, _nothing_known(engine), [(cannon, hits, outcome)])
 
 
-RESTARTS = 1            # local searches per layout
-MOVES = 30              # moves of one local search
+ORDERS = 20             # removal orders tried per layout
 FAIR_TRIES = 50         # shadowing draws per fair layout before the next work check
 
 
 def hard_cannons(engine: Engine, results: Results, rng: random.Random, level: int,
                  work: Work) -> tuple[list[int], Depth] | None:
-    """Minimal given shots of this layout on which propagation stalls as `level` asks, if the
-    removal orders tried find some."""
+    """Minimal given shots of this layout on which propagation stalls as `level` asks, if one of
+    the removal orders tried finds some (a minimal set is the likeliest to stall: fewer shots never
+    teach propagation more)."""
     search = HardSearch(engine, results, work)
-    for _ in range(RESTARTS):
-        found = search.stalled(rng, MOVES)
-        if found is None:
+    seen: set[tuple[int, ...]] = set()
+    for _ in range(ORDERS):
+        cannons = search.minimal(rng)
+        if tuple(cannons) in seen:
             continue
-        cannons = search.trimmed(found, rng)
+        seen.add(tuple(cannons))
+        if not search.stalls(cannons):
+            continue
         work.spend()
         verdict = depth(engine, search.shots(cannons))
         if verdict.level == level:
