@@ -19,7 +19,6 @@ from generator.games.laser.rules.puzzle import (
     _stalls,
     analyse,
     generate_puzzle,
-    grade_cannons,
     is_minimal,
 )
 from generator.games.laser.rules.search import shots_from_results

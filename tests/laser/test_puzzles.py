@@ -9,7 +9,6 @@ import pytest
 from tests.laser.brute import fitting, world
 
 from generator.core.errors import ParseError, RulesError
-from generator.core.rng import make_rng
 from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.code import CHECK_ALPHABET, decode, encode
 from generator.games.laser.rules.engine import engine_for

@@ -11,9 +11,11 @@ After each such step propagation resumes. `depth` counts the stalls:
     level 5: it stalls twice or more, or a stall needs a supposition.
 
 The generator draws layouts whose components shadow each other (sharing rows and columns, often
-side by side: a jump behind a reflector, a triangle beside the absorber), then runs a local search
-over sets of given shots on which propagation stalls (HardSearch.stalled) until one layout alone
-fits such a set; it is trimmed to a minimal one and graded by `depth`.
+side by side: a jump behind a reflector, a triangle beside the absorber); for each it trims all the
+shots to minimal sets along random removal orders (a minimal set is the likeliest to stall: fewer
+shots never teach propagation more) and keeps the first on which propagation stalls as the level
+asks, graded by `depth`. Propagation on a set starts from what each of its shots alone allows
+(cached per shot): every step only narrows, so it reaches the same fixed point as from nothing.
 Work is counted in propagation runs and exact searches, never in seconds, so a seed gives the same
 puzzle on any machine.
 """
@@ -23,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from generator.games.laser.rules.engine import Engine
@@ -226,7 +228,7 @@ class HardSearch:
         return kept
 
 
-@lru_cache(maxsize=None)
+@cache
 def _nothing_known(engine: Engine) -> Domains:
     return propagate(initial_domains(engine))
 
