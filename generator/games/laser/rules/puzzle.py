@@ -10,7 +10,7 @@ removing any given shot lets another layout fit:
     level 3: tier 2 minimal (drawn with more than a fifth of the cannons given)
     level 4: propagation (one shot at a time) stalls once; two shots read together get past it
     level 5: propagation stalls twice or more, or a stall needs a supposition
-Levels 1-3 are solved by propagation alone (rarely it stalls on one: then it is level 4 or 5).
+Levels 1-3 are solved by propagation alone: a draw it stalls on (rare) is drawn again (_stalls).
 """
 
 from __future__ import annotations
