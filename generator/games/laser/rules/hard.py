@@ -233,7 +233,7 @@ def _nothing_known(engine: Engine) -> Domains:
     return propagate(initial_domains(engine))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1024)      # a few hundred distinct shots per small board; bounded, as a domain on 8x7 is ~50 KB
 def _alone(engine: Engine, cannon: int, hits: tuple[int, ...], outcome: int) -> Domains:
     """What propagation knows from one shot alone (the same shot recurs over many layouts)."""
     return saturate(engine, _nothing_known(engine), [(cannon, hits, outcome)])
