@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import DataError, PnpError
@@ -15,7 +17,8 @@ MAX_DEPTH = 100            # nested lists/mappings; far above any real data file
 
 def parse_json(text: str, path: str | Path | None, error: type[PnpError] = DataError) -> Any:
     """JSON text as plain data; duplicate keys, NaN/Infinity and nesting past MAX_DEPTH are errors."""
-    _check_json_depth(text, path, error)
+    if _max_depth(text) > MAX_DEPTH:
+        _check_json_depth(text, path, error)      # the error, with its line
     try:
         return json.loads(text, object_pairs_hook=_unique_pairs, parse_constant=_no_constant,
                           parse_int=_bounded_int, parse_float=_finite_float)
@@ -59,6 +62,18 @@ def _finite_float(text: str) -> float:
 
 def _no_constant(name: str) -> float:
     raise _JsonProblem(f"{name} is not a number (write a finite number)")
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)    # a string, to its closing quote or the end
+_NOT_BRACKET = re.compile(r"[^][{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _max_depth(text: str) -> int:
+    """The deepest nesting of brackets outside strings, as _check_json_depth counts it (without a
+    Python step per character: regular expressions cut out the strings, then all but brackets)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def _check_json_depth(text: str, path: str | Path | None, error: type[PnpError]) -> None:
