@@ -40,6 +40,7 @@ from generator.scene.model import (
 from generator.scene.pathgeom import cubic_commands
 
 if TYPE_CHECKING:   # pragma: no cover
+    from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
 FaceIds = tuple[int, ...]                          # the ids of a card face's item objects
@@ -59,6 +60,30 @@ def pdf_font(name: str) -> str:
     ps_name = f"pnpgen-{name}"
     pdfmetrics.registerFont(TTFont(ps_name, str(font_path(name))))
     return ps_name
+
+
+@cache
+def _pdf_ttfont(name: str) -> TTFont:
+    """The reportlab font object of a registry font (registered on first use)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    font: TTFont = pdfmetrics.getFont(pdf_font(name))
+    return font
+
+
+@lru_cache(maxsize=65536)
+def _fp(value: float) -> str:
+    """A number as reportlab's fp_str writes it in text operators (memoised: lines repeat their places)."""
+    from reportlab.lib.rl_accel import fp_str
+
+    text: str = fp_str(value)
+    return text
+
+
+@lru_cache(maxsize=256)
+def _font_size_op(size: float) -> str:
+    """The Tf and TL operands reportlab's setFont gives a text object: the size, and 1.2 x it as leading."""
+    return f"{_fp(size)} Tf {_fp(size * 1.2)} TL"
 
 
 DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
@@ -328,16 +353,25 @@ class PdfBackend(Backend):
             self.emit(f"{_circle_path(item.cx, item.cy, item.r)} {op}")
 
     def text_line(self, item: TextLine) -> None:
+        """The text object reportlab's beginText / setFont / setTextTransform / textOut / drawText
+        writes, byte for byte, without building one: each run's characters go through the font's
+        subsets (as reportlab assigns them), the numbers through reportlab's own fp_str, once each."""
         self._paint(item.color, None)
-        runs = font_runs(item.font, item.text)     # one run unless a fallback font is needed
-        text = self.c.beginText()
-        text.setFont(pdf_font(runs[0][0]), item.size)
-        text.setTextTransform(1 / K, 0, 0, -1 / K, item.x, item.y)
-        text.textOut(runs[0][1])
-        for font, chunk in runs[1:]:
-            text.setFont(pdf_font(font), item.size)
-            text.textOut(chunk)
-        self.c.drawText(text)
+        canvas = self.c
+        doc = canvas._doc
+        code = ["BT 1 0 0 1 0 0 Tm", f"{_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm"]
+        size = _font_size_op(item.size)
+        for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
+            font = _pdf_ttfont(name)
+            ops, current = [], -1
+            for subset, encoded in font.splitString(chunk, doc):
+                if subset != current:
+                    ops.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
+                    current = subset
+                ops.append(f"({canvas._escape(encoded)}) Tj")
+            code.append(" ".join(ops))
+        code.append("ET")
+        canvas._code.append(" ".join(code))
 
     def image(self, item: Image) -> None:
         a, b, c, d = self.matrices[-1][:4]
