@@ -303,6 +303,15 @@ def art_items(art: SvgArt, x: float, y: float, w: float, h: float, *, fit: str =
 
 
 def _placed(command: PathCommand, kx: float, ky: float, ox: float, oy: float) -> PathCommand:
+    """The command with its points scaled and moved into the box, rounded to 0.1 micrometre."""
+    if len(command) == 7:            # C, and M or L below: the common cases, written out
+        op, x1, y1, x2, y2, x, y = command
+        return (op, round(float(x1) * kx + ox, 4), round(float(y1) * ky + oy, 4),
+                round(float(x2) * kx + ox, 4), round(float(y2) * ky + oy, 4),
+                round(float(x) * kx + ox, 4), round(float(y) * ky + oy, 4))
+    if len(command) == 3:
+        op, x, y = command
+        return (op, round(float(x) * kx + ox, 4), round(float(y) * ky + oy, 4))
     values = command[1:]
     placed = [round(float(v) * (kx if i % 2 == 0 else ky) + (ox if i % 2 == 0 else oy), 4)
               for i, v in enumerate(values)]
