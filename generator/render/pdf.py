@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
@@ -226,6 +227,24 @@ def _f(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+_ZEROS = re.compile(r"\.?0+ ")            # a number's trailing zeros (and its point), before the space
+_MINUS_ZERO = re.compile(r"(?<![^ ])-0 ")   # a lone "-0"
+_PATH_OPS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+
+
+def _numbers(template: str, values: Sequence[float]) -> str:
+    """template % values, each number written "%.3f " in the template: the text _f gives each (trailing
+    zeros and point dropped, -0 as 0), made in three C-level passes instead of a Python call per number."""
+    text = _ZEROS.sub(" ", template % tuple(values))
+    return _MINUS_ZERO.sub("0 ", text) if "-0 " in text else text
+
+
+@cache
+def _command_template(op: str, count: int) -> str:
+    """A path command's operands and operator as a _numbers template ("%.3f %.3f m ")."""
+    return "%.3f " * count + _PATH_OPS[op] + " "
+
+
 @lru_cache(maxsize=1024)
 def _color_op(color: str, op: str) -> str:
     return "{} {} {} {}".format(*(_f(round(v, 4)) for v in rgb_float(color)), op)
@@ -325,27 +344,19 @@ class PdfBackend(Backend):
         op = self._paint(item.fill if item.closed else None, item.stroke)
         if not op or not item.points:
             return
-        f = _f
-        (x0, y0), rest = item.points[0], item.points[1:]
-        parts = [f"{f(x0)} {f(y0)} m"]
-        parts.extend([f"{f(x)} {f(y)} l" for x, y in rest])
-        if item.closed:
-            parts.append("h")
-        parts.append(op)
-        self.emit(" ".join(parts))
+        template = "%.3f %.3f m " + "%.3f %.3f l " * (len(item.points) - 1) + ("h " if item.closed else "")
+        self.emit(_numbers(template, [v for x, y in item.points for v in (x, y)]) + op)
 
     def path(self, item: Path) -> None:
         op = self._paint(item.fill, item.stroke)
         if not op:
             return
-        f = _f
-        ops = {"M": "m", "L": "l", "C": "c", "Z": "h"}
-        parts = [" ".join([*[f(float(v)) for v in command[1:]], ops[str(command[0])]])
-                 for command in cubic_commands(item.commands)]
+        commands = cubic_commands(item.commands)
+        template = "".join([_command_template(str(command[0]), len(command) - 1) for command in commands])
+        values = [float(v) for command in commands for v in command[1:]]
         if item.fill_rule == "evenodd" and item.fill is not None:
             op += "*"
-        parts.append(op)
-        self.emit(" ".join(parts))
+        self.emit(_numbers(template, values) + op)
 
     def circle(self, item: Circle) -> None:
         op = self._paint(item.fill, item.stroke)
