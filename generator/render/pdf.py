@@ -21,7 +21,7 @@ from generator.render.base import MOTIF_MIN as MOTIF_MIN  # re-exported: tests a
 from generator.render.base import Backend, is_motif, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
-from generator.scene.fonts import font_path, font_runs, font_spec
+from generator.scene.fonts import font_runs, parsed_font
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -55,11 +55,10 @@ _NO_STATE = object()
 def pdf_font(name: str) -> str:
     """Register a registry font with reportlab once; returns its reportlab name."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
-    font_spec(name)
-    ps_name = f"pnpgen-{name}"
-    pdfmetrics.registerFont(TTFont(ps_name, str(font_path(name))))
+    font = parsed_font(name)         # the parse the metrics were read from (LayoutError for an unknown name)
+    pdfmetrics.registerFont(font)
+    ps_name: str = font.fontName
     return ps_name
 
 

@@ -23,7 +23,7 @@ from generator.core.errors import LayoutError
 from generator.paths import fonts_dir
 
 if TYPE_CHECKING:
-    from reportlab.pdfbase.ttfonts import TTFontFile
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
 
 
 @dataclass(frozen=True)
@@ -115,10 +115,17 @@ def font_metrics(name: str) -> FontMetrics:
 
 
 @cache
-def _own_metrics(name: str) -> tuple[dict[int, float], float, float, float]:
-    from reportlab.pdfbase.ttfonts import TTFontFile
+def parsed_font(name: str) -> TTFont:
+    """reportlab's parse of a registered font, once per process: the metrics here read it, and the
+    PDF backend registers this same object (as "pnpgen-NAME") rather than parsing the file again."""
+    from reportlab.pdfbase.ttfonts import TTFont
 
-    parsed = TTFontFile(str(font_path(name)))
+    return TTFont(f"pnpgen-{name}", str(font_path(name)))
+
+
+@cache
+def _own_metrics(name: str) -> tuple[dict[int, float], float, float, float]:
+    parsed = parsed_font(name).face
     ascent, descent = _hhea_extent(parsed)
     return dict(parsed.charWidths), float(parsed.defaultWidth), ascent, descent
 
