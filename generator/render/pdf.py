@@ -391,7 +391,7 @@ class PdfBackend(Backend):
         images.draw(item, placed, self.emit)
 
     def begin_group(self, item: Group) -> None:
-        self.c.saveState()
+        self.emit("q")      # what canvas.saveState writes; its copy of reportlab's own state is not needed
         self.saved.append(list(self.state))
         self.matrices.append(compose(self.matrices[-1], item.transform))
         if item.transform != IDENTITY:
@@ -421,7 +421,7 @@ class PdfBackend(Backend):
         self.c.doForm(name)
 
     def end_group(self, item: Group) -> None:
-        self.c.restoreState()
+        self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
         self.state = self.saved.pop()
         self.matrices.pop()
 
