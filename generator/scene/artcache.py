@@ -97,7 +97,7 @@ def _from_json(entry: Any) -> Art:
     """Art from a cache entry; ValueError/TypeError/KeyError/IndexError when it is not well formed."""
     shapes: list[Shape] = []
     for commands, fill, stroke, width, rule in entry["s"]:
-        shapes.append((tuple(_command(c) for c in commands), _colour(fill), _colour(stroke),
+        shapes.append((tuple(map(_command, commands)), _colour(fill), _colour(stroke),
                        _number(width), str(rule) if rule in ("nonzero", "evenodd") else _bad(rule)))
     if not shapes:
         raise ValueError("no shapes")
@@ -111,7 +111,13 @@ def _command(command: Any) -> tuple[str | float, ...]:
     op = command[0]
     if op not in _ARITY or len(command) != _ARITY[op] + 1:
         raise ValueError(f"bad command {command!r}")
-    return (str(op), *(_number(v) for v in command[1:]))
+    values = command[1:]
+    if not _NUMBERS.issuperset(map(type, values)):     # as _number checks each (a bool is no number)
+        raise TypeError(f"not a number in {command!r}")
+    return (str(op), *map(float, values))
+
+
+_NUMBERS = frozenset({int, float})
 
 
 def _number(value: Any) -> float:
