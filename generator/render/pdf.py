@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import math
-import re
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
@@ -226,16 +225,17 @@ def _f(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-_ZEROS = re.compile(r"\.?0+ ")            # a number's trailing zeros (and its point), before the space
-_MINUS_ZERO = re.compile(r"(?<![^ ])-0 ")   # a lone "-0"
 _PATH_OPS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
 
 
 def _numbers(template: str, values: Sequence[float]) -> str:
-    """template % values, each number written "%.3f " in the template: the text _f gives each (trailing
-    zeros and point dropped, -0 as 0), made in three C-level passes instead of a Python call per number."""
-    text = _ZEROS.sub(" ", template % tuple(values))
-    return _MINUS_ZERO.sub("0 ", text) if "-0 " in text else text
+    """template % values, each number written "%.3f " in the template (and no other digit or "-" in
+    it): the text _f gives each, made by C-level passes instead of a Python call per number. Every
+    number then ends ".ddd ": ".000" goes first (marked, so that the integer part it leaves is not
+    taken for trailing zeros), then "00 " of ".d00 ", then "0 " of ".dd0 "; the one number that can
+    start "-0 " is -0 itself, which _f writes 0."""
+    return ((template % tuple(values)).replace(".000 ", "\0 ").replace("00 ", " ").replace("0 ", " ")
+            .replace("\0", "").replace("-0 ", "0 "))
 
 
 @cache
