@@ -31,13 +31,19 @@ MAX_ENTRY = 20_000_000      # bytes: larger entries are not trusted
 
 def cache_dir() -> Path | None:
     """The art cache's folder, or None when the cache is off."""
+    folder = _folder()
+    return None if folder is None else Path(folder)
+
+
+def _folder() -> str | None:
+    """cache_dir() as a string (read for every picture: no Path objects made)."""
     chosen = os.environ.get(ENV, "")
     if chosen.lower() == "off":
         return None
     if chosen:
-        return Path(chosen) / "art"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pnpgen" / "art"
+        return os.path.join(chosen, "art")
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "pnpgen", "art")
 
 
 @lru_cache(maxsize=1)
@@ -57,31 +63,34 @@ def _version() -> bytes:
     return digest.digest()
 
 
-def _entry(data: bytes) -> Path | None:
-    folder = cache_dir()
+def _entry(data: bytes) -> str | None:
+    folder = _folder()
     if folder is None:
         return None
-    return folder / f"{hashlib.sha256(_version() + data).hexdigest()}.json"
+    return os.path.join(folder, f"{hashlib.sha256(_version() + data).hexdigest()}.json")
 
 
 def load(data: bytes) -> Art | None:
-    """The art parsed earlier from these bytes, or None."""
+    """The art parsed earlier from these bytes, or None (also for an entry larger than MAX_ENTRY)."""
     path = _entry(data)
     if path is None:
         return None
     try:
-        if path.stat().st_size > MAX_ENTRY:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_ENTRY + 1)
+        if len(raw) > MAX_ENTRY:
             return None
-        return _from_json(parse_json(path.read_text(encoding="utf-8"), path))
+        return _from_json(parse_json(raw.decode("utf-8"), path))
     except (OSError, PnpError, ValueError, TypeError, KeyError, IndexError):
         return None
 
 
 def store(data: bytes, art: Art) -> None:
     """Keep the art parsed from these bytes (quietly nothing when the folder cannot be written)."""
-    path = _entry(data)
-    if path is None:
+    entry_path = _entry(data)
+    if entry_path is None:
         return
+    path = Path(entry_path)
     width, height, shapes = art
     entry = {"w": width, "h": height, "s": [[list(c), fill, stroke, w, rule] for c, fill, stroke, w, rule in shapes]}
     try:
