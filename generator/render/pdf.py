@@ -79,6 +79,15 @@ def _fp(value: float) -> str:
     return text
 
 
+@lru_cache(maxsize=16384)
+def _escaped(encoded: bytes) -> str:
+    """A text chunk's bytes escaped as canvas._escape does it (memoised: titles and labels repeat)."""
+    from reportlab.lib.rl_accel import escapePDF
+
+    text: str = escapePDF(encoded)
+    return text
+
+
 @lru_cache(maxsize=256)
 def _font_size_op(size: float) -> str:
     """The Tf and TL operands reportlab's setFont gives a text object: the size, and 1.2 x it as leading."""
@@ -267,7 +276,7 @@ def _round_rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
 def _rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
     if r > 0:
         return _round_rect_path(x, y, w, h, r)
-    return f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re"
+    return _numbers("%.3f %.3f %.3f %.3f ", (x, y, w, h)) + "re"
 
 
 @lru_cache(maxsize=8192)      # a deck repeats its shapes at the same places (pattern dots, pips)
@@ -337,7 +346,7 @@ class PdfBackend(Backend):
     def line(self, item: Line) -> None:
         if item.stroke is not None:
             self._paint(None, item.stroke)
-            self.emit(f"{_f(item.x1)} {_f(item.y1)} m {_f(item.x2)} {_f(item.y2)} l S")
+            self.emit(_numbers("%.3f %.3f m %.3f %.3f l ", (item.x1, item.y1, item.x2, item.y2)) + "S")
 
     def polyline(self, item: Polyline) -> None:
         op = self._paint(item.fill if item.closed else None, item.stroke)
@@ -365,7 +374,8 @@ class PdfBackend(Backend):
     def text_line(self, item: TextLine) -> None:
         """The text object reportlab's beginText / setFont / setTextTransform / textOut / drawText
         writes, byte for byte, without building one: each run's characters go through the font's
-        subsets (as reportlab assigns them), the numbers through reportlab's own fp_str, once each."""
+        subsets (as reportlab assigns them), the numbers and text through reportlab's own fp_str and
+        escapePDF, each memoised."""
         self._paint(item.color, None)
         canvas = self.c
         doc = canvas._doc
@@ -378,7 +388,7 @@ class PdfBackend(Backend):
                 if subset != current:
                     ops.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
                     current = subset
-                ops.append(f"({canvas._escape(encoded)}) Tj")
+                ops.append(f"({_escaped(encoded)}) Tj")
             code.append(" ".join(ops))
         code.append("ET")
         canvas._code.append(" ".join(code))

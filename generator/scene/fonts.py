@@ -133,9 +133,9 @@ def _own_metrics(name: str) -> tuple[dict[int, float], float, float, float]:
 def font_runs(name: str, text: str) -> list[tuple[str, str]]:
     """text cut into (font, chunk) runs: the font itself, or the fallback that has the characters;
     zero-width joiners and variation selectors join the run before them (left out if no font has them)."""
-    fm = font_metrics(name)
-    if not fm.fallback or not any(ord(ch) in fm.fallback or ord(ch) in IGNORABLE for ch in text):
+    if _drawn_apart(name).isdisjoint(text):
         return [(name, text)]
+    fm = font_metrics(name)
     runs: list[tuple[str, str]] = []
     for ch in text:
         cp = ord(ch)
@@ -149,6 +149,14 @@ def font_runs(name: str, text: str) -> list[tuple[str, str]]:
         else:
             runs.append((font, ch))
     return runs
+
+
+@cache
+def _drawn_apart(name: str) -> frozenset[str]:
+    """The characters that split a line of this font into runs: those a fallback font draws, and the
+    zero-width ones (none for a font without fallbacks: its text is always one run)."""
+    fallback = font_metrics(name).fallback
+    return frozenset(map(chr, [*fallback, *IGNORABLE])) if fallback else frozenset()
 
 
 def _hhea_extent(parsed: TTFontFile) -> tuple[float, float]:
