@@ -12,7 +12,9 @@ since the floats it stores read back exactly (JSON keeps every digit of a Python
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import operator
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -106,7 +108,7 @@ def _from_json(entry: Any) -> Art:
     """Art from a cache entry; ValueError/TypeError/KeyError/IndexError when it is not well formed."""
     shapes: list[Shape] = []
     for commands, fill, stroke, width, rule in entry["s"]:
-        shapes.append((tuple(map(_command, commands)), _colour(fill), _colour(stroke),
+        shapes.append((_commands(commands), _colour(fill), _colour(stroke),
                        _number(width), str(rule) if rule in ("nonzero", "evenodd") else _bad(rule)))
     if not shapes:
         raise ValueError("no shapes")
@@ -114,6 +116,21 @@ def _from_json(entry: Any) -> Art:
 
 
 _ARITY = {"M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0}
+_SHAPES = frozenset((op, count + 1) for op, count in _ARITY.items())    # (op, length) of a good command
+_OP = operator.itemgetter(0)
+_VALUES = operator.itemgetter(slice(1, None))
+
+
+def _commands(commands: Any) -> tuple[tuple[str | float, ...], ...]:
+    """A shape's commands, checked as _command checks each, by C-level passes over them all: when
+    every op has its length and every number is a float (as the cache writes them), the lists become
+    tuples as they are; anything else (an int to convert, or an error to raise) goes one by one."""
+    try:
+        good = _SHAPES.issuperset(zip(map(_OP, commands), map(len, commands))) and {float}.issuperset(
+            map(type, itertools.chain.from_iterable(map(_VALUES, commands))))
+    except (TypeError, KeyError, IndexError):
+        good = False
+    return tuple(map(tuple, commands)) if good else tuple(map(_command, commands))
 
 
 def _command(command: Any) -> tuple[str | float, ...]:
