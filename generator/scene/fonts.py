@@ -56,6 +56,9 @@ FALLBACKS: dict[str, FontSpec] = {
 }
 
 
+MEASURED_KEPT = 65_536       # texts whose width a font remembers (then it starts afresh)
+
+
 @dataclass(frozen=True)
 class FontMetrics:
     """Advance widths (1/1000 em, by code point), and the line extent above/below the baseline."""
@@ -66,11 +69,19 @@ class FontMetrics:
     ascent: float    # 1/1000 em above the baseline (hhea ascender: covers accented capitals)
     descent: float   # 1/1000 em below the baseline, positive
     fallback: dict[int, str] = field(default_factory=dict)   # code point -> fallback font drawing it
+    measured: dict[str, float] = field(default_factory=dict, compare=False, repr=False)   # width() memo
 
     def width(self, text: str) -> float:
-        """Sum of advances in 1/1000 em (no kerning)."""
-        get, default = self.widths.get, self.default_width
-        return sum([get(ord(ch), default) for ch in text])
+        """Sum of advances in 1/1000 em (no kerning); remembered per text (layout measures the same
+        words again and again), at most MEASURED_KEPT of them."""
+        known = self.measured.get(text)
+        if known is None:
+            get, default = self.widths.get, self.default_width
+            known = sum([get(ord(ch), default) for ch in text])
+            if len(self.measured) >= MEASURED_KEPT:
+                self.measured.clear()
+            self.measured[text] = known
+        return known
 
     def has_glyph(self, ch: str) -> bool:
         """Whether the font maps this character."""
