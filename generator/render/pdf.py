@@ -375,21 +375,17 @@ class PdfBackend(Backend):
         """The text object reportlab's beginText / setFont / setTextTransform / textOut / drawText
         writes, byte for byte, without building one: each run's characters go through the font's
         subsets (as reportlab assigns them), the numbers and text through reportlab's own fp_str and
-        escapePDF, each memoised."""
+        escapePDF, each memoised. A run's operators are kept per document: once a text has been
+        through the subsets its characters keep their codes, and its subsets their names."""
         self._paint(item.color, None)
         canvas = self.c
-        doc = canvas._doc
+        runs: dict[tuple[str, float, str], str] = canvas.__dict__.setdefault("_pnpgen_text_runs", {})
         code = ["BT 1 0 0 1 0 0 Tm", f"{_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm"]
-        size = _font_size_op(item.size)
         for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
-            font = _pdf_ttfont(name)
-            ops, current = [], -1
-            for subset, encoded in font.splitString(chunk, doc):
-                if subset != current:
-                    ops.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
-                    current = subset
-                ops.append(f"({_escaped(encoded)}) Tj")
-            code.append(" ".join(ops))
+            ops = runs.get((name, item.size, chunk))
+            if ops is None:
+                ops = runs[name, item.size, chunk] = _text_run(canvas, name, item.size, chunk)
+            code.append(ops)
         code.append("ET")
         canvas._code.append(" ".join(code))
 
@@ -434,6 +430,21 @@ class PdfBackend(Backend):
         self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
         self.state = self.saved.pop()
         self.matrices.pop()
+
+
+def _text_run(canvas: Canvas, name: str, size: float, chunk: str) -> str:
+    """The operators of one font's run of text: each subset's Tf (and TL), then its characters' codes
+    as a string shown with Tj (what reportlab's textOut writes after setFont)."""
+    doc = canvas._doc
+    font = _pdf_ttfont(name)
+    size_op = _font_size_op(size)
+    ops, current = [], -1
+    for subset, encoded in font.splitString(chunk, doc):
+        if subset != current:
+            ops.append(f"{font.getSubsetInternalName(subset, doc)} {size_op}")
+            current = subset
+        ops.append(f"({_escaped(encoded)}) Tj")
+    return " ".join(ops)
 
 
 def motif_form(canvas: Canvas, items: tuple[Item, ...]) -> str:
