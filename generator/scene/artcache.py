@@ -126,7 +126,8 @@ def _commands(commands: Any) -> tuple[tuple[str | float, ...], ...]:
     every op has its length and every number is a float (as the cache writes them), the lists become
     tuples as they are; anything else (an int to convert, or an error to raise) goes one by one."""
     try:
-        good = _SHAPES.issuperset(zip(map(_OP, commands), map(len, commands))) and {float}.issuperset(
+        good = type(commands) is list and _SHAPES.issuperset(
+            zip(map(_OP, commands), map(len, commands), strict=True)) and {float}.issuperset(
             map(type, itertools.chain.from_iterable(map(_VALUES, commands))))
     except (TypeError, KeyError, IndexError):
         good = False
