@@ -11,6 +11,8 @@ import io
 import math
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from generator.core.errors import LayoutError
@@ -31,6 +33,7 @@ from generator.scene.model import (
     Matrix,
     Page,
     Path,
+    PathCommand,
     Polyline,
     Rect,
     Stroke,
@@ -248,9 +251,13 @@ def _numbers(template: str, values: Sequence[float]) -> str:
 
 
 @cache
-def _command_template(op: str, count: int) -> str:
-    """A path command's operands and operator as a _numbers template ("%.3f %.3f m ")."""
-    return "%.3f " * count + _PATH_OPS[op] + " "
+def _command_template(op: str, length: int) -> str:
+    """A path command's operands (length - 1 of them) and operator as a _numbers template ("%.3f %.3f m ")."""
+    return "%.3f " * (length - 1) + _PATH_OPS[op] + " "
+
+
+_OP = itemgetter(0)
+_VALUES = itemgetter(slice(1, None))
 
 
 @lru_cache(maxsize=1024)
@@ -319,7 +326,8 @@ class PdfBackend(Backend):
 
     def _paint(self, fill: str | None, stroke: Stroke | None) -> str | None:
         """Set colours and line style; the painting operator (f, S, B), or None for no paint."""
-        state, ops = self.state, list[str]()
+        state = self.state
+        ops: list[str] = []
         if fill is not None and state[0] != fill:
             ops.append(self.colour(fill, "rg"))
             state[0] = fill
@@ -359,9 +367,13 @@ class PdfBackend(Backend):
         op = self._paint(item.fill, item.stroke)
         if not op:
             return
-        commands = cubic_commands(item.commands)
-        template = "".join([_command_template(str(command[0]), len(command) - 1) for command in commands])
-        values = [float(v) for command in commands for v in command[1:]]
+        commands: Sequence[PathCommand] = item.commands
+        ops = list(map(_OP, commands))
+        if "Q" in ops:                      # quadratic curves raised to cubics (PDF has none)
+            commands = cubic_commands(item.commands)
+            ops = list(map(_OP, commands))
+        template = "".join(map(_command_template, ops, map(len, commands)))
+        values = list(map(float, chain.from_iterable(map(_VALUES, commands))))
         if item.fill_rule == "evenodd" and item.fill is not None:
             op += "*"
         self.emit(_numbers(template, values) + op)
