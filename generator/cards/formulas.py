@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import posixpath
 import re
-import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from xml.etree.ElementTree import XMLPullParser
-
-from generator.cards.spreadsheet import cell_name, column_letters
 
 if TYPE_CHECKING:
+    import zipfile
+
     from generator.cards.preflight import Finding
+
+# zipfile, the XML parser and the spreadsheet helpers are imported where a workbook is read: a deck
+# whose data is not a workbook (every deck `pnpgen kit` makes) does not load them.
 
 MAX_XML_BYTES = 200_000_000     # uncompressed sheet XML read at most (a larger sheet is not searched further)
 MAX_NAMED = 20                  # cells named one by one; more are counted
@@ -39,6 +40,8 @@ MAX_FOUND = 100_000             # unsaved cells collected at most (a repeated ro
 def formulas_without_values(path: Path, sheet: str | None = None) -> tuple[str, list[str]]:
     """(the sheet's name, its formula cells with no saved value as Sheet!D20); ("", []) when the
     file is not an .xlsx/.xlsm or cannot be searched (reading it is the spreadsheet reader's job)."""
+    from generator.cards.spreadsheet import cell_name
+
     name, cells = _unsaved(path, sheet)
     return name, [cell_name(name, row, column) for row, column in cells]
 
@@ -48,6 +51,8 @@ def _unsaved(path: Path, sheet: str | None) -> tuple[str, list[tuple[int, int]]]
     suffix = Path(path).suffix.lower()
     if suffix not in (".xlsx", ".xlsm", ".ods"):
         return "", []
+    import zipfile
+
     try:
         with zipfile.ZipFile(path) as book:
             if suffix == ".ods":
@@ -86,6 +91,8 @@ def _small_xml(book: zipfile.ZipFile, member: str) -> Any:
 
 def _scan(book: zipfile.ZipFile, member: str, sheet: str) -> list[tuple[int, int]]:
     """Stream the sheet's XML and collect the formula cells that have no (or an empty) value."""
+    from xml.etree.ElementTree import XMLPullParser
+
     parser: Any = XMLPullParser(events=("end",))
     found: list[tuple[int, int]] = []
     read = 0
@@ -209,13 +216,14 @@ def _column_index(letters: str) -> int:
 def formula_findings(data_file: Path | str | None) -> list[Finding]:
     """The warnings for a deck's data file as records name it (deck.xlsx[Cards]): one per cell, or per
     run of such cells down a column (Cards!E2:E31); at most MAX_NAMED, then a count of the rest."""
-    from generator.cards.preflight import Finding
-
     if data_file is None:
         return []
     match = _SHEET_FILE.match(Path(data_file).name)
     if match is None:
         return []
+    from generator.cards.preflight import Finding
+    from generator.cards.spreadsheet import cell_name, column_letters
+
     path = Path(data_file).with_name(match.group("name"))
     sheet, cells = _unsaved(path, match.group("sheet"))
     runs = _runs(cells)

@@ -73,20 +73,27 @@ def load_records(path: str | Path, expand: bool = True, sheet: str | None = None
     """Read a YAML, CSV or spreadsheet data file into records (a spreadsheet's first sheet, or
     `sheet`); with expand, each record repeated `qty` times (LimitError, before any copy is made,
     when that comes to more than max_cards cards)."""
-    from generator.cards.spreadsheet import SHEET_SUFFIXES, sheet_rows
-
     path = resolve_data(path)
     check_file_size(path)
     suffix = path.suffix.lower()
-    if sheet is not None and suffix not in SHEET_SUFFIXES:
-        raise DataError(f"--sheet applies to spreadsheets ({', '.join(SHEET_SUFFIXES)}), not a {suffix} file",
-                        file=path)
-    if suffix in SHEET_SUFFIXES:
-        path, rows = sheet_rows(path, sheet, max_cards)
-    elif suffix == ".csv":
-        rows = _csv_rows(read_text(path), path)
-    else:
-        rows = _yaml_rows(read_text(path), path)
+    if sheet is not None or suffix not in _TEXT_SUFFIXES:    # (a YAML or CSV deck does not load the reader)
+        from generator.cards.spreadsheet import SHEET_SUFFIXES, sheet_rows
+
+        if sheet is not None and suffix not in SHEET_SUFFIXES:
+            raise DataError(f"--sheet applies to spreadsheets ({', '.join(SHEET_SUFFIXES)}), not a {suffix} file",
+                            file=path)
+        if suffix in SHEET_SUFFIXES:
+            named, sheet_data = sheet_rows(path, sheet, max_cards)     # named: the file errors name
+            return _records(sheet_data, named, expand, max_cards)
+    rows = _csv_rows(read_text(path), path) if suffix == ".csv" else _yaml_rows(read_text(path), path)
+    return _records(rows, path, expand, max_cards)
+
+
+_TEXT_SUFFIXES = (".yaml", ".yml", ".csv")
+
+
+def _records(rows: list[_Row], path: Path, expand: bool, max_cards: int | None) -> list[Record]:
+    """The rows as records, each repeated qty times with expand."""
     if not rows:
         raise DataError("no card records in the file", file=path)
     records = [_make_record(fields, path, line, lines) for fields, line, lines in rows]

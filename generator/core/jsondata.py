@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import DataError, PnpError
@@ -15,10 +17,13 @@ MAX_DEPTH = 100            # nested lists/mappings; far above any real data file
 
 def parse_json(text: str, path: str | Path | None, error: type[PnpError] = DataError) -> Any:
     """JSON text as plain data; duplicate keys, NaN/Infinity and nesting past MAX_DEPTH are errors."""
-    _check_json_depth(text, path, error)
+    outside = _STRING.sub("", text)             # the text outside strings
+    if _max_depth(outside) > MAX_DEPTH:
+        _check_json_depth(text, path, error)      # the error, with its line
+    finite = _finite_float if _may_overflow(outside) else float
     try:
         return json.loads(text, object_pairs_hook=_unique_pairs, parse_constant=_no_constant,
-                          parse_int=_bounded_int, parse_float=_finite_float)
+                          parse_int=_bounded_int, parse_float=finite)
     except json.JSONDecodeError as err:
         raise error(f"not valid JSON: {err.msg}", file=path, line=err.lineno, column=err.colno) from None
     except _JsonProblem as err:
@@ -59,6 +64,30 @@ def _finite_float(text: str) -> float:
 
 def _no_constant(name: str) -> float:
     raise _JsonProblem(f"{name} is not a number (write a finite number)")
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)    # a string, to its closing quote or the end
+_NOT_BRACKET = re.compile(r"[^][{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+_EXPONENT = re.compile(r"[0-9][eE]")
+_LONG_DIGITS = re.compile(r"[0-9]{300}")
+
+
+def _may_overflow(outside: str) -> bool:
+    """Whether a number outside strings could read as infinity: only one with an exponent or with
+    hundreds of digits can (without either, json's own float parsing needs no check per number)."""
+    if ("e" in outside or "E" in outside) and _EXPONENT.search(outside):
+        return True
+    return max(map(len, outside.split(",")), default=0) >= 300 and _LONG_DIGITS.search(outside) is not None
+
+
+def _max_depth(outside: str) -> int:
+    """The deepest nesting of the brackets in the text outside strings, as _check_json_depth counts
+    it (without a Python step per character: a regular expression cuts out all but brackets)."""
+    brackets = _NOT_BRACKET.sub("", outside)
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def _check_json_depth(text: str, path: str | Path | None, error: type[PnpError]) -> None:

@@ -11,6 +11,8 @@ import io
 import math
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from generator.core.errors import LayoutError
@@ -20,7 +22,7 @@ from generator.render.base import MOTIF_MIN as MOTIF_MIN  # re-exported: tests a
 from generator.render.base import Backend, is_motif, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
-from generator.scene.fonts import font_path, font_runs, font_spec
+from generator.scene.fonts import font_runs, parsed_font
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -31,6 +33,7 @@ from generator.scene.model import (
     Matrix,
     Page,
     Path,
+    PathCommand,
     Polyline,
     Rect,
     Stroke,
@@ -40,6 +43,7 @@ from generator.scene.model import (
 from generator.scene.pathgeom import cubic_commands
 
 if TYPE_CHECKING:   # pragma: no cover
+    from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
 FaceIds = tuple[int, ...]                          # the ids of a card face's item objects
@@ -53,12 +57,44 @@ _NO_STATE = object()
 def pdf_font(name: str) -> str:
     """Register a registry font with reportlab once; returns its reportlab name."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
-    font_spec(name)
-    ps_name = f"pnpgen-{name}"
-    pdfmetrics.registerFont(TTFont(ps_name, str(font_path(name))))
+    font = parsed_font(name)         # the parse the metrics were read from (LayoutError for an unknown name)
+    pdfmetrics.registerFont(font)
+    ps_name: str = font.fontName
     return ps_name
+
+
+@cache
+def _pdf_ttfont(name: str) -> TTFont:
+    """The reportlab font object of a registry font (registered on first use)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    font: TTFont = pdfmetrics.getFont(pdf_font(name))
+    return font
+
+
+@lru_cache(maxsize=65536)
+def _fp(value: float) -> str:
+    """A number as reportlab's fp_str writes it in text operators (memoised: lines repeat their places)."""
+    from reportlab.lib.rl_accel import fp_str
+
+    text: str = fp_str(value)
+    return text
+
+
+@lru_cache(maxsize=16384)
+def _escaped(encoded: bytes) -> str:
+    """A text chunk's bytes escaped as canvas._escape does it (memoised: titles and labels repeat)."""
+    from reportlab.lib.rl_accel import escapePDF
+
+    text: str = escapePDF(encoded)
+    return text
+
+
+@lru_cache(maxsize=256)
+def _font_size_op(size: float) -> str:
+    """The Tf and TL operands reportlab's setFont gives a text object: the size, and 1.2 x it as leading."""
+    return f"{_fp(size)} Tf {_fp(size * 1.2)} TL"
 
 
 DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
@@ -201,6 +237,29 @@ def _f(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+_PATH_OPS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+
+
+def _numbers(template: str, values: Sequence[float]) -> str:
+    """template % values, each number written "%.3f " in the template (and no other digit or "-" in
+    it): the text _f gives each, made by C-level passes instead of a Python call per number. Every
+    number then ends ".ddd ": ".000" goes first (marked, so that the integer part it leaves is not
+    taken for trailing zeros), then "00 " of ".d00 ", then "0 " of ".dd0 "; the one number that can
+    start "-0 " is -0 itself, which _f writes 0."""
+    return ((template % tuple(values)).replace(".000 ", "\0 ").replace("00 ", " ").replace("0 ", " ")
+            .replace("\0", "").replace("-0 ", "0 "))
+
+
+@cache
+def _command_template(op: str, length: int) -> str:
+    """A path command's operands (length - 1 of them) and operator as a _numbers template ("%.3f %.3f m ")."""
+    return "%.3f " * (length - 1) + _PATH_OPS[op] + " "
+
+
+_OP = itemgetter(0)
+_VALUES = itemgetter(slice(1, None))
+
+
 @lru_cache(maxsize=1024)
 def _color_op(color: str, op: str) -> str:
     return "{} {} {} {}".format(*(_f(round(v, 4)) for v in rgb_float(color)), op)
@@ -224,7 +283,7 @@ def _round_rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
 def _rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
     if r > 0:
         return _round_rect_path(x, y, w, h, r)
-    return f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re"
+    return _numbers("%.3f %.3f %.3f %.3f ", (x, y, w, h)) + "re"
 
 
 @lru_cache(maxsize=8192)      # a deck repeats its shapes at the same places (pattern dots, pips)
@@ -267,7 +326,8 @@ class PdfBackend(Backend):
 
     def _paint(self, fill: str | None, stroke: Stroke | None) -> str | None:
         """Set colours and line style; the painting operator (f, S, B), or None for no paint."""
-        state, ops = self.state, list[str]()
+        state = self.state
+        ops: list[str] = []
         if fill is not None and state[0] != fill:
             ops.append(self.colour(fill, "rg"))
             state[0] = fill
@@ -294,33 +354,29 @@ class PdfBackend(Backend):
     def line(self, item: Line) -> None:
         if item.stroke is not None:
             self._paint(None, item.stroke)
-            self.emit(f"{_f(item.x1)} {_f(item.y1)} m {_f(item.x2)} {_f(item.y2)} l S")
+            self.emit(_numbers("%.3f %.3f m %.3f %.3f l ", (item.x1, item.y1, item.x2, item.y2)) + "S")
 
     def polyline(self, item: Polyline) -> None:
         op = self._paint(item.fill if item.closed else None, item.stroke)
         if not op or not item.points:
             return
-        f = _f
-        (x0, y0), rest = item.points[0], item.points[1:]
-        parts = [f"{f(x0)} {f(y0)} m"]
-        parts.extend([f"{f(x)} {f(y)} l" for x, y in rest])
-        if item.closed:
-            parts.append("h")
-        parts.append(op)
-        self.emit(" ".join(parts))
+        template = "%.3f %.3f m " + "%.3f %.3f l " * (len(item.points) - 1) + ("h " if item.closed else "")
+        self.emit(_numbers(template, [v for x, y in item.points for v in (x, y)]) + op)
 
     def path(self, item: Path) -> None:
         op = self._paint(item.fill, item.stroke)
         if not op:
             return
-        f = _f
-        ops = {"M": "m", "L": "l", "C": "c", "Z": "h"}
-        parts = [" ".join([*[f(float(v)) for v in command[1:]], ops[str(command[0])]])
-                 for command in cubic_commands(item.commands)]
+        commands: Sequence[PathCommand] = item.commands
+        ops = list(map(_OP, commands))
+        if "Q" in ops:                      # quadratic curves raised to cubics (PDF has none)
+            commands = cubic_commands(item.commands)
+            ops = list(map(_OP, commands))
+        template = "".join(map(_command_template, ops, map(len, commands)))
+        values = list(map(float, chain.from_iterable(map(_VALUES, commands))))
         if item.fill_rule == "evenodd" and item.fill is not None:
             op += "*"
-        parts.append(op)
-        self.emit(" ".join(parts))
+        self.emit(_numbers(template, values) + op)
 
     def circle(self, item: Circle) -> None:
         op = self._paint(item.fill, item.stroke)
@@ -328,16 +384,22 @@ class PdfBackend(Backend):
             self.emit(f"{_circle_path(item.cx, item.cy, item.r)} {op}")
 
     def text_line(self, item: TextLine) -> None:
+        """The text object reportlab's beginText / setFont / setTextTransform / textOut / drawText
+        writes, byte for byte, without building one: each run's characters go through the font's
+        subsets (as reportlab assigns them), the numbers and text through reportlab's own fp_str and
+        escapePDF, each memoised. A run's operators are kept per document: once a text has been
+        through the subsets its characters keep their codes, and its subsets their names."""
         self._paint(item.color, None)
-        runs = font_runs(item.font, item.text)     # one run unless a fallback font is needed
-        text = self.c.beginText()
-        text.setFont(pdf_font(runs[0][0]), item.size)
-        text.setTextTransform(1 / K, 0, 0, -1 / K, item.x, item.y)
-        text.textOut(runs[0][1])
-        for font, chunk in runs[1:]:
-            text.setFont(pdf_font(font), item.size)
-            text.textOut(chunk)
-        self.c.drawText(text)
+        canvas = self.c
+        runs: dict[tuple[str, float, str], str] = canvas.__dict__.setdefault("_pnpgen_text_runs", {})
+        code = ["BT 1 0 0 1 0 0 Tm", f"{_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm"]
+        for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
+            ops = runs.get((name, item.size, chunk))
+            if ops is None:
+                ops = runs[name, item.size, chunk] = _text_run(canvas, name, item.size, chunk)
+            code.append(ops)
+        code.append("ET")
+        canvas._code.append(" ".join(code))
 
     def image(self, item: Image) -> None:
         a, b, c, d = self.matrices[-1][:4]
@@ -347,7 +409,7 @@ class PdfBackend(Backend):
         images.draw(item, placed, self.emit)
 
     def begin_group(self, item: Group) -> None:
-        self.c.saveState()
+        self.emit("q")      # what canvas.saveState writes; its copy of reportlab's own state is not needed
         self.saved.append(list(self.state))
         self.matrices.append(compose(self.matrices[-1], item.transform))
         if item.transform != IDENTITY:
@@ -377,9 +439,24 @@ class PdfBackend(Backend):
         self.c.doForm(name)
 
     def end_group(self, item: Group) -> None:
-        self.c.restoreState()
+        self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
         self.state = self.saved.pop()
         self.matrices.pop()
+
+
+def _text_run(canvas: Canvas, name: str, size: float, chunk: str) -> str:
+    """The operators of one font's run of text: each subset's Tf (and TL), then its characters' codes
+    as a string shown with Tj (what reportlab's textOut writes after setFont)."""
+    doc = canvas._doc
+    font = _pdf_ttfont(name)
+    size_op = _font_size_op(size)
+    ops, current = [], -1
+    for subset, encoded in font.splitString(chunk, doc):
+        if subset != current:
+            ops.append(f"{font.getSubsetInternalName(subset, doc)} {size_op}")
+            current = subset
+        ops.append(f"({_escaped(encoded)}) Tj")
+    return " ".join(ops)
 
 
 def motif_form(canvas: Canvas, items: tuple[Item, ...]) -> str:

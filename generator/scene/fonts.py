@@ -23,7 +23,7 @@ from generator.core.errors import LayoutError
 from generator.paths import fonts_dir
 
 if TYPE_CHECKING:
-    from reportlab.pdfbase.ttfonts import TTFontFile
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,9 @@ FALLBACKS: dict[str, FontSpec] = {
 }
 
 
+MEASURED_KEPT = 65_536       # texts whose width a font remembers (then it starts afresh)
+
+
 @dataclass(frozen=True)
 class FontMetrics:
     """Advance widths (1/1000 em, by code point), and the line extent above/below the baseline."""
@@ -66,11 +69,19 @@ class FontMetrics:
     ascent: float    # 1/1000 em above the baseline (hhea ascender: covers accented capitals)
     descent: float   # 1/1000 em below the baseline, positive
     fallback: dict[int, str] = field(default_factory=dict)   # code point -> fallback font drawing it
+    measured: dict[str, float] = field(default_factory=dict, compare=False, repr=False)   # width() memo
 
     def width(self, text: str) -> float:
-        """Sum of advances in 1/1000 em (no kerning)."""
-        get, default = self.widths.get, self.default_width
-        return sum([get(ord(ch), default) for ch in text])
+        """Sum of advances in 1/1000 em (no kerning); remembered per text (layout measures the same
+        words again and again), at most MEASURED_KEPT of them."""
+        known = self.measured.get(text)
+        if known is None:
+            get, default = self.widths.get, self.default_width
+            known = sum([get(ord(ch), default) for ch in text])
+            if len(self.measured) >= MEASURED_KEPT:
+                self.measured.clear()
+            self.measured[text] = known
+        return known
 
     def has_glyph(self, ch: str) -> bool:
         """Whether the font maps this character."""
@@ -115,10 +126,17 @@ def font_metrics(name: str) -> FontMetrics:
 
 
 @cache
-def _own_metrics(name: str) -> tuple[dict[int, float], float, float, float]:
-    from reportlab.pdfbase.ttfonts import TTFontFile
+def parsed_font(name: str) -> TTFont:
+    """reportlab's parse of a registered font, once per process: the metrics here read it, and the
+    PDF backend registers this same object (as "pnpgen-NAME") rather than parsing the file again."""
+    from reportlab.pdfbase.ttfonts import TTFont
 
-    parsed = TTFontFile(str(font_path(name)))
+    return TTFont(f"pnpgen-{name}", str(font_path(name)))
+
+
+@cache
+def _own_metrics(name: str) -> tuple[dict[int, float], float, float, float]:
+    parsed = parsed_font(name).face
     ascent, descent = _hhea_extent(parsed)
     return dict(parsed.charWidths), float(parsed.defaultWidth), ascent, descent
 
@@ -126,9 +144,9 @@ def _own_metrics(name: str) -> tuple[dict[int, float], float, float, float]:
 def font_runs(name: str, text: str) -> list[tuple[str, str]]:
     """text cut into (font, chunk) runs: the font itself, or the fallback that has the characters;
     zero-width joiners and variation selectors join the run before them (left out if no font has them)."""
-    fm = font_metrics(name)
-    if not fm.fallback or not any(ord(ch) in fm.fallback or ord(ch) in IGNORABLE for ch in text):
+    if _drawn_apart(name).isdisjoint(text):
         return [(name, text)]
+    fm = font_metrics(name)
     runs: list[tuple[str, str]] = []
     for ch in text:
         cp = ord(ch)
@@ -142,6 +160,14 @@ def font_runs(name: str, text: str) -> list[tuple[str, str]]:
         else:
             runs.append((font, ch))
     return runs
+
+
+@cache
+def _drawn_apart(name: str) -> frozenset[str]:
+    """The characters that split a line of this font into runs: those a fallback font draws, and the
+    zero-width ones (none for a font without fallbacks: its text is always one run)."""
+    fallback = font_metrics(name).fallback
+    return frozenset(map(chr, [*fallback, *IGNORABLE])) if fallback else frozenset()
 
 
 def _hhea_extent(parsed: TTFontFile) -> tuple[float, float]:

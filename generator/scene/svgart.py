@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import operator
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -294,7 +295,7 @@ def art_items(art: SvgArt, x: float, y: float, w: float, h: float, *, fit: str =
         line = shape.stroke if stroke == KEEP or shape.stroke is None else stroke
         if paint is None and line is None:
             continue
-        commands = tuple(_placed(c, kx, ky, ox, oy) for c in shape.commands)
+        commands = _placed_all(shape.commands, kx, ky, ox, oy)
         items.append(Path(commands, paint, Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
                           shape.fill_rule))
     if fit == "cover":
@@ -302,7 +303,44 @@ def art_items(art: SvgArt, x: float, y: float, w: float, h: float, *, fit: str =
     return items
 
 
+_EVEN_ARITY = frozenset({1, 3, 5, 7})     # lengths of Z, M/L, Q, C: an op and pairs of numbers
+
+
+def _placed_all(commands: tuple[PathCommand, ...], kx: float, ky: float, ox: float, oy: float
+                ) -> tuple[PathCommand, ...]:
+    """Every command _placed: when each holds (x, y) pairs, their numbers alternate x, y through the
+    whole path, so all are scaled, moved and rounded by C-level maps (the same operations in the same
+    order as _placed), then cut back into commands."""
+    if not _EVEN_ARITY.issuperset(map(len, commands)):
+        return tuple(_placed(c, kx, ky, ox, oy) for c in commands)
+    flat = list(map(float, itertools.chain.from_iterable(map(_VALUES, commands))))
+    placed: list[float] = flat[:]
+    placed[0::2] = map(round, map(operator.add, map(operator.mul, flat[0::2], itertools.repeat(kx)),
+                                  itertools.repeat(ox)), itertools.repeat(4))
+    placed[1::2] = map(round, map(operator.add, map(operator.mul, flat[1::2], itertools.repeat(ky)),
+                                  itertools.repeat(oy)), itertools.repeat(4))
+    out: list[PathCommand] = []
+    start = 0
+    for command in commands:
+        end = start + len(command) - 1
+        out.append((command[0], *placed[start:end]))
+        start = end
+    return tuple(out)
+
+
+_VALUES = operator.itemgetter(slice(1, None))
+
+
 def _placed(command: PathCommand, kx: float, ky: float, ox: float, oy: float) -> PathCommand:
+    """The command with its points scaled and moved into the box, rounded to 0.1 micrometre."""
+    if len(command) == 7:            # C, and M or L below: the common cases, written out
+        op, x1, y1, x2, y2, x, y = command
+        return (op, round(float(x1) * kx + ox, 4), round(float(y1) * ky + oy, 4),
+                round(float(x2) * kx + ox, 4), round(float(y2) * ky + oy, 4),
+                round(float(x) * kx + ox, 4), round(float(y) * ky + oy, 4))
+    if len(command) == 3:
+        op, x, y = command
+        return (op, round(float(x) * kx + ox, 4), round(float(y) * ky + oy, 4))
     values = command[1:]
     placed = [round(float(v) * (kx if i % 2 == 0 else ky) + (ox if i % 2 == 0 else oy), 4)
               for i, v in enumerate(values)]

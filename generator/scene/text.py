@@ -74,17 +74,23 @@ def _check_box(box: Text) -> None:
                           key="size")
 
 
-def _sizes(box: Text) -> list[float]:
+def _sizes(box: Text) -> tuple[float, ...]:
     """Sizes to try, largest first: size, then 0.5 pt steps down, ending at min_size."""
-    sizes = [float(box.size)]
     if not box.shrink:
-        return sizes
-    floor = min(float(box.min_size), float(box.size))
-    size = float(box.size)
+        return (float(box.size),)
+    return _size_steps(float(box.size), float(box.min_size))
+
+
+@lru_cache(maxsize=1024)
+def _size_steps(start: float, min_size: float) -> tuple[float, ...]:
+    """The sizes of a shrinking box, once per (size, min_size): boxes share a few styles."""
+    sizes = [start]
+    floor = min(min_size, start)
+    size = start
     while size > floor:
         size = max(floor, math.floor(size / SHRINK_STEP - 1e-9) * SHRINK_STEP)
         sizes.append(size)
-    return sizes
+    return tuple(sizes)
 
 
 def _no_fit(box: Text, size: float) -> LayoutError:

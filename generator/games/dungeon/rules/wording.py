@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 
 # The moments the rulebook names (its phases, setup, the end of a chapter, a creature's or a
 # player's own turn), per language. A timing word in a card text must be part of one of them.
@@ -45,10 +46,19 @@ def plain(text: str) -> str:
 def timing_problems(text: str, lang: str) -> list[str]:
     """Timing words outside the rulebook's phase names ('next turn', 'enemy phase', ...)."""
     rest = plain(text)
-    for phrase in sorted(TIMINGS[lang], key=len, reverse=True):
-        rest = re.sub(re.escape(phrase), " ", rest, flags=re.IGNORECASE)
+    phrases, words = _timing_patterns(lang)
+    for phrase in phrases:
+        rest = phrase.sub(" ", rest)
     return [f"timing {word!r} is not one of the rulebook's phases (e.g. {TIMINGS[lang][4]!r})"
-            for word in re.findall(TIMING_WORDS[lang], rest, flags=re.IGNORECASE)]
+            for word in words.findall(rest)]
+
+
+@cache
+def _timing_patterns(lang: str) -> tuple[tuple[re.Pattern[str], ...], re.Pattern[str]]:
+    """The language's timing phrases (longest first, as cut out in turn) and its timing words, compiled once."""
+    phrases = tuple(re.compile(re.escape(phrase), re.IGNORECASE)
+                    for phrase in sorted(TIMINGS[lang], key=len, reverse=True))
+    return phrases, re.compile(TIMING_WORDS[lang], re.IGNORECASE)
 
 
 def keyword_problems(text: str, lang: str, keyword_names: Iterable[str]) -> list[str]:
