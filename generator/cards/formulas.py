@@ -131,6 +131,8 @@ def _check_cell(el: Any, sheet: str, found: list[tuple[int, int]]) -> None:
 
 def _scan_ods(book: zipfile.ZipFile, sheet: str | None) -> tuple[str, list[tuple[int, int]]]:
     """The named (or first) table of an .ods content.xml, streamed: its formula cells with no value."""
+    from xml.etree.ElementTree import XMLPullParser
+
     parser: Any = XMLPullParser(events=("start", "end"))
     table = _OdsTable(sheet)
     read = 0
