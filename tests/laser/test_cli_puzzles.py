@@ -105,3 +105,13 @@ def test_assist_json_text_and_picture(tmp_path, capsys):
     assert "estimated from 1500 layouts drawn at random" in out
     code, _, err = _run(capsys, "assist", shots, "--picture", tmp_path / "a.gif")
     assert code == 2 and ".png or .pdf" in err
+
+
+def test_quiet_prints_nothing_and_a_long_book_shows_progress(tmp_path, capsys):
+    """-q: no seed line, no progress bar, no list of files; without it the files are listed and more
+    than a few puzzles get a progress bar on stderr."""
+    code, out, err = _run(capsys, "puzzles", "--count", "4", "--level", "1", "-q", "-o", tmp_path / "q.pdf")
+    assert code == 0 and out == "" and err == "" and (tmp_path / "q.pdf").is_file()
+    code, out, err = _run(capsys, "puzzles", "--count", "4", "--level", "1", "-o", tmp_path / "v.pdf")
+    assert code == 0 and out.strip() == f"wrote {tmp_path / 'v.pdf'}"
+    assert "seed: " in err and "puzzles" in err

@@ -65,8 +65,10 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default: output/laser/laser-puzzles-seedN.pdf; json/text: stdout).")
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
+@click.option("-q", "--quiet", is_flag=True, help="No seed announcement, progress bar or list of files written.")
 def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | None, components: str, minimal: bool,
-            paper: str, lang: str, booklet: str | None, fmt: str, output: Path | None, force: bool) -> None:
+            paper: str, lang: str, booklet: str | None, fmt: str, output: Path | None, force: bool,
+            quiet: bool) -> None:
     """Laser puzzles for one player: a few shots, exactly one layout fits them; find it.
 
     Every puzzle is proved to have one solution by the exact solver and graded by a tiered solver
@@ -90,14 +92,14 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | No
 
     board = parse_size(size or "8x7")
     hard_boards = {level: parse_size(size or text) for level, text in DEFAULT_HARD.items()}
-    seed = resolve_seed(seed, quiet=fmt in ("json", "text") and output is None)
+    seed = resolve_seed(seed, quiet=quiet or (fmt in ("json", "text") and output is None))
     target = output
     if fmt in ("pdf", "png"):
         target = output or paths.default_output("laser", f"laser-puzzles-seed{seed}.{fmt}")
         _check_targets(target, fmt, force)
     elif output is not None and str(output) != "-":
         check_outputs([output], force)
-    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards)
+    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards, quiet=quiet)
     from generator.scene.footer import seed_words
 
     if fmt == "json":
@@ -106,7 +108,7 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | No
         emit_text(puzzles_text(made, catalog), target, force)
     else:
         assert target is not None        # pdf/png: given a default above
-        _write_book(made, chosen, board, paper, booklet, fmt, target, force, seed_words(seed, lang), lang)
+        _write_book(made, chosen, board, paper, booklet, fmt, target, force, seed_words(seed, lang), lang, quiet)
 
 
 def _check_targets(target: Path, fmt: str, force: bool) -> None:
@@ -120,9 +122,11 @@ def level_plan(count: int, levels: tuple[int, ...]) -> list[int]:
 
 
 def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed: int, count: int,
-                 levels: tuple[int, ...], minimal: bool, boards: dict[int, Board] | None = None) -> Made:
+                 levels: tuple[int, ...], minimal: bool, boards: dict[int, Board] | None = None,
+                 quiet: bool = True) -> Made:
     """[(number, Puzzle, code)] from one seeded stream per puzzle; a level in `boards` on that board
-    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD)."""
+    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD); a progress bar on stderr unless quiet."""
+    from generator.cli.common import progress
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
     from generator.games.laser.rules.puzzle import check_level, generate_puzzle
@@ -131,11 +135,12 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
     for level in sorted(set(plan)):
         check_level(level, minimal, len(chosen))
     made: Made = []
-    for number, level in enumerate(plan, start=1):
-        rng = make_rng(seed, "laser", "puzzle", str(number))
-        on = (boards or {}).get(level, board)
-        puzzle = generate_puzzle(rng, on, chosen, level, minimal)
-        made.append((number, puzzle, encode(puzzle.layout, puzzle.cannons, catalog)))
+    with progress(list(enumerate(plan, start=1)), "puzzles", quiet) as bar:
+        for number, level in bar:
+            rng = make_rng(seed, "laser", "puzzle", str(number))
+            on = (boards or {}).get(level, board)
+            puzzle = generate_puzzle(rng, on, chosen, level, minimal)
+            made.append((number, puzzle, encode(puzzle.layout, puzzle.cannons, catalog)))
     return made
 
 
@@ -190,12 +195,12 @@ def book_title(lang: str) -> str:
 
 
 def _write_book(made: Made, chosen: ComponentSet, board: Board, paper: str, booklet: str | None, fmt: str, target: Path,
-                force: bool, source: str, lang: str) -> None:
+                force: bool, source: str, lang: str, quiet: bool = False) -> None:
     from generator.cli.common import report_paths
     from generator.render import write_pages
 
     pages = book_pages(made, chosen, board, paper, booklet, source, lang)
-    report_paths(write_pages(pages, fmt, target, force=force, dpi=PNG_DPI, title=book_title(lang)))
+    report_paths(write_pages(pages, fmt, target, force=force, dpi=PNG_DPI, title=book_title(lang)), quiet)
 
 
 @click.command("puzzle")
