@@ -22,7 +22,16 @@ from dataclasses import dataclass
 from generator.core.errors import RulesError
 from generator.games.laser.rules.engine import Engine, engine_for, observe
 from generator.games.laser.rules.generate import generate_fair
-from generator.games.laser.rules.grade import DEEPEST, Grade, grade, solved
+from generator.games.laser.rules.grade import (
+    DEEPEST,
+    Domains,
+    Grade,
+    grade,
+    initial_domains,
+    propagate,
+    solved,
+    tier_one,
+)
 from generator.games.laser.rules.hard import OutOfWork, Work, count_fitting, depth, generate_hard, start
 from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
 from generator.games.laser.rules.search import shots_from_results
@@ -176,18 +185,30 @@ def _trimmed(engine: Engine, results: Results, tier: int, rng: random.Random) ->
     """From every shot, drop shots in a random order while one layout still fits and the grade stays
     at most `tier`; (cannons, grade) when the result is of that tier and not minimal."""
     kept = list(range(1, engine.board.cannons + 1))
-    verdict = grade_cannons(engine, results, kept, tier)
-    if verdict.tier > tier:
+    easy = _TierOne(engine, results) if tier == 1 else None
+    if easy is not None and not easy.solves(kept):
+        return None
+    verdict = None if easy is not None else grade_cannons(engine, results, kept, tier)
+    if verdict is not None and verdict.tier > tier:
         return None
     order = list(kept)
     rng.shuffle(order)
     for cannon in order:
         trial = [k for k in kept if k != cannon]
+        if easy is not None and easy.known(trial):
+            kept = trial            # solved by tier 1 as before: one layout fits (the grader is sound)
+            continue
         if count_fitting(engine, results, trial) != 1:
+            continue
+        if easy is not None:
+            if easy.solves(trial):
+                kept = trial
             continue
         trial_grade = grade_cannons(engine, results, trial, tier)
         if trial_grade.tier == tier:
             kept, verdict = trial, trial_grade
+    if verdict is None:
+        verdict = grade_cannons(engine, results, kept, tier)
     if verdict.tier != tier:
         return None
     if is_minimal(engine, results, kept):          # give one spare shot back
@@ -199,6 +220,43 @@ def _trimmed(engine: Engine, results: Results, tier: int, rng: random.Random) ->
         if verdict.tier != tier:
             return None
     return kept, verdict
+
+
+class _TierOne:
+    """Whether tier 1 alone solves some of one layout's shots (the grade with max_tier 1 is tier 1
+    exactly then), the same answer as grading them, sooner: it keeps the tier-1 steps (shot, and
+    knowledge before) that last solved a set. Shots that include every shot those steps used are
+    solved by the same steps; others resume from the knowledge before the first step whose shot
+    they lack (grade.tier_one: the fixed point is the same from any knowledge some steps reached)."""
+
+    def __init__(self, engine: Engine, results: Results) -> None:
+        self.eng = engine
+        self.results = results
+        self.steps: list[tuple[int, Domains]] | None = None
+
+    def known(self, cannons: list[int]) -> bool:
+        """True when the steps that last solved a set use only these cannons' shots."""
+        chosen = set(cannons)
+        return self.steps is not None and all(cannon in chosen for cannon, _ in self.steps)
+
+    def solves(self, cannons: list[int]) -> bool:
+        chosen = set(cannons)
+        steps: list[tuple[int, Domains]] = []
+        for cannon, before in self.steps or ():
+            if cannon not in chosen:
+                start = before
+                break
+            steps.append((cannon, before))
+        else:
+            if self.steps is not None:
+                return True
+            start = propagate(initial_domains(self.eng))
+        first = [k for k, _ in (self.steps or ())[len(steps):] if k in chosen]     # likely to teach again
+        order = [*dict.fromkeys(first), *(k for k in cannons if k not in first)]
+        if not solved(tier_one(self.eng, start, shots_from_results(self.results, order), steps)):
+            return False
+        self.steps = steps
+        return True
 
 
 def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
