@@ -45,7 +45,7 @@ LEVEL_MEANINGS = {
     5: "reading one shot at a time stalls several times, or you must suppose where a component is",
 }
 HARD_LEVELS = (4, 5)
-DEFAULT_HARD = {4: "6x5", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
+DEFAULT_HARD = {4: "8x7", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
 WORK = {4: 200000, 5: 500000}   # work (propagation runs and exact searches) before a level 4-5 search gives up
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
