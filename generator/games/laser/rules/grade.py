@@ -78,7 +78,6 @@ def solved(domains: Domains) -> bool:
 
 
 _VIEWS: dict[int, tuple[Domains, dict[int, dict[int, list[int]]], set[int]]] = {}
-VIEWS_KEPT = 4             # views of the last domains seen (knowledge from nothing recurs between gradings)
 
 
 def _view(domains: Domains) -> tuple[dict[int, dict[int, list[int]]], set[int]]:
@@ -92,8 +91,7 @@ def _view(domains: Domains) -> tuple[dict[int, dict[int, list[int]]], set[int]]:
         for c, p in dom:
             options.setdefault(c, {}).setdefault(t, []).append(p)
     forced = {next(iter(dom))[0] for dom in domains if len({c for c, _ in dom}) == 1}
-    if len(_VIEWS) >= VIEWS_KEPT:
-        del _VIEWS[next(iter(_VIEWS))]
+    _VIEWS.clear()
     _VIEWS[key] = (domains, options, forced)
     return options, forced
 

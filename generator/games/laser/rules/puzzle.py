@@ -181,45 +181,26 @@ def _with_spares(engine: Engine, results: Results, base: list[int], level: int,
     return None
 
 
-def _trimmed(engine: Engine, results: Results, tier: int, rng: random.Random) -> tuple[list[int], Grade] | None:
-    """From every shot, drop shots in a random order while one layout still fits and the grade stays
-    at most `tier`; (cannons, grade) when the result is of that tier and not minimal."""
+def _trimmed(engine: Engine, results: Results, rng: random.Random) -> tuple[list[int], Grade] | None:
+    """From every shot, drop shots in a random order while tier 1 alone still solves the rest (so
+    one layout fits); (cannons, grade) of tier 1 with a spare shot: when nothing more could be
+    dropped, the first shot dropped is given back (more shots never teach tier 1 less)."""
+    easy = _TierOne(engine, results)
     kept = list(range(1, engine.board.cannons + 1))
-    easy = _TierOne(engine, results) if tier == 1 else None
-    if easy is not None and not easy.solves(kept):
-        return None
-    verdict = None if easy is not None else grade_cannons(engine, results, kept, tier)
-    if verdict is not None and verdict.tier > tier:
+    if not easy.solves(kept):
         return None
     order = list(kept)
     rng.shuffle(order)
     for cannon in order:
         trial = [k for k in kept if k != cannon]
-        if easy is not None and easy.known(trial):
-            kept = trial            # solved by tier 1 as before: one layout fits (the grader is sound)
-            continue
-        if count_fitting(engine, results, trial) != 1:
-            continue
-        if easy is not None:
-            if easy.solves(trial):
-                kept = trial
-            continue
-        trial_grade = grade_cannons(engine, results, trial, tier)
-        if trial_grade.tier == tier:
-            kept, verdict = trial, trial_grade
-    if verdict is None:
-        verdict = grade_cannons(engine, results, kept, tier)
-    if verdict.tier != tier:
-        return None
+        if easy.known(trial) or (count_fitting(engine, results, trial) == 1 and easy.solves(trial)):
+            kept = trial
     if is_minimal(engine, results, kept):          # give one spare shot back
         spare = [k for k in order if k not in kept]
         if not spare:
             return None
         kept = sorted([*kept, spare[0]])
-        verdict = grade_cannons(engine, results, kept, tier)
-        if verdict.tier != tier:
-            return None
-    return kept, verdict
+    return kept, grade_cannons(engine, results, kept, 1)
 
 
 class _TierOne:
@@ -270,7 +251,7 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
         layout = generate_fair(rng, board, in_play)
         results = engine.results(engine.cells_of(layout))
         if level == 1:
-            found = _trimmed(engine, results, 1, rng)
+            found = _trimmed(engine, results, rng)
             if found is not None:
                 return Puzzle(layout, tuple(found[0]), level, 1, False, found[1])
             continue
