@@ -221,6 +221,7 @@ class _TierOne:
         return self.steps is not None and all(cannon in chosen for cannon, _ in self.steps)
 
     def solves(self, cannons: list[int]) -> bool:
+        """True when tier 1 alone solves these cannons' shots (its steps are kept when it does)."""
         chosen = set(cannons)
         steps: list[tuple[int, Domains]] = []
         for cannon, before in self.steps or ():
