@@ -84,6 +84,15 @@ def test_a5_booklet_is_imposed_two_per_landscape_sheet(tmp_path, capsys):
     assert round(width / 72 * 25.4) == 297 and round(height / 72 * 25.4) == 210
 
 
+def test_level_4_is_on_the_games_own_board_by_default(capsys, catalog):
+    code, out, _ = _run(capsys, "puzzles", "--count", "1", "--level", "4", "--seed", "15", "--format", "json")
+    assert code == 0
+    (item,) = json.loads(out)["puzzles"]
+    assert item["level"] == 4 and item["board"] == {"columns": 8, "rows": 7} and item["code"].startswith("8x7-")
+    chosen = catalog.subset(item["components"])
+    assert solve(parse_observation(item["observation"], chosen, Board(8, 7)), chosen, limit=2).count == 1
+
+
 def test_bad_code_minimal_level_one_and_overwrite_are_one_line_errors(capsys, book):
     code, _, err = _run(capsys, "puzzle", "8x7-263Q1-DHP13-PRZX-0")
     assert code == 2 and "check character" in err and len(err.strip().splitlines()) == 1

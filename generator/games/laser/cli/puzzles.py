@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # pragma: no cover
 Made = list[tuple[int, "Puzzle", str]]     # (number, puzzle, code) of each puzzle made
 
 KIT_COUNT = 12
-KIT_LEVELS = (1, 2, 3)    # on the 8x7 sheet board; levels 4-5 need their own small boards (about 1-3 s CPU each)
+KIT_LEVELS = (1, 2, 3)    # on the 8x7 sheet board; level 4 takes about 1.5 s CPU there, level 5 its own 4x4
 PNG_DPI = 150
 
 
@@ -51,8 +51,8 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
                    "shots must be read together, at level 5 it stalls more often or needs a supposition.")
 @seed_option(help="Seed (same seed, same book); one is chosen and printed if omitted.")
 @click.option("--size", default=None,
-              help="Board size, COLUMNSxROWS, for every level [default: 8x7; level 4: 6x5; level 5: 4x4, "
-                   "boards where reading one shot at a time stalls often enough to search for it].")
+              help="Board size, COLUMNSxROWS, for every level [default: 8x7; level 5: 4x4, a board "
+                   "where reading one shot at a time stalls twice often enough to search for it].")
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--minimal", is_flag=True, help="Only puzzles with no spare shot (removing any makes it ambiguous); from level 2.")

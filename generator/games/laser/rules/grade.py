@@ -221,6 +221,30 @@ def saturate(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> D
     return domains
 
 
+def tier_one(engine: Engine, domains: Domains, shots: Sequence[SearchShot],
+             steps: list[tuple[int, Domains]] | None = None) -> Domains:
+    """Tier-1 steps (one shot alone, at most TIER_CAPS[1] readings, pencilled in coarsely) until
+    none teaches anything: where the grader's tier 1 stops, so the grader with max_tier 1 solves
+    the shots exactly when this is solved. Each step only narrows, and narrower knowledge is
+    narrowed no less, so this fixed point is the same in any order and from any sound start no
+    narrower than it: knowledge that some of the shots' steps reached. `steps` gets each step as
+    (cannon, knowledge before it)."""
+    shots = [s for s in shots if s[2] != TRAPPED]
+    quiet = index = 0
+    while quiet < len(shots) and not solved(domains):
+        shot = shots[index % len(shots)]
+        index += 1
+        quiet += 1
+        projected = project(engine, domains, [shot], TIER_CAPS[1])
+        if projected is not domains:
+            new = propagate(coarse(domains, projected))
+            if new != domains:
+                if steps is not None:
+                    steps.append((shot[0], domains))
+                domains, quiet = new, 0
+    return domains
+
+
 def coarse(before: Domains, projected: Domains) -> Domains:
     """What a person pencils in from a projection: cells now certainly empty, and components now
     certainly in one cell (with the orientations still possible). Narrower facts ("the absorber is

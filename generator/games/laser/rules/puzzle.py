@@ -22,7 +22,16 @@ from dataclasses import dataclass
 from generator.core.errors import RulesError
 from generator.games.laser.rules.engine import Engine, engine_for, observe
 from generator.games.laser.rules.generate import generate_fair
-from generator.games.laser.rules.grade import DEEPEST, Grade, grade, solved
+from generator.games.laser.rules.grade import (
+    DEEPEST,
+    Domains,
+    Grade,
+    grade,
+    initial_domains,
+    propagate,
+    solved,
+    tier_one,
+)
 from generator.games.laser.rules.hard import OutOfWork, Work, count_fitting, depth, generate_hard, start
 from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
 from generator.games.laser.rules.search import shots_from_results
@@ -36,7 +45,7 @@ LEVEL_MEANINGS = {
     5: "reading one shot at a time stalls several times, or you must suppose where a component is",
 }
 HARD_LEVELS = (4, 5)
-DEFAULT_HARD = {4: "6x5", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
+DEFAULT_HARD = {4: "8x7", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
 WORK = {4: 200000, 5: 500000}   # work (propagation runs and exact searches) before a level 4-5 search gives up
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
@@ -172,33 +181,64 @@ def _with_spares(engine: Engine, results: Results, base: list[int], level: int,
     return None
 
 
-def _trimmed(engine: Engine, results: Results, tier: int, rng: random.Random) -> tuple[list[int], Grade] | None:
-    """From every shot, drop shots in a random order while one layout still fits and the grade stays
-    at most `tier`; (cannons, grade) when the result is of that tier and not minimal."""
+def _trimmed(engine: Engine, results: Results, rng: random.Random) -> tuple[list[int], Grade] | None:
+    """From every shot, drop shots in a random order while tier 1 alone still solves the rest (so
+    one layout fits); (cannons, grade) of tier 1 with a spare shot: when nothing more could be
+    dropped, the first shot dropped is given back (more shots never teach tier 1 less)."""
+    easy = _TierOne(engine, results)
     kept = list(range(1, engine.board.cannons + 1))
-    verdict = grade_cannons(engine, results, kept, tier)
-    if verdict.tier > tier:
+    if not easy.solves(kept):
         return None
     order = list(kept)
     rng.shuffle(order)
     for cannon in order:
         trial = [k for k in kept if k != cannon]
-        if count_fitting(engine, results, trial) != 1:
-            continue
-        trial_grade = grade_cannons(engine, results, trial, tier)
-        if trial_grade.tier == tier:
-            kept, verdict = trial, trial_grade
-    if verdict.tier != tier:
-        return None
+        if easy.known(trial) or (count_fitting(engine, results, trial) == 1 and easy.solves(trial)):
+            kept = trial
     if is_minimal(engine, results, kept):          # give one spare shot back
         spare = [k for k in order if k not in kept]
         if not spare:
             return None
         kept = sorted([*kept, spare[0]])
-        verdict = grade_cannons(engine, results, kept, tier)
-        if verdict.tier != tier:
-            return None
-    return kept, verdict
+    return kept, grade_cannons(engine, results, kept, 1)
+
+
+class _TierOne:
+    """Whether tier 1 alone solves some of one layout's shots (the grade with max_tier 1 is tier 1
+    exactly then), the same answer as grading them, sooner: it keeps the tier-1 steps (shot, and
+    knowledge before) that last solved a set. Shots that include every shot those steps used are
+    solved by the same steps; others resume from the knowledge before the first step whose shot
+    they lack (grade.tier_one: the fixed point is the same from any knowledge some steps reached)."""
+
+    def __init__(self, engine: Engine, results: Results) -> None:
+        self.eng = engine
+        self.results = results
+        self.steps: list[tuple[int, Domains]] | None = None
+
+    def known(self, cannons: list[int]) -> bool:
+        """True when the steps that last solved a set use only these cannons' shots."""
+        chosen = set(cannons)
+        return self.steps is not None and all(cannon in chosen for cannon, _ in self.steps)
+
+    def solves(self, cannons: list[int]) -> bool:
+        """True when tier 1 alone solves these cannons' shots (its steps are kept when it does)."""
+        chosen = set(cannons)
+        steps: list[tuple[int, Domains]] = []
+        for cannon, before in self.steps or ():
+            if cannon not in chosen:
+                start = before
+                break
+            steps.append((cannon, before))
+        else:
+            if self.steps is not None:
+                return True
+            start = propagate(initial_domains(self.eng))
+        first = [k for k, _ in (self.steps or ())[len(steps):] if k in chosen]     # likely to teach again
+        order = [*dict.fromkeys(first), *(k for k in cannons if k not in first)]
+        if not solved(tier_one(self.eng, start, shots_from_results(self.results, order), steps)):
+            return False
+        self.steps = steps
+        return True
 
 
 def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
@@ -212,7 +252,7 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
         layout = generate_fair(rng, board, in_play)
         results = engine.results(engine.cells_of(layout))
         if level == 1:
-            found = _trimmed(engine, results, 1, rng)
+            found = _trimmed(engine, results, rng)
             if found is not None:
                 return Puzzle(layout, tuple(found[0]), level, 1, False, found[1])
             continue

@@ -67,7 +67,7 @@ def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, s
     top = y + (30 if not small else 25)
     boards = sorted({(p.puzzle.layout.board.width, p.puzzle.layout.board.height) for p in puzzles}
                     or {(board.width, board.height)},
-                    reverse=True)    # levels 4-5 are made on smaller boards by default: name each size
+                    reverse=True)    # level 5 is made on a smaller board by default: name each size
     text = labels.fill("book_intro", k=len(in_play), w=boards[0][0], h=" / ".join(
         [str(boards[0][1])] + [f"{bw}×{bh}" for bw, bh in boards[1:]]))
     page.add(Text(x, top, w, 30, text, "sans", 9.5 if not small else 8, INK, min_size=5, line_height=1.25))
