@@ -59,13 +59,19 @@ def test_book_pages_text_and_same_seed_same_bytes(book):
     assert "5 rompicapi per un giocatore" in reader.pages[0].extract_text()
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "One puzzle for one player"), ("it", "Un rompicapo per un giocatore"),
-                                             ("fr", "Une énigme pour un joueur"), ("pt", "Um desafio para um jogador")])
-def test_a_book_of_one_puzzle_says_so_in_the_singular(tmp_path, capsys, lang, words):
+@pytest.mark.parametrize(("lang", "words", "corner"), [
+    ("en", "One puzzle for one player", "(NW: top left, SE: bottom right)"),
+    ("it", "Un rompicapo per un giocatore", "(NO: in alto a sinistra, SE: in basso a destra)"),
+    ("fr", "Une énigme pour un joueur", "(NO : en haut à gauche, SE : en bas à droite)"),
+    ("pt", "Um desafio para um jogador", "(NO: em cima à esquerda, SE: em baixo à direita)")])
+def test_a_book_of_one_puzzle_says_so_in_the_singular(tmp_path, capsys, lang, words, corner):
+    """The cover's subtitle in the singular, and the cover says how a triangle's orientation is named
+    (the solutions name it: "Triangle NW at A1")."""
     target = tmp_path / "one.pdf"
     assert _run(capsys, "puzzles", "--count", "1", "--level", "1", "--seed", "3", "--lang", lang, "-o", target)[0] == 0
     cover = " ".join(PdfReader(str(target)).pages[0].extract_text().split())
     assert words in cover and "1 puzzles" not in cover and "1 rompicapi" not in cover
+    assert corner in cover
 
 
 def test_a5_booklet_is_imposed_two_per_landscape_sheet(tmp_path, capsys):
