@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -91,10 +92,21 @@ def _small_xml(book: zipfile.ZipFile, member: str) -> Any:
 
 def _scan(book: zipfile.ZipFile, member: str, sheet: str) -> list[tuple[int, int]]:
     """Stream the sheet's XML and collect the formula cells that have no (or an empty) value."""
+    found: list[tuple[int, int]] = []
+    for _, el in _events(book, member, ("end",)):
+        if el.tag == f"{_NS_MAIN}c":
+            _check_cell(el, sheet, found)
+            el.clear()
+        elif el.tag == f"{_NS_MAIN}row":
+            el.clear()
+    return found
+
+
+def _events(book: zipfile.ZipFile, member: str, kinds: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
+    """A zip member's XML parsed in chunks: its (event, element) pairs, up to MAX_XML_BYTES read."""
     from xml.etree.ElementTree import XMLPullParser
 
-    parser: Any = XMLPullParser(events=("end",))
-    found: list[tuple[int, int]] = []
+    parser: Any = XMLPullParser(events=kinds)
     read = 0
     with book.open(member) as stream:
         while read < MAX_XML_BYTES:
@@ -103,18 +115,7 @@ def _scan(book: zipfile.ZipFile, member: str, sheet: str) -> list[tuple[int, int
                 break
             read += len(chunk)
             parser.feed(chunk)
-            for _, el in _ends(parser):
-                if el.tag == f"{_NS_MAIN}c":
-                    _check_cell(el, sheet, found)
-                    el.clear()
-                elif el.tag == f"{_NS_MAIN}row":
-                    el.clear()
-    return found
-
-
-def _ends(parser: Any) -> Any:
-    """The parser's (event, element) pairs so far (its stubs type the element loosely)."""
-    return parser.read_events()
+            yield from parser.read_events()
 
 
 def _check_cell(el: Any, sheet: str, found: list[tuple[int, int]]) -> None:
@@ -131,22 +132,11 @@ def _check_cell(el: Any, sheet: str, found: list[tuple[int, int]]) -> None:
 
 def _scan_ods(book: zipfile.ZipFile, sheet: str | None) -> tuple[str, list[tuple[int, int]]]:
     """The named (or first) table of an .ods content.xml, streamed: its formula cells with no value."""
-    from xml.etree.ElementTree import XMLPullParser
-
-    parser: Any = XMLPullParser(events=("start", "end"))
     table = _OdsTable(sheet)
-    read = 0
-    with book.open("content.xml") as stream:
-        while read < MAX_XML_BYTES and not table.done:
-            chunk = stream.read(CHUNK)
-            if not chunk:
-                break
-            read += len(chunk)
-            parser.feed(chunk)
-            for event, el in _ends(parser):
-                table.event(event, el)
-                if table.done:
-                    break
+    for event, el in _events(book, "content.xml", ("start", "end")):
+        table.event(event, el)
+        if table.done:
+            break
     return (table.name or "", table.found) if table.name is not None else ("", [])
 
 
