@@ -13,7 +13,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     import zipfile
@@ -102,7 +102,8 @@ def _scan(book: zipfile.ZipFile, member: str, sheet: str) -> list[tuple[int, int
     return found
 
 
-def _events(book: zipfile.ZipFile, member: str, kinds: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
+def _events(book: zipfile.ZipFile, member: str, kinds: tuple[Literal["start", "end"], ...]
+            ) -> Iterator[tuple[str, Any]]:
     """A zip member's XML parsed in chunks: its (event, element) pairs, up to MAX_XML_BYTES read."""
     from xml.etree.ElementTree import XMLPullParser
 
