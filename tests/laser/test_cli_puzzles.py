@@ -130,3 +130,25 @@ def test_quiet_prints_nothing_and_a_long_book_shows_progress(tmp_path, capsys):
     code, out, err = _run(capsys, "puzzles", "--count", "4", "--level", "1", "-o", tmp_path / "v.pdf")
     assert code == 0 and out.strip() == f"wrote {tmp_path / 'v.pdf'}"
     assert "seed: " in err and "puzzles" in err
+
+
+def test_the_contents_name_each_puzzles_board_when_a_book_mixes_boards():
+    """Levels 4-5 may be on another board than the rest: the contents say which puzzle is on which."""
+    from generator.games.laser.cli.puzzles import book_pages
+    from generator.games.laser.content import load_catalog
+    from generator.games.laser.rules.code import decode
+    from generator.games.laser.rules.puzzle import analyse
+    from generator.scene.model import Text
+
+    catalog = load_catalog()
+    made = []
+    for number, code in enumerate(["8x7-199NQ-72YBF-8BWFH-GY-4", "4x4-1H4SD-X2HFG-RE-T"], start=1):
+        layout, cannons = decode(code, catalog)
+        made.append((number, analyse(layout, cannons), code))
+
+    def contents(items):
+        cover = book_pages(items, made[0][1].layout.in_play, Board(8, 7), "a4", None, "test", "en")[0]
+        return [t.text for t in cover.items if isinstance(t, Text) and t.text.endswith(("page 2", "page 3"))]
+
+    assert contents(made) == ["easy · 8×7 · page 2", "fiendish · 4×4 · page 3"]
+    assert contents(made[:1]) == ["easy · page 2"]          # one board: named once, in the intro

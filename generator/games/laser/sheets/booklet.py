@@ -109,6 +109,7 @@ def _contents(puzzles: list[BookPuzzle], labels: Labels, x: float, y: float, w: 
     items: list[Item] = [Text(x, y, w, 6, labels["book_contents"], BOLD, 11, INK, valign="middle", wrap=False, min_size=6)]
     columns = 2 if len(puzzles) > 8 else 1
     per = -(-len(puzzles) // columns)
+    mixed = len({_size(item) for item in puzzles}) > 1     # levels 4-5 on other boards: say which is which
     row_h = min(5.0, (h - 8) / max(per, 1))
     col_w = w / columns
     for i, item in enumerate(puzzles):
@@ -118,9 +119,15 @@ def _contents(puzzles: list[BookPuzzle], labels: Labels, x: float, y: float, w: 
         items.append(Text(cx, cy, 22, row_h, labels.fill("book_puzzle", k=item.number), BOLD, 8, INK, valign="middle",
                           wrap=False, min_size=4))
         items += level_dots(cx + 23, cy + row_h / 2, level, 1.1)
-        items.append(Text(cx + 40, cy, col_w - 42, row_h, f"{labels[f'level_{level}']} · {labels.fill('book_page', k=item.number + 1)}",
+        words = [labels[f"level_{level}"]] + ([_size(item)] if mixed else []) + [labels.fill("book_page", k=item.number + 1)]
+        items.append(Text(cx + 40, cy, col_w - 42, row_h, " · ".join(words),
                           "sans", 7.5, HINT, valign="middle", wrap=False, min_size=4))
     return items
+
+
+def _size(item: BookPuzzle) -> str:
+    board = item.puzzle.layout.board
+    return f"{board.width}×{board.height}"
 
 
 # -- a puzzle page -----------------------------------------------------------------------------
