@@ -44,21 +44,42 @@ def test_libyaml_is_used_when_pyyaml_has_it(monkeypatch, tmp_path):
     assert len(calls) == 1                  # a refused file is read again for the pure-Python words
 
 
-def test_a_plain_deck_of_more_values_than_the_alias_limit_is_read(tmp_path):
-    # just past the limit (11 keys and 11 values a record): the fewest records for the property
-    count = MAX_NODES // (2 * 11) + 1
+def _plain_deck(path: Path, limit: int) -> list[dict[str, object]]:
+    """Write a block-YAML deck of just more keys and values than `limit` (11 keys, 11 values a record)."""
+    count = limit // (2 * 11) + 1
     records = [{"name": f"Card {i}", "qty": 1, "cost": i % 7, "type": "Fruit", "text": "Eat it " * 3,
                 "colour": "#aa3322", "tags": ["a", "b"], "rarity": "common", "set": "base", "flag": True,
                 "art": f"pic{i}.png"} for i in range(count)]
-    path = tmp_path / "big.yaml"
-    # block YAML written directly (a dumper, even libyaml's, took longer than the check); both loaders read it back
+    # block YAML written directly (a dumper, even libyaml's, took longer than the check)
     path.write_text("cards:\n" + "".join(
         f"- name: Card {i}\n  qty: 1\n  cost: {i % 7}\n  type: Fruit\n  text: 'Eat it Eat it Eat it '\n"
         f"  colour: '#aa3322'\n  tags:\n  - a\n  - b\n  rarity: common\n  set: base\n  flag: true\n"
         f"  art: pic{i}.png\n" for i in range(count)), encoding="utf-8")
+    assert count * 2 * 11 > limit                # more keys and values than the alias limit
+    return records
+
+
+def test_a_plain_deck_of_more_values_than_the_alias_limit_is_read(tmp_path):
+    # the real limit, read by libyaml (the loader every install uses; the pure-Python one over ~100,000
+    # nodes cost seconds): its plain values are not counted against the alias limit
+    path = tmp_path / "big.yaml"
+    records = _plain_deck(path, MAX_NODES)
+    assert load_yaml(path) == {"cards": records}
+
+
+def test_both_loaders_read_a_plain_deck_past_a_lowered_alias_limit(tmp_path, monkeypatch):
+    # the same property on both code paths: the limit lowered, a deck just past it read alike by both
+    monkeypatch.setattr(datafile, "MAX_NODES", 2_000)
+    path = tmp_path / "big.yaml"
+    records = _plain_deck(path, datafile.MAX_NODES)
     fast, slow = _both(path)
     assert fast == slow == {"cards": records}
-    assert count * 2 * 11 > MAX_NODES            # more keys and values than the alias limit
+    # and the lowered limit is live: a bomb past it (but under the real one) is refused by both alike
+    rows = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    rows += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 4)]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    fast, slow = _both(path)
+    assert fast == slow and "more than 2000" in str(fast)
 
 
 def test_a_bomb_still_refused_by_both_loaders_with_the_same_words(tmp_path):

@@ -3,12 +3,12 @@ the server answers only its own routes, on loopback."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import io
 import json
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -62,10 +62,15 @@ def test_redraws_only_changed_cards_and_keeps_last_good(deck_files) -> None:
 
 def cli_error(data: Path, template: Path) -> str:
     """What `pnpgen cards DATA TEMPLATE` says about the deck, without its 'pnpgen: error: ' prefix."""
-    result = subprocess.run([sys.executable, "-m", "generator", "cards", str(data), str(template), "-o",
-                             str(data.parent / "x.pdf")], capture_output=True, text=True, check=False)
-    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
-    return result.stderr.strip().removeprefix("pnpgen: error: ")
+    from generator.cli import cli
+    from generator.cli.common import run_cli
+
+    out, err = io.StringIO(), io.StringIO()       # in-process: the console script's own run_cli, its stderr
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = run_cli(cli, ["cards", str(data), str(template), "-o", str(data.parent / "x.pdf")])
+    assert code == 2 and err.getvalue().count("\n") == 1, err.getvalue()
+    assert not (data.parent / "x.pdf").exists()
+    return err.getvalue().strip().removeprefix("pnpgen: error: ")
 
 
 def test_template_error_keeps_the_last_good_cards_then_back(deck_files) -> None:
