@@ -18,7 +18,7 @@ needed. Only the exact solver judges uniqueness; this module only grades and exp
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -260,6 +260,24 @@ def coarse(before: Domains, projected: Domains) -> Domains:
     return out
 
 
+def refuted_spot(domains: Domains, reason: Callable[[Domains], object]
+                 ) -> tuple[Domains, tuple[int, int, int]] | None:
+    """A supposition: the first spot (smallest domains first) that `reason` (some propagation of the
+    shots) contradicts once it is supposed; the domains without it, and (type, spot)."""
+    order = sorted((len(dom), t) for t, dom in enumerate(domains) if 1 < len(dom) <= CASE_DOMAIN_MAX)
+    for _, t in order:
+        for spot in sorted(domains[t]):
+            trial = list(domains)
+            trial[t] = frozenset([spot])
+            try:
+                reason(propagate(trial))
+            except Contradiction:
+                narrowed = list(domains)
+                narrowed[t] = domains[t] - {spot}
+                return propagate(narrowed), (t, *spot)
+    return None
+
+
 def propagate(domains: Domains) -> Domains:
     """A type whose spots are all in one cell owns that cell: no other type can be there."""
     doms = list(domains)
@@ -352,18 +370,7 @@ class Grader:
 
     def _suppose(self, domains: Domains) -> tuple[Domains, tuple[int, int, int]] | None:
         """Tier 3: a spot whose supposition contradicts the shots under tiers 1-2."""
-        order = sorted((len(dom), t) for t, dom in enumerate(domains) if 1 < len(dom) <= CASE_DOMAIN_MAX)
-        for _, t in order:
-            for spot in sorted(domains[t]):
-                trial = list(domains)
-                trial[t] = frozenset([spot])
-                try:
-                    self._closure(propagate(trial), 2)
-                except Contradiction:
-                    narrowed = list(domains)
-                    narrowed[t] = domains[t] - {spot}
-                    return propagate(narrowed), (t, *spot)
-        return None
+        return refuted_spot(domains, lambda trial: self._closure(trial, 2))
 
     # -- the run ---------------------------------------------------------------------------------
     def grade(self) -> Grade:

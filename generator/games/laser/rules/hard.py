@@ -31,13 +31,12 @@ from itertools import combinations
 from generator.games.laser.rules.engine import Engine
 from generator.games.laser.rules.generate import is_fair_cells, random_cells
 from generator.games.laser.rules.grade import (
-    CASE_DOMAIN_MAX,
-    Contradiction,
     Domains,
     SearchShot,
     initial_domains,
     project,
     propagate,
+    refuted_spot,
     saturate,
     solved,
 )
@@ -84,19 +83,9 @@ def _paired(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> Do
 
 
 def _supposed(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> Domains | None:
-    """A supposition: the first spot (smallest domains first) whose propagation contradicts a shot."""
-    order = sorted((len(dom), t) for t, dom in enumerate(domains) if 1 < len(dom) <= CASE_DOMAIN_MAX)
-    for _, t in order:
-        for spot in sorted(domains[t]):
-            trial = list(domains)
-            trial[t] = frozenset([spot])
-            try:
-                saturate(engine, propagate(trial), shots)
-            except Contradiction:
-                narrowed = list(domains)
-                narrowed[t] = domains[t] - {spot}
-                return propagate(narrowed)
-    return None
+    """A supposition refuted by propagation alone (grade.refuted_spot with saturate)."""
+    found = refuted_spot(domains, lambda trial: saturate(engine, trial, shots))
+    return None if found is None else found[0]
 
 
 def depth(engine: Engine, shots: Sequence[SearchShot]) -> Depth:
