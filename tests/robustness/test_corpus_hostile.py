@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from tests.robustness import hostile
-from tests.robustness.helpers import tiny_png
+from tests.robustness.helpers import IMAGE_TEMPLATE, tiny_png
 
 MEMORY = 1 << 30
 TEMPLATE = """\
@@ -34,13 +34,6 @@ card: poker
 bleed: 0
 front:
   - {kind: image, src: "{art}", x: 5, y: 5, w: 40, h: 40}
-"""
-PICTURE = """\
-name: pic
-card: poker
-bleed: 0
-front:
-  - {kind: image, src: "{pic}", x: 5, y: 5, w: 20, h: 20}
 """
 
 
@@ -108,7 +101,7 @@ CASES = [
     Case("images: a 1x1 picture warns in a normal run", ["images", "pics", "-o", "out.pdf", "-q"], 0,
          "under 200 ppi (lowest 0 ppi", {"pics/a.png": tiny_png()}),
     Case("cards: a 1x1 picture warns in a normal run", _cards("d.csv", "pic.yaml", "-q"), 0, "under 200 ppi",
-         {"pic.yaml": PICTURE, "d.csv": "name,pic\nA,a.png\n", "a.png": tiny_png()}),
+         {"pic.yaml": IMAGE_TEMPLATE, "d.csv": "name,pic\nA,a.png\n", "a.png": tiny_png()}),
     # --- tracebacks ---
     Case("YAML tag !foo", _cards("tag.yaml"), 2, "tag.yaml:2: cards[0].name: bad YAML",
          {**T, "tag.yaml": "cards:\n  - {name: !foo bar}\n"}),
