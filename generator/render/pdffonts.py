@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import struct
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -198,30 +199,145 @@ def to_unicode_cmap(used: dict[int, str]) -> str:
 @lru_cache(maxsize=64)
 def _subset(face: str, gids: tuple[int, ...]) -> tuple[bytes, bool, str, dict[str, Any]]:
     """The face's subset keeping exactly these glyphs at their ids: (font program, CFF outlines?,
-    PostScript name, descriptor metrics in 1/1000 em)."""
+    PostScript name, descriptor metrics in 1/1000 em). TrueType outlines are cut here, table by
+    table (fast: a deck's documents each embed their own subsets); CFF through fontTools' subsetter."""
+    data, index = font_data(face)
+    tables = _sfnt_tables(data, index)
+    cff = b"CFF " in tables
+    head, hhea = tables[b"head"], tables[b"hhea"]
+    upem = struct.unpack(">H", head[18:20])[0]
+    scale = 1000.0 / upem
+    x_min, y_min, x_max, y_max = struct.unpack(">hhhh", head[36:44])
+    ascent, descent = struct.unpack(">hh", hhea[4:8])
+    os2 = tables.get(b"OS/2", b"")
+    cap = struct.unpack(">h", os2[88:90])[0] if len(os2) >= 90 else ascent
+    post = tables.get(b"post", b"")
+    italic = struct.unpack(">i", post[4:8])[0] / 65536 if len(post) >= 8 else 0
+    metrics: dict[str, Any] = {
+        "bbox": [round(v * scale) for v in (x_min, y_min, x_max, y_max)], "italic": round(italic, 2),
+        "ascent": round(ascent * scale), "descent": round(descent * scale), "cap": round((cap or ascent) * scale)}
+    ps_name = "".join(ch for ch in _ps_name(tables.get(b"name", b"")) or font_spec(face).family
+                      if ch.isascii() and (ch.isalnum() or ch in "-_")) or "Font"
+    program = _cff_subset(data, index, gids) if cff else _glyf_subset(tables, gids)
+    return program, cff, ps_name[:60], metrics
+
+
+def _sfnt_tables(data: bytes, index: int) -> dict[bytes, bytes]:
+    """{tag: table bytes} of face `index` of an sfnt file or collection."""
+    offset = struct.unpack(">I", data[12 + 4 * index:16 + 4 * index])[0] if data[:4] == b"ttcf" else 0
+    count = struct.unpack(">H", data[offset + 4:offset + 6])[0]
+    tables = {}
+    for i in range(count):
+        tag, _sum, start, length = struct.unpack(">4sIII", data[offset + 12 + 16 * i:offset + 28 + 16 * i])
+        tables[tag] = data[start:start + length]
+    return tables
+
+
+def _ps_name(name: bytes) -> str:
+    """The PostScript name (name ID 6) of a name table: the Windows Unicode record, else the Mac one."""
+    if len(name) < 6:
+        return ""
+    count, strings = struct.unpack(">HH", name[2:6])
+    found = ""
+    for i in range(count):
+        platform, _enc, _lang, name_id, length, start = struct.unpack(">HHHHHH", name[6 + 12 * i:18 + 12 * i])
+        raw = name[strings + start:strings + start + length]
+        if name_id == 6:
+            if platform == 3:
+                return raw.decode("utf-16-be", "replace")
+            found = found or raw.decode("latin-1")
+    return found
+
+
+_GLYF_KEEP = (b"head", b"hhea", b"maxp", b"hmtx", b"cvt ", b"fpgm", b"prep", b"OS/2", b"name", b"post")
+_ARGS_WORDS, _SCALE, _MORE, _XY_SCALE, _TWO_BY_TWO = 0x0001, 0x0008, 0x0020, 0x0040, 0x0080
+
+
+def _glyf_subset(tables: dict[bytes, bytes], gids: tuple[int, ...]) -> bytes:
+    """A TrueType font keeping the outlines of `gids` (and the glyphs their composites use) at their
+    ids, every other glyph empty; the tables a PDF's FontFile2 needs, long loca, post format 3."""
+    head = tables[b"head"]
+    count = struct.unpack(">H", tables[b"maxp"][4:6])[0]
+    long_loca = struct.unpack(">h", head[50:52])[0] == 1
+    loca_raw = tables[b"loca"]
+    if long_loca:
+        loca = struct.unpack(f">{count + 1}I", loca_raw[:4 * (count + 1)])
+    else:
+        loca = tuple(2 * v for v in struct.unpack(f">{count + 1}H", loca_raw[:2 * (count + 1)]))
+    glyf = tables[b"glyf"]
+    keep: set[int] = set()
+    todo = [g for g in gids if 0 <= g < count]
+    while todo:
+        gid = todo.pop()
+        if gid in keep:
+            continue
+        keep.add(gid)
+        data = glyf[loca[gid]:loca[gid + 1]]
+        if len(data) >= 10 and struct.unpack(">h", data[:2])[0] < 0:
+            at = 10
+            while at + 4 <= len(data):
+                flags, component = struct.unpack(">HH", data[at:at + 4])
+                todo.append(component)
+                at += 4 + (4 if flags & _ARGS_WORDS else 2)
+                at += 2 if flags & _SCALE else 4 if flags & _XY_SCALE else 8 if flags & _TWO_BY_TWO else 0
+                if not flags & _MORE:
+                    break
+    out_glyf = bytearray()
+    offsets = []
+    for gid in range(count):
+        offsets.append(len(out_glyf))
+        if gid in keep:
+            out_glyf += glyf[loca[gid]:loca[gid + 1]]
+            out_glyf += b"\0" * (-len(out_glyf) % 4)
+    offsets.append(len(out_glyf))
+    new = {tag: tables[tag] for tag in _GLYF_KEEP if tag in tables}
+    new[b"head"] = head[:8] + b"\0\0\0\0" + head[12:50] + struct.pack(">h", 1) + head[52:]
+    new[b"loca"] = struct.pack(f">{count + 1}I", *offsets)
+    new[b"glyf"] = bytes(out_glyf)
+    if b"post" in new:
+        new[b"post"] = struct.pack(">I", 0x00030000) + new[b"post"][4:32]
+    return _sfnt(new)
+
+
+def _sfnt(tables: dict[bytes, bytes]) -> bytes:
+    """An sfnt file of these tables (sorted by tag, 4-byte aligned, checksums and head's adjustment)."""
+    tags = sorted(tables)
+    count = len(tags)
+    power = 1 << (count.bit_length() - 1)
+    header = struct.pack(">IHHHH", 0x00010000, count, power * 16, power.bit_length() - 1, count * 16 - power * 16)
+    directory = b""
+    body = b""
+    offset = 12 + 16 * count
+    for tag in tags:
+        table = tables[tag]
+        padded = table + b"\0" * (-len(table) % 4)
+        directory += struct.pack(">4sIII", tag, _checksum(padded), offset + len(body), len(table))
+        body += padded
+    font = header + directory + body
+    at = 12 + 16 * count + sum(len(tables[t]) + (-len(tables[t]) % 4) for t in tags[:tags.index(b"head")])
+    adjustment = (0xB1B0AFBA - _checksum(font)) & 0xFFFFFFFF
+    return font[:at + 8] + struct.pack(">I", adjustment) + font[at + 12:]
+
+
+def _checksum(data: bytes) -> int:
+    data += b"\0" * (-len(data) % 4)
+    return sum(struct.unpack(f">{len(data) // 4}I", data)) & 0xFFFFFFFF
+
+
+def _cff_subset(data: bytes, index: int, gids: tuple[int, ...]) -> bytes:
+    """An OpenType (CFF) subset keeping these glyphs at their ids (fontTools' subsetter)."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    data, index = font_data(face)
     tt = TTFont(io.BytesIO(data), fontNumber=index if data[:4] == b"ttcf" else -1, recalcTimestamp=False,
                 lazy=True)
-    cff = "CFF " in tt
-    scale = 1000.0 / tt["head"].unitsPerEm
-    head, os2 = tt["head"], tt["OS/2"] if "OS/2" in tt else None
-    metrics: dict[str, Any] = {
-        "bbox": [round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)],
-        "italic": round(float(tt["post"].italicAngle), 2) if "post" in tt else 0,
-        "ascent": round(tt["hhea"].ascent * scale), "descent": round(tt["hhea"].descent * scale),
-        "cap": round((getattr(os2, "sCapHeight", 0) or tt["hhea"].ascent) * scale),
-    }
-    ps_name = "".join(ch for ch in str(tt["name"].getDebugName(6) or font_spec(face).family)
-                      if ch.isascii() and ch.isalnum() or ch in "-_") or "Font"
     options = subset.Options()
     options.retain_gids = True
     options.layout_features = []
     options.notdef_outline = True
     options.recalc_timestamp = False
     options.hinting = False
+    options.glyph_names = False
     options.name_IDs = [1, 2, 3, 4, 6]
     options.drop_tables = [*options.drop_tables, "FFTM", "GSUB", "GPOS", "GDEF", "kern"]
     subsetter = subset.Subsetter(options)
@@ -230,4 +346,4 @@ def _subset(face: str, gids: tuple[int, ...]) -> tuple[bytes, bool, str, dict[st
     out = io.BytesIO()
     tt.save(out)
     tt.close()
-    return out.getvalue(), cff, ps_name[:60], metrics
+    return out.getvalue()
