@@ -4,7 +4,8 @@ What makes the file PDF/X-1a:2003 (ISO 15930-4; sources in docs/pod.md):
 - DeviceCMYK only: every vector colour is converted with the profile (k/K operators), every picture
   decoded, flattened onto white, converted and stored losslessly (Flate, so the measured ink is the
   printed ink), never /SMask, /Group or soft transparency;
-- the fonts are reportlab's embedded TrueType subsets;
+- the fonts are embedded subsets (pdffonts.py: Type 0 fonts of TrueType outlines; a template's CFF
+  font is embedded as OpenType, which PDF/X-1a does not allow: such a font is for the plain PDF);
 - every page has a TrimBox and a BleedBox (the caller's pages carry them);
 - the Catalog's /OutputIntents holds one /GTS_PDFX intent naming the condition and embedding the
   profile; the Info dictionary has /GTS_PDFXVersion (PDF/X-1a:2003), /Trapped /False, a title and
