@@ -242,12 +242,14 @@ def font_runs(name: str, text: str) -> list[tuple[str, str]]:
     if _drawn_apart(name).isdisjoint(text):
         return [(first, text)]
     fm = font_metrics(name)
+    stack = bool(font_spec(name).stack)
     runs: list[tuple[str, str]] = []
     for ch in text:
         cp = ord(ch)
         font = fm.fallback.get(cp, first)
-        if runs and (cp in IGNORABLE or unicodedata.category(ch)[0] == "M"):
-            before = runs[-1][0]
+        if runs and (cp in IGNORABLE or unicodedata.category(ch)[0] == "M"
+                     or stack and unicodedata.category(ch)[0] in "ZP"):
+            before = runs[-1][0]    # marks, joiners and (in a stack) spaces and punctuation stay in the run
             if cp in IGNORABLE or ord(ch) in _own_metrics(before)[0]:
                 font = before
         elif cp in IGNORABLE:
@@ -268,7 +270,7 @@ def _drawn_apart(name: str) -> frozenset[str]:
     fallback = fm.fallback
     if not fallback:
         return frozenset()
-    marks = [cp for cp in fm.widths if unicodedata.category(chr(cp))[0] == "M"] if font_spec(name).stack else []
+    marks = [cp for cp in fm.widths if unicodedata.category(chr(cp))[0] in "MZP"] if font_spec(name).stack else []
     return frozenset(map(chr, [*fallback, *IGNORABLE, *marks]))
 
 
@@ -278,6 +280,16 @@ def _hhea_extent(parsed: TTFontFile) -> tuple[float, float]:
     ascender, descender = struct.unpack(">hh", hhea[4:8])
     scale = 1000.0 / parsed.unitsPerEm
     return ascender * scale, -descender * scale
+
+
+def font_label(name: str) -> str:
+    """A font as messages name it: a built-in name, a face's family, a stack's families in order
+    (the fallback Noto Emoji after them)."""
+    spec = font_spec(name)
+    if name in BUILT_IN:
+        return repr(name)
+    families = [font_spec(face).family for face in _stack_faces(name)]
+    return "the stack " + " + ".join(families) if spec.stack else repr(spec.family)
 
 
 def missing_chars(name: str, text: str) -> list[str]:
