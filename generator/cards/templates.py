@@ -113,11 +113,23 @@ def _read_yaml(path: Path, lines: dict[str, int] | None = None) -> dict[str, Any
     from generator.cards.schema import Anything, Map
 
     shape = "a template must be a mapping (card:, front:, back: ...)"
-    raw: dict[str, Any] | None = load_yaml(path, Map(optional=dict.fromkeys(TOP_KEYS, Anything()), shape=shape),
-                                           TemplateError, lines)
+    keys = {**dict.fromkeys(TOP_KEYS, Anything()), "fonts": _Named()}     # fonts.NAME keep their lines
+    raw: dict[str, Any] | None = load_yaml(path, Map(optional=keys, shape=shape), TemplateError, lines)
     if raw is None:
         raise TemplateError(shape, file=path)
     return raw
+
+
+class _Named:
+    """A block of named entries (`fonts:`): a mapping's values keep their lines ('fonts.body');
+    anything else is passed on as it is, for the block's own check to refuse in its words."""
+
+    def check(self, node: Any, walk: Any, key: str) -> Any:
+        import yaml
+
+        from generator.cards.schema import Anything, Table
+
+        return (Table(Anything()) if isinstance(node, yaml.MappingNode) else Anything()).check(node, walk, key)
 
 
 # --- extends -----------------------------------------------------------------------------------

@@ -153,21 +153,6 @@ def test_bad_font_files(tmp_path: Path) -> None:
         add_font(tmp_path / "missing.otf")
     with pytest.raises(FontFileError, match="single font"):
         add_font(JP_FONT, 2)
-    locked = tmp_path / "locked.otf"
-    locked.write_bytes(_with_fs_type(JP_FONT.read_bytes(), 0x0002))
-    with pytest.raises(FontFileError, match="forbid embedding"):
-        add_font(locked)
     with pytest.raises(LayoutError):
         shaped_width("no-such-font", "x")
 
-
-def _with_fs_type(data: bytes, fs_type: int) -> bytes:
-    """The font's bytes with OS/2 fsType set (the table's checksum left as it was)."""
-    import struct
-
-    count = struct.unpack(">H", data[4:6])[0]
-    for i in range(count):
-        tag, _sum, offset, _length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
-        if tag == b"OS/2":
-            return data[:offset + 8] + struct.pack(">H", fs_type) + data[offset + 10:]
-    raise AssertionError("no OS/2 table")
