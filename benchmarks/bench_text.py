@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_speed import ROOT, baseline_tree, best, cards, distinct_deck  # noqa: E402
+from bench_speed import ROOT, baseline_tree, best, cards, distinct_deck
 
 BASE_REV = "ceaca81"          # main when issue 30 started
 SECTIONS = ("deck", "distinct", "kit")

@@ -5,9 +5,10 @@ see iconset.py) as a word part, its bottom on the line's baseline; `[...]` is se
 (brackets kept, as the rulebooks print conditions); `<g>...</g>` is set in the green colour (the
 alternative values of a Plante); `<b>...</b>` is bold without brackets. A newline starts a paragraph; paragraphs may be separated by a
 gap and a horizontal rule. With `plain`, only icons are markup (brackets and <b>/<g> are text).
-Widths come from generator.scene.text.text_width (the one source of
-widths: HarfBuzz's shaped advances, each atom shaped on its own); the block shrinks in 0.5 pt steps to min_size, and text that cannot fit even then raises
-LayoutError, like a plain Text box.
+Widths come from generator.scene.text.text_width (the one source of widths: HarfBuzz's shaped
+advances, each atom shaped on its own); the block shrinks in 0.5 pt steps to min_size, and text that
+cannot fit even then raises LayoutError, like a plain Text box. Rich text is set left to right (no
+bidi reordering of its words) and is not hyphenated: right-to-left paragraphs go in `text` elements.
 """
 
 from __future__ import annotations

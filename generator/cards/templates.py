@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.cards.schema import Schema
 from generator.core.errors import TemplateError
 
 TOP_KEYS = {"extends", "name", "description", "card", "bleed", "safe", "background",
@@ -113,14 +114,14 @@ def _read_yaml(path: Path, lines: dict[str, int] | None = None) -> dict[str, Any
     from generator.cards.schema import Anything, Map
 
     shape = "a template must be a mapping (card:, front:, back: ...)"
-    keys = {**dict.fromkeys(TOP_KEYS, Anything()), "fonts": _Named()}     # fonts.NAME keep their lines
+    keys: dict[str, Schema] = {**dict.fromkeys(TOP_KEYS, Anything()), "fonts": _Named()}   # fonts.NAME keep lines
     raw: dict[str, Any] | None = load_yaml(path, Map(optional=keys, shape=shape), TemplateError, lines)
     if raw is None:
         raise TemplateError(shape, file=path)
     return raw
 
 
-class _Named:
+class _Named(Schema):
     """A block of named entries (`fonts:`): a mapping's values keep their lines ('fonts.body');
     anything else is passed on as it is, for the block's own check to refuse in its words."""
 

@@ -2,7 +2,8 @@
 
 Each page's content stream starts with one matrix that maps the model's mm (origin top-left,
 y down) onto PDF points (y up); text lines undo the flip in their text matrix so glyphs stand
-upright, and are written as shaped glyph runs (pdffonts.py). TrimBox/BleedBox come from the page; PrintScaling None asks viewers not to scale.
+upright, and are written as shaped glyph runs (pdffonts.py). TrimBox/BleedBox come from the page;
+PrintScaling None asks viewers not to scale.
 """
 
 from __future__ import annotations

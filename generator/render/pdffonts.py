@@ -5,8 +5,9 @@ A TrueType face is a CIDFontType2 with its subset as FontFile2; a CFF (OTF) face
 with the subset OpenType file as FontFile3 (/Subtype /OpenType). The ToUnicode map gives each glyph
 the characters it stands for (a ligature "fi" both letters), so copying or searching the PDF
 gives the source text back; a run whose glyphs do not each stand for their own characters
-(Devanagari conjuncts, reordered vowel signs) is also marked with its text as /ActualText. Glyphs are placed at HarfBuzz's positions with TJ adjustments (and a
-text rise for marks set above or below), from the same glyph runs the PNG and SVG backends draw.
+(Devanagari conjuncts, reordered vowel signs) is also marked with its text as /ActualText. Glyphs
+are placed at HarfBuzz's positions with TJ adjustments (and a text rise for marks set above or
+below), from the same glyph runs the PNG and SVG backends draw.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import hashlib
 import io
 import struct
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from generator.scene.fonts import GlyphRun, font_data, font_spec, hb_font, units_per_em
@@ -35,7 +36,7 @@ class GlyphFont:
     used: dict[int, str] = field(default_factory=dict)
     _dynamicFont: int = 1               # reportlab: objects are made when the document is saved
 
-    def addObjects(self, doc: Any) -> None:   # noqa: N802 (reportlab's name)
+    def addObjects(self, doc: Any) -> None:
         """The Type 0 font, its CIDFont, descriptor, font file and ToUnicode, linked in as `internal`."""
         from reportlab.pdfbase import pdfdoc
 
@@ -148,9 +149,9 @@ def _advance_table(face: str) -> Any:
     font = hb_font(face)
     scale = 1000.0 / units_per_em(face)
 
-    @lru_cache(maxsize=None)
+    @cache
     def width(gid: int) -> float:
-        return round(font.get_glyph_h_advance(gid) * scale, 2)
+        return round(float(font.get_glyph_h_advance(gid)) * scale, 2)
 
     return width
 
@@ -321,7 +322,8 @@ def _sfnt(tables: dict[bytes, bytes]) -> bytes:
 
 def _checksum(data: bytes) -> int:
     data += b"\0" * (-len(data) % 4)
-    return sum(struct.unpack(f">{len(data) // 4}I", data)) & 0xFFFFFFFF
+    total: int = sum(struct.unpack(f">{len(data) // 4}I", data))
+    return total & 0xFFFFFFFF
 
 
 def _cff_subset(data: bytes, index: int, gids: tuple[int, ...]) -> bytes:

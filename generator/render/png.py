@@ -55,7 +55,7 @@ from generator.scene.text import glyph_commands, placed_glyphs
 
 if TYPE_CHECKING:   # pragma: no cover
     from PIL import Image as PILImage
-    from PIL import ImageDraw, ImageFont
+    from PIL import ImageFont
 
     from generator.scene.model import Item, Point
 
@@ -367,7 +367,6 @@ class PngBackend(Backend):
     def _text_layer(self, item: TextLine, m: Matrix) -> None:
         """Text under rotation/flip/shear: draw upright on a mask layer, then map it onto the page."""
         from PIL import Image as PILImage
-        from PIL import ImageDraw
 
         fm = font_metrics(item.font)
         scale = matrix_scale(m)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import io
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.core.units import MM_PER_PT

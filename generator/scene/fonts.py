@@ -248,7 +248,7 @@ def font_runs(name: str, text: str) -> list[tuple[str, str]]:
         cp = ord(ch)
         font = fm.fallback.get(cp, first)
         if runs and (cp in IGNORABLE or unicodedata.category(ch)[0] == "M"
-                     or stack and unicodedata.category(ch)[0] in "ZP"):
+                     or (stack and unicodedata.category(ch)[0] in "ZP")):
             before = runs[-1][0]    # marks, joiners and (in a stack) spaces and punctuation stay in the run
             if cp in IGNORABLE or ord(ch) in _own_metrics(before)[0]:
                 font = before
@@ -343,7 +343,8 @@ def _check_face(data: bytes, index: int, path: Path) -> tuple[str, str, str]:
     """(family, weight, style) of face `index` of a font file's bytes; FontFileError if unusable."""
     import io
 
-    from fontTools.ttLib import TTCollection, TTFont as FtFont
+    from fontTools.ttLib import TTCollection
+    from fontTools.ttLib import TTFont as FtFont
 
     label = repr(path.name)
     if data[:4] not in (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf", b"wOFF", b"wOF2"):
@@ -397,7 +398,7 @@ def _fontconfig(family: str, style: str, weight: int | str | None) -> tuple[Path
                              text=True, timeout=30, check=True).stdout
     except (OSError, subprocess.SubprocessError) as err:
         raise FontFileError(f"fc-match could not look up family {family!r}: {err}") from None
-    families, file, index = (out.split("\t") + ["", "", "0"])[:3]
+    families, file, index = ([*out.split("\t"), "", "", "0"])[:3]
     if family.casefold() not in {f.strip().casefold() for f in families.split(",")}:
         raise FontFileError(f"no installed font family {family!r} (fc-list lists the installed ones)")
     return Path(file), int(index or 0)
@@ -405,7 +406,8 @@ def _fontconfig(family: str, style: str, weight: int | str | None) -> tuple[Path
 
 def _scan_folders(family: str, style: str, weight: int | str | None) -> tuple[Path, int]:
     """macOS and Windows: the first face in the system font folders whose family (and style) match."""
-    from fontTools.ttLib import TTCollection, TTFont as FtFont
+    from fontTools.ttLib import TTCollection
+    from fontTools.ttLib import TTFont as FtFont
 
     home = Path.home()
     folders = {"darwin": ["/System/Library/Fonts", "/Library/Fonts", str(home / "Library/Fonts")],
@@ -595,7 +597,7 @@ def glyph_outline(face: str, gid: int) -> tuple[tuple[str | float, ...], ...]:
     scale = 1000.0 / font.face.upem
     out: list[tuple[str | float, ...]] = []
 
-    class _Pen(BasePen):       # splits TrueType's runs of off-curve points into single quadratics
+    class _Pen(BasePen):  # type: ignore[misc]   # splits TrueType's runs of off-curve points into quadratics
         def _moveTo(self, pt: tuple[float, float]) -> None:
             out.append(("M", pt[0] * scale, pt[1] * scale))
 

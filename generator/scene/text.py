@@ -22,6 +22,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
@@ -238,7 +239,7 @@ def wrap_paragraph(para: str, measure: Measure, limit: float, break_words: bool,
         joined = line + glue + piece if line else piece
         shown = joined.replace(SOFT_HYPHEN, "")
         width = measure(shown)
-        if width <= limit or not line and not _splittable(piece, measure, limit, lang, break_words):
+        if width <= limit or (not line and not _splittable(piece, measure, limit, lang, break_words)):
             line, glue = joined, after
             k += 1
             continue
@@ -308,7 +309,7 @@ def _letter_runs(piece: str) -> list[tuple[int, str]]:
 
 
 @lru_cache(maxsize=64)
-def _hyphenator(lang: str) -> object | None:
+def _hyphenator(lang: str) -> Any:
     """pyphen's dictionary for a language tag (it, de-CH, pt_BR...), or None (no tag, or none known)."""
     if not lang:
         return None

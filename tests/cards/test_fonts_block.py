@@ -103,6 +103,6 @@ def test_a_bad_font_is_one_line_exit_2_nothing_written(tmp_path: Path, pnpgen, f
 
 def test_check_names_characters_no_font_has(tmp_path: Path, pnpgen) -> None:
     template = _template(tmp_path, "fonts:\n  title: sans\n  text: sans\n")
-    code, out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--check")
+    _code, out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--check")
     report = out + err
     assert "'吾'" in report and "no font of 'sans'" in report

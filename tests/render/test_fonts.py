@@ -1,4 +1,5 @@
-"""The font registry and text_width: the shipped DejaVu files, widths that agree with Pillow's own HarfBuzz layout (raqm: kerning, ligatures)."""
+"""The font registry and text_width: the shipped DejaVu files, widths that agree with Pillow's own
+HarfBuzz layout (raqm: kerning, ligatures)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,6 @@ from PIL import ImageChops, ImageDraw
 from generator.core.units import MM_PER_PT
 from generator.render import png, pngreuse
 from generator.render.png import encode_png, rect_pixels, render_image, render_png
-from generator.scene.text import placed_glyphs
 from generator.scene.model import (
     Circle,
     Group,
@@ -32,6 +31,7 @@ from generator.scene.model import (
     rotate,
     translate,
 )
+from generator.scene.text import placed_glyphs
 
 
 def _same(a: PILImage.Image, b: PILImage.Image) -> bool:

@@ -95,7 +95,7 @@ def test_ink_matches_hb_view_in_every_backend(script: str, scripts, tmp_path: Pa
 @pytest.mark.needs("hb-view")
 def test_unshaped_text_would_not_match(scripts, tmp_path: Path) -> None:
     """The comparison can fail: Arabic letters set one by one (isolated forms) differ from hb-view."""
-    text, face, path = scripts["arabic"]
+    text, _face, path = scripts["arabic"]
     ref = _hb_view(path, text, tmp_path)
     apart = " ".join(text)        # spaces between letters: no joining
     ink = _hb_view(path, apart, tmp_path)
