@@ -106,3 +106,11 @@ def test_check_names_characters_no_font_has(tmp_path: Path, pnpgen) -> None:
     _code, out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--check")
     report = out + err
     assert "'吾'" in report and "no font of 'sans'" in report
+
+
+def test_pdfx_refuses_a_cff_font(tmp_path: Path, pnpgen) -> None:
+    template = _template(tmp_path, "fonts:\n  title: fonts/Brand.otf\n  text: sans\n")
+    out = tmp_path / "x.pdf"
+    code, _out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--format", "pdfx", "-o", out, "-q")
+    assert code == 2 and "CFF" in err and "PDF/X-1a" in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
