@@ -128,8 +128,8 @@ class Text:
     shrink: bool = True
     min_size: float = 5.0
     line_height: float = 1.2
-    features: tuple[str, ...] = ()   # OpenType features for HarfBuzz ("smcp", "onum", "-liga")
-    lang: str = ""                   # the text's language (BCP 47: "it", "ja"): shaping and hyphenation
+    features: tuple[str, ...] = field(default=(), kw_only=True)   # OpenType features ("smcp", "-liga")
+    lang: str = field(default="", kw_only=True)   # the text's language (BCP 47: "it", "ja"): shaping, hyphenation
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +143,8 @@ class TextLine:
     font: str = "sans"
     size: float = 10.0
     color: str = "#000000"
-    features: tuple[str, ...] = ()
-    lang: str = ""
+    features: tuple[str, ...] = field(default=(), kw_only=True)
+    lang: str = field(default="", kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
