@@ -15,7 +15,6 @@ Run: python benchmarks/bench_text.py [--baseline REV] [--runs 3] [--only deck,di
 
 from __future__ import annotations
 
-import argparse
 import os
 import platform
 import sys
@@ -25,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_speed import ROOT, baseline_tree, best, cards, distinct_deck
+from bench_speed import ROOT, baseline_tree, best, cards, command_line, distinct_deck
 
 BASE_REV = "ceaca81"          # main when issue 30 started
 SECTIONS = ("deck", "distinct", "kit")
@@ -75,15 +74,7 @@ def section_kit(trees: dict[str, Path], work: Path, runs: int) -> dict[str, obje
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--baseline", default=BASE_REV, help=f"git revision to compare with (default {BASE_REV})")
-    parser.add_argument("--runs", type=int, default=3, help="alternating runs per figure; the best CPU is kept")
-    parser.add_argument("--only", default=",".join(SECTIONS), help="comma-separated sections: " + ", ".join(SECTIONS))
-    args = parser.parse_args()
-    chosen = [s.strip() for s in args.only.split(",") if s.strip()]
-    unknown = sorted(set(chosen) - set(SECTIONS))
-    if unknown:
-        parser.error(f"unknown sections {unknown}; known: {', '.join(SECTIONS)}")
+    args, chosen = command_line(__doc__, BASE_REV, SECTIONS)
     trees = {"base": baseline_tree(args.baseline), "now": ROOT}
     print(f"issue 30 shaped text: baseline {args.baseline} beside the working tree; {platform.node()}, "
           f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}; best CPU of {args.runs} alternating runs",

@@ -313,6 +313,7 @@ def missing_chars(name: str, text: str) -> list[str]:
 # --- a template's own fonts ---------------------------------------------------------------------
 
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2")
+MAX_FONT_BYTES = 128 * 1024 * 1024     # a font file larger than this is refused (the CJK collections are ~20-30 MB)
 _SLUG = re.compile(r"[^A-Za-z0-9]+")
 
 
@@ -323,6 +324,8 @@ def add_font(path: Path, index: int = 0) -> str:
     if not path.is_file():
         raise FontFileError(f"font file {str(path)!r} not found")
     try:
+        if path.stat().st_size > MAX_FONT_BYTES:
+            raise FontFileError(f"font file {path.name!r} is larger than {MAX_FONT_BYTES // 2**20} MB")
         data = path.read_bytes()
     except OSError as err:
         raise FontFileError(f"cannot read font file {str(path)!r}: {err.strerror or err}") from None
