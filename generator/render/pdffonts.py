@@ -88,24 +88,40 @@ def glyph_font(canvas: Canvas, face: str) -> GlyphFont:
 
 def show_runs(canvas: Canvas, runs: tuple[GlyphRun, ...], size: float, fmt: Any) -> str:
     """The text operators (after the line's Tm) that show the runs: per run its font's Tf, then TJ
-    arrays of glyph ids with adjustments that put each glyph at HarfBuzz's place; `fmt` writes numbers."""
+    arrays of glyph ids with adjustments that put each glyph at HarfBuzz's place; `fmt` writes numbers.
+    The glyphs' texts go into each font's ToUnicode map (the first text a glyph stood for)."""
     ops: list[str] = []
+    for face, body, pairs in _program(runs, size, fmt):
+        font = glyph_font(canvas, face)
+        used = font.used
+        for gid, text in pairs:
+            if text and not used.get(gid):
+                used[gid] = text
+            else:
+                used.setdefault(gid, "")
+        ops.append(f"/{font.internal} {fmt(size)} Tf {body}")
+    return " ".join(ops)
+
+
+Program = tuple[tuple[str, str, tuple[tuple[int, str], ...]], ...]
+
+
+@lru_cache(maxsize=16384)
+def _program(runs: tuple[GlyphRun, ...], size: float, fmt: Any) -> Program:
+    """Per run (face, its operators after Tf, (glyph id, text) pairs): the same for every document
+    (a deck's footers and labels recur in each file)."""
+    out = []
     expected = 0.0          # where HarfBuzz puts the pen (1/1000 em from the line's start)
     written = 0.0           # where the PDF's pen is
     rise = 0.0
     for run in runs:
-        font = glyph_font(canvas, run.font)
-        ops.append(f"/{font.internal} {fmt(size)} Tf")
+        ops: list[str] = []
         widths = _advance_table(run.font)
         texts = _cluster_texts(run)
-        simple = all(font.used.get(g[0], t) in (t, "") and t for g, t in zip(run.glyphs, texts, strict=True))
-        if not simple:      # a glyph does not stand for its own characters (conjuncts, reordered marks)
+        if not all(texts):      # a glyph does not stand for its own characters (reordered vowel signs)
             ops.append(f"/Span <</ActualText <FEFF{run.text.encode('utf-16-be').hex().upper()}>>> BDC")
         parts: list[str] = []
-        for (gid, advance, dx, dy, _cluster), text in zip(run.glyphs, texts, strict=True):
-            if text and not font.used.get(gid):
-                font.used[gid] = text
-            font.used.setdefault(gid, "")
+        for gid, advance, dx, dy, _cluster in run.glyphs:
             if abs(dy - rise) > _EPS:
                 if parts:
                     ops.append("[" + " ".join(parts) + "] TJ")
@@ -122,11 +138,13 @@ def show_runs(canvas: Canvas, runs: tuple[GlyphRun, ...], size: float, fmt: Any)
             expected += advance
         if parts:
             ops.append("[" + " ".join(parts) + "] TJ")
-        if not simple:
+        if not all(texts):
             ops.append("EMC")
-    if rise:
-        ops.append("0 Ts")
-    return " ".join(ops)
+        out.append((run.font, " ".join(ops), tuple(zip([g[0] for g in run.glyphs], texts, strict=True))))
+    if rise and out:
+        face, body, pairs = out[-1]
+        out[-1] = (face, body + " 0 Ts", pairs)
+    return tuple(out)
 
 
 def _cluster_texts(run: GlyphRun) -> list[str]:
@@ -283,6 +301,7 @@ def _glyf_subset(tables: dict[bytes, bytes], gids: tuple[int, ...]) -> bytes:
                 at += 2 if flags & _SCALE else 4 if flags & _XY_SCALE else 8 if flags & _TWO_BY_TWO else 0
                 if not flags & _MORE:
                     break
+    count = max(keep) + 1           # glyphs past the last one kept are left out (ids stay)
     out_glyf = bytearray()
     offsets = []
     for gid in range(count):
@@ -293,6 +312,13 @@ def _glyf_subset(tables: dict[bytes, bytes], gids: tuple[int, ...]) -> bytes:
     offsets.append(len(out_glyf))
     new = {tag: tables[tag] for tag in _GLYF_KEEP if tag in tables}
     new[b"head"] = head[:8] + b"\0\0\0\0" + head[12:50] + struct.pack(">h", 1) + head[52:]
+    maxp, hhea, hmtx = tables[b"maxp"], tables[b"hhea"], tables[b"hmtx"]
+    metrics = struct.unpack(">H", hhea[34:36])[0]
+    long_count = min(metrics, count)
+    new[b"maxp"] = maxp[:4] + struct.pack(">H", count) + maxp[6:]
+    new[b"hhea"] = hhea[:34] + struct.pack(">H", long_count) + hhea[36:]
+    # the long metrics kept, then the left side bearings of the glyphs past them (if any)
+    new[b"hmtx"] = hmtx[:4 * long_count] + hmtx[4 * metrics:4 * metrics + 2 * (count - long_count)]
     new[b"loca"] = struct.pack(f">{count + 1}I", *offsets)
     new[b"glyf"] = bytes(out_glyf)
     if b"post" in new:

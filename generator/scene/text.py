@@ -45,6 +45,7 @@ VALIGNS = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
 HYPHEN = "-"
 HYPHENS = "-\u2010"     # a word breaks after its own hyphens (when it is wider than the line)
 MIN_HYPHEN_PART = 2     # letters kept on either side of a dictionary hyphen
+NEAR_LIMIT = 0.02       # a line this close to the width is shaped whole (kerning across its pieces)
 
 Measure = Callable[[str], float]
 
@@ -232,15 +233,17 @@ def wrap_paragraph(para: str, measure: Measure, limit: float, break_words: bool,
     lines: list[tuple[str, float]] = []
     line = ""
     glue = ""
+    used = 0.0              # the line's width so far (its pieces' and glues' widths added up)
     pieces = segments(para)
     k = 0
     while k < len(pieces):
         piece, after = pieces[k]
         joined = line + glue + piece if line else piece
-        shown = joined.replace(SOFT_HYPHEN, "")
-        width = measure(shown)
+        width = (used + measure(glue) if line else 0.0) + measure(piece.replace(SOFT_HYPHEN, ""))
+        if width > limit * (1 - NEAR_LIMIT):       # near the edge: the joined line shaped as a whole
+            width = measure(joined.replace(SOFT_HYPHEN, ""))
         if width <= limit or (not line and not _splittable(piece, measure, limit, lang, break_words)):
-            line, glue = joined, after
+            line, glue, used = joined, after, width
             k += 1
             continue
         room_head = _split(piece, measure, limit, lang, line + glue if line else "", break_words)
@@ -248,13 +251,13 @@ def wrap_paragraph(para: str, measure: Measure, limit: float, break_words: bool,
             head, tail = room_head
             lines.append(_finish(line + glue + head if line else head, measure))
             pieces[k] = (tail, after)
-            line, glue = "", ""
+            line, glue, used = "", "", 0.0
             continue
         if line:
             lines.append(_finish(line, measure))
-            line, glue = "", ""
+            line, glue, used = "", "", 0.0
             continue
-        line, glue = joined, after       # a piece no split can fit: it stands alone (and overflows)
+        line, glue, used = joined, after, width     # a piece no split can fit: it stands alone (and overflows)
         k += 1
     if line or not lines:
         lines.append(_finish(line, measure))
