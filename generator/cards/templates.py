@@ -111,26 +111,14 @@ def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], t
 
 def _read_yaml(path: Path, lines: dict[str, int] | None = None) -> dict[str, Any]:
     from generator.cards.datafile import load_yaml
-    from generator.cards.schema import Anything, Map
+    from generator.cards.schema import Anything, Map, Named
 
     shape = "a template must be a mapping (card:, front:, back: ...)"
-    keys: dict[str, Schema] = {**dict.fromkeys(TOP_KEYS, Anything()), "fonts": _Named()}   # fonts.NAME keep lines
+    keys: dict[str, Schema] = {**dict.fromkeys(TOP_KEYS, Anything()), "fonts": Named()}   # fonts.NAME keep lines
     raw: dict[str, Any] | None = load_yaml(path, Map(optional=keys, shape=shape), TemplateError, lines)
     if raw is None:
         raise TemplateError(shape, file=path)
     return raw
-
-
-class _Named(Schema):
-    """A block of named entries (`fonts:`): a mapping's values keep their lines ('fonts.body');
-    anything else is passed on as it is, for the block's own check to refuse in its words."""
-
-    def check(self, node: Any, walk: Any, key: str) -> Any:
-        import yaml
-
-        from generator.cards.schema import Anything, Table
-
-        return (Table(Anything()) if isinstance(node, yaml.MappingNode) else Anything()).check(node, walk, key)
 
 
 # --- extends -----------------------------------------------------------------------------------
