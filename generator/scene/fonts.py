@@ -322,7 +322,7 @@ def add_font(path: Path, index: int = 0) -> str:
     FontFileError when the file is missing, is not a font, has no face `index`, or its licence bits
     (OS/2 fsType) forbid embedding it in a document."""
     if not path.is_file():
-        raise FontFileError(f"font file {str(path)!r} not found")
+        raise FontFileError(f"font file {str(path)!r} " + ("is not a regular file" if path.exists() else "not found"))
     try:
         if path.stat().st_size > MAX_FONT_BYTES:
             raise FontFileError(f"font file {path.name!r} is larger than {MAX_FONT_BYTES // 2**20} MB")
