@@ -121,15 +121,16 @@ def _program(runs: tuple[GlyphRun, ...], size: float, fmt: Any) -> Program:
         if not all(texts):      # a glyph does not stand for its own characters (reordered vowel signs)
             ops.append(f"/Span <</ActualText <FEFF{run.text.encode('utf-16-be').hex().upper()}>>> BDC")
         parts: list[str] = []
+        offsets = any(g[3] for g in run.glyphs) or rise
         for gid, advance, dx, dy, _cluster in run.glyphs:
-            if abs(dy - rise) > _EPS:
+            if offsets and abs(dy - rise) > _EPS:
                 if parts:
                     ops.append("[" + " ".join(parts) + "] TJ")
                     parts = []
                 rise = dy
                 ops.append(f"{fmt(round(rise / 1000 * size, 3))} Ts")
             delta = expected + dx - written
-            if abs(delta) > _EPS:
+            if delta > _EPS or delta < -_EPS:
                 step = round(delta, 2)
                 parts.append(fmt(-step))
                 written += step

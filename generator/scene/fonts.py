@@ -583,9 +583,9 @@ def _shape(face: str, text: str, rtl: bool, features: tuple[str, ...], lang: str
     hb.shape(font, buf, _feature_map(features))
     scale = 1000.0 / font.face.upem
     # clusters are UTF-32 indices into text, which is what Python indexes by
-    glyphs = tuple((info.codepoint, pos.x_advance * scale, pos.x_offset * scale, pos.y_offset * scale,
-                    info.cluster) for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=True))
-    return GlyphRun(face, text, rtl, glyphs, sum(g[1] for g in glyphs))
+    glyphs = tuple([(info.codepoint, pos.x_advance * scale, pos.x_offset * scale, pos.y_offset * scale,
+                     info.cluster) for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=True)])
+    return GlyphRun(face, text, rtl, glyphs, sum([g[1] for g in glyphs]))
 
 
 @lru_cache(maxsize=256)
