@@ -458,26 +458,18 @@ class GlyphRun:
     glyphs: tuple[Glyph, ...]
     width: float          # 1/1000 em
 
-    def cluster_text(self, i: int) -> str:
-        """The characters the i-th glyph stands for ('' for the 2nd+ glyph of a cluster)."""
-        clusters = sorted({g[4] for g in self.glyphs})
-        cluster = self.glyphs[i][4]
-        first = next(j for j, g in enumerate(self.glyphs) if g[4] == cluster)
-        if first != i:
-            return ""
-        after = [c for c in clusters if c > cluster]
-        return self.text[cluster:after[0] if after else len(self.text)]
 
-
-_RTL_CLASSES = frozenset({"R", "AL", "RLE", "RLO", "RLI"})
-_STRONG_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
+# right-to-left letters and the marks and controls that start right-to-left text: a line without any is
+# left to right throughout (no bidi pass)
+_STRONG_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202b\u202e\u2067"
+                         "\U00010800-\U00010fff\U0001e800-\U0001efff]")
 
 
 def is_rtl_text(text: str) -> bool:
     """Whether a paragraph's first strong character is right-to-left (its base direction)."""
     for ch in text:
         kind = unicodedata.bidirectional(ch)
-        if kind in ("L",):
+        if kind == "L":
             return False
         if kind in ("R", "AL"):
             return True
