@@ -93,13 +93,15 @@ def example_records() -> list[dict[str, object]]:
 
 
 def distinct_deck(folder: Path, count: int, fmt: str = "csv") -> Path:
-    """`count` distinct records (names numbered) cycled from the example data, qty 1, with its pictures."""
+    """`count` distinct records (names numbered) cycled from the example data, qty 1, with its pictures.
+    Names are cut to 16 characters before their number, so every title fits its box up to 54,000 cards
+    and beyond (whole names stopped fitting at card 10,005)."""
     records = example_records()
     fields = sorted({key for record in records for key in record})
     deck = []
     for i in range(count):
         record = dict(records[i % len(records)])
-        record["name"], record["qty"] = f"{record['name']} {i + 1}", 1
+        record["name"], record["qty"] = f"{str(record['name'])[:16].rstrip()} {i + 1}", 1
         deck.append(record)
     if not (folder / "pictures").exists():
         shutil.copytree(ROOT / "card_data/example/pictures", folder / "pictures")
