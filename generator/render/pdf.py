@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
+from generator.render import pdfstream
 from generator.render.base import MOTIF_MIN as MOTIF_MIN  # re-exported: tests and callers name it here
 from generator.render.base import Backend, is_motif, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
@@ -86,19 +87,47 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
     preference, so the print dialog offers the flip the backs were laid out for. A card face
     drawn more than once is written once, as a form XObject (forms=False: drawn every time).
     The header declares the version its keys need: 1.6 (PrintScaling), 1.7 with Duplex."""
+    buf = io.BytesIO()
+    write_pdf(validate_pages(pages), buf, title, duplex, forms, max_ppi)
+    return buf.getvalue()
+
+
+def write_pdf(pages: Iterable[Page], handle: IO[bytes], title: str = "", duplex: str | None = None,
+              forms: bool = True, max_ppi: float | None = DEFAULT_MAX_PPI) -> int:
+    """render_pdf written to a handle as the pages come (an iterator may draw them as it goes): each
+    page's drawing, once on the canvas, is spooled to a temporary file, so memory holds a batch of
+    pages (PAGE_BATCH) and what pages share. The same pages give the same bytes. Returns the page count."""
+    from generator.render import pdfstream
+
     prefs = {"PrintScaling": "None"}
     if duplex in DUPLEX_PREFERENCE:
         prefs["Duplex"] = DUPLEX_PREFERENCE[duplex]
     version = max(KEY_VERSION[key] for key in prefs)
-    pages = validate_pages(pages)
-    buf = io.BytesIO()
-    canvas = new_canvas(buf, pages, title, version)
+    batches = page_batches(pages)
+    first = next(batches, [])
+    canvas = new_canvas(io.BytesIO(), first, title, version)
     for key, value in prefs.items():
         canvas.setViewerPreference(key, value)
     canvas._pnpgen_images = PdfImages(canvas, max_ppi)
-    draw_pages(canvas, pages, forms, PdfBackend)
-    canvas.save()
-    return buf.getvalue()
+    pdfstream.start(canvas)
+    count = draw_batches(canvas, chain([first], batches), forms, PdfBackend)
+    pdfstream.save(canvas, handle)
+    return count
+
+
+PAGE_BATCH = 64     # pages drawn together: faces repeated within a batch become forms (a kit's PDFs are one batch)
+
+
+def page_batches(pages: Iterable[Page], size: int = PAGE_BATCH) -> Iterator[list[Page]]:
+    """The pages in lists of `size`, each page's size checked (LayoutError) as it comes."""
+    batch: list[Page] = []
+    for page in pages:
+        batch += validate_pages([page])
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def new_canvas(buf: io.BytesIO, pages: list[Page], title: str, version: tuple[int, int]) -> Canvas:
@@ -123,9 +152,34 @@ def new_canvas(buf: io.BytesIO, pages: list[Page], title: str, version: tuple[in
 
 def draw_pages(canvas: Canvas, pages: list[Page], forms: bool, backend: type[PdfBackend]) -> None:
     """Draw every page on the canvas with `backend` (repeated card faces as forms when `forms`)."""
-    faces = _repeated_faces(pages) if forms else {}
-    for page in pages:
-        _render_page(canvas, page, faces, backend)
+    draw_batches(canvas, [pages], forms, backend)
+
+
+def draw_batches(canvas: Canvas, batches: Iterable[list[Page]], forms: bool, backend: type[PdfBackend]) -> int:
+    """Draw batch after batch of pages (repeated card faces as forms when `forms`: a face seen in an
+    earlier batch is placed by its form's name, found by value); a batch's pages may be freed once
+    drawn. Returns the page count."""
+    known: dict[tuple[Item, ...], str] = {}        # faces already forms, by value
+    count = 0
+    for pages in batches:
+        faces = _repeated_faces(pages, known) if forms else {}
+        for page in pages:
+            _render_page(canvas, page, faces, backend)
+        count += len(pages)
+        _forget_batch(canvas)
+    return count
+
+
+def _forget_batch(canvas: Canvas) -> None:
+    """Drop what a canvas kept of a batch's objects by identity (their ids may be reused once they are
+    freed) and the text runs of its cards (a deck's text is mostly its own)."""
+    canvas.__dict__.pop("_pnpgen_motif_ids", None)
+    runs = canvas.__dict__.get("_pnpgen_text_runs")
+    if runs is not None and len(runs) > TEXT_RUNS_KEPT:
+        runs.clear()
+
+
+TEXT_RUNS_KEPT = 20_000     # text lines' operators kept across batches (a footer, a back's words)
 
 
 FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips
@@ -139,11 +193,13 @@ def _faces(pages: list[Page]) -> Iterator[tuple[FaceIds, tuple[Item, ...]]]:
                 yield tuple(map(id, item.items)), item.items
 
 
-def _repeated_faces(pages: list[Page]) -> dict[FaceIds, str]:
+def _repeated_faces(pages: list[Page], known: dict[tuple[Item, ...], str] | None = None) -> dict[FaceIds, str]:
     """{ids of a face's items: form name} for every card face drawn more than once in the
-    document: each is written once as a form XObject and placed with one Do. Copies of a card
-    share their item objects, so most faces are matched by identity; equal faces built apart
+    pages, or equal to a face of `known` ({items: form name}, the forms of earlier batches; the new
+    ones are added to it): each is written once as a form XObject and placed with one Do. Copies of
+    a card share their item objects, so most faces are matched by identity; equal faces built apart
     are matched by value (hashed once per distinct set of objects)."""
+    known = {} if known is None else known
     id_counts: dict[FaceIds, int] = {}
     first: dict[FaceIds, tuple[Item, ...]] = {}
     for ids, items in _faces(pages):
@@ -154,9 +210,12 @@ def _repeated_faces(pages: list[Page]) -> dict[FaceIds, str]:
     for ids, items in first.items():     # hashing items is deep: once per distinct set of objects
         by_value.setdefault(items, []).append(ids)
     names: dict[FaceIds, str] = {}
-    repeated = (group for group in by_value.values() if sum(id_counts[ids] for ids in group) > 1)
-    for n, group in enumerate(repeated, start=1):
-        names.update(dict.fromkeys(group, f"pnpgenface{n}"))
+    for items, group in by_value.items():
+        name = known.get(items)
+        if name is None and sum(id_counts[ids] for ids in group) > 1:
+            name = known[items] = f"pnpgenface{len(known) + 1}"
+        if name is not None:
+            names.update(dict.fromkeys(group, name))
     return names
 
 
@@ -181,7 +240,7 @@ def _render_page(canvas: Canvas, page: Page, forms: dict[FaceIds, str] | None = 
     canvas.transform(K, 0, 0, -K, 0, _size_pt(page)[1])
     items, placed = _with_forms(page.items, forms or {})
     walk(items, (backend or PdfBackend)(canvas, placed))
-    canvas.showPage()
+    pdfstream.show_page(canvas)
 
 
 def _with_forms(items: Sequence[Item], forms: dict[FaceIds, str]) -> tuple[Sequence[Item], PlacedForms]:
