@@ -96,7 +96,11 @@ def _records(rows: list[_Row], path: Path, expand: bool, max_cards: int | None) 
     """The rows as records, each repeated qty times with expand."""
     if not rows:
         raise DataError("no card records in the file", file=path)
-    records = [_make_record(fields, path, line, lines) for fields, line, lines in rows]
+    rows.reverse()          # popped from the end (in file order), so rows and records are not both whole at once
+    records: list[Record] = []
+    while rows:
+        fields, line, lines = rows.pop()
+        records.append(_make_record(fields, path, line, lines))
     if not expand:
         return records
     check_cards(sum(r.fields.get(QTY_KEY, 1) for r in records), max_cards, file=path)
@@ -107,13 +111,13 @@ def _records(rows: list[_Row], path: Path, expand: bool, max_cards: int | None) 
 
 
 def expand_qty(records: list[Record]) -> list[Record]:
-    """Each record repeated as many times as its qty (already checked); qty itself is dropped."""
+    """Each record repeated as many times as its qty (already checked); qty itself is dropped from the
+    records' own fields (they are new: nothing else holds them), the first copy being the record itself."""
     out: list[Record] = []
     for record in records:
-        qty = record.fields.get(QTY_KEY, 1)
-        fields = {k: v for k, v in record.fields.items() if k != QTY_KEY}
-        for copy in range(1, qty + 1):
-            out.append(Record(fields, record.file, record.line, copy, record.field_lines))
+        qty = record.fields.pop(QTY_KEY, 1)
+        out += [record if copy == 1 else Record(record.fields, record.file, record.line, copy, record.field_lines)
+                for copy in range(1, qty + 1)]
     return out
 
 

@@ -20,6 +20,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 from generator.core.errors import OutputExistsError, PnpError
 
@@ -89,13 +90,29 @@ def write_atomic(path: str | Path, data: bytes | str, force: bool = False) -> Pa
 
 
 def _write_atomic(path: Path, data: bytes | str) -> None:
+    with _atomic_handle(path) as handle:
+        handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+
+
+@contextlib.contextmanager
+def open_atomic(path: str | Path, force: bool = False) -> Iterator[IO[bytes]]:
+    """A binary handle whose bytes become `path` whole when the block ends (write_atomic for output
+    written as it is made): a temp file in the same folder, fsync, rename; an error or a stop
+    inside the block leaves the old file (or none). Never overwrites without force."""
+    path = Path(path)
+    check_writable(path, force)
+    with writing(path), _atomic_handle(path) as handle:
+        yield handle
+
+
+@contextlib.contextmanager
+def _atomic_handle(path: Path) -> Iterator[IO[bytes]]:
     target = real_target(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, _default_mode())   # mkstemp makes 0600; outputs are ordinary files

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +15,7 @@ from generator.publish.options import DeckOptions
 
 if TYPE_CHECKING:
     from generator.publish.report import Reporter
+    from generator.scene.imposition import Card
     from generator.scene.layout import Plan, SheetSpec
 
 T = TypeVar("T")
@@ -76,7 +77,11 @@ class PrintJob:
         return self.format.name == "json"
 
     def write(self, deck: Any) -> list[Path]:
-        """Write the deck (its cards, or its data when wants_data) in the job's format; the paths written."""
+        """Write the deck (its cards, a CardStream, or its data when wants_data) in the job's format; the
+        paths written. A format that does not draw as it writes (no `streams = True`) gets a stream's
+        cards all drawn first."""
+        if isinstance(deck, CardStream) and not getattr(self.format, "streams", False):
+            deck = list(deck)
         return self.format.write(self, deck)
 
     def sheet_count(self, has_backs: bool) -> int:
@@ -93,6 +98,25 @@ class PrintJob:
     def refuse_more(self, more: Iterable[Path]) -> None:
         """Refuse the files a format names only when writing (those not among the targets already checked)."""
         refuse_existing([p for p in more if p not in self.targets], self.opts)
+
+
+class CardStream:
+    """A deck drawn as it is read: `count` cards, all with backs or none (has_backs), each drawn when
+    the iteration reaches it, so a format that writes as it goes keeps a page of cards at a time.
+    Iterated once."""
+
+    def __init__(self, cards: Iterable[Card], count: int, has_backs: bool) -> None:
+        self._cards: Iterable[Card] | None = cards
+        self.count, self.has_backs = count, has_backs
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Card]:
+        if self._cards is None:
+            raise RuntimeError("internal: a card stream is read once")
+        cards, self._cards = self._cards, None
+        return iter(cards)
 
 
 def refuse_existing(targets: Iterable[Path], opts: DeckOptions) -> None:

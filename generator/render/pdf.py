@@ -65,7 +65,7 @@ def pdf_font(name: str) -> str:
     return ps_name
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _fp(value: float) -> str:
     """A number as reportlab's fp_str writes it in text operators (memoised: lines repeat their places)."""
     from reportlab.lib.rl_accel import fp_str
@@ -115,7 +115,7 @@ def write_pdf(pages: Iterable[Page], handle: IO[bytes], title: str = "", duplex:
     return count
 
 
-PAGE_BATCH = 64     # pages drawn together: faces repeated within a batch become forms (a kit's PDFs are one batch)
+PAGE_BATCH = 32     # pages drawn together: faces repeated within a batch become forms (a kit's PDFs are one batch)
 
 
 def page_batches(pages: Iterable[Page], size: int = PAGE_BATCH) -> Iterator[list[Page]]:
@@ -179,7 +179,7 @@ def _forget_batch(canvas: Canvas) -> None:
         runs.clear()
 
 
-TEXT_RUNS_KEPT = 20_000     # text lines' operators kept across batches (a footer, a back's words)
+TEXT_RUNS_KEPT = 2_048     # text lines' operators kept across batches (a footer, a back's words)
 
 
 FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips

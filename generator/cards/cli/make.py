@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.cli.deck import REPORTER
 from generator.publish import DeckOptions, PrintJob, plan_job
+from generator.publish.job import CardStream
 
 DRAW_CHUNK = 9          # cards drawn per progress step (one sheet's worth)
 
@@ -99,22 +100,40 @@ def pick(records: list[Record], only: str, opts: DeckOptions) -> tuple[list[Reco
 
 
 def _draw(records: list[Record], design: CardDesign, job: PrintJob,
-          image_loader: Callable[[Path], bytes] | None = None) -> list[Card]:
+          image_loader: Callable[[Path], bytes] | None = None) -> CardStream:
+    """The cards, drawn as the format reads them (a format that writes as it draws keeps a sheet of
+    cards at a time); copies of a record (qty) are drawn once and kept until their last copy is read;
+    the low-resolution warning is given when the last card is drawn."""
+    from collections import Counter
+
     from generator.cards.build import build_cards
-    from generator.cards.preflight import low_resolution_warning
+    from generator.cards.preflight import ResolutionTally
     from generator.publish.images import load_image
 
-    image_loader = image_loader or load_image
-    chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
-    cards: list[Card] = []
-    drawn: dict[Any, Any] = {}          # copies of a record (qty) are drawn once, whatever the chunk
-    with job.progress(chunks, "Drawing cards") as bar:
-        for chunk in bar:
-            cards += build_cards(chunk, design, image_loader=image_loader, cache=drawn)
-    blurry = low_resolution_warning(cards)
-    if blurry:
-        job.reporter.warn(blurry)
-    return cards
+    loader = image_loader or load_image
+
+    def key(record: Record) -> tuple[str, int | None, int]:
+        return str(record.file), record.line, id(record.fields)      # build_cards' key of a record's drawing
+
+    def cards() -> Iterator[Card]:
+        chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
+        left = Counter(map(key, records))
+        drawn: dict[Any, Any] = {}          # copies of a record are drawn once, whatever the chunk
+        tally = ResolutionTally()
+        with job.progress(chunks, "Drawing cards") as bar:
+            for chunk in bar:
+                for record, card in zip(chunk, build_cards(chunk, design, image_loader=loader, cache=drawn),
+                                        strict=True):
+                    tally.add(card)
+                    left[key(record)] -= 1
+                    if not left[key(record)]:
+                        drawn.pop(key(record), None)
+                    yield card
+        blurry = tally.warning()
+        if blurry:
+            job.reporter.warn(blurry)
+
+    return CardStream(cards(), len(records), design.template.back is not None)
 
 
 def deck_stem(data_file: Path) -> str:
