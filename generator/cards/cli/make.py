@@ -70,16 +70,18 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
                    reporter=REPORTER)
     if job.wants_data:
         return job.write(data() if data is not None else [r.to_json() for r in records])
-    check_deck(records, design, image_loader)
+    refuse_bad_records(records, design)
     return job.write(_draw(records, design, job, image_loader))
 
 
-def check_deck(records: list[Record], design: CardDesign, image_loader: Callable[[Path], bytes] | None = None) -> None:
-    """The pass before drawing: every record's values, pictures and text fits (DataErrors listing each bad record)."""
+def refuse_bad_records(records: list[Record], design: CardDesign) -> None:
+    """The pass before drawing: every record's values, pictures and text fits (DataErrors listing each bad
+    record). Pictures are read by the plain cached loader: a deck's own loader may do more (`pnpgen
+    images` makes bleed), which drawing does once."""
     from generator.cards.build import check_records
     from generator.publish.images import load_image
 
-    check_records(records, design, image_loader or load_image)
+    check_records(records, design, load_image)
 
 
 def _source(data: Path, template: Path) -> str:
