@@ -109,9 +109,12 @@ def write_pdf(pages: Iterable[Page], handle: IO[bytes], title: str = "", duplex:
     for key, value in prefs.items():
         canvas.setViewerPreference(key, value)
     canvas._pnpgen_images = PdfImages(canvas, max_ppi)
-    pdfstream.start(canvas)
-    count = draw_batches(canvas, chain([first], batches), forms, PdfBackend)
-    pdfstream.save(canvas, handle)
+    spool = pdfstream.start(canvas)
+    try:
+        count = draw_batches(canvas, chain([first], batches), forms, PdfBackend)
+        pdfstream.save(canvas, handle)
+    finally:
+        spool.close()               # (a page that cannot be drawn leaves no temporary file open)
     return count
 
 

@@ -102,7 +102,7 @@ def show_page(canvas: Canvas) -> None:
 
 def save(canvas: Canvas, handle: IO[bytes]) -> None:
     """Write the canvas's document to the handle object by object (reportlab's Canvas.save and
-    PDFDocument.format, the bytes going out as each object is formatted), then close its spool."""
+    PDFDocument.format, the bytes going out as each object is formatted); the caller closes the spool."""
     from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
 
@@ -118,12 +118,7 @@ def save(canvas: Canvas, handle: IO[bytes]) -> None:
     doc.Outlines.prepare(doc, canvas)
     if doc.Outlines.ready < 0:
         doc.Catalog.Outlines = None
-    try:
-        _format(doc, handle, pdfdoc, rl_config)
-    finally:
-        spool: Spool | None = getattr(canvas, "_pnpgen_spool", None)
-        if spool is not None:
-            spool.close()
+    _format(doc, handle, pdfdoc, rl_config)
 
 
 def _format(doc: Any, handle: IO[bytes], pdfdoc: Any, rl_config: Any) -> None:
