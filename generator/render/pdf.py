@@ -21,7 +21,7 @@ from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
 from generator.render import pdfstream
 from generator.render.base import MOTIF_MIN as MOTIF_MIN  # re-exported: tests and callers name it here
-from generator.render.base import Backend, is_motif, rgb_float, validate_pages, walk
+from generator.render.base import Backend, Hashed, is_motif, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import parsed_font, shape_line
@@ -162,7 +162,7 @@ def draw_batches(canvas: Canvas, batches: Iterable[list[Page]], forms: bool, bac
     """Draw batch after batch of pages (repeated card faces as forms when `forms`: a face seen in an
     earlier batch is placed by its form's name, found by value); a batch's pages may be freed once
     drawn. Returns the page count."""
-    known: dict[tuple[Item, ...], str] = {}        # faces already forms, by value
+    known: dict[Hashed, str] = {}        # faces already forms, by value
     count = 0
     for pages in batches:
         faces = _repeated_faces(pages, known) if forms else {}
@@ -196,7 +196,7 @@ def _faces(pages: list[Page]) -> Iterator[tuple[FaceIds, tuple[Item, ...]]]:
                 yield tuple(map(id, item.items)), item.items
 
 
-def _repeated_faces(pages: list[Page], known: dict[tuple[Item, ...], str] | None = None) -> dict[FaceIds, str]:
+def _repeated_faces(pages: list[Page], known: dict[Hashed, str] | None = None) -> dict[FaceIds, str]:
     """{ids of a face's items: form name} for every card face drawn more than once in the
     pages, or equal to a face of `known` ({items: form name}, the forms of earlier batches; the new
     ones are added to it): each is written once as a form XObject and placed with one Do. Copies of
@@ -209,9 +209,9 @@ def _repeated_faces(pages: list[Page], known: dict[tuple[Item, ...], str] | None
         if ids not in id_counts:
             first[ids] = items
         id_counts[ids] = id_counts.get(ids, 0) + 1
-    by_value: dict[tuple[Item, ...], list[FaceIds]] = {}
+    by_value: dict[Hashed, list[FaceIds]] = {}
     for ids, items in first.items():     # hashing items is deep: once per distinct set of objects
-        by_value.setdefault(items, []).append(ids)
+        by_value.setdefault(Hashed(items), []).append(ids)
     names: dict[FaceIds, str] = {}
     for items, group in by_value.items():
         name = known.get(items)

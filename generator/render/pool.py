@@ -13,6 +13,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
+from generator.render.base import Hashed
 from generator.scene.model import Item, Page
 
 PageKey = tuple[float, float, str, tuple[Item, ...]]   # size, label, items: what a page draws
@@ -31,21 +32,6 @@ def page_key(page: Page) -> PageKey:
     return (page.width, page.height, page.label, tuple(page.items))
 
 
-class _Hashed:
-    """A page key hashed once (a key's items hash deeply, and a tuple does not keep its hash)."""
-
-    __slots__ = ("hash", "value")
-
-    def __init__(self, value: PageKey) -> None:
-        self.value, self.hash = value, hash(value)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, _Hashed) and self.hash == other.hash and self.value == other.value)
-
-
 def default_jobs() -> int:
     """All the cores this process may use."""
     try:
@@ -59,9 +45,9 @@ def render_many(pages: Sequence[Page], render: Callable[[Page], bytes],
     """render(page) for every page, in order; equal pages rendered once; `jobs` processes
     (None or 0: all cores; 1: this process only)."""
     global _WORK
-    canonical: dict[_Hashed, _Hashed] = {}
-    keys = [canonical.setdefault(key, key) for key in map(_Hashed, map(page_key, pages))]   # equal pages: one key
-    firsts: dict[_Hashed, int] = {}
+    canonical: dict[Hashed, Hashed] = {}
+    keys = [canonical.setdefault(key, key) for key in map(Hashed, map(page_key, pages))]   # equal pages: one key
+    firsts: dict[Hashed, int] = {}
     for index, key in enumerate(keys):
         firsts.setdefault(key, index)
     order = list(firsts.values())
@@ -81,7 +67,7 @@ def render_many(pages: Sequence[Page], render: Callable[[Page], bytes],
         results = (render(pages[i]) for i in order)
     try:
         remaining = Counter(keys)
-        kept: dict[_Hashed, bytes] = {}
+        kept: dict[Hashed, bytes] = {}
         for key in keys:
             if key not in kept:
                 kept[key] = next(results)
