@@ -28,7 +28,7 @@ if TYPE_CHECKING:   # pragma: no cover
     from generator.games.codex.rules import Deal
     from generator.scene.model import Page
 
-FORMATS = ("pdf", "svg", "png", "json")
+DEAL_FORMATS = ("pdf", "svg", "png", "json")
 SUFFIX = {"pdf": ".pdf", "svg": ".svg", "png": ".png", "json": ".json"}
 
 
@@ -43,7 +43,7 @@ def _print_options(func: F) -> F:
     func = click.option("--phases", type=click.IntRange(1, 20), default=6, show_default=True,
                         help="Phase blocks in the Master's log.")(func)
     func = paper_option()(func)
-    func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf",
+    func = click.option("--format", "fmt", type=click.Choice(DEAL_FORMATS), default="pdf",
                         show_default=True,
                         help="pdf: one file (Master's sheet, agent cards, roles card); svg/png: "
                              "one file per page; json: the deal as data.")(func)
