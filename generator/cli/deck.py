@@ -187,7 +187,7 @@ def with_printer(opts: DeckOptions, name: str | None) -> DeckOptions:
     pages to move) and scale applied; LayoutError for an unknown profile."""
     if not name:
         return opts
-    from generator.cli.printers import find_printer
+    from generator.publish.printers import find_printer
 
     printer = find_printer(name)
     offset = opts.offset

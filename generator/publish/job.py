@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -94,12 +95,29 @@ class PrintJob:
         """Refuse the files a format names only when writing (those not among the targets already checked)."""
         refuse_existing([p for p in more if p not in self.targets], self.opts)
 
+    def replaces(self, targets: Iterable[Path]) -> bool:
+        """Whether writing `targets` may replace files: the `force` every format passes to its writer.
+
+        The one rule for "files this run owns": --force, or every target that exists is one this run
+        wrote itself (an earlier save under --watch, the preview's print button: `opts.own`). Each was
+        checked by refuse_existing (or refuse_more) before drawing; this says so again when writing."""
+        return replaces(targets, self.opts)
+
 
 def refuse_existing(targets: Iterable[Path], opts: DeckOptions) -> None:
-    """Refuse existing targets without --force (files of an earlier --watch run of ours excepted)."""
+    """Refuse existing targets without --force (files this run owns excepted: see replaces)."""
     for path in targets:
         if path not in opts.own:
             check_writable(Path(path), opts.force)
+
+
+def replaces(targets: Iterable[Path], opts: DeckOptions) -> bool:
+    """--force, or the targets that exist are all files this run owns (`opts.own`: an earlier --watch run's,
+    the preview print button's); False when none exists (nothing to replace)."""
+    if opts.force:
+        return True
+    existing = [Path(p) for p in targets if os.path.lexists(p)]
+    return bool(existing) and all(p in opts.own for p in existing)
 
 
 def sheet_spec(card_size: tuple[float, float], bleed: float, opts: DeckOptions) -> SheetSpec:

@@ -49,9 +49,8 @@ class CricutFormat:
         blobs = [blob for index, page in enumerate(fronts)
                  for blob in (_image(page, sheet, job.count - index * sheet.per_sheet), cuts[index])]
         targets = list(job.targets)
-        force = job.opts.force or any(path in job.opts.own for path in targets)
         written: list[Path] = []
-        with staged_set(targets[0].parent, force) as files, job.progress(targets, "Rendering Cricut images") as bar:
+        with staged_set(targets[0].parent, job.replaces(targets)) as files, job.progress(targets, "Rendering Cricut images") as bar:
             for path, blob in zip(bar, blobs, strict=True):
                 written.append(files.write(path.name, blob))
         job.reporter.note(f"{sheet.describe()}: type this size into Design Space after uploading each image")

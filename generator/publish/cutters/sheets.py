@@ -119,9 +119,8 @@ class PdfCutter:
         blobs = [render_pdf(pages, title=job.title, duplex=duplex, max_ppi=job.opts.max_ppi)]
         blobs += [blob for _, blob in cut_files(job, sheet, self.kinds)]
         targets = list(job.targets)
-        force = job.opts.force or any(path in job.opts.own for path in targets)
         written: list[Path] = []
-        with staged_set(targets[0].parent, force) as files:
+        with staged_set(targets[0].parent, job.replaces(targets)) as files:
             for path, blob in zip(targets, blobs, strict=True):
                 written.append(files.write(path.name, blob))
         job.reporter.note(sheet.describe())

@@ -32,7 +32,7 @@ class JsonFormat:
         if not job.targets:
             job.reporter.data(text)
             return []
-        return [write_atomic(job.targets[0], text, force=job.opts.force or job.targets[0] in job.opts.own)]
+        return [write_atomic(job.targets[0], text, force=job.replaces(job.targets))]
 
 
 FORMAT = JsonFormat()

@@ -79,9 +79,7 @@ class FacesFormat:
         if len(pages) != len(targets):
             raise RuntimeError(f"internal: {len(pages)} pages for {len(targets)} paths")
         written: list[Path] = []
-        # the targets were checked (files of an earlier --watch run of ours may be replaced)
-        force = job.opts.force or any(path in job.opts.own for path in targets)
-        with staged_set(targets[0].parent, force) as files, \
+        with staged_set(targets[0].parent, job.replaces(targets)) as files, \
                 job.progress(targets, f"Rendering {self.name.upper()}") as bar:
             for path, blob in zip(bar, render_many(pages, self._renderer(job, pages), job.opts.jobs), strict=True):
                 written.append(files.write(path.name, blob))

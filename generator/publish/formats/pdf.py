@@ -39,7 +39,7 @@ class PdfFormat:
         duplex = job.opts.duplex if any(page.kind == "back" for page in pages) else None
         blob = render_pdf(pages, title=job.title, duplex=duplex, max_ppi=job.opts.max_ppi)
         target = job.targets[0]
-        return [write_atomic(target, blob, force=job.opts.force or target in job.opts.own)]
+        return [write_atomic(target, blob, force=job.replaces([target]))]
 
 
 def imposed_pages(job: PrintJob, cards: Sequence[Card]) -> list[Page]:

@@ -59,7 +59,7 @@ class PdfxFormat:
         pages = [face_page(items, job.card_size, job.bleed, trim, bleed) for items in faces]
         blob = render_pdfx(pages, output_intent(), title=job.title or job.stem, max_ppi=job.opts.max_ppi)
         target = job.targets[0]
-        return [write_atomic(target, blob, force=job.opts.force or target in job.opts.own)]
+        return [write_atomic(target, blob, force=job.replaces([target]))]
 
 
 def template(job: PrintJob) -> tuple[tuple[float, float], tuple[float, float]]:

@@ -55,7 +55,7 @@ class PodFormat:
         faces = [card.front for card in cards] + ([card.back or [] for card in cards] if backs else [])
         cache: dict[str, bytes] = {}
         written = []
-        with staged_set(_folder(job)[0], job.opts.force) as files:
+        with staged_set(_folder(job)[0], job.replaces(job.targets)) as files:
             for path, items in zip(job.targets, faces, strict=True):
                 key = _key(items)
                 if key not in cache:

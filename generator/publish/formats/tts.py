@@ -90,9 +90,10 @@ class TtsFormat:
         plan = plan_tts(cards)
         folder, base = _folder(job)
         faces, backs, json_name = tts_names(base, plan.sheets, plan.unique_back, job.opts.tts_image)
-        job.refuse_more([folder / n for n in [*faces, *backs, json_name]])
+        targets = [folder / n for n in [*faces, *backs, json_name]]
+        job.refuse_more(targets)
         dpi = _dpi(job, plan)
-        with staged_set(folder, job.opts.force) as files:
+        with staged_set(folder, job.replaces(targets)) as files:
             return _write_set(job, cards, plan, (faces, backs, json_name), dpi, files)
 
 
