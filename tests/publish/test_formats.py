@@ -116,3 +116,32 @@ def test_a_deck_unlike_its_plan_is_an_internal_error(tmp_path: Path) -> None:
                    has_backs=False)
     with pytest.raises(RuntimeError, match="planned 2 cards"):
         job.write(_cards(3, backs=False))
+
+
+EVERY_OUTPUT = [("pdf", {}), ("svg", {}), ("svg", {"sheets": True}), ("png", {"dpi": 30}),
+                ("png", {"sheets": True, "dpi": 30}), ("tts", {"dpi": 30}),
+                ("pod", {"pod": "custom:63.5x88.9@40+3"}), ("pdfx", {}), ("json", {}),
+                ("pdf", {"cutter": "silhouette"}), ("pdf", {"cutter": "scanncut"}), ("pdf", {"cutter": "cricut"})]
+
+
+@pytest.mark.parametrize(("fmt", "extra"), EVERY_OUTPUT,
+                         ids=[f"{fmt}-{'-'.join(map(str, extra.values()))}" for fmt, extra in EVERY_OUTPUT])
+def test_every_output_is_rewritten_under_watch(tmp_path: Path, fmt: str, extra: dict[str, object]) -> None:
+    """--watch semantics: a run may replace the files it wrote itself (opts.own) without --force, in every
+    format and cutter; the same files again without `own` are refused, and no stray file is left."""
+    output = tmp_path / f"d.{fmt}" if fmt in ("json", "pdf", "pdfx") and "cutter" not in extra else tmp_path / "out"
+
+    def run(own: frozenset[Path]) -> list[Path]:
+        opts = DeckOptions(format=fmt, output=output, quiet=True, own=own, **extra)   # type: ignore[arg-type]
+        job = plan_job(opts, count=3, card_size=SIZE, bleed=3.0, stem="d", title="T", reporter=Recorder())
+        return job.write({"cards": 3} if job.wants_data else _cards(3))
+
+    first = run(frozenset())
+    before = {p: p.stat().st_mtime_ns for p in first}
+    with pytest.raises(OutputExistsError):
+        run(frozenset())
+    second = run(frozenset(first))
+    assert second == first and all(p.is_file() for p in second)
+    assert all(p.stat().st_mtime_ns >= before[p] for p in second)
+    folder = first[0].parent
+    assert sorted(folder.iterdir()) == sorted(set(first)), "a stray file (a staging folder?) was left"
