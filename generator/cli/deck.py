@@ -31,7 +31,7 @@ from generator.cli.options import (
     paper_option,
 )
 from generator.cli.pod import pod_option
-from generator.publish import FORMATS, DeckOptions
+from generator.publish import REGISTRY, DeckOptions
 
 T = TypeVar("T")
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -57,6 +57,22 @@ class ClickReporter:
 REPORTER = ClickReporter()
 
 
+class FormatChoice(click.Choice[str]):
+    """--format: the names of the publishing layer's REGISTRY when the command runs (any case), so a format
+    added to the registry is offered by every deck command without another line here."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(REGISTRY)
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        """click.Choice sets its choices when made; these are the registry's."""
+
+
 def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
     gutter_fold: Decorator = click.option(
         "--gutter-fold", is_flag=True,
@@ -64,7 +80,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
     back_options: list[Decorator] = [duplex_option(), offset_option(), gutter_fold] if backs else []
     back_options.append(printer_option())
     return [
-        click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
+        click.option("--format", "fmt", type=FormatChoice(), default="pdf", show_default=True,
                      help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
                           "tts: Tabletop Simulator deck (images and saved object); pod: one image "
                           "per face for a print-on-demand printer (--pod); pdfx: one PDF/X-1a:2003 "
@@ -122,7 +138,7 @@ def deck_options_for(bleed_default: str, *, backs: bool = True) -> Decorator:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             values = {name: kwargs.pop(name) if name in kwargs else _BACK_DEFAULTS[name]
                       for name in _NAMES}
-            return func(*args, opts=options_from(values), **kwargs)
+            return func(*args, opts=options_from(values, given_options()), **kwargs)
 
         decorated: Callable[..., Any] = wrapper
         for option in reversed(_deck_option_list(bleed_default, backs)):
@@ -137,8 +153,24 @@ def deck_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return deck_options_for("the template's")(func)
 
 
-def options_from(values: dict[str, Any]) -> DeckOptions:
-    """DeckOptions from the raw click values (a --printer profile read and applied)."""
+def given_options() -> frozenset[str]:
+    """The deck options (publish.options.FLAGS names) given on this command line, not left to their
+    defaults: the format they are given to refuses or warns about those it does not read."""
+    from click.core import ParameterSource
+
+    from generator.publish.options import FLAGS
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return frozenset()
+    names = {"no_crop_marks": "crop_marks"}
+    return frozenset(field for param in _NAMES if (field := names.get(param, param)) in FLAGS
+                     and ctx.get_parameter_source(param) not in (None, ParameterSource.DEFAULT))
+
+
+def options_from(values: dict[str, Any], given: frozenset[str] = frozenset()) -> DeckOptions:
+    """DeckOptions from the raw click values (a --printer profile read and applied); `given`: the options
+    the command line named (given_options)."""
     opts = DeckOptions(format=values["fmt"], sheets=values["sheets"], paper=values["paper"],
                        orientation=values["orientation"],
                        duplex=None if values["duplex"] == "none" else values["duplex"],
@@ -149,7 +181,7 @@ def options_from(values: dict[str, Any]) -> DeckOptions:
                        tts_url=values["tts_url"],
                        pod=values["pod"], svg_text=values["svg_text"], jobs=values["jobs"] or None,
                        max_cards=values["max_cards"], cutter=values["cutter"],
-                       corner_radius=values["corner_radius"], cut_inset=values["cut_inset"])
+                       corner_radius=values["corner_radius"], cut_inset=values["cut_inset"], given=given)
     return with_printer(opts, values.get("printer"))
 
 

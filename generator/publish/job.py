@@ -25,6 +25,7 @@ class Format(Protocol):
     """An output format: one module of generator/publish/formats/, listed in its REGISTRY."""
 
     name: str
+    options: frozenset[str]     # the deck options it reads (options.FLAGS names; SHEET_OPTIONS come with imposes)
 
     def imposes(self, opts: DeckOptions) -> bool:
         """Whether it draws imposed sheets (then the job plans the sheet)."""

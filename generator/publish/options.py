@@ -7,6 +7,20 @@ from pathlib import Path
 
 DEFAULT_DPI = 300
 
+# The deck options some formats read and others do not, each with its command-line flag. A format declares
+# the ones it reads (`Format.options`); the others (format, output, force, quiet, bleed, max_cards...) every
+# run reads. An option given to a format that does not read it is refused when one format (or the cutters)
+# owns it, and warned about when several share it (plan.check_given).
+FLAGS = {"sheets": "--sheets", "paper": "--paper", "orientation": "--orientation", "duplex": "--duplex",
+         "offset": "--offset", "gutter_fold": "--gutter-fold", "crop_marks": "--no-crop-marks",
+         "cut_lines": "--cut-lines", "printer": "--printer", "dpi": "--dpi", "max_ppi": "--max-ppi",
+         "jobs": "--jobs", "svg_text": "--svg-text", "tts_image": "--tts-image", "tts_url": "--tts-url",
+         "pod": "--pod", "corner_radius": "--corner-radius", "cut_inset": "--cut-inset"}
+
+# What a format that imposes (draws sheets of cards: Format.imposes) reads for its sheets.
+SHEET_OPTIONS = frozenset({"paper", "orientation", "duplex", "offset", "gutter_fold", "crop_marks", "cut_lines",
+                           "printer"})
+
 
 @dataclass(frozen=True)
 class DeckOptions:
@@ -42,6 +56,7 @@ class DeckOptions:
     cutter: str | None = None               # --cutter silhouette|cricut|scanncut: print-and-cut sheets and cut files
     corner_radius: float | None = None      # --corner-radius MM of the cut path (None: from the card size)
     cut_inset: float = 0.0                  # --cut-inset MM: cut this far inside the trim
+    given: frozenset[str] = frozenset()     # the FLAGS fields given on the command line (checked against the format)
 
     @property
     def landscape(self) -> bool | None:

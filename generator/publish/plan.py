@@ -8,7 +8,7 @@ from pathlib import Path
 from generator.core.errors import LayoutError
 from generator.publish.formats import get_format
 from generator.publish.job import Format, PrintJob, refuse_existing, sheet_spec
-from generator.publish.options import DeckOptions
+from generator.publish.options import FLAGS, SHEET_OPTIONS, DeckOptions
 from generator.publish.report import PLAIN, Reporter
 
 
@@ -28,6 +28,7 @@ def plan_job(opts: DeckOptions, *, count: int, card_size: tuple[float, float], b
     fmt = get_format(opts.format)
     if opts.cutter:
         fmt, bleed = _cutter(opts, bleed)
+    check_given(opts, fmt, reporter)
     job = PrintJob(opts, fmt, count, card_size, bleed, has_backs, title, source, stem, reporter)
     if fmt.imposes(opts):
         job = _with_sheet_plan(job, size_from)
@@ -36,6 +37,35 @@ def plan_job(opts: DeckOptions, *, count: int, card_size: tuple[float, float], b
     job = replace(job, targets=tuple(fmt.paths(job)))
     refuse_existing(job.targets, opts)
     return job
+
+
+def reads(fmt: Format, opts: DeckOptions) -> frozenset[str]:
+    """The deck options a run of `fmt` reads: its own, and the sheet's when it imposes."""
+    return fmt.options | (SHEET_OPTIONS if fmt.imposes(opts) else frozenset())
+
+
+def owners(option: str) -> list[str]:
+    """Who reads a deck option: "--format NAME" for each format that declares it (or imposes, for the sheets'
+    options), and one "--cutter A/B" for the cutters that do."""
+    from generator.publish.cutters import CUTTER_FORMATS
+    from generator.publish.formats import REGISTRY
+
+    probe = DeckOptions(sheets=True)
+    found = [f"--format {name}" for name, fmt in REGISTRY.items() if option in reads(fmt, probe)]
+    cutters = [name for name, fmt in CUTTER_FORMATS.items() if option in fmt.options]
+    return [*found, f"--cutter {'/'.join(cutters)}"] if cutters else found
+
+
+def check_given(opts: DeckOptions, fmt: Format, reporter: Reporter) -> None:
+    """Each option given on the command line that this run's format does not read, in one line: refused
+    (LayoutError) when one format (or the cutters) owns it, a warning when several formats read it."""
+    unread = sorted(opts.given - reads(fmt, opts), key=list(FLAGS).index)
+    run = f"--cutter {fmt.name}" if opts.cutter else f"--format {fmt.name}"
+    for option in unread:
+        flag, who = FLAGS[option], owners(option)
+        if len(who) == 1:
+            raise LayoutError(f"read by {who[0]} only, and this run writes {run}", key=flag)
+        reporter.warn(f"{flag} does nothing for {run} (it is read by {', '.join(who)})")
 
 
 def _cutter(opts: DeckOptions, bleed: float) -> tuple[Format, float]:

@@ -145,3 +145,89 @@ def test_every_output_is_rewritten_under_watch(tmp_path: Path, fmt: str, extra: 
     assert all(p.stat().st_mtime_ns >= before[p] for p in second)
     folder = first[0].parent
     assert sorted(folder.iterdir()) == sorted(set(first)), "a stray file (a staging folder?) was left"
+
+
+def _pnpgen(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    from generator.cli import cli
+    from generator.cli.common import run_cli
+
+    code = run_cli(cli, [str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["--tts-url", "http://x/"], "--tts-url: read by --format tts only, and this run writes --format pdf"),
+    (["--svg-text", "paths"], "--svg-text: read by --format svg only, and this run writes --format pdf"),
+    (["--corner-radius", "2"], "--corner-radius: read by --cutter silhouette/cricut/scanncut only, and this run "
+                               "writes --format pdf"),
+    (["--cut-inset", "1"], "--cut-inset: read by --cutter silhouette/cricut/scanncut only, and this run writes "
+                           "--format pdf"),
+])
+def test_an_option_its_format_does_not_read_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  args: list[str], line: str) -> None:
+    code, _, err = _pnpgen(capsys, "cards", "example", "example", *args, "-o", tmp_path / "d.pdf")
+    assert (code, err) == (2, f"pnpgen: error: {line}\n") and not list(tmp_path.iterdir())
+
+
+def test_an_option_several_formats_read_is_warned_about_in_one_line(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _pnpgen(capsys, "cards", "example", "example", "--format", "tts", "--dpi", "30", "--sheets",
+                           "-o", tmp_path, "--quiet")
+    assert code == 0 and err == ("pnpgen: warning: --sheets does nothing for --format tts (it is read by "
+                                 "--format svg, --format png)\n")
+
+
+def test_an_option_the_format_reads_or_left_at_its_default_says_nothing(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _pnpgen(capsys, "cards", "example", "example", "--format", "tts", "--dpi", "30", "--tts-url",
+                           "http://x/", "--tts-image", "jpg", "-o", tmp_path, "--quiet")
+    assert code == 0 and err == ""          # only options tts reads; the others left at their defaults
+
+
+class ToyFormat:
+    """A format of one file: a line per card (what a new format module holds, and its registry line adds)."""
+
+    name = "toy"
+    options = frozenset({"dpi"})
+
+    def imposes(self, opts: DeckOptions) -> bool:
+        return False
+
+    def check(self, job: object) -> None:
+        return None
+
+    def paths(self, job: object) -> list[Path]:
+        from generator.publish.job import PrintJob, folder_and_stem
+
+        assert isinstance(job, PrintJob)
+        folder, stem = folder_and_stem(job.opts.output, job.stem, (".toy",))
+        return [folder / f"{stem}.toy"]
+
+    def write(self, job: object, deck: object) -> list[Path]:
+        from generator.core.files import write_atomic
+        from generator.publish.job import PrintJob
+
+        assert isinstance(job, PrintJob) and isinstance(deck, list)
+        text = "".join(f"card {i + 1} at {job.opts.raster_dpi:g} dpi\n" for i in range(len(deck)))
+        return [write_atomic(job.targets[0], text, force=job.replaces(job.targets))]
+
+
+def test_a_new_format_is_one_class_and_its_registry_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """--format toy exists on every deck command as soon as REGISTRY holds it, and its declared options
+    are its own: --dpi is read, --tts-url refused, --paper warned about (the sheets' options)."""
+    monkeypatch.setitem(REGISTRY, "toy", ToyFormat())
+    target = tmp_path / "d.toy"
+    code, out, err = _pnpgen(capsys, "cards", "example", "example", "--format", "toy", "--dpi", "50", "-o", target)
+    assert (code, err) == (0, "") and out == f"wrote {target}\n"
+    assert target.read_text(encoding="utf-8").splitlines()[-1] == "card 18 at 50 dpi"
+    code, _, err = _pnpgen(capsys, "cards", "example", "example", "--format", "toy", "--tts-url", "x", "-o", target)
+    assert code == 2 and err == "pnpgen: error: --tts-url: read by --format tts only, and this run writes --format toy\n"
+    code, _, err = _pnpgen(capsys, "codenames", "covers", "--format", "toy", "--paper", "a3", "-o", tmp_path / "c.toy")
+    assert code == 0 and err.startswith("pnpgen: warning: --paper does nothing for --format toy (it is read by "
+                                        "--format pdf, --format svg, --format png, --cutter")
+    assert (tmp_path / "c.toy").read_text(encoding="utf-8").count("\n") == 25
+    code, _, err = _pnpgen(capsys, "cards", "example", "example", "--format", "tts", "--dpi", "30", "--svg-text",
+                           "paths", "-o", tmp_path / "t")
+    assert code == 2 and "--svg-text: read by --format svg only" in err

@@ -21,6 +21,7 @@ class CricutFormat:
     """One PNG per sheet of fronts (Design Space prints its own marks around it) and its cut SVG."""
 
     name = "cricut"
+    options = frozenset({"paper", "orientation", "duplex", "corner_radius", "cut_inset"})
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

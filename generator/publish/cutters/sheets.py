@@ -91,6 +91,9 @@ class PdfCutter:
     """A machine that reads marks printed on the sheet: one PDF (fronts with marks, backs behind
     them) and cut files per sheet of fronts, in the page's mm."""
 
+    options = frozenset({"paper", "orientation", "duplex", "offset", "printer", "max_ppi", "corner_radius",
+                         "cut_inset"})
+
     def __init__(self, name: str, kinds: Sequence[str]) -> None:
         self.name = name
         self.kinds = tuple(kinds)

@@ -14,6 +14,7 @@ class JsonFormat:
     """The data as JSON (keys in order, UTF-8 kept readable)."""
 
     name = "json"
+    options: frozenset[str] = frozenset()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

@@ -20,6 +20,8 @@ class FacesFormat:
 
     def __init__(self, name: str) -> None:
         self.name = name
+        # per-card files: backs unless --duplex none; --sheets: the imposed sheets' options too (imposes)
+        self.options = frozenset({"sheets", "duplex", "jobs", "svg_text" if name == "svg" else "dpi"})
 
     def imposes(self, opts: DeckOptions) -> bool:
         return opts.sheets

@@ -20,6 +20,7 @@ class PdfFormat:
     """One PDF of imposed sheets."""
 
     name = "pdf"
+    options = frozenset({"max_ppi"})
 
     def imposes(self, opts: DeckOptions) -> bool:
         return True

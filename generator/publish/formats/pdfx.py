@@ -32,6 +32,7 @@ class PdfxFormat:
     """One PDF/X-1a:2003 file: a page per card face (front, then its back), in CMYK."""
 
     name = "pdfx"
+    options = frozenset({"pod", "max_ppi"})
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

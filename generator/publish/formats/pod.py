@@ -28,6 +28,7 @@ class PodFormat:
     """Every card face as an image at the preset's size, dpi and bleed."""
 
     name = "pod"
+    options = frozenset({"pod"})
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

@@ -69,6 +69,7 @@ class TtsFormat:
     """Tabletop Simulator deck sheets, back image(s) and the saved object."""
 
     name = "tts"
+    options = frozenset({"dpi", "tts_image", "tts_url"})
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
