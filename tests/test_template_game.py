@@ -44,6 +44,14 @@ def test_registered_game_is_a_command_and_in_the_kit(registered, tmp_path, capsy
     assert rules.format_deal(rules.deal(_rng(code), 5)) in kit_text
 
 
+def test_the_shared_command_line_prints_its_declared_rules_sheet(registered, tmp_path) -> None:
+    """The template declares a rules sheet and defines no rules command: `pnpgen example-game rules` exists."""
+    assert run_cli(cli, ["example-game", "rules", "--lang", "it", "-o", str(tmp_path / "r.pdf"), "-q"]) == 0
+    reader = PdfReader(tmp_path / "r.pdf")
+    assert len(reader.pages) == 1 and "Vince il numero più alto." in reader.pages[0].extract_text()
+    assert reader.metadata is not None and reader.metadata.title == "Example game rules"
+
+
 def test_unregistered_game_is_gone(tmp_path) -> None:
     assert all(game.name != "example-game" for game in games.all_games())
     assert run_cli(cli, ["example-game", "deal"]) == 2

@@ -35,14 +35,34 @@ class KitPart(Protocol):
 
 
 @dataclass(frozen=True)
+class RulesSheet:
+    """What a game's rules aid is; the shared command line builds `pnpgen <game> rules` from it (--lang, --paper,
+    --format pdf|png|svg, -o) and the kit prints it as <game>/<game>-rules-<lang>.pdf (generator/cli/gamecli.py).
+
+    pages: "module:function", `function(lang, paper, **options) -> list[Page]`; title: the document's title
+    ({lang} filled in), or title_from: "module:function", `function(lang, **options) -> str`, when the words
+    are data; about: what the sheet holds (the command's help); options: the name of a list of click options
+    in the game's cli module, the sheet's own (noir's --kill-limit), given to both functions by name."""
+
+    pages: str
+    about: str
+    title: str = ""
+    title_from: str = ""
+    options: str = ""
+    dpi: int = 150          # --format png
+
+
+@dataclass(frozen=True)
 class Game:
     """One game, declared once in its package as `GAME`: its command name, title, languages (the first is
-    its rulebook's, printed unless told otherwise) and the module defining `command` and `kit_part`."""
+    its rulebook's, printed unless told otherwise), the module defining `command` and `kit_part`, and what
+    the shared code prints for it (its rules sheet)."""
 
     name: str
     title: str
     languages: tuple[str, ...]
     cli_module: str   # a module defining `command` (a click group) and `kit_part` (a KitPart)
+    rules: RulesSheet | None = None
 
     @property
     def default_language(self) -> str:
@@ -72,6 +92,31 @@ class Game:
 
     def _cli_attribute(self, attribute: str) -> Any:
         return getattr(importlib.import_module(self.cli_module), attribute)
+
+    def cli_options(self, attribute: str) -> list[Any]:
+        """A list of click options the game's cli module declares (empty when `attribute` is "")."""
+        return list(self._cli_attribute(attribute)) if attribute else []
+
+    def rules_title(self, lang: str, **options: Any) -> str:
+        """The rules sheet's document title in `lang` (its declaration's title, or the function it names)."""
+        sheet = self._rules_sheet()
+        return str(_function(sheet.title_from)(lang, **options)) if sheet.title_from else sheet.title.format(lang=lang)
+
+    def rules_pages(self, lang: str, paper: str, **options: Any) -> list[Any]:
+        """The rules sheet's pages (generator.scene Pages) in `lang` on `paper`."""
+        return list(_function(self._rules_sheet().pages)(lang, paper, **options))
+
+    def _rules_sheet(self) -> RulesSheet:
+        if self.rules is None:
+            raise LookupError(f"{self.name} declares no rules sheet")
+        return self.rules
+
+
+def _function(name: str) -> Callable[..., Any]:
+    """The function a declaration names as "package.module:function" (its module imported on demand)."""
+    module, _, attribute = name.partition(":")
+    found: Callable[..., Any] = getattr(importlib.import_module(module), attribute)
+    return found
 
 
 def declaration(package: str) -> Game:

@@ -1,4 +1,4 @@
-"""`pnpgen example-game`: the example game's command group and its part of the kit (a skeleton)."""
+"""`pnpgen example-game`: the example game's own commands (deal) and its part of the kit; `rules` comes from GAME."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import click
 
 from generator import paths
 from generator.cli.common import output_options, report_paths, resolve_seed, seed_option, write_built_pages
+from generator.cli.gamecli import write_rules
 from generator.cli.options import lang_option, paper_option
 from generator.games._template import GAME
 
@@ -51,7 +52,9 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     must not see goes into `<game>/host/`."""
     from generator.core.rng import derive_seed
 
-    code = derive_seed(seed, "example-game-deal")
+    code, lang = derive_seed(seed, "example-game-deal"), GAME.kit_language(lang)
     target = out_dir / "example-game" / f"example-game-seed{code}.pdf"
-    written = write_deal(target, code, GAME.kit_language(lang), paper, force)
-    return [(written[0], f"Example game: five numbers dealt (code {code}: `pnpgen example-game deal --seed {code}`)")]
+    written = write_deal(target, code, lang, paper, force)
+    rules = write_rules(GAME, out_dir / "example-game" / f"example-game-rules-{lang}.pdf", lang, paper, force)
+    return [(written[0], f"Example game: five numbers dealt (code {code}: `pnpgen example-game deal --seed {code}`)"),
+            (rules[0], "Example game: the rules sheet, one page")]

@@ -5,8 +5,12 @@ from __future__ import annotations
 from generator.core.errors import DataError
 
 LABELS = {
-    "en": {"title": "Example game", "dealt": "Numbers dealt"},
-    "it": {"title": "Gioco d'esempio", "dealt": "Numeri distribuiti"},
+    "en": {"title": "Example game", "dealt": "Numbers dealt", "rules": "Rules", "setup": "Setup",
+           "deal": "Deal five different numbers from 1 to 20.", "end": "The end",
+           "win": "The highest number wins."},
+    "it": {"title": "Gioco d'esempio", "dealt": "Numeri distribuiti", "rules": "Regole", "setup": "Preparazione",
+           "deal": "Distribuite cinque numeri diversi da 1 a 20.", "end": "La fine",
+           "win": "Vince il numero più alto."},
 }
 
 

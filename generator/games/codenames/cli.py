@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.cli.common import F, output_options, report_paths, resolve_seed, seed_option, write_built_pages
+from generator.cli.common import F, report_paths, resolve_seed, seed_option
 from generator.cli.deck import REPORTER, deck_options_for
-from generator.cli.options import lang_option, paper_option
+from generator.cli.gamecli import write_rules
+from generator.cli.options import lang_option
 from generator.core.numbers import format_number
 from generator.core.placeholders import fill
 from generator.games.codenames import GAME
@@ -58,7 +59,7 @@ def command() -> None:
       pnpgen codenames words --lang it --seed 7
       pnpgen codenames pictures --seed 3 --count 20
       pnpgen codenames covers --grid 5x4
-      pnpgen codenames rules --lang it
+      pnpgen codenames rules --lang en
     """
 
 
@@ -243,35 +244,6 @@ def write_covers(grid: str, lang: str, opts: DeckOptions, stem: str) -> list[Pat
     return job.write(cover_cards(grid, lang))
 
 
-@command.command("rules")
-@lang_option(GAME, "Language of the rules summary.")
-@paper_option("Paper size of the sheet.")
-@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
-              help="pdf, or png/svg (one file).")
-@output_options
-def rules_command(lang: str, paper: str, fmt: str, output: Path | None, force: bool, quiet: bool) -> None:
-    """Print the rules summary: one page with every rule needed at the table (classic and Pictures),
-    the expert clues, the two- and three-player games with the two-player score table, and the
-    assassin's-end variant.
-
-    \b
-    Examples:
-      pnpgen codenames rules                     # output/codenames/codenames-rules-en.pdf
-      pnpgen codenames rules --lang it --format png -o regole.png
-    """
-    from generator import paths
-
-    target = output or paths.default_output("codenames", f"codenames-rules-{lang}.{fmt}")
-    report_paths(write_rules(target, lang, paper, force, fmt), quiet)
-
-
-def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
-    """The rules sheet written to `target`; returns the files written."""
-    from generator.games.codenames.sheets import rules_page
-    return write_built_pages(target, lambda: [rules_page(lang, paper)], fmt, force, dpi=150,
-                             title=f"Codenames rules ({lang})")
-
-
 # --- writing -------------------------------------------------------------------------------
 
 # The products' titles per language (the footer's other words come from generator/scene/footer.py).
@@ -362,5 +334,5 @@ def _kit_extras(folder: Path, paper: str, force: bool, lang: str) -> list[tuple[
         made += [(p, f"Codenames {grid} cover cards (agents, double agent, bystanders, assassin; duplex)")
                  for p in write_covers(grid, lang, opts, "")]
     made += [(p, "Codenames rules summary (classic and Pictures, variants, two-player score), one page")
-             for p in write_rules(folder / f"codenames-rules-{lang}.pdf", lang, paper, force)]
+             for p in write_rules(GAME, folder / f"codenames-rules-{lang}.pdf", lang, paper, force)]
     return made

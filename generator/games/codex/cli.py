@@ -19,8 +19,8 @@ from generator.cli.common import (
     report_paths,
     resolve_seed,
     seed_option,
-    write_built_pages,
 )
+from generator.cli.gamecli import write_rules
 from generator.cli.options import lang_option, paper_option
 from generator.games.codex import GAME
 
@@ -191,31 +191,6 @@ def _write_documents(documents: list[tuple[Path, list[Page]]], options: Printing
     return written
 
 
-@command.command("rules")
-@lang_option(GAME, "Language of the sheet (the default is the rulebook's).")
-@paper_option()
-@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
-              help="pdf, or png/svg (one file).")
-@output_options
-def rules_command(lang: str, paper: str, fmt: str, output: Path | None, force: bool, quiet: bool) -> None:
-    """Print the rules aid: one page with every rule needed during play (the identikit, the steps of a
-    phase, code attempts, the truth machine, the end, all six roles). Every deal's PDF ends with it.
-
-    \b
-    Examples:
-      pnpgen codex rules                     # output/codex/codex-rules-it.pdf
-      pnpgen codex rules --lang en -o rules.pdf
-    """
-    target = output or paths.default_output("codex", f"codex-rules-{lang}.{fmt}")
-    report_paths(write_rules(target, lang, paper, force, fmt), quiet)
-
-
-def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
-    """The rules sheet written to `target`; returns the files written."""
-    from generator.games.codex.sheets.deal import rules_pages
-    return write_built_pages(target, lambda: rules_pages(lang, paper), fmt, force, dpi=150, title="Codex")
-
-
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """One six-agent deal and the rules sheet, in `lang` (default: the rulebook's Italian). The deal is
     the Master's (codex/host/): it comes from the kit seed's "codex-deal" derivation, the code printed on
@@ -232,7 +207,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     check_outputs([pdf, data, rules], force)
     written = write_deal(deal, Printing("pdf", lang=lang, paper=paper), pdf, pdf, force)
     written += write_deal(deal, Printing("json"), data, data, force)
-    written += write_rules(rules, lang, paper, force)
+    written += write_rules(GAME, rules, lang, paper, force)
     return [(written[0], "Codex (secret agents): a six-agent deal for the Master (Master's sheet, agent cards to "
                          f"fold and hand out, roles card, rules sheet); code {code}: "
                          f"`pnpgen codex deal --seed {code}` reprints it"),

@@ -16,13 +16,14 @@ from generator.cli.common import (
     report_paths,
     resolve_seed,
     seed_option,
-    write_built_pages,
 )
 from generator.cli.deck import REPORTER, deck_options
+from generator.cli.gamecli import write_rules
 from generator.cli.options import lang_option, paper_option
 from generator.core.placeholders import fill
 from generator.games import LANGUAGE_NAMES
 from generator.games.dungeon import GAME
+from generator.games.dungeon.content import checked_deck
 from generator.publish import DeckOptions, PrintJob, plan_job
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -30,7 +31,6 @@ if TYPE_CHECKING:   # pragma: no cover
     from generator.games.dungeon.rules.chapter import Setup
     from generator.games.dungeon.rules.deck import Deck
     from generator.scene.imposition import Card
-    from generator.scene.model import Page
 
 KIND_CHOICES = ("character", "ration", "object", "secret", "creature", "special", "boss", "zone")
 SHEET_FORMATS = ("pdf", "png", "svg", "none")
@@ -43,6 +43,10 @@ def _lang_option(func: F) -> F:
 def _data_option(func: F) -> F:
     return click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
                         help="A folder of CODEX card data to use instead of the built-in card_data/dungeon.")(func)
+
+
+# The rules sheet's own option (the shared `pnpgen dungeon rules` adds it: generator/cli/gamecli.py).
+RULES_OPTIONS = [_data_option]
 
 
 @click.group()
@@ -58,21 +62,6 @@ def command() -> None:
       pnpgen dungeon new --players 3 --seed 7 -o campaign.json
       pnpgen dungeon chapter campaign.json         # deal the next chapter, update the file
     """
-
-
-def _deck(data_dir: Path | None, check: bool = True) -> Deck:
-    """The card data, refused with its first problems when it does not validate."""
-    from generator.core.errors import DataError
-    from generator.games.dungeon.content import load_deck
-    from generator.games.dungeon.rules.validate import validate_deck
-
-    deck = load_deck(data_dir)
-    problems = validate_deck(deck.cards, deck.keywords) if check else []
-    if problems:
-        first = problems[0]
-        raise DataError(f"{first.message} (and {len(problems) - 1} more: run pnpgen dungeon validate)"
-                        if len(problems) > 1 else first.message, file=first.file, line=first.line, key=first.key)
-    return deck
 
 
 # --- validate -----------------------------------------------------------------------------------
@@ -96,7 +85,7 @@ def validate_command(data_dir: Path | None) -> None:
     from generator.games.dungeon.rules.deck import COUNTS, count_kinds
     from generator.games.dungeon.rules.validate import validate_deck
 
-    deck = _deck(data_dir, check=False)
+    deck = checked_deck(data_dir, check=False)
     load_labels(data_dir)     # labels are data: only their declared {placeholders} (file:line:key)
     counts = count_kinds(deck.cards)
     for kind, count in counts.items():
@@ -142,7 +131,7 @@ def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: 
     from generator.games.dungeon.content import load_labels
     from generator.games.dungeon.sheets import build_deck, deck_records
 
-    deck, labels = _deck(data_dir), load_labels(data_dir)
+    deck, labels = checked_deck(data_dir), load_labels(data_dir)
     kinds = tuple(k for k in KIND_CHOICES if k in kinds)
     stem = stem or (f"dungeon-cards-{lang}" if len(kinds) == len(KIND_CHOICES) else f"dungeon-{'-'.join(kinds)}-{lang}")
     bleed = 3.0 if opts.bleed is None else opts.bleed
@@ -176,6 +165,7 @@ def _plan(deck: Deck, kinds: tuple[str, ...], where: tuple[DeckOptions, str], bl
 def _deck_pdf_with_aid(job: PrintJob, cards: list[Card], lang: str, data_dir: Path | None) -> Path:
     """The whole deck as one PDF that opens with the player aid (its two sides), then the card sheets."""
     from generator.core.files import write_atomic
+    from generator.games.dungeon.aid import aid_pages_for
     from generator.publish.formats.pdf import imposed_pages
     from generator.render import render_pdf
 
@@ -202,48 +192,6 @@ def _per_kind(opts: DeckOptions, kind: str, stem: str, several: bool) -> tuple[D
     if out is not None and Path(out).suffix:
         opts = replace(opts, output=Path(out).with_name(f"{Path(out).stem}-{kind}{Path(out).suffix}"))
     return _default_output(opts, stem), stem
-
-
-# --- rules (the player aid) ----------------------------------------------------------------------
-
-@command.command("rules")
-@_lang_option
-@paper_option()
-@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
-              help="pdf: one file of two pages (print them on the two sides of one sheet); png/svg: one file a page.")
-@_data_option
-@output_options
-def rules_command(lang: str, paper: str, fmt: str, data_dir: Path | None, output: Path | None, force: bool,
-                  quiet: bool) -> None:
-    """Print the CODEX player aid alone: every rule needed during play, and the icon and keyword legend.
-
-    One sheet, two sides: the turn, the actions and their costs, attack and riposte, Objects
-    (the 5-Object limit), resting, engaging, the Creature phase, the Golden Rule; then setting up
-    the game and a chapter, ending a chapter, the icons, the keywords (Tacle, Charge X, Plante,
-    from keywords.yaml) and the table rulings. The same pages open the deck PDF (`dungeon cards`).
-
-    \b
-    Examples:
-      pnpgen dungeon rules                        # output/dungeon/dungeon-rules-fr.pdf
-      pnpgen dungeon rules --lang en --paper letter -o codex-aid.pdf
-    """
-    target = output or paths.default_output("dungeon", f"dungeon-rules-{lang}.{fmt}")
-    report_paths(write_built_pages(target, lambda: aid_pages_for(lang, paper, data_dir), fmt, force, dpi=150,
-                                   title=_aid_title(lang, data_dir)), quiet)
-
-
-def aid_pages_for(lang: str, paper: str, data_dir: Path | None) -> list[Page]:
-    """The player aid's pages in a language (the deck's keywords give the keyword legend)."""
-    from generator.games.dungeon.aid import aid_pages
-    from generator.games.dungeon.content import load_aid
-
-    return aid_pages(load_aid(data_dir), _deck(data_dir).keywords, lang, paper)
-
-
-def _aid_title(lang: str, data_dir: Path | None) -> str:
-    from generator.games.dungeon.content import load_aid
-
-    return str(load_aid(data_dir)[lang]["title"])
 
 
 # --- new ----------------------------------------------------------------------------------------
@@ -275,7 +223,7 @@ def new_command(players: int, characters: str | None, seed: int | None, data_dir
     seed = resolve_seed(seed, quiet)
     target = output or paths.default_output("dungeon", f"dungeon-campaign-seed{seed}.json")
     check_outputs([target], force)
-    deck = _deck(data_dir)
+    deck = checked_deck(data_dir)
     wanted = _card_ids(characters, deck) if characters else None
     campaign = new_campaign(deck, players, make_rng(seed, "dungeon", "campaign"), seed, wanted)
     write_atomic(target, campaign_text(campaign), force=force)
@@ -365,7 +313,7 @@ def _chapter(campaign_file: Path, keep: tuple[str, ...], left: tuple[str, ...], 
     from generator.games.dungeon.rules.campaign import deal_chapter, end_chapter
     from generator.render.write import write_rendered
 
-    deck = _deck(data_dir)
+    deck = checked_deck(data_dir)
     campaign = read_campaign(campaign_file, deck)
     report = _chapter_end(keep, left, deck, campaign)
     if campaign.in_play:
@@ -457,9 +405,8 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     made = [(p, f"CODEX (the dungeon crawl): the player aid, then the 82 cards ({language}), backs for long-edge duplex")
             for p in write_cards(lang, KIND_CHOICES, None, opts)]
     made += [(p, f"CODEX (the dungeon crawl): the player aid alone ({language}), one sheet, two sides")
-             for p in write_pages(aid_pages_for(lang, paper, None), "pdf", rules_pdf, force=force,
-                                  title=_aid_title(lang, None))]
-    deck = _deck(None)
+             for p in write_rules(GAME, rules_pdf, lang, paper, force)]
+    deck = checked_deck(None)
     code = derive_seed(seed, "dungeon-campaign")
     campaign = new_campaign(deck, 2, make_rng(code, "dungeon", "campaign"), code)
     setup = deal_chapter(campaign, deck)

@@ -16,9 +16,9 @@ from generator.cli.common import (
     report_paths,
     resolve_seed,
     seed_option,
-    write_built_pages,
 )
 from generator.cli.deck import REPORTER, deck_options
+from generator.cli.gamecli import write_rules
 from generator.cli.options import Decorator, lang_option, paper_option
 from generator.games.noir import GAME
 from generator.publish import DeckOptions, plan_job
@@ -38,6 +38,10 @@ def _lang_option(func: F) -> F:
 def _kill_limit_option(where: str) -> Decorator:
     return click.option("--kill-limit", type=click.IntRange(1, 25), default=DEFAULT_KILL_LIMIT,
                         show_default=True, help=f"Dead suspects at which the killer wins ({where}).")
+
+
+# The rules sheet's own option (the shared `pnpgen noir rules` adds it: generator/cli/gamecli.py).
+RULES_OPTIONS = [_kill_limit_option("printed on the rules sheet")]
 
 
 @click.group()
@@ -156,7 +160,7 @@ def cards_command(lang: str, kill_limit: int, opts: DeckOptions) -> None:
 
 def write_noir_cards(lang: str, kill_limit: int, opts: DeckOptions) -> list[Path]:
     """Plan the deck's print job, build the deck and write it in the chosen format; returns the files written."""
-    from generator.games.noir.content import fill_limit, load_labels
+    from generator.games.noir.content import deck_title, fill_limit, load_labels
     from generator.games.noir.sheets import deck_json, draw_deck, prepare_deck
 
     stem = f"noir-cards-{lang}"
@@ -165,17 +169,10 @@ def write_noir_cards(lang: str, kill_limit: int, opts: DeckOptions) -> list[Path
         return _write_tts(design, opts, stem)
     source = fill_limit(load_labels(lang)["deck_source"], kill_limit)
     job = plan_job(opts, count=design.count, card_size=design.card_size, bleed=design.bleed, stem=stem,
-                   title=_title(lang), source=source, lang=lang, reporter=REPORTER)
+                   title=deck_title(lang), source=source, lang=lang, reporter=REPORTER)
     if job.wants_data:
         return job.write(deck_json(lang, kill_limit))
     return job.write(draw_deck(design).cards)
-
-
-def _title(lang: str) -> str:
-    """The deck's title in `lang` (the label file's deck_title)."""
-    from generator.games.noir.content import load_labels
-
-    return load_labels(lang)["deck_title"]
 
 
 def _write_tts(design: NoirDesign, opts: DeckOptions, stem: str) -> list[Path]:
@@ -201,36 +198,6 @@ def _tts_folder(opts: DeckOptions, stem: str) -> Path:
     return out.parent if out.suffix else out
 
 
-# --- rules --------------------------------------------------------------------------------------
-
-@command.command("rules")
-@_lang_option
-@_kill_limit_option("printed on the rules sheet")
-@paper_option("Paper size of the sheet.")
-@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
-              help="pdf, or png/svg (one file).")
-@output_options
-def rules_command(lang: str, kill_limit: int, paper: str, fmt: str, output: Path | None, force: bool,
-                  quiet: bool) -> None:
-    """Print the rules aid: one page with every rule needed during play (setup, first turns, both
-    players' actions, shared rules, the end, the Standard-mode variant).
-
-    \b
-    Examples:
-      pnpgen noir rules                      # output/noir/noir-rules-pt.pdf
-      pnpgen noir rules --lang en --paper letter -o rules.pdf
-    """
-    target = output or paths.default_output("noir", f"noir-rules-{lang}.{fmt}")
-    report_paths(write_rules(target, lang, paper, kill_limit, force, fmt), quiet)
-
-
-def write_rules(target: Path, lang: str, paper: str, kill_limit: int, force: bool, fmt: str = "pdf") -> list[Path]:
-    """The rules sheet written to `target`; returns the files written."""
-    from generator.games.noir.sheets import rules_pages
-    return write_built_pages(target, lambda: rules_pages(lang, paper, kill_limit), fmt, force, dpi=150,
-                             title=_title(lang))
-
-
 # --- the kit ------------------------------------------------------------------------------------
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
@@ -249,7 +216,8 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
                    "print duplex, long edge")
             for path in write_noir_cards(lang, DEFAULT_KILL_LIMIT, opts)]
     made += [(path, "Noir rules sheet: every rule needed during play, one page")
-             for path in write_rules(folder / f"noir-rules-{lang}.pdf", lang, paper, DEFAULT_KILL_LIMIT, force)]
+             for path in write_rules(GAME, folder / f"noir-rules-{lang}.pdf", lang, paper, force,
+                                     kill_limit=DEFAULT_KILL_LIMIT)]
     made += [(path, f"Noir setup sheet: the 5x5 table (public code {code}: `pnpgen noir setup --seed {code}` "
                     "reprints it), shuffle the evidence pile; then the rules sheet")
              for path in write_setup(deal(code), code, "pdf", folder / f"noir-setup-seed{code}.pdf", paper,
