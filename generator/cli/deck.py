@@ -153,6 +153,13 @@ def deck_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return deck_options_for("the template's")(func)
 
 
+def report_deck(paths: Sequence[Path], opts: DeckOptions) -> None:
+    """The files a deck command wrote, one per line, unless --quiet or --format json (its data may be stdout's)."""
+    from generator.cli.common import report_paths
+
+    report_paths(paths, opts.quiet or opts.format == "json")
+
+
 def given_options() -> frozenset[str]:
     """The deck options (publish.options.FLAGS names) given on this command line, not left to their
     defaults: the format they are given to refuses or warns about those it does not read."""

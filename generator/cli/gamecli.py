@@ -1,9 +1,10 @@
 """The commands the shared command line builds for every game from its declaration (generator.games.Game):
-`pnpgen <game> rules`, the rules sheet the game declares (RulesSheet), beside the game's own commands.
+`pnpgen <game> rules`, the rules sheet it declares (RulesSheet), and a command per deck it declares (CardDeck:
+`pnpgen noir cards`), with every shared print option, beside the game's own commands.
 
 A game's cli module defines its own commands (deal, keys, setup...) in its click group `command`;
 `game_command` adds the shared ones to that group when pnpgen loads it. The kit prints the rules sheet
-through `write_rules`, as the command does.
+and the decks through `write_rules` and `write_kit_deck`, as the commands do.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from typing import Any
 import click
 
 from generator.cli.common import output_options, report_paths, write_built_pages
+from generator.cli.deck import deck_options_for, report_deck
 from generator.cli.options import lang_option, paper_option
-from generator.games import Game
+from generator.games import LANGUAGE_NAMES, CardDeck, Game
+from generator.publish import DeckOptions
 
 RULES_FORMATS = ("pdf", "png", "svg")
 
@@ -23,9 +26,40 @@ RULES_FORMATS = ("pdf", "png", "svg")
 def game_command(game: Game) -> click.Command:
     """The game's click group with the shared commands its declaration asks for (its `rules`)."""
     group = game.command()
-    if game.rules is not None and isinstance(group, click.Group) and "rules" not in group.commands:
-        group.add_command(rules_command(game))
+    if isinstance(group, click.Group):
+        if game.rules is not None and "rules" not in group.commands:
+            group.add_command(rules_command(game))
+        for deck in game.decks:
+            if deck.name not in group.commands:
+                group.add_command(deck_command(game, deck))
     return group
+
+
+def deck_command(game: Game, deck: CardDeck) -> click.Command:
+    """`pnpgen <game> <deck>`: the deck in one of the game's languages, with its own options and every shared
+    print option (format, paper, backs, output...); the publishing layer writes it."""
+    write = game.deck_writer(deck)
+
+    def run(lang: str, opts: DeckOptions, **options: Any) -> None:
+        report_deck(write(lang, opts, **options), opts)
+
+    groups = ", ".join(f"{g.name} ({g.template}, backs: {g.backs})" for g in deck.groups)
+    run.__doc__ = f"{deck.about}\n\nThe groups of cards, in print order: {groups}.\n"
+    decorated: Any = deck_options_for(deck.bleed)(run)
+    for option in reversed([lang_option(game, "Language of the cards (the default is the rulebook's)."),
+                            *game.cli_options(deck.options)]):
+        decorated = option(decorated)
+    return click.command(deck.name)(decorated)
+
+
+def write_kit_deck(game: Game, deck: CardDeck, folder: Path, paper: str, force: bool, lang: str,
+                   **options: Any) -> list[tuple[Path, str]]:
+    """The deck's kit file: folder/<kit_file> in `lang`, a PDF with backs for a long-edge flip; (file, the kit
+    index's line) pairs."""
+    opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=folder / deck.kit_file.format(lang=lang),
+                       force=force, quiet=True)
+    about = deck.kit_about.format(lang=lang, language=LANGUAGE_NAMES.get(lang, lang))
+    return [(path, about) for path in game.deck_writer(deck)(lang, opts, **options)]
 
 
 def rules_command(game: Game) -> click.Command:

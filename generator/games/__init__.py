@@ -53,16 +53,71 @@ class RulesSheet:
 
 
 @dataclass(frozen=True)
+class DeckGroup:
+    """One named group of a deck's cards: the template it is laid out with and what its backs are (Tabletop
+    Simulator writes each group as a deck of its own, since the backs differ)."""
+
+    name: str
+    template: str       # a built-in template (templates/<template>.yaml)
+    backs: str          # in words, for the help: "each card its dead side", "one shared back"
+
+
+@dataclass(frozen=True)
+class CardDeck:
+    """A deck the game prints. The shared command line builds `pnpgen <game> <name>` from it (--lang, the deck's
+    own options, every shared print option: generator/cli/gamecli.py) and the kit writes it as
+    <game>/<kit_file> (PDF, backs for a long-edge flip).
+
+    write: "module:function", `write(lang, opts, **options) -> list[Path]` (it reads the data and hands the
+    cards to the publishing layer); groups: its named groups of cards in print order; about: the command's
+    help; options: the name of a list of click options in the game's cli module (given to write by name);
+    bleed: what --bleed is without it; kit_file ({lang} filled in; "": not in the kit) and kit_about (the
+    kit index's line)."""
+
+    name: str
+    write: str
+    about: str
+    groups: tuple[DeckGroup, ...]
+    options: str = ""
+    bleed: str = "the template's"
+    kit_file: str = ""
+    kit_about: str = ""
+
+    @property
+    def group_names(self) -> tuple[str, ...]:
+        return tuple(group.name for group in self.groups)
+
+    def group(self, name: str) -> DeckGroup:
+        """The group called `name` (KeyError naming the groups for another)."""
+        for group in self.groups:
+            if group.name == name:
+                return group
+        raise KeyError(f"{self.name} has no group {name!r} (groups: {', '.join(self.group_names)})")
+
+
+@dataclass(frozen=True)
 class Game:
     """One game, declared once in its package as `GAME`: its command name, title, languages (the first is
     its rulebook's, printed unless told otherwise), the module defining `command` and `kit_part`, and what
-    the shared code prints for it (its rules sheet)."""
+    the shared code prints for it: its rules sheet and its decks."""
 
     name: str
     title: str
     languages: tuple[str, ...]
     cli_module: str   # a module defining `command` (a click group) and `kit_part` (a KitPart)
     rules: RulesSheet | None = None
+    decks: tuple[CardDeck, ...] = ()
+
+    def deck(self, name: str) -> CardDeck:
+        """The deck called `name` (KeyError naming the game's decks for another)."""
+        for deck in self.decks:
+            if deck.name == name:
+                return deck
+        raise KeyError(f"{self.name} has no deck {name!r} (decks: {', '.join(d.name for d in self.decks)})")
+
+    def deck_writer(self, deck: CardDeck) -> Callable[..., list[Path]]:
+        """The function writing `deck`: write(lang, opts, **options) -> the files written."""
+        return _function(deck.write)
 
     @property
     def default_language(self) -> str:

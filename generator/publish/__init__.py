@@ -12,11 +12,11 @@ No click here and no generator.cli: the command line passes a Reporter for warni
 
 from __future__ import annotations
 
-from generator.publish.formats import FORMATS, REGISTRY
+from generator.publish.formats import FORMATS, REGISTRY, prints_sheets
 from generator.publish.job import Format, PrintJob, sheet_spec
 from generator.publish.options import DEFAULT_DPI, DeckOptions
 from generator.publish.plan import plan_job
 from generator.publish.report import PLAIN, PlainReporter, Reporter
 
 __all__ = ["DEFAULT_DPI", "FORMATS", "PLAIN", "REGISTRY", "DeckOptions", "Format", "PlainReporter", "PrintJob",
-           "Reporter", "plan_job", "sheet_spec"]
+           "Reporter", "plan_job", "prints_sheets", "sheet_spec"]

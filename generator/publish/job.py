@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +17,7 @@ from generator.publish.options import DeckOptions
 if TYPE_CHECKING:
     from generator.publish.report import Reporter
     from generator.scene.layout import Plan, SheetSpec
+    from generator.scene.model import Page
 
 T = TypeVar("T")
 
@@ -26,6 +27,7 @@ class Format(Protocol):
 
     name: str
     options: frozenset[str]     # the deck options it reads (options.FLAGS names; SHEET_OPTIONS come with imposes)
+    per_group: bool             # a deck of named groups is written as one set per group (publish.groups)
 
     def imposes(self, opts: DeckOptions) -> bool:
         """Whether it draws imposed sheets (then the job plans the sheet)."""
@@ -56,7 +58,9 @@ class PrintJob:
 
     targets: the files the format named before drawing, already refused when they exist (a format
     whose files depend on the drawn cards, per-card backs or TTS sheets, names the rest when it
-    writes and refuses those then, before rendering)."""
+    writes and refuses those then, before rendering). home: the folder under output/ its files go to without
+    -o (a game's, e.g. "dungeon"; "" for the formats' own defaults); lead: the pages a PDF opens with (the
+    dungeon's player aid), made when it writes; the other formats leave them out."""
 
     opts: DeckOptions
     format: Format
@@ -71,6 +75,19 @@ class PrintJob:
     spec: SheetSpec | None = None
     plan: Plan | None = None
     targets: tuple[Path, ...] = ()
+    home: str = ""
+    lead: Callable[[], list[Page]] | None = None
+
+    def default_file(self, name: str) -> Path:
+        """The file a one-file format writes without -o: output/NAME, or output/HOME/NAME."""
+        return paths.default_output(*([self.home] if self.home else []), name)
+
+    def place(self, suffixes: Sequence[str], default: str | None = None) -> tuple[Path, str]:
+        """The folder and file stem of the job's files: -o FILE.ext (ext one of `suffixes`), -o FOLDER, or
+        without -o output/HOME/ (a game's folder) or output/DEFAULT/ (default: the stem)."""
+        if self.opts.output is None and self.home:
+            return paths.default_output(self.home), self.stem
+        return folder_and_stem(self.opts.output, self.stem, suffixes, default)
 
     @property
     def wants_data(self) -> bool:

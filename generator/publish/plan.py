@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.core.errors import LayoutError
 from generator.publish.formats import get_format
@@ -11,16 +13,21 @@ from generator.publish.job import Format, PrintJob, refuse_existing, sheet_spec
 from generator.publish.options import FLAGS, SHEET_OPTIONS, DeckOptions
 from generator.publish.report import PLAIN, Reporter
 
+if TYPE_CHECKING:
+    from generator.scene.model import Page
+
 
 def plan_job(opts: DeckOptions, *, count: int, card_size: tuple[float, float], bleed: float, stem: str,
              title: str = "", source: str = "", has_backs: bool = True, lang: str | None = None,
-             size_from: Path | None = None, reporter: Reporter = PLAIN) -> PrintJob:
+             size_from: Path | None = None, home: str = "", lead: Callable[[], list[Page]] | None = None,
+             reporter: Reporter = PLAIN) -> PrintJob:
     """The print job of `count` cards of `card_size` mm with `bleed`, in the options' format: the sheet
     planned (imposing formats), the limits on work checked, the output paths named and existing ones
     refused without --force. Nothing is drawn; nothing is written.
 
     lang: the language of the sheet footers (en, it, fr, pt); size_from: the file that declared the
-    card size and bleed (a card that cannot fit the paper is then an error naming it)."""
+    card size and bleed (a card that cannot fit the paper is then an error naming it); home: the folder
+    under output/ the files go to without -o (a game's); lead: the pages a PDF opens with (made when it writes)."""
     from generator.core.limits import check_cards
 
     if lang is not None:
@@ -29,7 +36,7 @@ def plan_job(opts: DeckOptions, *, count: int, card_size: tuple[float, float], b
     if opts.cutter:
         fmt, bleed = _cutter(opts, bleed)
     check_given(opts, fmt, reporter)
-    job = PrintJob(opts, fmt, count, card_size, bleed, has_backs, title, source, stem, reporter)
+    job = PrintJob(opts, fmt, count, card_size, bleed, has_backs, title, source, stem, reporter, home=home, lead=lead)
     if fmt.imposes(opts):
         job = _with_sheet_plan(job, size_from)
     check_cards(count, opts.max_cards)

@@ -190,6 +190,7 @@ class ToyFormat:
 
     name = "toy"
     options = frozenset({"dpi"})
+    per_group = False
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli.common import report_paths
-from generator.cli.deck import REPORTER, deck_options
+from generator.cli.deck import REPORTER, deck_options, report_deck
 from generator.publish import DeckOptions
 from generator.publish.carddeck import deck_stem, display, make_deck
 
@@ -102,8 +101,8 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
 
         watch_deck(data, template, opts, only, sheet=sheet)
         return
-    report_paths(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files,
-                           reporter=REPORTER), opts.quiet or opts.format == "json")
+    report_deck(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files,
+                           reporter=REPORTER), opts)
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:

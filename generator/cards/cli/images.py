@@ -10,8 +10,7 @@ from typing import Any
 import click
 
 from generator.cards.cli.watch import WatchState
-from generator.cli.common import report_paths
-from generator.cli.deck import REPORTER, deck_options_for
+from generator.cli.deck import REPORTER, deck_options_for, report_deck
 from generator.publish import DeckOptions
 from generator.publish.imagedeck import ImageChoice, image_deck, images_deck
 from generator.scene.papers import describe_card_sizes
@@ -75,9 +74,8 @@ def command(fronts: str, backs: str | None, card: str | None, image_bleed: float
 
         watch_state(ImagesWatch(choice, opts, only))
         return
-    report_paths(images_deck(fronts, backs, card=card, image_bleed=image_bleed, make_bleed=make_bleed,
-                             fill_corners=fill_corners, opts=opts, only=only, reporter=REPORTER),
-                 opts.quiet or opts.format == "json")
+    report_deck(images_deck(fronts, backs, card=card, image_bleed=image_bleed, make_bleed=make_bleed,
+                             fill_corners=fill_corners, opts=opts, only=only, reporter=REPORTER), opts)
 
 
 class ImagesWatch(WatchState):

@@ -14,7 +14,7 @@ from generator.cli.options import lang_option
 from generator.core.numbers import format_number
 from generator.core.placeholders import fill
 from generator.games.codenames import GAME
-from generator.publish import DeckOptions, plan_job
+from generator.publish import DeckOptions, plan_job, prints_sheets
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.codenames.content import Picture
@@ -258,7 +258,7 @@ def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, sourc
     from generator.games.codenames import sheets as sheet
 
     grids = "/".join(sorted({k.grid for k in keys}))
-    backs = opts.format == "pdf" or (opts.format in ("svg", "png") and opts.sheets)
+    backs = prints_sheets(opts)
     job = plan_job(opts, count=len(keys), card_size=(size, size), bleed=_bleed(opts), stem=stem, has_backs=backs,
                    title=TITLES[lang]["keys"].format(grids=grids), source=source, lang=lang, reporter=REPORTER)
     if job.wants_data:

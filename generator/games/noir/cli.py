@@ -17,15 +17,14 @@ from generator.cli.common import (
     resolve_seed,
     seed_option,
 )
-from generator.cli.deck import REPORTER, deck_options
-from generator.cli.gamecli import write_rules
+from generator.cli.deck import REPORTER
+from generator.cli.gamecli import write_kit_deck, write_rules
 from generator.cli.options import Decorator, lang_option, paper_option
 from generator.games.noir import GAME
-from generator.publish import DeckOptions, plan_job
+from generator.publish import DeckOptions
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.noir.rules import Setup
-    from generator.games.noir.sheets import NoirDesign
 
 SETUP_FORMATS = ("pdf", "png", "svg", "json")
 DEFAULT_KILL_LIMIT = 16
@@ -40,8 +39,10 @@ def _kill_limit_option(where: str) -> Decorator:
                         show_default=True, help=f"Dead suspects at which the killer wins ({where}).")
 
 
-# The rules sheet's own option (the shared `pnpgen noir rules` adds it: generator/cli/gamecli.py).
+# The rules sheet's and the deck's own options (the shared `pnpgen noir rules` and `pnpgen noir cards`, built
+# from GAME by generator/cli/gamecli.py, add them).
 RULES_OPTIONS = [_kill_limit_option("printed on the rules sheet")]
+CARDS_OPTIONS = [_kill_limit_option("printed on the reference cards")]
 
 
 @click.group()
@@ -133,69 +134,19 @@ def write_setup(setup: Setup, seed: int, fmt: str, target: Path, paper: str, lan
 
 # --- cards --------------------------------------------------------------------------------------
 
-@command.command("cards")
-@_lang_option
-@_kill_limit_option("printed on the reference cards")
-@deck_options
-def cards_command(lang: str, kill_limit: int, opts: DeckOptions) -> None:
-    """Print the Noir deck: 25 suspect cards, 25 evidence cards and 2 reference cards.
-
-    PDF (default): 3x3 poker cards a sheet with crop marks; every sheet of fronts is followed by
-    its backs, placed for a long-edge flip (--duplex short for a short-edge printer). Without a
-    duplex printer use --gutter-fold: fronts and backs side by side, fold and glue. The suspect
-    cards' backs are their dead sides; the evidence cards share one back. tts: a Tabletop Simulator
-    deck per group (sheets and saved object; suspects and reference cards with their own backs).
-    json: the card data.
-
-    \b
-    Examples:
-      pnpgen noir cards                              # output/noir-cards-pt.pdf
-      pnpgen noir cards --lang en --paper letter --duplex short
-      pnpgen noir cards --gutter-fold -o noir-fold.pdf
-      pnpgen noir cards --format png --dpi 150       # one PNG per card face
-      pnpgen noir cards --format tts
-    """
-    report_paths(write_noir_cards(lang, kill_limit, opts), opts.quiet or opts.format == "json")
-
-
-def write_noir_cards(lang: str, kill_limit: int, opts: DeckOptions) -> list[Path]:
-    """Plan the deck's print job, build the deck and write it in the chosen format; returns the files written."""
+def write_noir_cards(lang: str, opts: DeckOptions, kill_limit: int = DEFAULT_KILL_LIMIT) -> list[Path]:
+    """Plan the deck's print job, build the deck and write it in the chosen format (the publishing layer: one
+    Tabletop Simulator deck per group, suspects and reference cards with their own backs); the files written."""
     from generator.games.noir.content import deck_title, fill_limit, load_labels
     from generator.games.noir.sheets import deck_json, draw_deck, prepare_deck
+    from generator.publish.groups import CardGroup, write_deck
 
-    stem = f"noir-cards-{lang}"
     design = prepare_deck(lang, kill_limit, bleed=opts.bleed)
-    if opts.format == "tts":
-        return _write_tts(design, opts, stem)
     source = fill_limit(load_labels(lang)["deck_source"], kill_limit)
-    job = plan_job(opts, count=design.count, card_size=design.card_size, bleed=design.bleed, stem=stem,
-                   title=deck_title(lang), source=source, lang=lang, reporter=REPORTER)
-    if job.wants_data:
-        return job.write(deck_json(lang, kill_limit))
-    return job.write(draw_deck(design).cards)
-
-
-def _write_tts(design: NoirDesign, opts: DeckOptions, stem: str) -> list[Path]:
-    """Tabletop Simulator: one deck (sheets and saved object) per group: suspects and reference
-    cards with their own backs (back sheets), evidence with its shared back."""
-    from dataclasses import replace
-
-    from generator.games.noir.sheets import draw_deck
-
-    group_opts = replace(opts, output=_tts_folder(opts, stem))
-    jobs = {name: plan_job(group_opts, count=count, card_size=design.card_size, bleed=0.0, stem=f"{stem}-{name}",
-                           title=f"Noir {name}", reporter=REPORTER)
-            for name, count in design.groups.items()}
-    deck = draw_deck(design)
-    groups = {"suspects": deck.suspects, "reference": deck.reference, "evidence": deck.evidence}
-    return [path for name, job in jobs.items() for path in job.write(groups[name])]
-
-
-def _tts_folder(opts: DeckOptions, stem: str) -> Path:
-    if opts.output is None:
-        return paths.default_output(stem)
-    out = Path(opts.output)
-    return out.parent if out.suffix else out
+    groups = [CardGroup(name, design.groups[name], f"Noir {name}") for name in GAME.deck("cards").group_names]
+    return write_deck(opts, groups, lambda: draw_deck(design).cards, card_size=design.card_size, bleed=design.bleed,
+                      stem=f"noir-cards-{lang}", title=deck_title(lang), source=source, lang=lang,
+                      data=lambda: deck_json(lang, kill_limit), reporter=REPORTER)
 
 
 # --- the kit ------------------------------------------------------------------------------------
@@ -210,11 +161,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     lang = GAME.kit_language(lang)
     folder = Path(out_dir) / "noir"
     code = derive_seed(seed, "noir-table")
-    opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=folder / f"noir-cards-{lang}.pdf",
-                       force=force, quiet=True)
-    made = [(path, "Noir deck: 25 suspect cards (alive/dead sides), 25 evidence cards, 2 reference cards; "
-                   "print duplex, long edge")
-            for path in write_noir_cards(lang, DEFAULT_KILL_LIMIT, opts)]
+    made = write_kit_deck(GAME, GAME.deck("cards"), folder, paper, force, lang)
     made += [(path, "Noir rules sheet: every rule needed during play, one page")
              for path in write_rules(GAME, folder / f"noir-rules-{lang}.pdf", lang, paper, force,
                                      kill_limit=DEFAULT_KILL_LIMIT)]

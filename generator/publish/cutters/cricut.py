@@ -22,6 +22,7 @@ class CricutFormat:
 
     name = "cricut"
     options = frozenset({"paper", "orientation", "duplex", "corner_radius", "cut_inset"})
+    per_group = False
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import LayoutError
-from generator.publish.job import PrintJob, card_backs, folder_and_stem
+from generator.publish.job import PrintJob, card_backs
 from generator.publish.options import DeckOptions
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def sheet_count(job: PrintJob, sheet: CutSheet) -> int:
 
 def base(job: PrintJob, suffixes: Sequence[str]) -> tuple[Path, str]:
     """The folder and file stem of the job's files (-o FILE.pdf, -o FOLDER, or output/STEM/)."""
-    return folder_and_stem(job.opts.output, job.stem, suffixes, default=job.stem)
+    return job.place(suffixes, default=job.stem)
 
 
 def cut_file_paths(job: PrintJob, sheet: CutSheet, kinds: Sequence[str], suffixes: Sequence[str]) -> list[Path]:
@@ -93,6 +93,7 @@ class PdfCutter:
 
     options = frozenset({"paper", "orientation", "duplex", "offset", "printer", "max_ppi", "corner_radius",
                          "cut_inset"})
+    per_group = False
 
     def __init__(self, name: str, kinds: Sequence[str]) -> None:
         self.name = name

@@ -15,6 +15,7 @@ class JsonFormat:
 
     name = "json"
     options: frozenset[str] = frozenset()
+    per_group = False
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

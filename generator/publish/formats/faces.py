@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.publish.job import PrintJob, card_backs, check_raster, folder_and_stem
+from generator.publish.job import PrintJob, card_backs, check_raster
 from generator.publish.options import DeckOptions
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ class FacesFormat:
         self.name = name
         # per-card files: backs unless --duplex none; --sheets: the imposed sheets' options too (imposes)
         self.options = frozenset({"sheets", "duplex", "jobs", "svg_text" if name == "svg" else "dpi"})
+        self.per_group = False
 
     def imposes(self, opts: DeckOptions) -> bool:
         return opts.sheets
@@ -62,7 +63,7 @@ class FacesFormat:
         return self._write_pages(job, pages, targets)
 
     def _folder(self, job: PrintJob) -> tuple[Path, str]:
-        return folder_and_stem(job.opts.output, job.stem, (f".{self.name}",))
+        return job.place((f".{self.name}",))
 
     def _back_paths(self, job: PrintJob, firsts: Sequence[int]) -> list[Path]:
         """NAME-back.EXT for one back; else NAME-back-NNN.EXT for each card whose back differs from every earlier one."""

@@ -33,6 +33,7 @@ class PdfxFormat:
 
     name = "pdfx"
     options = frozenset({"pod", "max_ppi"})
+    per_group = False
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -44,7 +45,7 @@ class PdfxFormat:
         check_page_count(job.count * (2 if job.has_backs else 1), job.opts.max_cards)
 
     def paths(self, job: PrintJob) -> list[Path]:
-        return [job.opts.output or paths.default_output(f"{job.stem}-pdfx.pdf")]
+        return [job.opts.output or job.default_file(f"{job.stem}-pdfx.pdf")]
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
         from generator.render.pdfx import render_pdfx

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.numbers import format_number
-from generator.publish.job import PrintJob, card_backs, folder_and_stem
+from generator.publish.job import PrintJob, card_backs
 from generator.publish.options import DeckOptions
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ class PodFormat:
 
     name = "pod"
     options = frozenset({"pod"})
+    per_group = False
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -76,7 +77,7 @@ def note_fitted(job: PrintJob, name: str, trim: tuple[float, float]) -> None:
 
 def _folder(job: PrintJob) -> tuple[Path, str]:
     """-o NAME.png gives its folder and stem; -o FOLDER a folder; default output/STEM-pod/."""
-    return folder_and_stem(job.opts.output, job.stem, (".png",), default=f"{job.stem}-pod")
+    return job.place((".png",), default=f"{job.stem}-pod")
 
 
 def preset_of(opts: DeckOptions) -> PodPreset:

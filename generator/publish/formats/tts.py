@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.numbers import format_number
-from generator.publish.job import PrintJob, check_raster, folder_and_stem
+from generator.publish.job import PrintJob, check_raster
 from generator.publish.options import DeckOptions
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ class TtsFormat:
 
     name = "tts"
     options = frozenset({"dpi", "tts_image", "tts_url"})
+    per_group = True        # one Tabletop Simulator deck per group: each has its own backs
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -100,7 +101,7 @@ class TtsFormat:
 
 def _folder(job: PrintJob) -> tuple[Path, str]:
     """-o NAME.json gives its folder and stem; -o FOLDER a folder; default output/STEM/."""
-    return folder_and_stem(job.opts.output, job.stem, (".json", ".png", ".jpg"))
+    return job.place((".json", ".png", ".jpg"))
 
 
 def _dpi(job: PrintJob, plan: TtsPlan) -> float:
