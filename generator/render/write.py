@@ -58,6 +58,12 @@ def output_paths(count: int, fmt: str, path: str | Path) -> list[Path]:
     return [path.with_name(f"{path.stem}-{i:03d}{suffix}") for i in range(1, count + 1)]
 
 
+def page_format_of(path: str | Path, default: str = "png") -> str:
+    """The page format a file's suffix names (pdf, svg, png, txt), else `default`."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    return suffix if suffix in PAGE_FORMATS else default
+
+
 def _format(fmt: str) -> PageFormat:
     try:
         return PAGE_FORMATS[fmt]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option, write_file
+from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
 from generator.cli.options import lang_option, paper_option
 from generator.games.laser import GAME
 
@@ -315,12 +315,13 @@ def _write_picture(engine: Engine, obs: Observation, advice: Advice, picture: Pa
                    lang: str) -> None:
     from generator.games.laser.sheets.assist_picture import assist_page
     from generator.games.laser.sheets.labels import load_labels
-    from generator.render import render_pdf, render_png
+    from generator.render import write_pages
+    from generator.render.write import page_format_of
 
     page = assist_page(engine, obs, advice, lang=lang)
-    data = render_pdf([page], title=load_labels(lang)["assist_footer"]) if picture.suffix.lower() == ".pdf" \
-        else render_png(page, dpi=PNG_DPI)
-    click.echo(f"wrote {write_file(picture, data, force)}", err=True)
+    [written] = write_pages([page], page_format_of(picture), picture, force=force, dpi=PNG_DPI,
+                            title=load_labels(lang)["assist_footer"])
+    click.echo(f"wrote {written}", err=True)
 
 
 # -- the kit ----------------------------------------------------------------------------------------
@@ -329,7 +330,7 @@ def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool,
     """The kit's small puzzle book in `lang` (the kit's language): 12 puzzles, levels 1-3 on 8x7, the beginner set."""
     from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.model import Board
-    from generator.render import render_pdf
+    from generator.render import write_pages
 
     path = Path(out_dir) / "laser" / f"laser-puzzles-seed{seed}.pdf"
     check_outputs([path], force)
@@ -340,6 +341,6 @@ def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool,
     from generator.scene.footer import seed_words
 
     pages = book_pages(made, chosen, board, paper, None, seed_words(seed, lang), lang)
-    return [(write_file(path, render_pdf(pages, title=book_title(lang)), force),
+    return [(write_pages(pages, "pdf", path, force=force, title=book_title(lang))[0],
              f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-3 on 8x7), "
              "solutions upside down after a blank page")]

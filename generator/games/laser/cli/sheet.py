@@ -127,16 +127,16 @@ def write_check_picture(layout_text_or_layout: str | Layout, check_result: Check
     if pdf is None and png is None:
         return []
     from generator.games.laser.sheets.check_picture import check_picture_pages
-    from generator.render import render_pdf, render_png
+    from generator.render import write_pages
 
     check_outputs([p for p in (pdf, png) if p is not None], force)
     report = check_result if check_result is not None else _checked(layout_text_or_layout)
     pages = check_picture_pages(report, lang=lang, source=_layout_source(report.layout))
     written: list[Path] = []
     if pdf is not None:
-        written.append(write_file(pdf, render_pdf(pages, title="Laser layout check"), force))
+        written += write_pages(pages, "pdf", pdf, force=force, title="Laser layout check")
     if png is not None:
-        written.append(write_file(png, render_png(pages[0], dpi=PNG_DPI), force))
+        written += write_pages(pages[:1], "png", png, force=force, dpi=PNG_DPI)
     for path in written:
         click.echo(f"wrote {path}", err=True)
     return written
@@ -174,7 +174,7 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
     from generator.games.laser.rules.model import Board
     from generator.games.laser.rules.notation import format_layout
     from generator.games.laser.sheets.game_sheet import game_sheets
-    from generator.render import render_pdf
+    from generator.render import write_pages
     from generator.scene.footer import seed_words
 
     lang = GAME.kit_language(lang)
@@ -193,7 +193,7 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
     host = game_sheets(board, chosen, lang=lang, paper=paper, layout=layout, source=seed_words(code, lang))
     language = LANGUAGE_NAMES[lang]   # the kit index's descriptions are English; the sheets are in `lang`
     return [
-        (write_file(sheets_path, render_pdf(sheets, title="Laser circuits: game sheets"), force),
+        (write_pages(sheets, "pdf", sheets_path, force=force, title="Laser circuits: game sheets")[0],
          f"Laser circuits: {KIT_PLAYERS} game sheets, one per player for a game of up to {KIT_PLAYERS} (both boards, "
          f"shot log, how-to-play box, legend, secret slips; print only as many as there are players), {language}"),
         *[(path, f"Laser circuits: the rules sheet, one page, {language}")
@@ -201,7 +201,7 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
         (write_file(layout_path, text, force),
          f"Laser circuits: a fair layout for the host, text form; code {code}: `pnpgen laser generate --seed {code}` "
          "gives it again"),
-        (write_file(host_path, render_pdf(host, title="Laser circuits: designer's sheet"), force),
+        (write_pages(host, "pdf", host_path, force=force, title="Laser circuits: designer's sheet")[0],
          f"Laser circuits: that layout on a designer's sheet, its answer key and the rules sheet, for the host "
          f"(code {code}), {language}"),
         *_kit_puzzle_book(out_dir, derive_seed(seed, "laser-puzzles"), paper, force, lang),

@@ -1,0 +1,75 @@
+"""What a game declares it prints is what the shared code prints: its decks (CardDeck) become commands with every
+shared print option, its groups drive the templates and the Tabletop Simulator split, and no game module branches
+on a deck's --format or renders a document itself."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import click
+import pytest
+
+from generator import games
+from generator.cli import cli, load_command
+from generator.cli.common import run_cli
+
+GAMES_DIR = Path(games.__file__).parent
+
+
+@pytest.mark.parametrize(("game", "deck"), [(g, d) for g in games.all_games() for d in g.decks],
+                         ids=lambda x: getattr(x, "name", ""))
+def test_every_declared_deck_is_a_command_with_the_shared_print_options(game: games.Game, deck: games.CardDeck) -> None:
+    group = load_command(game.name)
+    assert isinstance(group, click.Group)
+    command = group.commands[deck.name]
+    names = {param.name for param in command.params}
+    assert {"lang", "fmt", "paper", "duplex", "gutter_fold", "output", "force", "tts_url", "max_ppi"} <= names
+    assert all(g.name in (command.help or "") for g in deck.groups)
+
+
+def test_the_declared_groups_are_the_games_own() -> None:
+    from generator.games.dungeon import GAME as DUNGEON
+    from generator.games.dungeon.rules.deck import KINDS
+    from generator.games.noir import GAME as NOIR
+    from generator.games.noir.sheets import TEMPLATES, prepare_deck
+
+    assert DUNGEON.deck("cards").group_names == KINDS
+    assert tuple(prepare_deck("en").groups) == NOIR.deck("cards").group_names
+    assert set(TEMPLATES.values()) == {g.template for g in NOIR.deck("cards").groups}
+    with pytest.raises(KeyError, match="groups: suspects, reference, evidence"):
+        NOIR.deck("cards").group("jokers")
+
+
+def test_a_deck_of_groups_is_a_tabletop_simulator_set_per_group(tmp_path: Path) -> None:
+    """The publishing layer splits the deck by its declared groups, each its own saved object and backs."""
+    assert run_cli(cli, ["noir", "cards", "--lang", "en", "--format", "tts", "--dpi", "30", "-o", str(tmp_path),
+                         "-q"]) == 0
+    saved = sorted(p.name for p in tmp_path.glob("*.json"))
+    assert saved == [f"noir-cards-en-{name}.json" for name in ("evidence", "reference", "suspects")]
+    counts = {p.stem.rsplit("-", 1)[1]: len(json.loads(p.read_text(encoding="utf-8"))["ObjectStates"][0]["DeckIDs"])
+              for p in tmp_path.glob("*.json")}
+    assert counts == {"suspects": 25, "reference": 2, "evidence": 25}
+
+
+def _format_branches(path: Path) -> list[int]:
+    """Lines comparing a deck's format (`opts.format`, `job.opts.format`) in a file."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            parts = [node.left, *node.comparators]
+            if any(isinstance(p, ast.Attribute) and p.attr == "format" and ast.unparse(p.value).endswith("opts")
+                   for p in parts):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_no_game_module_branches_on_a_decks_format_or_renders_itself() -> None:
+    assert _format_branches(Path(__file__).parents[1] / "generator" / "cli" / "deck.py"), "the check must see one"
+    for path in sorted(GAMES_DIR.rglob("*.py")):
+        assert not _format_branches(path), f"{path.relative_to(GAMES_DIR)} branches on opts.format"
+        imported = {alias.name for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                    if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("generator.render")
+                    for alias in node.names}
+        assert not imported & {"render_pdf", "render_png", "render_svg"}, f"{path.name} renders a document itself"
