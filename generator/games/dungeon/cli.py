@@ -293,20 +293,19 @@ def _text(setup: Setup, campaign: Campaign, deck: Deck, lang: str, data_dir: Pat
 def _render_sheet(setup: Setup, campaign: Campaign, deck: Deck, campaign_file: Path, fmt: str, paper: str, lang: str,
                   data_dir: Path | None,
                   output: Path | None, force: bool) -> list[tuple[Path, bytes]]:
-    """The chapter sheet's files rendered (nothing written yet: the campaign is saved first)."""
-    if fmt == "none":
-        return []
+    """The chapter sheet's files rendered (nothing written yet: the campaign is saved first; none: no sheet)."""
     from generator.games.dungeon.content import load_labels
     from generator.games.dungeon.sheets import chapter_pages
-    from generator.render.write import render_files
+    from generator.publish.documents import Document, render_document, wants_target
 
-    target = output or paths.default_output("dungeon", f"{campaign_file.stem}-chapter-{setup.number}.{fmt}")
-    check_outputs([target], force)
+    name = f"{campaign_file.stem}-chapter-{setup.number}.{fmt}"
+    target = output or (paths.default_output("dungeon", name) if wants_target(fmt) else None)
     labels = load_labels(data_dir)
-    pages = chapter_pages(setup, campaign, deck, labels, lang, paper,
-                          source=fill(labels[lang]["sheet_source"], {"file": campaign_file.name, "seed": campaign.seed}),
-                          campaign_file=campaign_file.name)
-    return render_files(pages, fmt, target, force=force, dpi=150, title=_sheet_title(labels, lang, setup))
+    source = fill(labels[lang]["sheet_source"], {"file": campaign_file.name, "seed": campaign.seed})
+    doc = Document(_sheet_title(labels, lang, setup), dpi=150,
+                   pages=lambda whole: chapter_pages(setup, campaign, deck, labels, lang, paper, source=source,
+                                                     campaign_file=campaign_file.name))
+    return render_document(doc, fmt, target, force, REPORTER)
 
 
 def _sheet_title(labels: dict[str, dict[str, Any]], lang: str, setup: Setup) -> str:

@@ -10,8 +10,6 @@ import click
 from generator import paths
 from generator.cli.common import (
     F,
-    check_outputs,
-    emit_json,
     output_options,
     report_paths,
     resolve_seed,
@@ -90,13 +88,13 @@ def setup_command(seed: int | None, fmt: str, paper: str, lang: str, kill_limit:
       pnpgen noir setup --seed 42 --format png -o table.png
       pnpgen noir setup --seed 42 --deck-order      # page 2: the pile, for a dealer who does not play
     """
-    seed = resolve_seed(seed, quiet or fmt == "json")
+    from generator.publish.documents import wants_target, writes_data
+
+    seed = resolve_seed(seed, quiet or writes_data(fmt))
     setup = deal(seed)
-    if fmt == "json":
-        emit_json(setup_json(setup, seed, kill_limit), output, force)
-        return
-    target = output or paths.default_output("noir", f"noir-setup-seed{seed}.{fmt}")
-    report_paths(write_setup(setup, seed, fmt, target, paper, lang, kill_limit, force, deck_order), quiet)
+    target = output or (paths.default_output("noir", f"noir-setup-seed{seed}.{fmt}") if wants_target(fmt) else None)
+    report_paths(write_setup(setup, seed, fmt, target, paper, lang, kill_limit, force, deck_order),
+                 quiet or writes_data(fmt))
 
 
 def deal(seed: int) -> Setup:
@@ -118,18 +116,17 @@ def setup_json(setup: Setup, seed: int, kill_limit: int = DEFAULT_KILL_LIMIT) ->
             "deck": named["deck"], "deck_numbers": list(setup.deck)}
 
 
-def write_setup(setup: Setup, seed: int, fmt: str, target: Path, paper: str, lang: str, kill_limit: int,
+def write_setup(setup: Setup, seed: int, fmt: str, target: Path | None, paper: str, lang: str, kill_limit: int,
                 force: bool, deck_order: bool = False) -> list[Path]:
-    """The setup sheet (and with deck_order the dealer's page) as PDF, PNG or SVG; returns the files written."""
+    """The setup sheet (and with deck_order the dealer's page) as PDF, PNG or SVG, or its data as JSON (stdout
+    without a target); returns the files written. A PDF is the whole product: the rules sheet follows."""
     from generator.games.noir.sheets import setup_pages
-    from generator.render import write_pages
-    from generator.render.write import output_paths
+    from generator.publish.documents import Document, write_document
 
-    with_rules = fmt == "pdf"                    # a PDF is the whole product; png/svg: the sheet (and dealer page)
-    check_outputs(output_paths(1 + with_rules + deck_order, fmt, target), force)
-    pages = setup_pages(setup, seed, lang, paper, kill_limit, deck_order=deck_order, rules=with_rules)
-    return write_pages(pages, fmt, target, force=force, dpi=150 if fmt == "png" else 300,
-                       title="Noir setup")
+    doc = Document("Noir setup", lambda whole: setup_pages(setup, seed, lang, paper, kill_limit, deck_order=deck_order,
+                                                           rules=whole),
+                   data=lambda: setup_json(setup, seed, kill_limit), dpi=150)
+    return write_document(doc, fmt, target, force, REPORTER)
 
 
 # --- cards --------------------------------------------------------------------------------------
