@@ -3,7 +3,7 @@ and the public roles card (or the deal as JSON)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,15 +14,16 @@ from generator import paths
 from generator.cli.common import (
     F,
     check_outputs,
-    emit_json,
     output_options,
     report_paths,
     resolve_seed,
     seed_option,
 )
+from generator.cli.deck import REPORTER
 from generator.cli.gamecli import write_rules
 from generator.cli.options import lang_option, paper_option
 from generator.games.codex import GAME
+from generator.publish.documents import writes_data
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.codex.rules import Deal
@@ -104,7 +105,7 @@ def deal_command(players: str | None, agents: int | None, roles: str | None, fac
     default = paths.default_output("codex", stem if split else f"{stem}{SUFFIX[fmt]}")
     options = Printing(fmt, lang, paper, phases, dpi, split)
     report_paths(write_deal(deal, options, output, default, force),
-                 quiet or (fmt == "json" and output is None))
+                 quiet or (writes_data(fmt) and output is None))
 
 
 def _agents_per_faction(agents: int | None, names: list[str] | None) -> int:
@@ -136,7 +137,7 @@ def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int,
     default = paths.default_output("codex", deal_file.stem if split else f"{deal_file.stem}{SUFFIX[fmt]}")
     options = Printing(fmt, lang, paper, phases, dpi, split)
     report_paths(write_deal(deal, options, output, default, force),
-                 quiet or (fmt == "json" and output is None))
+                 quiet or (writes_data(fmt) and output is None))
 
 
 def make_deal(seed: int, k: int, factions: Sequence[str], roles: Sequence[str], names: Sequence[str] | None) -> Deal:
@@ -161,34 +162,27 @@ class Printing:
 
 
 def write_deal(deal: Deal, options: Printing, output: Path | None, default: Path, force: bool) -> list[Path]:
-    """Write the deal as JSON (stdout without -o), as one document, or split into a folder."""
+    """Write the deal as JSON (stdout without -o), as one document, or split into a folder (a file per part); every
+    document is rendered (its targets refused first) before any is written, so nothing is half-written."""
     from generator.games.codex.rules import deal_to_dict
-
-    if options.fmt == "json":
-        written = emit_json(deal_to_dict(deal), output, force)
-        return [written] if written else []
     from generator.games.codex.sheets.deal import codex_pages, split_parts
+    from generator.publish.documents import Document, render_document, wants_target
+    from generator.render.write import write_rendered
 
-    if not options.split:
-        pages = codex_pages(deal, lang=options.lang, paper=options.paper, phases=options.phases)
-        return _write_documents([(output or default, pages)], options, force)
-    folder = output or default
-    parts = split_parts(deal, lang=options.lang, paper=options.paper, phases=options.phases)
-    return _write_documents([(folder / f"{name}{SUFFIX[options.fmt]}", pages)
-                             for name, pages in parts], options, force)
+    lang, paper, phases, fmt = options.lang, options.paper, options.phases, options.fmt
+    target = output or (default if wants_target(fmt) else None)
+    documents = [(Document("Codex", lambda _whole: codex_pages(deal, lang=lang, paper=paper, phases=phases),
+                           data=lambda: deal_to_dict(deal), dpi=options.dpi), target)]
+    if options.split and target is not None:
+        documents = [(Document("Codex", _made(pages), dpi=options.dpi), target / f"{name}{SUFFIX[fmt]}")
+                     for name, pages in split_parts(deal, lang=lang, paper=paper, phases=phases)]
+    rendered = [render_document(doc, fmt, path, force, REPORTER) for doc, path in documents]
+    return [path for files in rendered for path in write_rendered(files, force)]
 
 
-def _write_documents(documents: list[tuple[Path, list[Page]]], options: Printing, force: bool) -> list[Path]:
-    """Check every target first (nothing half-written), then render and write each."""
-    from generator.render import write_pages
-    from generator.render.write import output_paths
-
-    check_outputs([p for target, pages in documents
-                   for p in output_paths(len(pages), options.fmt, target)], force)
-    written: list[Path] = []
-    for target, pages in documents:
-        written += write_pages(pages, options.fmt, target, force=force, dpi=options.dpi, title="Codex")
-    return written
+def _made(pages: list[Page]) -> Callable[[bool], list[Page]]:
+    """A document's pages made already (a part of a split deal)."""
+    return lambda _whole: pages
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
