@@ -22,22 +22,24 @@ from generator.publish.report import PLAIN, Reporter
 if TYPE_CHECKING:
     from generator.scene.model import Page
 
-DATA_FORMATS = ("json",)
+DATA_FORMATS = ("json", "text")
 NOTHING = "none"
 
 
 @dataclass(frozen=True)
 class Document:
-    """What a document is in every format: its title, its pages (whole: one file holds them all), its data."""
+    """What a document is in every format: its title, its pages (whole: one file holds them all), its data (json)
+    and its text form (text)."""
 
     title: str
     pages: Callable[[bool], list[Page]]
     data: Callable[[], Any] | None = None
+    text: Callable[[], str] | None = None
     dpi: float = 300        # png
 
 
 def writes_data(fmt: str) -> bool:
-    """Whether `fmt` writes the document's data (json), possibly to stdout, rather than its pages."""
+    """Whether `fmt` writes the document's data (json, text), possibly to stdout, rather than its pages."""
     return fmt in DATA_FORMATS
 
 
@@ -53,6 +55,25 @@ def write_document(doc: Document, fmt: str, target: Path | None, force: bool, re
     return write_rendered(render_document(doc, fmt, target, force, reporter), force)
 
 
+def refuse_target(fmt: str, target: Path | None, force: bool) -> None:
+    """Before any work: the one file a format writes (a PDF, json or text to a file), refused when it exists
+    (without force); page-per-file formats are refused when their pages are counted."""
+    from generator.core.files import check_writable
+    from generator.render.write import PAGE_FORMATS
+
+    if target is not None and str(target) != "-" and fmt != NOTHING and not (fmt in PAGE_FORMATS and PAGE_FORMATS[fmt].per_page):
+        check_writable(Path(target), force)
+
+
+def _data_text(doc: Document, fmt: str) -> str:
+    """The document's data as JSON, or its text form."""
+    if fmt == "text":
+        if doc.text is None:
+            raise RuntimeError(f"internal: {doc.title} has no text form")
+        return doc.text()
+    return json.dumps(doc.data() if doc.data is not None else None, ensure_ascii=False, indent=2) + "\n"
+
+
 def render_document(doc: Document, fmt: str, target: Path | None, force: bool,
                     reporter: Reporter = PLAIN) -> list[tuple[Path, bytes]]:
     """The document's files in `fmt`, rendered but not written (every target refused first without force):
@@ -64,7 +85,7 @@ def render_document(doc: Document, fmt: str, target: Path | None, force: bool,
     if fmt == NOTHING:
         return []
     if writes_data(fmt):
-        text = json.dumps(doc.data() if doc.data is not None else None, ensure_ascii=False, indent=2) + "\n"
+        text = _data_text(doc, fmt)
         if target is None or str(target) == "-":
             reporter.data(text)
             return []
