@@ -25,7 +25,8 @@ def test_every_declared_deck_is_a_command_with_the_shared_print_options(game: ga
     assert isinstance(group, click.Group)
     command = group.commands[deck.name]
     names = {param.name for param in command.params}
-    assert {"lang", "fmt", "paper", "duplex", "gutter_fold", "output", "force", "tts_url", "max_ppi"} <= names
+    assert {"lang", "fmt", "paper", "output", "force", "tts_url", "max_ppi", "cutter"} <= names
+    assert ({"duplex", "gutter_fold", "offset"} <= names) == deck.backs     # a deck without backs has none to place
     assert all(g.name in (command.help or "") for g in deck.groups)
 
 

@@ -43,9 +43,9 @@ def deck_command(game: Game, deck: CardDeck) -> click.Command:
     def run(lang: str, opts: DeckOptions, **options: Any) -> None:
         report_deck(write(lang, opts, **options), opts)
 
-    groups = ", ".join(f"{g.name} ({g.template}, backs: {g.backs})" for g in deck.groups)
+    groups = ", ".join(f"{g.name} ({g.template or 'drawn by the game'}, backs: {g.backs})" for g in deck.groups)
     run.__doc__ = f"{deck.about}\n\nThe groups of cards, in print order: {groups}.\n"
-    decorated: Any = deck_options_for(deck.bleed)(run)
+    decorated: Any = deck_options_for(deck.bleed, backs=deck.backs)(run)
     for option in reversed([lang_option(game, "Language of the cards (the default is the rulebook's)."),
                             *game.cli_options(deck.options)]):
         decorated = option(decorated)

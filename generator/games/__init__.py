@@ -58,8 +58,8 @@ class DeckGroup:
     Simulator writes each group as a deck of its own, since the backs differ)."""
 
     name: str
-    template: str       # a built-in template (templates/<template>.yaml)
-    backs: str          # in words, for the help: "each card its dead side", "one shared back"
+    template: str       # a built-in template (templates/<template>.yaml); "": drawn by the game's sheets
+    backs: str          # in words, for the help: "each card its dead side", "one shared back", "none"
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,8 @@ class CardDeck:
     write: "module:function", `write(lang, opts, **options) -> list[Path]` (it reads the data and hands the
     cards to the publishing layer); groups: its named groups of cards in print order; about: the command's
     help; options: the name of a list of click options in the game's cli module (given to write by name);
-    bleed: what --bleed is without it; kit_file ({lang} filled in; "": not in the kit) and kit_about (the
+    bleed: what --bleed is without it; backs: whether its cards have backs (else no --duplex, --offset,
+    --gutter-fold); kit_file ({lang} filled in; "": not in the kit) and kit_about (the
     kit index's line)."""
 
     name: str
@@ -80,6 +81,7 @@ class CardDeck:
     groups: tuple[DeckGroup, ...]
     options: str = ""
     bleed: str = "the template's"
+    backs: bool = True
     kit_file: str = ""
     kit_about: str = ""
 
