@@ -6,7 +6,7 @@ from generator.games import CardDeck, DeckGroup, Game, RulesSheet
 # (the first is the rulebook's, printed unless told otherwise).
 GAME = Game(name="codenames", title="Codenames", languages=("it", "en"), cli_module=f"{__name__}.cli",
             rules=RulesSheet(pages="generator.games.codenames.sheets:rules_pages", title="Codenames rules ({lang})",
-                             about="the rules summary: one page with every rule needed at the table (classic and "
+                             about="one page with every rule needed at the table (classic and "
                                    "Pictures), the expert clues, the two- and three-player games with the two-player "
                                    "score table, and the assassin's-end variant."),
             decks=(
