@@ -232,3 +232,36 @@ def test_a_new_format_is_one_class_and_its_registry_line(tmp_path: Path, capsys:
     code, _, err = _pnpgen(capsys, "cards", "example", "example", "--format", "tts", "--dpi", "30", "--svg-text",
                            "paths", "-o", tmp_path / "t")
     assert code == 2 and "--svg-text: read by --format svg only" in err
+
+
+def test_a_pdf_opens_with_its_lead_pages_and_another_format_leaves_them_out(tmp_path: Path) -> None:
+    """The dungeon's player aid: pages a PDF opens with (made when it writes), then the card sheets."""
+    from pypdf import PdfReader
+
+    from generator.scene.model import Page, Text
+
+    made: list[str] = []
+
+    def lead() -> list[Page]:
+        made.append("lead")
+        page = Page(210, 297)
+        page.add(Text(x=20, y=20, w=170, h=20, text="Player aid", font="sans", size=20))
+        return [page]
+
+    job = plan_job(DeckOptions(output=tmp_path / "d.pdf", quiet=True, max_ppi=300), count=3, card_size=SIZE,
+                   bleed=3.0, stem="d", lead=lead)
+    [pdf] = job.write(_cards(3))
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 3 and "Player aid" in reader.pages[0].extract_text() and made == ["lead"]
+    png = plan_job(DeckOptions(format="svg", output=tmp_path / "svg", quiet=True), count=3, card_size=SIZE, bleed=3.0,
+                   stem="d", lead=lead)
+    assert len(png.write(_cards(3))) == 4 and made == ["lead"]      # 3 faces and the shared back; no aid
+
+
+def test_a_game_home_folder_holds_its_files_without_o(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PNPGEN_OUTPUT", str(tmp_path))
+    for fmt, extra, first in [("pdf", {}, "g/d.pdf"), ("tts", {"dpi": 30}, "g/d-tts-1.png"),
+                              ("pdfx", {}, "g/d-pdfx.pdf"), ("png", {"dpi": 30}, "g/d-001.png")]:
+        job = plan_job(DeckOptions(format=fmt, quiet=True, **extra), count=2, card_size=SIZE,  # type: ignore[arg-type]
+                       bleed=3.0, stem="d", home="g")
+        assert job.targets[0] == tmp_path / first, fmt
