@@ -46,8 +46,9 @@ def write_deck(opts: DeckOptions, groups: Sequence[CardGroup], draw: Callable[[]
     card, the groups' cards one after the other; `data()` the deck as data (json); `lead()` the pages a PDF
     opens with; home: the folder under output/ the files go to without -o (plan_job)."""
     apart = len(groups) > 1 and not opts.cutter and get_format(opts.format).per_group
-    wheres = [(_group_output(opts, group.name, stem, home), f"{stem}-{group.name}", group.title or title)
-              for group in groups] if apart else [(opts, stem, title)]
+    wheres = [(_group_output(opts if n == 0 else replace(opts, given=frozenset()), group.name, stem, home),
+               f"{stem}-{group.name}", group.title or title)      # the options given are checked once
+              for n, group in enumerate(groups)] if apart else [(opts, stem, title)]
     counts = [group.count for group in groups] if apart else [sum(group.count for group in groups)]
     jobs = [plan_job(where, count=count, card_size=card_size, bleed=bleed, stem=name, title=heading, source=source,
                      lang=lang, home=home, lead=None if apart else lead, reporter=reporter)
