@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -50,6 +51,21 @@ def test_the_shared_command_line_prints_its_declared_rules_sheet(registered, tmp
     reader = PdfReader(tmp_path / "r.pdf")
     assert len(reader.pages) == 1 and "Vince il numero più alto." in reader.pages[0].extract_text()
     assert reader.metadata is not None and reader.metadata.title == "Example game rules"
+
+
+def test_the_shared_command_line_prints_its_declared_deck(registered, tmp_path, capsys, monkeypatch) -> None:
+    """The template declares a deck and defines no command for it: `pnpgen example-game numbers` exists with every
+    print option, its files under output/example-game/ without -o; the kit writes it as its declared file."""
+    monkeypatch.setenv("PNPGEN_OUTPUT", str(tmp_path / "out"))
+    assert run_cli(cli, ["example-game", "numbers", "--lang", "it", "--format", "png", "--dpi", "30", "-q"]) == 0
+    files = sorted(p.name for p in (tmp_path / "out" / "example-game").iterdir())
+    assert len(files) == 21 and files[0] == "example-game-numbers-it-001.png" and "example-game-numbers-it-back.png" in files
+    assert run_cli(cli, ["example-game", "numbers", "--format", "json"]) == 0
+    assert [card["number"] for card in json.loads(capsys.readouterr().out)] == [str(n) for n in range(1, 21)]
+    monkeypatch.setattr(games, "GAME_PACKAGES", ())
+    assert run_cli(cli, ["kit", "--seed", "3", "-o", str(tmp_path / "kit"), "-q"]) == 0
+    deck = PdfReader(tmp_path / "kit" / "example-game" / "example-game-numbers-en.pdf")
+    assert len(deck.pages) == 6 and "20" in deck.pages[4].extract_text()      # 3 sheets of 9 fronts, each backed
 
 
 def test_unregistered_game_is_gone(tmp_path) -> None:

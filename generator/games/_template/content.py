@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from generator.cards.records import Record
 from generator.core.errors import DataError
 
 LABELS = {
@@ -19,3 +22,10 @@ def labels(lang: str) -> dict[str, str]:
     if lang not in LABELS:
         raise DataError(f"no words in {lang!r} (languages: {', '.join(sorted(LABELS))})", key="--lang")
     return LABELS[lang]
+
+
+def number_records(lang: str, pool: int = 20) -> list[Record]:
+    """The deck's cards as records (a real game reads card_data/<game>/cards.yaml with the card engine's
+    load_records): a card for each number of the pool, with the title in `lang`."""
+    title = labels(lang)["title"]
+    return [Record({"number": str(n), "title": title}, file=Path(__file__), line=n) for n in range(1, pool + 1)]
