@@ -32,6 +32,7 @@ from generator.cli.options import (
 )
 from generator.cli.pod import pod_option
 from generator.publish import REGISTRY, DeckOptions
+from generator.publish.options import FormatOption
 
 T = TypeVar("T")
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -134,14 +135,17 @@ def deck_options_for(bleed_default: str, *, backs: bool = True) -> Decorator:
     without backs (`backs=False`) has no --duplex, --offset or --gutter-fold to mislead."""
 
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        own = format_flags()
+
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             values = {name: kwargs.pop(name) if name in kwargs else _BACK_DEFAULTS[name]
                       for name in _NAMES}
-            return func(*args, opts=options_from(values, given_options()), **kwargs)
+            extra = {option.name: kwargs.pop(option.name) for option in own if option.name in kwargs}
+            return func(*args, opts=replace(options_from(values, given_options(own)), extra=extra), **kwargs)
 
         decorated: Callable[..., Any] = wrapper
-        for option in reversed(_deck_option_list(bleed_default, backs)):
+        for option in reversed([*_deck_option_list(bleed_default, backs), *map(_click_option, own)]):
             decorated = option(decorated)
         return decorated
 
@@ -160,9 +164,26 @@ def report_deck(paths: Sequence[Path], opts: DeckOptions) -> None:
     report_paths(paths, opts.quiet or opts.format == "json")
 
 
-def given_options() -> frozenset[str]:
-    """The deck options (publish.options.FLAGS names) given on this command line, not left to their
-    defaults: the format they are given to refuses or warns about those it does not read."""
+def format_flags() -> list[FormatOption]:
+    """The options the registered formats (and cutters) declare for themselves, each once."""
+    from generator.publish.cutters import CUTTER_FORMATS
+
+    found: dict[str, FormatOption] = {}
+    for fmt in (*REGISTRY.values(), *CUTTER_FORMATS.values()):
+        found.update((option.name, option) for option in fmt.flags if option.name not in found)
+    return list(found.values())
+
+
+def _click_option(option: FormatOption) -> Decorator:
+    """A format's own option as a click option (its value by its name)."""
+    kind = choice(option.choices) if option.choices else click.STRING
+    return click.option(option.flag, option.name, type=kind, default=option.default, metavar=option.metavar,
+                        show_default=option.default is not None, help=option.help)
+
+
+def given_options(own: Sequence[FormatOption] = ()) -> frozenset[str]:
+    """The deck options (publish.options.FLAGS names, and the formats' own) given on this command line, not
+    left to their defaults: the format they are given to refuses or warns about those it does not read."""
     from click.core import ParameterSource
 
     from generator.publish.options import FLAGS
@@ -171,8 +192,9 @@ def given_options() -> frozenset[str]:
     if ctx is None:
         return frozenset()
     names = {"no_crop_marks": "crop_marks"}
-    return frozenset(field for param in _NAMES if (field := names.get(param, param)) in FLAGS
-                     and ctx.get_parameter_source(param) not in (None, ParameterSource.DEFAULT))
+    params = [*((names.get(p, p), p) for p in _NAMES if names.get(p, p) in FLAGS), *((o.name, o.name) for o in own)]
+    return frozenset(field for field, param in params
+                     if ctx.get_parameter_source(param) not in (None, ParameterSource.DEFAULT))
 
 
 def options_from(values: dict[str, Any], given: frozenset[str] = frozenset()) -> DeckOptions:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from generator import paths
 from generator.core.files import check_writable
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.publish.report import Reporter
@@ -28,6 +28,7 @@ class Format(Protocol):
     name: str
     options: frozenset[str]     # the deck options it reads (options.FLAGS names; SHEET_OPTIONS come with imposes)
     per_group: bool             # a deck of named groups is written as one set per group (publish.groups)
+    flags: tuple[FormatOption, ...]     # command-line options of its own (read as opts.extra[name])
 
     def imposes(self, opts: DeckOptions) -> bool:
         """Whether it draws imposed sheets (then the job plans the sheet)."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DPI = 300
 
@@ -16,6 +18,23 @@ FLAGS = {"sheets": "--sheets", "paper": "--paper", "orientation": "--orientation
          "cut_lines": "--cut-lines", "printer": "--printer", "dpi": "--dpi", "max_ppi": "--max-ppi",
          "jobs": "--jobs", "svg_text": "--svg-text", "tts_image": "--tts-image", "tts_url": "--tts-url",
          "pod": "--pod", "corner_radius": "--corner-radius", "cut_inset": "--cut-inset"}
+
+
+
+@dataclass(frozen=True)
+class FormatOption:
+    """A command-line option a format declares in its own module (Format.flags): `flag` takes a value among
+    `choices` (any text when empty), `default` without it; the value reaches the format as opts.extra[name],
+    and only that format reads it (given to another, it is refused: plan.check_given). The options every
+    command line already has (FLAGS) are DeckOptions fields instead."""
+
+    name: str
+    flag: str
+    help: str
+    default: str | None = None
+    choices: tuple[str, ...] = ()
+    metavar: str | None = None
+
 
 # What a format that imposes (draws sheets of cards: Format.imposes) reads for its sheets.
 SHEET_OPTIONS = frozenset({"paper", "orientation", "duplex", "offset", "gutter_fold", "crop_marks", "cut_lines",
@@ -57,6 +76,7 @@ class DeckOptions:
     corner_radius: float | None = None      # --corner-radius MM of the cut path (None: from the card size)
     cut_inset: float = 0.0                  # --cut-inset MM: cut this far inside the trim
     given: frozenset[str] = frozenset()     # the FLAGS fields given on the command line (checked against the format)
+    extra: Mapping[str, Any] = field(default_factory=dict)   # the values of the formats' own FormatOptions, by name
 
     @property
     def landscape(self) -> bool | None:

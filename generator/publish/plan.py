@@ -63,13 +63,23 @@ def owners(option: str) -> list[str]:
     return [*found, f"--cutter {'/'.join(cutters)}"] if cutters else found
 
 
+def all_flags() -> dict[str, str]:
+    """Every deck option's flag by its name: the shared ones (FLAGS), then each format's own (Format.flags)."""
+    from generator.publish.cutters import CUTTER_FORMATS
+    from generator.publish.formats import REGISTRY
+
+    own = {option.name: option.flag for fmt in (*REGISTRY.values(), *CUTTER_FORMATS.values()) for option in fmt.flags}
+    return {**FLAGS, **own}
+
+
 def check_given(opts: DeckOptions, fmt: Format, reporter: Reporter) -> None:
     """Each option given on the command line that this run's format does not read, in one line: refused
     (LayoutError) when one format (or the cutters) owns it, a warning when several formats read it."""
-    unread = sorted(opts.given - reads(fmt, opts), key=list(FLAGS).index)
+    flags = all_flags()
+    unread = sorted(opts.given - reads(fmt, opts), key=list(flags).index)
     run = f"--cutter {fmt.name}" if opts.cutter else f"--format {fmt.name}"
     for option in unread:
-        flag, who = FLAGS[option], owners(option)
+        flag, who = flags[option], owners(option)
         if len(who) == 1:
             raise LayoutError(f"read by {who[0]} only, and this run writes {run}", key=flag)
         reporter.warn(f"{flag} does nothing for {run} (it is read by {', '.join(who)})")

@@ -15,6 +15,7 @@ import generator.publish.formats as formats
 from generator.cli.deck import deck_options
 from generator.core.errors import LayoutError, OutputExistsError
 from generator.publish import FORMATS, REGISTRY, DeckOptions, plan_job
+from generator.publish.options import FormatOption
 from generator.scene.imposition import Card
 from generator.scene.model import Rect
 
@@ -189,8 +190,9 @@ class ToyFormat:
     """A format of one file: a line per card (what a new format module holds, and its registry line adds)."""
 
     name = "toy"
-    options = frozenset({"dpi"})
+    options = frozenset({"dpi", "toy_ink"})
     per_group = False
+    flags = (FormatOption("toy_ink", "--toy-ink", "toy: the ink of its lines.", default="black", choices=("black", "red")),)
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -210,7 +212,8 @@ class ToyFormat:
         from generator.publish.job import PrintJob
 
         assert isinstance(job, PrintJob) and isinstance(deck, list)
-        text = "".join(f"card {i + 1} at {job.opts.raster_dpi:g} dpi\n" for i in range(len(deck)))
+        ink = job.opts.extra.get("toy_ink", "black")
+        text = "".join(f"card {i + 1} at {job.opts.raster_dpi:g} dpi in {ink}\n" for i in range(len(deck)))
         return [write_atomic(job.targets[0], text, force=job.replaces(job.targets))]
 
 
@@ -222,7 +225,7 @@ def test_a_new_format_is_one_class_and_its_registry_line(tmp_path: Path, capsys:
     target = tmp_path / "d.toy"
     code, out, err = _pnpgen(capsys, "cards", "example", "example", "--format", "toy", "--dpi", "50", "-o", target)
     assert (code, err) == (0, "") and out == f"wrote {target}\n"
-    assert target.read_text(encoding="utf-8").splitlines()[-1] == "card 18 at 50 dpi"
+    assert target.read_text(encoding="utf-8").splitlines()[-1] == "card 18 at 50 dpi in black"
     code, _, err = _pnpgen(capsys, "cards", "example", "example", "--format", "toy", "--tts-url", "x", "-o", target)
     assert code == 2 and err == "pnpgen: error: --tts-url: read by --format tts only, and this run writes --format toy\n"
     code, _, err = _pnpgen(capsys, "codenames", "covers", "--format", "toy", "--paper", "a3", "-o", tmp_path / "c.toy")
@@ -265,3 +268,21 @@ def test_a_game_home_folder_holds_its_files_without_o(tmp_path: Path, monkeypatc
         job = plan_job(DeckOptions(format=fmt, quiet=True, **extra), count=2, card_size=SIZE,  # type: ignore[arg-type]
                        bleed=3.0, stem="d", home="g")
         assert job.targets[0] == tmp_path / first, fmt
+
+
+def test_a_new_formats_own_option_is_declared_in_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A format's own option (Format.flags) becomes a flag of every deck command made once it is registered; its
+    value reaches the format alone (opts.extra), and another format refuses it in one line."""
+    monkeypatch.setitem(REGISTRY, "toy", ToyFormat())
+
+    @click.command()
+    @deck_options
+    def deck(opts: DeckOptions) -> None:
+        plan_job(opts, count=3, card_size=SIZE, bleed=3.0, stem="d").write(_cards(3))
+
+    deck.main(["--format", "toy", "--toy-ink", "red", "-o", str(tmp_path / "d.toy")], standalone_mode=False)
+    assert (tmp_path / "d.toy").read_text(encoding="utf-8").splitlines() == [f"card {n} at 300 dpi in red" for n in (1, 2, 3)]
+    with pytest.raises(LayoutError) as refused:
+        deck.main(["--toy-ink", "red", "-o", str(tmp_path / "d.pdf")], standalone_mode=False)
+    assert str(refused.value) == "--toy-ink: read by --format toy only, and this run writes --format pdf"
+    assert not (tmp_path / "d.pdf").exists()

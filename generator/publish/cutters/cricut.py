@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.publish.cutters.sheets import base, cut_file_paths, cut_files, cut_sheet, drawn_pages, refuse_format, sheet_count
 from generator.publish.job import PrintJob
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 from generator.scene.cutting import CRICUT_DPI
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ class CricutFormat:
     name = "cricut"
     options = frozenset({"paper", "orientation", "duplex", "corner_radius", "cut_inset"})
     per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

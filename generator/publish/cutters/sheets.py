@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import LayoutError
 from generator.publish.job import PrintJob, card_backs
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.scene.cutting import CutSheet, CutSpec
@@ -94,6 +94,7 @@ class PdfCutter:
     options = frozenset({"paper", "orientation", "duplex", "offset", "printer", "max_ppi", "corner_radius",
                          "cut_inset"})
     per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def __init__(self, name: str, kinds: Sequence[str]) -> None:
         self.name = name

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.publish.job import PrintJob
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 
 class JsonFormat:
@@ -16,6 +16,7 @@ class JsonFormat:
     name = "json"
     options: frozenset[str] = frozenset()
     per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

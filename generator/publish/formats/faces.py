@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.publish.job import PrintJob, card_backs, check_raster
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.scene.imposition import Card
@@ -23,6 +23,7 @@ class FacesFormat:
         # per-card files: backs unless --duplex none; --sheets: the imposed sheets' options too (imposes)
         self.options = frozenset({"sheets", "duplex", "jobs", "svg_text" if name == "svg" else "dpi"})
         self.per_group = False
+        self.flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return opts.sheets

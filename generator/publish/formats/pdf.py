@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.core.files import write_atomic
 from generator.publish.job import PrintJob
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.scene.imposition import Card
@@ -21,6 +21,7 @@ class PdfFormat:
     name = "pdf"
     options = frozenset({"max_ppi"})
     per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return True

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from generator import paths
 from generator.core.files import write_atomic
 from generator.publish.job import PrintJob, card_backs
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.render.pdfx import OutputIntent
@@ -34,6 +34,7 @@ class PdfxFormat:
     name = "pdfx"
     options = frozenset({"pod", "max_ppi"})
     per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.core.numbers import format_number
 from generator.publish.job import PrintJob, card_backs
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
@@ -30,6 +30,7 @@ class PodFormat:
     name = "pod"
     options = frozenset({"pod"})
     per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.core.numbers import format_number
 from generator.publish.job import PrintJob, check_raster
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.core.files import FileSet
@@ -71,6 +71,7 @@ class TtsFormat:
     name = "tts"
     options = frozenset({"dpi", "tts_image", "tts_url"})
     per_group = True        # one Tabletop Simulator deck per group: each has its own backs
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
