@@ -101,3 +101,15 @@ def test_the_game_line_reader_reads_files_and_package_groups() -> None:
 def test_every_game_line_names_each_of_its_modules(game: str) -> None:
     """docs/ARCHITECTURE.md's line for a game names every module of its folder, and none it does not have."""
     assert drawn_game_modules(DOC.read_text(encoding="utf-8"), game) == real_game_modules(PACKAGE_DIR / "games" / game)
+
+
+def test_format_and_formats_have_one_meaning() -> None:
+    """`Format` (the publishing layer's output format protocol) and `FORMATS` (its --format names) are defined once;
+    the page formats of generator.render.write are PageFormat and PAGE_FORMATS."""
+    found: dict[str, list[str]] = {"Format": [], "FORMATS": []}
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            for name in found:
+                if re.match(rf"(class {name}\b|{name}\s*(:[^=]*)?=)", line):
+                    found[name].append(path.relative_to(PACKAGE_DIR).as_posix())
+    assert found == {"Format": ["publish/job.py"], "FORMATS": ["publish/formats/__init__.py"]}
