@@ -61,18 +61,20 @@ def _is_format(node: ast.expr) -> bool:
     return (isinstance(node, ast.Name) and node.id == "fmt") or (isinstance(node, ast.Attribute) and node.attr in ("format", "fmt"))
 
 
-def _format_branches(path: Path) -> list[int]:
-    """Lines comparing an output format (a deck's `opts.format`, a command's `fmt`) in a file."""
-    return [node.lineno for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+def _format_branches(tree: ast.AST) -> list[int]:
+    """Lines comparing an output format (a deck's `opts.format`, a command's `fmt`) in a module."""
+    return [node.lineno for node in ast.walk(tree)
             if isinstance(node, ast.Compare) and any(_is_format(p) for p in [node.left, *node.comparators])]
 
 
 def test_no_game_module_branches_on_an_output_format_or_renders_itself() -> None:
     """The publishing layer decides what each format holds (write_deck, write_document); a game asks it."""
-    assert _format_branches(Path(__file__).parents[1] / "generator" / "cli" / "deck.py"), "the check must see one"
+    deck = Path(__file__).parents[1] / "generator" / "cli" / "deck.py"
+    assert _format_branches(ast.parse(deck.read_text(encoding="utf-8"))), "the check must see one"
     for path in sorted(GAMES_DIR.rglob("*.py")):
-        assert not _format_branches(path), f"{path.relative_to(GAMES_DIR)} branches on a format: {_format_branches(path)}"
-        imported = {alias.name for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert not _format_branches(tree), f"{path.relative_to(GAMES_DIR)} branches on a format: {_format_branches(tree)}"
+        imported = {alias.name for node in ast.walk(tree)
                     if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("generator.render")
                     for alias in node.names}
         assert not imported & {"render_pdf", "render_png", "render_svg"}, f"{path.name} renders a document itself"

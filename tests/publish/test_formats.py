@@ -174,7 +174,7 @@ def test_an_option_its_format_does_not_read_is_refused_in_one_line(tmp_path: Pat
 def test_an_option_several_formats_read_is_warned_about_in_one_line(tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _pnpgen(capsys, "cards", "example", "example", "--format", "tts", "--dpi", "30", "--sheets",
-                           "-o", tmp_path, "--quiet")
+                           "--only", "1-2", "-o", tmp_path, "--quiet")
     assert code == 0 and err == ("pnpgen: warning: --sheets does nothing for --format tts (it is read by "
                                  "--format svg, --format png)\n")
 
