@@ -259,6 +259,11 @@ def test_a_pdf_opens_with_its_lead_pages_and_another_format_leaves_them_out(tmp_
     png = plan_job(DeckOptions(format="svg", output=tmp_path / "svg", quiet=True), count=3, card_size=SIZE, bleed=3.0,
                    stem="d", lead=lead)
     assert len(png.write(_cards(3))) == 4 and made == ["lead"]      # 3 faces and the shared back; no aid
+    # a cutter's sheets leave them out too (the dungeon's deck with --cutter drew the aid into a job without a
+    # sheet plan: "internal: imposed pages need a job with a sheet plan")
+    cut = plan_job(DeckOptions(cutter="silhouette", output=tmp_path / "cut", quiet=True), count=3, card_size=SIZE,
+                   bleed=3.0, stem="d", lead=lead, reporter=Recorder())
+    assert [p.suffix for p in cut.write(_cards(3))] == [".pdf", ".svg", ".dxf"] and made == ["lead"]
 
 
 def test_a_game_home_folder_holds_its_files_without_o(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
