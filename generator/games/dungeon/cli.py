@@ -332,7 +332,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     folder = out_dir / "dungeon"
     lang = GAME.kit_language(lang)
     language = LANGUAGE_NAMES[lang]
-    deck_pdf, campaign_json, sheet = (folder / f"dungeon-cards-{lang}.pdf", folder / "host" / "dungeon-campaign.json",
+    deck_pdf, campaign_json, sheet = (folder / GAME.deck("cards").kit_file.format(lang=lang), folder / "host" / "dungeon-campaign.json",
                                       folder / "dungeon-chapter-1.pdf")
     rules_pdf = folder / f"dungeon-rules-{lang}.pdf"
     check_outputs([deck_pdf, rules_pdf, campaign_json, sheet], force)
