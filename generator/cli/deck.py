@@ -97,16 +97,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
         click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
         *cutter_options(),
         dpi_option(),
-        click.option("--tts-image", type=choice(["png", "jpg"]), default="png", show_default=True,
-                     help="tts: image format of the deck sheets."),
-        click.option("--tts-url", default=None, metavar="PREFIX",
-                     help="tts: the web address the images will be uploaded to (the saved object "
-                          "then names PREFIX/file instead of file:/// paths, for sharing)."),
         pod_option(),
-        click.option("--svg-text", type=choice(["fonts", "paths"]), default="fonts", show_default=True,
-                     help="svg: embed the fonts used (one subset per font for the whole deck, made once; "
-                          "browsers, Inkscape) or draw text as "
-                          "outlines (paths: looks the same in every viewer, librsvg included)."),
         click.option("--jobs", type=click.IntRange(0, 64), default=0, metavar="N",
                      help="png/svg: render pages in N processes (0: all cores; the files are the "
                           "same whatever N)."),
@@ -124,7 +115,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
           "no_crop_marks", "cut_lines", "dpi", "max_ppi", "output", "force", "quiet", "printer",
-          "tts_image", "tts_url", "pod", "svg_text", "jobs", "max_cards", "cutter", "corner_radius", "cut_inset")
+          "pod", "jobs", "max_cards", "cutter", "corner_radius", "cut_inset")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
@@ -206,9 +197,8 @@ def options_from(values: dict[str, Any], given: frozenset[str] = frozenset()) ->
                        offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
-                       quiet=values["quiet"], max_ppi=values["max_ppi"], tts_image=values["tts_image"],
-                       tts_url=values["tts_url"],
-                       pod=values["pod"], svg_text=values["svg_text"], jobs=values["jobs"] or None,
+                       quiet=values["quiet"], max_ppi=values["max_ppi"],
+                       pod=values["pod"], jobs=values["jobs"] or None,
                        max_cards=values["max_cards"], cutter=values["cutter"],
                        corner_radius=values["corner_radius"], cut_inset=values["cut_inset"], given=given)
     return with_printer(opts, values.get("printer"))

@@ -16,8 +16,7 @@ DEFAULT_DPI = 300
 FLAGS = {"sheets": "--sheets", "paper": "--paper", "orientation": "--orientation", "duplex": "--duplex",
          "offset": "--offset", "gutter_fold": "--gutter-fold", "crop_marks": "--no-crop-marks",
          "cut_lines": "--cut-lines", "printer": "--printer", "dpi": "--dpi", "max_ppi": "--max-ppi",
-         "jobs": "--jobs", "svg_text": "--svg-text", "tts_image": "--tts-image", "tts_url": "--tts-url",
-         "pod": "--pod", "corner_radius": "--corner-radius", "cut_inset": "--cut-inset"}
+         "jobs": "--jobs", "pod": "--pod", "corner_radius": "--corner-radius", "cut_inset": "--cut-inset"}
 
 
 
@@ -34,6 +33,11 @@ class FormatOption:
     default: str | None = None
     choices: tuple[str, ...] = ()
     metavar: str | None = None
+
+    def value(self, opts: DeckOptions) -> str | None:
+        """The option's value in these options (its default when it was not given)."""
+        found = opts.extra.get(self.name, self.default)
+        return None if found is None else str(found)
 
 
 # What a format that imposes (draws sheets of cards: Format.imposes) reads for its sheets.
@@ -63,10 +67,7 @@ class DeckOptions:
     printer: str = ""           # the printer profile applied (--printer), named in the footers
     scale: tuple[float, float] = (1.0, 1.0)
     measured: tuple[str, str, str] | None = None    # the profile's paper, orientation, flip
-    tts_url: str | None = None  # --tts-url PREFIX: web address of the TTS images
-    tts_image: str = "png"      # --tts-image png|jpg
     pod: str | None = None      # --pod PRESET (print-on-demand template)
-    svg_text: str = "fonts"     # --svg-text fonts|paths
     jobs: int | None = None     # --jobs N: processes rendering PNG/SVG pages (None: all cores)
     max_ppi: float = 600.0      # pictures above this at their placed size are resampled (PDF); 0 keeps them
     max_cards: int | None = None    # --max-cards: the limit on cards (and pages) a run

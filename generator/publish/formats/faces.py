@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from generator.scene.model import Page
 
 
+SVG_TEXT = FormatOption("svg_text", "--svg-text", "svg: embed the fonts used (one subset per font for the whole deck, made "
+                        "once; browsers, Inkscape) or draw text as outlines (paths: looks the same in every viewer, "
+                        "librsvg included).", default="fonts", choices=("fonts", "paths"))
+
+
 class FacesFormat:
     """SVG or PNG files: a card face each, or an imposed sheet each (--sheets)."""
 
@@ -23,7 +28,7 @@ class FacesFormat:
         # per-card files: backs unless --duplex none; --sheets: the imposed sheets' options too (imposes)
         self.options = frozenset({"sheets", "duplex", "jobs", "svg_text" if name == "svg" else "dpi"})
         self.per_group = False
-        self.flags: tuple[FormatOption, ...] = ()
+        self.flags: tuple[FormatOption, ...] = (SVG_TEXT,) if name == "svg" else ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return opts.sheets
@@ -93,8 +98,9 @@ class FacesFormat:
         from generator.render import render_png, render_svg
 
         if self.name == "svg":
-            if job.opts.svg_text != "fonts":
-                return functools.partial(render_svg, text=job.opts.svg_text)
+            text = SVG_TEXT.value(job.opts) or "fonts"
+            if text != "fonts":
+                return functools.partial(render_svg, text=text)
             from generator.render.svg import text_chars
             from generator.render.svgfonts import font_face_css
 
