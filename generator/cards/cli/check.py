@@ -43,10 +43,10 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
     from dataclasses import replace
 
     from generator.cards.build import check_records
-    from generator.cards.cli.make import display
     from generator.cards.formulas import formula_findings
     from generator.cards.preflight import check_deck
     from generator.cards.session import draw_card, select
+    from generator.publish.carddeck import display
     from generator.publish.images import load_image
 
     chosen = select(records, only)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator import paths
 from generator.core.files import open_atomic
 from generator.publish.job import CardStream, PrintJob
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.scene.imposition import Card
@@ -21,6 +20,10 @@ class PdfFormat:
     """One PDF of imposed sheets."""
 
     name = "pdf"
+    options = frozenset({"max_ppi"})
+    per_group = False
+    flags: tuple[FormatOption, ...] = ()
+    streams = True          # a CardStream is drawn sheet by sheet as the PDF is written
 
     def imposes(self, opts: DeckOptions) -> bool:
         return True
@@ -31,19 +34,23 @@ class PdfFormat:
         check_page_count(job.sheet_count(True), job.opts.max_cards)
 
     def paths(self, job: PrintJob) -> list[Path]:
-        return [job.opts.output or paths.default_output(f"{job.stem}.pdf")]
-
-    streams = True          # a CardStream is drawn sheet by sheet as the PDF is written
+        return [job.opts.output or job.default_file(f"{job.stem}.pdf")]
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
+        from itertools import chain
+
         from generator.render.pdf import write_pdf
 
-        pages = imposed_stream(job, deck) if isinstance(deck, CardStream) else imposed_pages(job, deck)
-        backs = job.opts.duplex and not job.opts.gutter_fold and (
-            deck.has_backs if isinstance(deck, CardStream) else any(card.back is not None for card in deck))
+        lead = job.lead() if job.lead is not None else []
+        if isinstance(deck, CardStream):
+            pages: Iterable[Page] = imposed_stream(job, deck)
+            backs = bool(job.opts.duplex) and not job.opts.gutter_fold and deck.has_backs
+        else:
+            pages = imposed_pages(job, deck)
+            backs = any(page.kind == "back" for page in [*lead, *pages])
         target = job.targets[0]
-        with open_atomic(target, force=job.opts.force or target in job.opts.own) as handle:
-            write_pdf(pages, handle, title=job.title, duplex=job.opts.duplex if backs else None,
+        with open_atomic(target, force=job.replaces([target])) as handle:
+            write_pdf(chain(lead, pages), handle, title=job.title, duplex=job.opts.duplex if backs else None,
                       max_ppi=job.opts.max_ppi)
         return [target]
 
