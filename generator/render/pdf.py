@@ -213,10 +213,10 @@ def _repeated_faces(pages: list[Page], known: dict[Hashed, str] | None = None) -
     for ids, items in first.items():     # hashing items is deep: once per distinct set of objects
         by_value.setdefault(Hashed(items), []).append(ids)
     names: dict[FaceIds, str] = {}
-    for items, group in by_value.items():
-        name = known.get(items)
+    for face, group in by_value.items():
+        name = known.get(face)
         if name is None and sum(id_counts[ids] for ids in group) > 1:
-            name = known[items] = f"pnpgenface{len(known) + 1}"
+            name = known[face] = f"pnpgenface{len(known) + 1}"
         if name is not None:
             names.update(dict.fromkeys(group, name))
     return names
