@@ -19,19 +19,14 @@ alternating runs (big decks: one run each). Run:
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import platform
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_speed import ROOT, baseline_tree, best, cards, command_line, distinct_deck, per_card, row
+from bench_speed import ROOT, bench_main, best, cards, distinct_deck, per_card, row
 
 BASE_REV = "ceaca81"           # main when issue 37 started
 SECTIONS = ("yaml", "pdf", "bad", "images", "png")
@@ -156,20 +151,8 @@ def section_png(trees: dict[str, Path], work: Path, runs: int) -> dict[str, obje
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", type=Path, help="also write every figure here")
-    args, chosen = command_line(__doc__, BASE_REV, SECTIONS, parser)
-    trees = {"base": baseline_tree(args.baseline), "now": ROOT}
-    print(f"issue 37 memory: baseline {args.baseline} beside the working tree; {platform.node()}, "
-          f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}", flush=True)
     CACHE.mkdir(exist_ok=True)
-    figures: dict[str, object] = {}
-    with tempfile.TemporaryDirectory(prefix="pnpgen-memory-") as tmp:
-        for name in chosen:
-            print(f"[{name}]", flush=True)
-            figures.update(globals()[f"section_{name}"](trees, Path(tmp), args.runs))
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=1, default=str), encoding="utf-8")
+    bench_main(__doc__, BASE_REV, SECTIONS, "issue 37 memory", globals())
 
 
 if __name__ == "__main__":
