@@ -195,7 +195,7 @@ def build_cards(records: Sequence[Record], template: Template | CardDesign, *, b
     built: dict[tuple[str, int | None, int], Card] = {} if cache is None else cache
     cards = []
     for number, record in enumerate(records, 1):
-        key = (str(record.file), record.line, id(record.fields))
+        key = drawing_key(record)
         if key not in built:
             front, back = draw_faces(design, record, image_loader)
             built[key] = Card(front, back, card_label(design.template, record, number))
@@ -224,7 +224,7 @@ def check_records(records: Sequence[Record], design: CardDesign,
     seen: set[tuple[str, int | None, int]] = set()
     constant: set[int] = set()              # elements that read nothing of the card: checked once
     for record in records:
-        key = (str(record.file), record.line, id(record.fields))
+        key = drawing_key(record)
         if key in seen:                     # copies (qty) draw the same
             continue
         seen.add(key)
@@ -262,6 +262,11 @@ def _check_record(design: CardDesign, record: Record, image_loader: Callable[[Pa
             _check_text_fits(prep.kind.draw(values, _context(design, prep, record, image_loader)), prep, record)
             if not prep.dynamic:
                 constant.add(id(prep))
+
+
+def drawing_key(record: Record) -> tuple[str, int | None, int]:
+    """What a record's drawing is kept under: copies of a record (qty) share it."""
+    return str(record.file), record.line, id(record.fields)
 
 
 def card_label(template: Template, record: Record, number: int) -> str:

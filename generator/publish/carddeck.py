@@ -110,18 +110,15 @@ def _draw(records: list[Record], design: CardDesign, job: PrintJob,
     the low-resolution warning is given when the last card is drawn."""
     from collections import Counter
 
-    from generator.cards.build import build_cards
+    from generator.cards.build import build_cards, drawing_key
     from generator.cards.preflight import ResolutionTally
     from generator.publish.images import load_image
 
     loader = image_loader or load_image
 
-    def key(record: Record) -> tuple[str, int | None, int]:
-        return str(record.file), record.line, id(record.fields)      # build_cards' key of a record's drawing
-
     def cards() -> Iterator[Card]:
         chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
-        left = Counter(map(key, records))
+        left = Counter(id(record.fields) for record in records)     # copies share their fields
         drawn: dict[Any, Any] = {}          # copies of a record are drawn once, whatever the chunk
         tally = ResolutionTally()
         with job.progress(chunks, "Drawing cards") as bar:
@@ -129,9 +126,9 @@ def _draw(records: list[Record], design: CardDesign, job: PrintJob,
                 for record, card in zip(chunk, build_cards(chunk, design, image_loader=loader, cache=drawn),
                                         strict=True):
                     tally.add(card)
-                    left[key(record)] -= 1
-                    if not left[key(record)]:
-                        drawn.pop(key(record), None)
+                    left[id(record.fields)] -= 1
+                    if not left[id(record.fields)]:
+                        drawn.pop(drawing_key(record), None)
                     yield card
         blurry = tally.warning()
         if blurry:
