@@ -96,7 +96,7 @@ def write_pdf(pages: Iterable[Page], handle: IO[bytes], title: str = "", duplex:
               forms: bool = True, max_ppi: float | None = DEFAULT_MAX_PPI) -> int:
     """render_pdf written to a handle as the pages come (an iterator may draw them as it goes): each
     page's drawing, once on the canvas, is spooled to a temporary file, so memory holds a batch of
-    pages (PAGE_BATCH) and what pages share. The same pages give the same bytes. Returns the page count."""
+    pages (FIRST_BATCH, then PAGE_BATCH) and what pages share. The same pages give the same bytes. Returns the page count."""
     from generator.render import pdfstream
 
     prefs = {"PrintScaling": "None"}
@@ -118,17 +118,18 @@ def write_pdf(pages: Iterable[Page], handle: IO[bytes], title: str = "", duplex:
     return count
 
 
-PAGE_BATCH = 32     # pages drawn together: faces repeated within a batch become forms (a kit's PDFs are one batch)
+FIRST_BATCH = 32    # pages drawn together first: faces repeated within a batch become forms (a kit's PDFs are one batch)
+PAGE_BATCH = 8      # pages drawn together after it: a card's text is still in the shaping caches when its page is drawn
 
 
-def page_batches(pages: Iterable[Page], size: int = PAGE_BATCH) -> Iterator[list[Page]]:
-    """The pages in lists of `size`, each page's size checked (LayoutError) as it comes."""
+def page_batches(pages: Iterable[Page], first: int = FIRST_BATCH, size: int = PAGE_BATCH) -> Iterator[list[Page]]:
+    """The pages in a list of `first`, then lists of `size`, each page's size checked (LayoutError) as it comes."""
     batch: list[Page] = []
     for page in pages:
         batch += validate_pages([page])
-        if len(batch) == size:
+        if len(batch) == first:
             yield batch
-            batch = []
+            batch, first = [], size
     if batch:
         yield batch
 
