@@ -108,8 +108,6 @@ def _draw(records: list[Record], design: CardDesign, job: PrintJob,
     """The cards, drawn as the format reads them (a format that writes as it draws keeps a sheet of
     cards at a time); copies of a record (qty) are drawn once and kept until their last copy is read;
     the low-resolution warning is given when the last card is drawn."""
-    from collections import Counter
-
     from generator.cards.build import build_cards, drawing_key
     from generator.cards.preflight import ResolutionTally
     from generator.publish.images import load_image
@@ -117,18 +115,18 @@ def _draw(records: list[Record], design: CardDesign, job: PrintJob,
     loader = image_loader or load_image
 
     def cards() -> Iterator[Card]:
-        chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
-        left = Counter(id(record.fields) for record in records)     # copies share their fields
-        drawn: dict[Any, Any] = {}          # copies of a record are drawn once, whatever the chunk
+        starts = range(0, len(records), DRAW_CHUNK)
+        drawn: dict[Any, Any] = {}          # copies of a record (qty: one after another) are drawn once
         tally = ResolutionTally()
-        with job.progress(chunks, "Drawing cards") as bar:
-            for chunk in bar:
-                for record, card in zip(chunk, build_cards(chunk, design, image_loader=loader, cache=drawn),
-                                        strict=True):
+        with job.progress(starts, "Drawing cards") as bar:
+            for start in bar:
+                chunk = records[start:start + DRAW_CHUNK]
+                for index, card in enumerate(build_cards(chunk, design, image_loader=loader, cache=drawn),
+                                             start=start):
                     tally.add(card)
-                    left[id(record.fields)] -= 1
-                    if not left[id(record.fields)]:
-                        drawn.pop(drawing_key(record), None)
+                    after = records[index + 1].fields if index + 1 < len(records) else None
+                    if after is not records[index].fields:      # its last copy: its drawing is not kept
+                        drawn.pop(drawing_key(records[index]), None)
                     yield card
         blurry = tally.warning()
         if blurry:
