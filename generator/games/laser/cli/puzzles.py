@@ -159,7 +159,7 @@ def puzzles_json(made: Made, catalog: ComponentSet) -> dict[str, Any]:
 def puzzles_text(made: Made, catalog: ComponentSet) -> str:
     from generator.games.laser.rules.engine import engine_for
     from generator.games.laser.rules.notation import format_layout, format_observation
-    from generator.games.laser.rules.words import deduction_order
+    from generator.games.laser.rules.words import deduction_order, shot_hits
 
     blocks = []
     for number, puzzle, code in made:
@@ -174,7 +174,8 @@ def puzzles_text(made: Made, catalog: ComponentSet) -> str:
             "# solution:",
             *("# " + line for line in format_layout(puzzle.layout).rstrip("\n").split("\n")),
             "# how it can be deduced:",
-            *("#   " + line for line in deduction_order(engine, puzzle.grade))]))
+            *("#   " + line for line in deduction_order(
+                engine, puzzle.grade, hits=shot_hits(engine.results(engine.cells_of(puzzle.layout)))))]))
     return "\n\n".join(blocks) + "\n"
 
 

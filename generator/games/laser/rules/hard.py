@@ -39,6 +39,7 @@ from generator.games.laser.rules.grade import (
     refuted_spot,
     saturate,
     solved,
+    UNCAPPED,
 )
 from generator.games.laser.rules.search import Search, completions, shots_from_results
 
@@ -51,11 +52,13 @@ NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
 @dataclass(frozen=True)
 class Depth:
     """Where propagation stalls on some shots: how many times, how many of those stalls needed a
-    supposition, and whether these steps reach the solution at all."""
+    supposition, whether these steps reach the solution at all, and the pairs of shots read
+    together, in order."""
 
     stalls: int
     supposed: int
     solved: bool
+    pairs: tuple[tuple[int, int], ...] = ()
 
     @property
     def level(self) -> int | None:
@@ -71,37 +74,87 @@ def start(engine: Engine, shots: Sequence[SearchShot]) -> Domains:
     return saturate(engine, propagate(initial_domains(engine)), shots)
 
 
-def _paired(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> Domains | None:
-    """Two shots read together: the first pair whose joint explanations narrow the domains."""
+def _spots(domains: Domains) -> int:
+    return sum(len(dom) for dom in domains)
+
+
+def best_pair(engine: Engine, domains: Domains, shots: Sequence[SearchShot],
+              work: Work | None = None) -> tuple[Domains, tuple[int, int]] | None:
+    """Two shots read together, then propagation: the best pair at a stall, not the first. Every
+    pair is read (their joint readings listed in full: no cap, so no pair is missed); one after
+    which propagation finishes wins at once, else the one that leaves the fewest spots (the first
+    of equals, in cannon order). None when no pair narrows anything. `work` is charged one unit per
+    pair that narrows (a propagation run)."""
+    best: tuple[int, Domains, tuple[int, int]] | None = None
     for a, b in combinations(shots, 2):
-        projected = project(engine, domains, [a, b], PAIR_CAP)
-        if projected is not domains:
-            new = propagate(projected)
-            if new != domains:
-                return new
-    return None
+        projected = project(engine, domains, [a, b], UNCAPPED)
+        if projected is domains:
+            continue
+        new = propagate(projected)
+        if new == domains:
+            continue
+        if work is not None:
+            work.spend()
+        new = saturate(engine, new, shots)
+        if solved(new):
+            return new, (a[0], b[0])
+        if best is None or _spots(new) < best[0]:
+            best = (_spots(new), new, (a[0], b[0]))
+    return None if best is None else (best[1], best[2])
 
 
 def _supposed(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> Domains | None:
     """A supposition refuted by propagation alone (grade.refuted_spot with saturate)."""
     found = refuted_spot(domains, lambda trial: saturate(engine, trial, shots))
-    return None if found is None else found[0]
+    return None if found is None else saturate(engine, found[0], shots)
 
 
-def depth(engine: Engine, shots: Sequence[SearchShot]) -> Depth:
-    """Propagation, and at each stall a two-shot reading, else a supposition, until solved."""
+def depth(engine: Engine, shots: Sequence[SearchShot], work: Work | None = None,
+          known: Domains | None = None) -> Depth:
+    """Propagation, and at each stall the best two-shot reading (best_pair), else a supposition,
+    until solved. Level 4 exactly when some single pair read at the first stall lets propagation
+    finish (issue 36: the first pair that narrowed anything was taken before, and called many such
+    puzzles level 5). `known`: propagation's fixed point on these shots, when already reached."""
+    domains = start(engine, shots) if known is None else known
+    stalls = supposed = 0
+    pairs: list[tuple[int, int]] = []
+    while not solved(domains):
+        stalls += 1
+        found = best_pair(engine, domains, shots, work)
+        new = None
+        if found is not None:
+            new, pair = found
+            pairs.append(pair)
+        else:
+            new = _supposed(engine, domains, shots)
+            supposed += 1
+        if new is None:
+            return Depth(stalls, supposed, False, tuple(pairs))
+        domains = new
+    return Depth(stalls, supposed, True, tuple(pairs))
+
+
+def first_pair_level(engine: Engine, shots: Sequence[SearchShot]) -> int | None:
+    """The level versions 1-2 of the codes were printed at for levels 4-5: at each stall the first
+    pair, in cannon order, whose joint readings (at most PAIR_CAP) narrow anything, else a
+    supposition (kept to tell a reprinted old code's note whether its level changed)."""
     domains = start(engine, shots)
     stalls = supposed = 0
     while not solved(domains):
         stalls += 1
-        new = _paired(engine, domains, shots)
+        new = None
+        for a, b in combinations(shots, 2):
+            projected = project(engine, domains, [a, b], PAIR_CAP)
+            if projected is not domains and propagate(projected) != domains:
+                new = propagate(projected)
+                break
         if new is None:
             new = _supposed(engine, domains, shots)
             supposed += 1
         if new is None:
-            return Depth(stalls, supposed, False)
+            return None
         domains = saturate(engine, new, shots)
-    return Depth(stalls, supposed, True)
+    return Depth(stalls, supposed, True).level
 
 
 def shadow_cells(engine: Engine, rng: random.Random) -> list[int]:
@@ -244,10 +297,11 @@ def hard_cannons(engine: Engine, results: Results, rng: random.Random, level: in
         if tuple(cannons) in seen:
             continue
         seen.add(tuple(cannons))
-        if not search.stalls(cannons):
-            continue
         work.spend()
-        verdict = depth(engine, search.shots(cannons))
+        known = search.knowledge(cannons)
+        if solved(known):
+            continue
+        verdict = depth(engine, search.shots(cannons), work, known)
         if verdict.level == level:
             return cannons, verdict
     return None

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import DEEPEST
-from generator.games.laser.rules.words import cell_name, reasoning
+from generator.games.laser.rules.words import Eliminated, cell_name, reasoning, shot_hits
 from generator.games.laser.sheets.book_marks import BookPuzzle, coordinates, level_dots
 from generator.games.laser.sheets.draw import INK, SOFT_INK, BoardFrame
 from generator.games.laser.sheets.game_sheet import layout_items
@@ -63,7 +64,8 @@ def _solution_block(item: BookPuzzle, labels: Labels, w: float, h: float) -> lis
               for r in range(1, board.height)]
     items += layout_items(frame, puzzle.layout)
     items += coordinates(frame)
-    lines = deduction_lines(engine, puzzle.grade, labels)
+    results = engine.results(engine.cells_of(puzzle.layout))
+    lines = deduction_lines(engine, puzzle.grade, labels, shot_hits(results))
     text_x = frame.x + frame.width + 5
     text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1))
     items.append(Text(text_x, frame.y, w - text_x - 4, h - frame.y - 3, text or "-", "sans", 8, SOFT_INK,
@@ -100,11 +102,20 @@ def step_words(engine: Engine, step: Step, labels: Labels) -> str:
     return labels.fill("ded_rules_out", how=how, places=len(step.removed), cells=len(cleared))
 
 
-def deduction_lines(engine: Engine, verdict: Grade, labels: Labels) -> list[str]:
-    """The steps that pin components and the suppositions refuted (one line per run for one type), in order."""
-    lines = [labels.fill("ded_suppose_many", piece=piece_words(engine, item[0][2], labels),
-                         cells=", ".join(cell_name(engine, s[1]) for s in item)) if isinstance(item, list) else
-             step_words(engine, item, labels) for item in reasoning(verdict)]
+def deduction_lines(engine: Engine, verdict: Grade, labels: Labels,
+                    hits: Mapping[int, Collection[int]] | None = None) -> list[str]:
+    """The steps that pin components, the components found by elimination (`hits`: the type ids each
+    cannon's shot hits) and the suppositions refuted (one line per run for one type), in order."""
+    lines = []
+    for item in reasoning(verdict, hits):
+        if isinstance(item, Eliminated):
+            lines.append(labels.fill("ded_only_cell", piece=piece_words(engine, item.piece, labels),
+                                     cell=cell_name(engine, item.cell)))
+        elif isinstance(item, list):
+            lines.append(labels.fill("ded_suppose_many", piece=piece_words(engine, item[0][2], labels),
+                                     cells=", ".join(cell_name(engine, s[1]) for s in item)))
+        else:
+            lines.append(step_words(engine, item, labels))
     if verdict.tier == DEEPEST:
         lines.append(labels["ded_deeper"])
     return lines
