@@ -13,6 +13,7 @@ import click
 from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
 from generator.cli.options import FiniteFloatRange
 from generator.core.numbers import format_number
+from generator.games.laser.cli.play import play
 from generator.games.laser.cli.puzzles import assist, puzzle, puzzles
 from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, rules, sheet, write_check_picture
 from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
@@ -350,4 +351,5 @@ command.add_command(rules)
 command.add_command(puzzles)
 command.add_command(puzzle)
 command.add_command(assist)
+command.add_command(play)
 kit_part = laser_kit_part

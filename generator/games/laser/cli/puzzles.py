@@ -227,16 +227,17 @@ def puzzle(code: str, fmt: str, paper: str, lang: str, output: Path | None, forc
       pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format pdf --lang fr
     """
     from generator.games.laser.content import load_catalog
-    from generator.games.laser.rules.code import OLD_VERSION, code_version, decode, encode
+    from generator.games.laser.rules.code import VERSION, code_version, decode, encode
     from generator.games.laser.rules.puzzle import analyse
     from generator.games.laser.sheets.labels import load_labels
 
     catalog = load_catalog()
     layout, cannons = decode(code, catalog)
-    if code_version(code) == OLD_VERSION:
-        click.echo("note: an old code (version 1): its check character does not cover the board size, "
-                   "so check the size against the page; the new code below covers it", err=True)
-    made = [(1, analyse(layout, cannons), encode(layout, cannons, catalog))]
+    version = code_version(code, catalog)
+    graded = analyse(layout, cannons)
+    if version != VERSION:
+        click.echo(old_code_note(version, graded), err=True)
+    made = [(1, graded, encode(layout, cannons, catalog))]
     if fmt == "json":
         emit_json(puzzles_json(made, catalog), output, force)
     elif fmt == "text":
@@ -246,6 +247,23 @@ def puzzle(code: str, fmt: str, paper: str, lang: str, output: Path | None, forc
         _check_targets(target, fmt, force)
         source = load_labels(lang).fill("book_code", code=made[0][2])
         _write_book(made, layout.in_play, layout.board, paper, None, fmt, target, force, source, lang)
+
+
+def old_code_note(version: int, graded: Puzzle) -> str:
+    """The note a reprinted old code gets: what its check missed, and its level when that changed."""
+    from generator.games.laser.rules.code import OLD_VERSION
+    from generator.games.laser.rules.puzzle import level_before
+
+    if version == OLD_VERSION:
+        return ("note: an old code (version 1): its check does not cover the board size, so check the size "
+                f"against the page; books of that version graded levels differently, so the page may show "
+                f"another level than {graded.level}, the level graded again; the new code below covers all this")
+    before = level_before(graded)
+    level = (f"printed at level {before}, it is level {graded.level} now: one pair of shots read together "
+             "finishes it, which the old grade missed" if before != graded.level else
+             f"its level, {graded.level}, is unchanged")
+    return (f"note: an old code (version {version}): a character typed twice could slip past its check; "
+            f"{level}; the new code below is checked against that")
 
 
 @click.command("assist")

@@ -32,7 +32,15 @@ from generator.games.laser.rules.grade import (
     solved,
     tier_one,
 )
-from generator.games.laser.rules.hard import OutOfWork, Work, count_fitting, depth, generate_hard, start
+from generator.games.laser.rules.hard import (
+    OutOfWork,
+    Work,
+    count_fitting,
+    depth,
+    first_pair_level,
+    generate_hard,
+    start,
+)
 from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
 from generator.games.laser.rules.search import shots_from_results
 
@@ -160,6 +168,18 @@ def analyse(layout: Layout, cannons: Iterable[int]) -> Puzzle:
     minimal = is_minimal(engine, results, chosen)
     hard = depth(engine, shots_from_results(results, chosen)).level
     return Puzzle(layout, chosen, level_of(verdict.tier, minimal, hard), verdict.tier, minimal, verdict)
+
+
+def level_before(puzzle: Puzzle) -> int:
+    """The level codes of versions 1-2 were printed at for this puzzle: the same, except that at a
+    stall the first pair that narrowed anything was read instead of the best one (hard.first_pair_level),
+    which called some level-4 puzzles level 5 (issue 36)."""
+    if puzzle.level not in HARD_LEVELS:
+        return puzzle.level
+    engine = engine_for(puzzle.layout.board, puzzle.layout.in_play)
+    results = engine.results(engine.cells_of(puzzle.layout))
+    hard = first_pair_level(engine, shots_from_results(results, puzzle.cannons))
+    return level_of(puzzle.tier, puzzle.minimal, hard)
 
 
 def _with_spares(engine: Engine, results: Results, base: list[int], level: int,

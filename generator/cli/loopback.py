@@ -1,0 +1,89 @@
+"""A small web server on 127.0.0.1 for pnpgen's local pages (`pnpgen preview`, `pnpgen laser play`).
+
+What they share: it listens on the loopback address only; a request whose Host header is not the
+loopback address is refused (a web page elsewhere, through DNS rebinding, cannot read it); a POST
+must carry the X-Pnpgen header (a page elsewhere cannot send it without a CORS preflight, which is
+never answered) and a small body; a browser that goes away mid-answer is not an error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+MAX_BODY = 64 * 1024       # a POST's body (a larger one is refused)
+
+
+class LoopbackServer(ThreadingHTTPServer):
+    """ThreadingHTTPServer bound to 127.0.0.1 (port 0: any free port)."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 256   # the listen backlog: a crowd of clients waits its turn instead of being dropped
+
+    def __init__(self, handler: type[BaseHTTPRequestHandler], port: int = 0) -> None:
+        super().__init__(("127.0.0.1", port), handler)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that goes away mid-answer (reload, closed tab) is normal: say nothing."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+class LoopbackHandler(BaseHTTPRequestHandler):
+    """Answers for a LoopbackServer: the Host check, whole answers, JSON, small POST bodies."""
+
+    protocol_version = "HTTP/1.1"
+    timeout = 60           # a client that opens a connection and says nothing is let go
+    post_header = "X-Pnpgen"
+
+    def log_message(self, format: str, *args: Any) -> None:   # quiet: the terminal is the user's
+        return
+
+    def _allowed_host(self) -> bool:
+        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
+        return host in ("127.0.0.1", "localhost")
+
+    def _send(self, status: int, body: bytes, ctype: str, cache: bool = False) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "max-age=3600" if cache else "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, data: Any, status: int = 200) -> None:
+        self._send(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+
+    def _not_found(self) -> None:
+        self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+
+    def _forbidden_host(self) -> bool:
+        """True (and answered 403) when the Host header is not the loopback address."""
+        if self._allowed_host():
+            return False
+        self._send(HTTPStatus.FORBIDDEN, b"this page answers on 127.0.0.1 only\n", "text/plain")
+        return True
+
+    def _post_allowed(self, value: str) -> bool:
+        """A POST from this server's own page: the loopback Host and `post_header: value`."""
+        return self._allowed_host() and self.headers.get(self.post_header) == value
+
+    def _body(self) -> bytes | None:
+        """The request's body (None, answered 400, when its length is missing, bad or over MAX_BODY)."""
+        text = (self.headers.get("Content-Length") or "0").strip()
+        if not text.isdigit() or len(text) > 12 or int(text) > MAX_BODY:
+            self.close_connection = True
+            self._send(HTTPStatus.BAD_REQUEST, b"bad Content-Length\n", "text/plain; charset=utf-8")
+            return None
+        return self.rfile.read(int(text)) if int(text) else b""
