@@ -281,7 +281,8 @@ def _alone(engine: Engine, cannon: int, hits: tuple[int, ...], outcome: int) -> 
     return saturate(engine, _nothing_known(engine), [(cannon, hits, outcome)])
 
 
-ORDERS = 20             # removal orders tried per layout
+ORDERS = 20             # removal orders tried per layout, and more after each that stalls, up to
+MORE_ORDERS = 100       # this many (stalls come in clusters: a layout that stalled once is likelier to again)
 FAIR_TRIES = 50         # shadowing draws per fair layout before the next work check
 
 
@@ -292,7 +293,9 @@ def hard_cannons(engine: Engine, results: Results, rng: random.Random, level: in
     teach propagation more)."""
     search = HardSearch(engine, results, work)
     seen: set[tuple[int, ...]] = set()
-    for _ in range(ORDERS):
+    orders, tried = ORDERS, 0
+    while tried < orders:
+        tried += 1
         cannons = search.minimal(rng)
         if tuple(cannons) in seen:
             continue
@@ -304,6 +307,7 @@ def hard_cannons(engine: Engine, results: Results, rng: random.Random, level: in
         verdict = depth(engine, search.shots(cannons), work, known)
         if verdict.level == level:
             return cannons, verdict
+        orders = min(MORE_ORDERS, orders + ORDERS)      # it stalls here: a layout worth more orders
     return None
 
 
