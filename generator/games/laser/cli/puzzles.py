@@ -175,7 +175,8 @@ def puzzles_text(made: Made, catalog: ComponentSet) -> str:
             *("# " + line for line in format_layout(puzzle.layout).rstrip("\n").split("\n")),
             "# how it can be deduced:",
             *("#   " + line for line in deduction_order(
-                engine, puzzle.grade, hits=shot_hits(engine.results(engine.cells_of(puzzle.layout)))))]))
+                engine, puzzle.grade, hits=shot_hits(engine.results(engine.cells_of(puzzle.layout))),
+                every=puzzle.level >= 4))]))
     return "\n\n".join(blocks) + "\n"
 
 

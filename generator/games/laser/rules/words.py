@@ -56,6 +56,8 @@ def step_text(engine: Engine, step: Step) -> str:
     if step.tier == 3 and step.supposed is not None:
         _, cell, piece = step.supposed
         how = f"suppose the {piece_text(engine, piece)} at {cell_name(engine, cell)}: a shot contradicts it"
+    elif len(step.cannons) > 2:
+        how = "each shot alone again, every reading kept"
     else:
         noun = "shot" if len(step.cannons) == 1 else "shots"
         how = f"{noun} {' + '.join(str(k) for k in step.cannons)}"
@@ -76,16 +78,20 @@ class Eliminated:
     t: int
     cell: int
     piece: int
+    unseen: bool = False        # no given shot hits it at all
 
 
 Reasoned = Step | list[tuple[int, int, int]] | Eliminated
 
 
-def reasoning(verdict: Grade, hits: Mapping[int, Collection[int]] | None = None) -> list[Reasoned]:
+def reasoning(verdict: Grade, hits: Mapping[int, Collection[int]] | None = None,
+              every: bool = False) -> list[Reasoned]:
     """The verdict's steps as a reader follows them, in order: a Step that pins components (or,
     when it pins only by elimination, the places it rules out), then each component it pinned that
     none of its shots hit (Eliminated: `hits` gives the type ids each cannon's shot hit), or a list
-    of refuted suppositions (one run of them for one component type: (type, cell, piece) each)."""
+    of refuted suppositions (one run of them for one component type: (type, cell, piece) each).
+    `every`: the steps that only rule places out too (levels 4-5: the pair read at a stall often
+    pins nothing itself, and the solution must name it)."""
     out: list[Reasoned] = []
     run: list[tuple[int, int, int]] = []
 
@@ -102,11 +108,14 @@ def reasoning(verdict: Grade, hits: Mapping[int, Collection[int]] | None = None)
             continue
         flush()
         if not step.pinned:
+            if every:
+                out.append(step)
             continue
         seen = {t for k in step.cannons for t in (hits or {}).get(k, ())}
+        anywhere = {t for types in (hits or {}).values() for t in types}
         apart = [] if hits is None or step.supposed is not None else [p for p in step.pinned if p[0] not in seen]
         out.append(replace(step, pinned=tuple(p for p in step.pinned if p not in apart)))
-        out += [Eliminated(*p) for p in apart]
+        out += [Eliminated(*p, unseen=p[0] not in anywhere) for p in apart]
     flush()
     return out
 
@@ -117,16 +126,17 @@ def shot_hits(results: Sequence[tuple[tuple[int, ...], int]]) -> dict[int, set[i
 
 
 def deduction_order(engine: Engine, verdict: Grade, limit: int | None = None,
-                    hits: Mapping[int, Collection[int]] | None = None) -> list[str]:
-    """The steps that pin components, the components found by elimination, and the suppositions
-    refuted (one line per run of them for one type), in order."""
+                    hits: Mapping[int, Collection[int]] | None = None, every: bool = False) -> list[str]:
+    """The steps that pin components (`every`: all steps), the components found by elimination, and
+    the suppositions refuted (one line per run of them for one type), in order."""
     lines = []
-    for item in reasoning(verdict, hits):
+    for item in reasoning(verdict, hits, every):
         if isinstance(item, Step):
             lines.append(step_text(engine, item))
         elif isinstance(item, Eliminated):
-            lines.append(f"{piece_text(engine, item.piece)}: no shot hits it, but every other cell is crossed "
-                         f"by a beam or taken → {cell_name(engine, item.cell)}")
+            why = "no shot hits it, but every other cell" if item.unseen else "every other cell it could hold"
+            lines.append(f"{piece_text(engine, item.piece)}: {why} is crossed by a beam or taken "
+                         f"→ {cell_name(engine, item.cell)}")
         else:
             lines.append(f"suppose the {piece_text(engine, item[0][2])} at "
                          f"{', '.join(cell_name(engine, s[1]) for s in item)}: each contradicts a shot")

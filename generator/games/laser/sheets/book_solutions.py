@@ -65,7 +65,7 @@ def _solution_block(item: BookPuzzle, labels: Labels, w: float, h: float) -> lis
     items += layout_items(frame, puzzle.layout)
     items += coordinates(frame)
     results = engine.results(engine.cells_of(puzzle.layout))
-    lines = deduction_lines(engine, puzzle.grade, labels, shot_hits(results))
+    lines = deduction_lines(engine, puzzle.grade, labels, shot_hits(results), every=puzzle.level >= 4)
     text_x = frame.x + frame.width + 5
     text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1))
     items.append(Text(text_x, frame.y, w - text_x - 4, h - frame.y - 3, text or "-", "sans", 8, SOFT_INK,
@@ -91,6 +91,8 @@ def step_words(engine: Engine, step: Step, labels: Labels) -> str:
     if step.tier == 3 and step.supposed is not None:
         _, cell, piece = step.supposed
         how = labels.fill("ded_suppose", piece=piece_words(engine, piece, labels), cell=cell_name(engine, cell))
+    elif len(step.cannons) > 2:
+        how = labels["ded_each_again"]
     else:
         key = "ded_shot" if len(step.cannons) == 1 else "ded_shots"
         how = labels.fill(key, cannons=" + ".join(str(k) for k in step.cannons))
@@ -103,14 +105,15 @@ def step_words(engine: Engine, step: Step, labels: Labels) -> str:
 
 
 def deduction_lines(engine: Engine, verdict: Grade, labels: Labels,
-                    hits: Mapping[int, Collection[int]] | None = None) -> list[str]:
-    """The steps that pin components, the components found by elimination (`hits`: the type ids each
-    cannon's shot hits) and the suppositions refuted (one line per run for one type), in order."""
+                    hits: Mapping[int, Collection[int]] | None = None, every: bool = False) -> list[str]:
+    """The steps that pin components (`every`: all steps), the components found by elimination
+    (`hits`: the type ids each cannon's shot hits) and the suppositions refuted (one line per run
+    for one type), in order."""
     lines = []
-    for item in reasoning(verdict, hits):
+    for item in reasoning(verdict, hits, every):
         if isinstance(item, Eliminated):
-            lines.append(labels.fill("ded_only_cell", piece=piece_words(engine, item.piece, labels),
-                                     cell=cell_name(engine, item.cell)))
+            lines.append(labels.fill("ded_only_cell" if item.unseen else "ded_last_cell",
+                                     piece=piece_words(engine, item.piece, labels), cell=cell_name(engine, item.cell)))
         elif isinstance(item, list):
             lines.append(labels.fill("ded_suppose_many", piece=piece_words(engine, item[0][2], labels),
                                      cells=", ".join(cell_name(engine, s[1]) for s in item)))
