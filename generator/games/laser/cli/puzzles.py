@@ -47,8 +47,9 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("--count", type=click.IntRange(1, 500), default=12, show_default=True, help="How many puzzles.")
 @click.option("--level", default="3", show_default=True, callback=_level_range,
               help="Level 1 (gentle) to 5 (fiendish), or a range such as 1..5 (spread evenly, easiest first). "
-                   "Levels 1-3 are solved reading one shot at a time; at level 4 that stalls once and two "
-                   "shots must be read together, at level 5 it stalls more often or needs a supposition.")
+                   "Levels 1-3 are solved reading one shot at a time; at level 4 that stalls once and one "
+                   "pair of shots read together finishes it, at level 5 no single pair does (several, or a "
+                   "supposition).")
 @seed_option(help="Seed (same seed, same book); one is chosen and printed if omitted.")
 @click.option("--size", default=None,
               help="Board size, COLUMNSxROWS, for every level [default: 8x7; level 5: 4x4, a board "
@@ -217,15 +218,15 @@ def _write_book(made: Made, chosen: ComponentSet, board: Board, paper: str, book
 def puzzle(code: str, fmt: str, paper: str, lang: str, output: Path | None, force: bool) -> None:
     """Reprint one puzzle from its CODE (as printed on every puzzle page).
 
-    The code holds the puzzle exactly (board, components, layout, given cannons) with a check
-    character that catches any one wrong character or two swapped ones, and the board size is
-    checked against the code too; the level is graded again. Old codes (printed before the size
-    was covered) still reprint, with a note.
+    The code holds the puzzle exactly (board, components, layout, given cannons) with two check
+    characters: no single wrong, doubled, dropped or swapped character reads as another puzzle, and
+    the board size is checked against the code too; the level is graded again. Old codes (versions
+    1-2) still reprint, with a note that says when their level changed.
 
     \b
     Example:
-      pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format json
-      pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format pdf --lang fr
+      pnpgen laser puzzle 8x7-08REW-5P6R4-EV3ZH-GZ-G6 --format json
+      pnpgen laser puzzle 8x7-08REW-5P6R4-EV3ZH-GZ-G6 --format pdf --lang fr
     """
     from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.code import VERSION, code_version, decode, encode

@@ -7,14 +7,16 @@ together (their explanations must agree on the cells they share), or, failing th
 (put a component on one of its spots, propagate, and strike the spot when a shot contradicts it).
 After each such step propagation resumes. `depth` counts the stalls:
 
-    level 4: propagation stalls once, and two shots read together get past it;
-    level 5: it stalls twice or more, or a stall needs a supposition.
+    level 4: propagation stalls once, and some single pair of shots read together there lets it
+             finish (every pair is tried: the best one counts, not the first, issue 36);
+    level 5: no single pair does: it stalls twice or more, or a stall needs a supposition.
 
 The generator draws layouts whose components shadow each other (sharing rows and columns, often
 side by side: a jump behind a reflector, a triangle beside the absorber); for each it trims all the
 shots to minimal sets along random removal orders (a minimal set is the likeliest to stall: fewer
 shots never teach propagation more) and keeps the first on which propagation stalls as the level
-asks, graded by `depth`. Propagation on a set starts from what each of its shots alone allows
+asks, graded by `depth`. A layout gets 20 orders, 20 more after each set that stalls (stalls come in
+clusters), at most 100: then a fresh layout, so that no draw dwells long on one layout. Propagation on a set starts from what each of its shots alone allows
 (cached per shot): every step only narrows, so it reaches the same fixed point as from nothing.
 Work is counted in propagation runs and exact searches, never in seconds, so a seed gives the same
 puzzle on any machine.

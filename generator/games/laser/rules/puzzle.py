@@ -8,8 +8,9 @@ removing any given shot lets another layout fit:
     level 1: tier 1 with spare shots
     level 2: tier 1 minimal, or tier 2 with spare shots
     level 3: tier 2 minimal (drawn with more than a fifth of the cannons given)
-    level 4: propagation (one shot at a time) stalls once; two shots read together get past it
-    level 5: propagation stalls twice or more, or a stall needs a supposition
+    level 4: propagation (one shot at a time) stalls once, and some single pair of shots read
+             together at that stall lets it finish (the best pair is taken, not the first: issue 36)
+    level 5: no single pair finishes it: two or more pair readings, or a supposition
 Levels 1-3 are solved by propagation alone: a draw it stalls on (rare) is drawn again (_stalls).
 """
 
@@ -49,8 +50,8 @@ LEVEL_MEANINGS = {
     1: "every shot alone tells you something, and there are spare shots",
     2: "no spare shot, or two shots must be read together",
     3: "no spare shot, and some shots must be read together",
-    4: "reading one shot at a time stalls once: combine two shots' readings to get past it",
-    5: "reading one shot at a time stalls several times, or you must suppose where a component is",
+    4: "shot by shot you get stuck once: one pair of shots read together, and the rest follows",
+    5: "no single pair of shots gets you unstuck: several pairs, or a supposition to refute",
 }
 HARD_LEVELS = (4, 5)
 DEFAULT_HARD = {4: "8x7", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
