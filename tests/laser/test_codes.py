@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -104,7 +102,7 @@ def test_a_doubled_or_dropped_character_is_refused_before_the_check(catalog):
     doubled = "-".join([groups[0], groups[1][0] + groups[1], *groups[2:]])
     dropped = "-".join([*groups[:-2], groups[-2][1:], groups[-1]])
     for edited in (doubled, dropped, code.replace("-", "")):
-        with pytest.raises(ParseError, match="missing or doubled|too short|starts with the board size"):
+        with pytest.raises(ParseError, match=r"missing or doubled|too short|starts with the board size"):
             decode(edited, catalog)
     assert decode(code.replace("-", " ").lower(), catalog) == decode(code, catalog)   # spaces between groups
 

@@ -50,7 +50,8 @@ h1 { font-size: 1.4em; margin: 0 0 .2em; } h2 { font-size: 1em; margin: 1em 0 .3
 .cannon.contradicts { box-shadow: 0 0 0 3px #c8102e; }
 .corner { width: 2.6em; height: 2.6em; }
 #tools { display: flex; flex-wrap: wrap; gap: .3em; max-width: 26em; }
-#tools button, #buttons button { font-size: 1em; padding: .3em .6em; border: 1px solid #888; background: #fff; border-radius: 4px; cursor: pointer; }
+#tools button, #buttons button { font-size: 1em; padding: .3em .6em; border: 1px solid #888; background: #fff;
+                                 border-radius: 4px; cursor: pointer; }
 #tools button.chosen { background: #1a1a1a; color: #fff; }
 #buttons { margin: .8em 0; display: flex; gap: .5em; }
 #score { font-weight: bold; } #answer { min-height: 1.4em; max-width: 26em; } #answer.solved { color: #1b7f2a; font-weight: bold; }
@@ -91,7 +92,11 @@ function glyph(type, orientation) {
   if (type.hit === "\\" && orientation) return orientation;
   return GLYPH[type.hit] || type.hit;
 }
-function letters(c) { let s = ""; while (c > 0) { const r = (c - 1) % 26; s = String.fromCharCode(65 + r) + s; c = (c - 1 - r) / 26; } return s; }
+function letters(c) {
+  let s = "";
+  while (c > 0) { const r = (c - 1) % 26; s = String.fromCharCode(65 + r) + s; c = (c - 1 - r) / 26; }
+  return s;
+}
 async function post(path, data) {
   const answer = await fetch(path, {method: "POST", headers: {"X-Pnpgen": "play", "Content-Type": "application/json"},
                                     body: JSON.stringify(data)});
@@ -137,7 +142,9 @@ function build(b) {
     tools.appendChild(button);
   };
   for (const type of b.types) {
-    if (type.orientations.length) for (const o of type.orientations) add(`${type.name}:${o}`, `${glyph(type, o)} ${type.label}`, `${type.label} ${o}`);
+    if (type.orientations.length) {
+      for (const o of type.orientations) add(`${type.name}:${o}`, `${glyph(type, o)} ${type.label}`, `${type.label} ${o}`);
+    }
     else add(type.name, `${glyph(type, null)} ${type.label}`, type.label);
   }
   add("empty", `\u2022 ${W.play_empty}`, W.play_empty);

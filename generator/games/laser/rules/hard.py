@@ -16,8 +16,9 @@ side by side: a jump behind a reflector, a triangle beside the absorber); for ea
 shots to minimal sets along random removal orders (a minimal set is the likeliest to stall: fewer
 shots never teach propagation more) and keeps the first on which propagation stalls as the level
 asks, graded by `depth`. A layout gets 20 orders, 20 more after each set that stalls (stalls come in
-clusters), at most 100: then a fresh layout, so that no draw dwells long on one layout. Propagation on a set starts from what each of its shots alone allows
-(cached per shot): every step only narrows, so it reaches the same fixed point as from nothing.
+clusters), at most 100: then a fresh layout, so that no draw dwells long on one layout.
+Propagation on a set starts from what each of its shots alone allows (cached per shot): every
+step only narrows, so it reaches the same fixed point as from nothing.
 Work is counted in propagation runs and exact searches, never in seconds, so a seed gives the same
 puzzle on any machine.
 """
@@ -33,6 +34,7 @@ from itertools import combinations
 from generator.games.laser.rules.engine import Engine
 from generator.games.laser.rules.generate import is_fair_cells, random_cells
 from generator.games.laser.rules.grade import (
+    UNCAPPED,
     Domains,
     SearchShot,
     initial_domains,
@@ -41,7 +43,6 @@ from generator.games.laser.rules.grade import (
     refuted_spot,
     saturate,
     solved,
-    UNCAPPED,
 )
 from generator.games.laser.rules.search import Search, completions, shots_from_results
 
