@@ -18,8 +18,9 @@ MAX_BODY = 64 * 1024       # a POST's body (a larger one is refused)
 
 
 class LoopbackServer(ThreadingHTTPServer):
-    """ThreadingHTTPServer bound to 127.0.0.1 (port 0: any free port)."""
+    """ThreadingHTTPServer bound to 127.0.0.1 (port 0: any free port), serving `page` at /."""
 
+    page = b""
     daemon_threads = True
     allow_reuse_address = True
     request_queue_size = 256   # the listen backlog: a crowd of clients waits its turn instead of being dropped
@@ -39,8 +40,10 @@ class LoopbackServer(ThreadingHTTPServer):
 
 
 class LoopbackHandler(BaseHTTPRequestHandler):
-    """Answers for a LoopbackServer: the Host check, whole answers, JSON, small POST bodies."""
+    """Answers for a LoopbackServer: the Host check, the page at / and the state at /state.json
+    (other paths: get_other), whole answers, JSON, small POST bodies."""
 
+    server: LoopbackServer
     protocol_version = "HTTP/1.1"
     timeout = 60           # a client that opens a connection and says nothing is let go
     post_header = "X-Pnpgen"
@@ -67,6 +70,27 @@ class LoopbackHandler(BaseHTTPRequestHandler):
 
     def _not_found(self) -> None:
         self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+
+    def do_GET(self) -> None:
+        if self._forbidden_host():
+            return
+        path = self.path.split("?", 1)[0]
+        if path == "/":
+            self._send(200, self.server.page, "text/html; charset=utf-8")
+        elif path == "/state.json":
+            self._json(self.state())
+        else:
+            self.get_other(path)
+
+    do_HEAD = do_GET
+
+    def state(self) -> Any:
+        """The document /state.json answers."""
+        return None
+
+    def get_other(self, path: str) -> None:
+        """A GET of any other path (not found, unless a subclass serves it)."""
+        self._not_found()
 
     def _forbidden_host(self) -> bool:
         """True (and answered 403) when the Host header is not the loopback address."""

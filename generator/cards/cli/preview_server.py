@@ -48,20 +48,14 @@ class PreviewServer(LoopbackServer):
 class _Handler(LoopbackHandler):
     server: PreviewServer
 
-    def do_GET(self) -> None:
-        if self._forbidden_host():
-            return
-        path = self.path.split("?", 1)[0]
-        if path == "/":
-            self._send(200, self.server.page, "text/html; charset=utf-8")
-        elif path == "/state.json":
-            self._json(self.server.deck.snapshot())
-        elif path == "/events":
+    def state(self) -> Any:
+        return self.server.deck.snapshot()
+
+    def get_other(self, path: str) -> None:
+        if path == "/events":
             self._events()
         else:
             self._card(path)
-
-    do_HEAD = do_GET
 
     def _card(self, path: str) -> None:
         match = _CARD.match(path)

@@ -83,19 +83,9 @@ def _shot_json(shot: Any) -> dict[str, Any]:
 class _Handler(LoopbackHandler):
     server: PlayServer
 
-    def do_GET(self) -> None:
-        if self._forbidden_host():
-            return
-        path = self.path.split("?", 1)[0]
-        if path == "/":
-            self._send(200, self.server.page, "text/html; charset=utf-8")
-        elif path == "/state.json":
-            with self.server.lock:
-                self._json(self.server.state())
-        else:
-            self._not_found()
-
-    do_HEAD = do_GET
+    def state(self) -> Any:
+        with self.server.lock:
+            return self.server.state()
 
     def do_POST(self) -> None:
         if self.path not in ("/fire", "/check") or not self._post_allowed("play"):
