@@ -101,7 +101,8 @@ def step_words(engine: Engine, step: Step, labels: Labels) -> str:
                           for _, c, p in step.pinned)
         return labels.fill("ded_found", how=how, found=found)
     cleared = {c for _, c, _ in step.removed}
-    return labels.fill("ded_rules_out", how=how, places=len(step.removed), cells=len(cleared))
+    key = "ded_rules_out_one" if len(step.removed) == 1 else "ded_rules_out_cell" if len(cleared) == 1 else "ded_rules_out"
+    return labels.fill(key, how=how, places=len(step.removed), cells=len(cleared))
 
 
 def deduction_lines(engine: Engine, verdict: Grade, labels: Labels,
