@@ -41,8 +41,7 @@ class PreviewServer(LoopbackServer):
         """Stop serving: wake the event streams, end serve_forever, close the socket."""
         self.stopping.set()
         self.deck.wake()
-        self.shutdown()
-        self.server_close()
+        super().stop()
 
 
 class _Handler(LoopbackHandler):

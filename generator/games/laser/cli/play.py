@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import threading
-import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -192,22 +191,11 @@ def hidden_game(code: str | None, layout_file: Path | None, seed: int | None, si
 
 def serve(server: PlayServer, open_browser: bool) -> None:
     """Serve until Ctrl-C (or SIGTERM)."""
-    from generator.cards.cli.watch import stop_on_sigterm
+    from generator.cli.loopback import run
 
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
-    thread.start()
-    click.echo(f"pnpgen laser play: {server.url}  (Ctrl-C to stop)")
-    if open_browser:
-        webbrowser.open(server.url)
-    stopped = threading.Event()
-    try:
-        stop_on_sigterm()
+    def work() -> None:
+        stopped = threading.Event()
         while not stopped.wait(0.5):     # a wait with a timeout: Ctrl-C is heard between two
             pass
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=2)
-    click.echo("pnpgen laser play: stopped")
+
+    run(server, "laser play", open_browser, work)
