@@ -57,6 +57,10 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--minimal", is_flag=True, help="Only puzzles with no spare shot (removing any makes it ambiguous); from level 2.")
+@click.option("--work", type=click.IntRange(1, 10**9), default=None, metavar="UNITS",
+              help="Work budget of each level-4/5 puzzle (propagation runs, pair readings, exact searches: "
+                   "counted, not timed, so a seed gives the same book anywhere) [default: 200000 for level 4, "
+                   "500000 for level 5].")
 @paper_option("Paper size of the book's pages.")
 @lang_option(GAME, "Language of the book (the components keep the game sheet's names).")
 @click.option("--booklet", type=click.Choice(["a5"]), default=None,
@@ -68,7 +72,7 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
 @click.option("-q", "--quiet", is_flag=True, help="No seed announcement, progress bar or list of files written.")
 def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | None, components: str, minimal: bool,
-            paper: str, lang: str, booklet: str | None, fmt: str, output: Path | None, force: bool,
+            work: int | None, paper: str, lang: str, booklet: str | None, fmt: str, output: Path | None, force: bool,
             quiet: bool) -> None:
     """Laser puzzles for one player: a few shots, exactly one layout fits them; find it.
 
@@ -100,7 +104,7 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | No
         _check_targets(target, fmt, force)
     elif output is not None and str(output) != "-":
         check_outputs([output], force)
-    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards, quiet=quiet)
+    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards, quiet=quiet, work=work)
     from generator.scene.footer import seed_words
 
     if fmt == "json":
@@ -124,9 +128,10 @@ def level_plan(count: int, levels: tuple[int, ...]) -> list[int]:
 
 def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed: int, count: int,
                  levels: tuple[int, ...], minimal: bool, boards: dict[int, Board] | None = None,
-                 quiet: bool = True) -> Made:
+                 quiet: bool = True, work: int | None = None) -> Made:
     """[(number, Puzzle, code)] from one seeded stream per puzzle; a level in `boards` on that board
-    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD); a progress bar on stderr unless quiet."""
+    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD, within `work` units each); a progress bar
+    on stderr unless quiet."""
     from generator.cli.common import progress
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
@@ -140,7 +145,7 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
         for number, level in bar:
             rng = make_rng(seed, "laser", "puzzle", str(number))
             on = (boards or {}).get(level, board)
-            puzzle = generate_puzzle(rng, on, chosen, level, minimal)
+            puzzle = generate_puzzle(rng, on, chosen, level, minimal, work=work)
             made.append((number, puzzle, encode(puzzle.layout, puzzle.cannons, catalog)))
     return made
 

@@ -263,12 +263,13 @@ class _TierOne:
 
 
 def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
-                    minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS) -> Puzzle:
-    """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts)."""
+                    minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS, work: int | None = None) -> Puzzle:
+    """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts; for
+    levels 4-5, within `work` units, WORK[level] by default)."""
     check_level(level, minimal_only, len(in_play))
     engine = engine_for(board, in_play)
     if level in HARD_LEVELS:
-        return _hard_puzzle(rng, engine, level)
+        return _hard_puzzle(rng, engine, level, WORK[level] if work is None else work)
     for _ in range(max_layouts):
         layout = generate_fair(rng, board, in_play)
         results = engine.results(engine.cells_of(layout))
@@ -306,16 +307,17 @@ def _stalls(engine: Engine, results: Results, cannons: Iterable[int], verdict: G
     return depth(engine, shots).level is not None
 
 
-def _hard_puzzle(rng: random.Random, engine: Engine, level: int) -> Puzzle:
+def _hard_puzzle(rng: random.Random, engine: Engine, level: int, work: int) -> Puzzle:
     """A level-4 or level-5 puzzle from hard.generate_hard (RulesError when its work runs out)."""
     board = engine.board
     try:
-        cells, cannons, _ = generate_hard(rng, engine, level, Work(WORK[level]))
+        cells, cannons, _ = generate_hard(rng, engine, level, Work(work))
     except OutOfWork:
         size = f"{board.width}x{board.height}"
         hint = "try another seed" if size == DEFAULT_HARD[level] else f"try its default board {DEFAULT_HARD[level]}"
         raise RulesError(f"no level-{level} puzzle on a {size} board with {', '.join(engine.in_play.names)} "
-                         f"within its work budget (reading one shot at a time seldom stalls): {hint}") from None
+                         f"within its work budget of {work:,} units (reading one shot at a time seldom "
+                         f"stalls): {hint}, or raise --work") from None
     results = engine.results(cells)
     verdict = grade_cannons(engine, results, cannons)
     return Puzzle(engine.layout_of(cells), tuple(cannons), level, verdict.tier, True, verdict)
