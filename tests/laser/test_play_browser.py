@@ -182,3 +182,16 @@ def test_the_server_answers_its_own_page_only(served):
     assert _ask(server, "POST", "/fire", {"cannon": 999})[0] == 400
     assert _ask(server, "GET", "/../etc/passwd")[0] == 404
     assert server.game.fired == []
+
+
+def test_without_a_code_it_plays_the_layout_laser_generate_makes(capsys):
+    """`laser play --seed 7` hides the very layout `laser generate --seed 7` prints first."""
+    from generator.cli import cli
+    from generator.cli.common import run_cli
+    from generator.games.laser.cli.play import hidden_game
+    from generator.games.laser.rules.notation import format_layout
+
+    assert run_cli(cli, ["laser", "generate", "--seed", "7", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)["layouts"][0]["layout"]
+    game = hidden_game(None, None, 7, "8x7", "beginner")
+    assert format_layout(game.engine.layout_of(game.cells)) == printed and game.fired == []
