@@ -46,7 +46,7 @@ from generator.games.laser.rules.grade import (
 )
 from generator.games.laser.rules.search import Search, completions, shots_from_results
 
-PAIR_CAP = 20000        # most joint explanations listed for two shots read together
+PAIR_CAP = 20000        # most joint readings of a pair the first-pair grade of versions 1-2 listed
 SHADOW_TRIES = 100      # shadowing placements drawn before falling back to a uniform one
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
@@ -244,11 +244,6 @@ class HardSearch:
     def unique(self, cannons: Sequence[int]) -> bool:
         self.work.spend()
         return count_fitting(self.eng, self.results, cannons) == 1
-
-    def stalls(self, cannons: Sequence[int]) -> bool:
-        """True when propagation alone does not solve these shots."""
-        self.work.spend()
-        return not solved(self.knowledge(cannons))
 
     def knowledge(self, cannons: Sequence[int]) -> Domains:
         """What propagation alone knows from these shots: the same fixed point as `start` (one is
