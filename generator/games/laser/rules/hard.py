@@ -34,7 +34,6 @@ from itertools import combinations
 from generator.games.laser.rules.engine import Engine
 from generator.games.laser.rules.generate import is_fair_cells, random_cells
 from generator.games.laser.rules.grade import (
-    UNCAPPED,
     Domains,
     SearchShot,
     initial_domains,
@@ -47,6 +46,7 @@ from generator.games.laser.rules.grade import (
 from generator.games.laser.rules.search import Search, completions, shots_from_results
 
 PAIR_CAP = 20000        # most joint readings of a pair the first-pair grade of versions 1-2 listed
+PAIR_LIMIT = 100000     # most joint readings best_pair lists (generated puzzles: at most 11 measured)
 SHADOW_TRIES = 100      # shadowing placements drawn before falling back to a uniform one
 Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
@@ -84,13 +84,14 @@ def _spots(domains: Domains) -> int:
 def best_pair(engine: Engine, domains: Domains, shots: Sequence[SearchShot],
               work: Work | None = None) -> tuple[Domains, tuple[int, int]] | None:
     """Two shots read together, then propagation: the best pair at a stall, not the first. Every
-    pair is read (their joint readings listed in full: no cap, so no pair is missed); one after
-    which propagation finishes wins at once, else the one that leaves the fewest spots (the first
-    of equals, in cannon order). None when no pair narrows anything. `work` is charged one unit per
-    pair that narrows (a propagation run)."""
+    pair is read, its joint readings listed in full up to PAIR_LIMIT (a guard for codes typed by
+    hand: the generator's pairs have had at most a dozen); one after which propagation finishes
+    wins at once, else the one that leaves the fewest spots (the first of equals, in cannon order).
+    None when no pair narrows anything. `work` is charged one unit per pair that narrows (a
+    propagation run)."""
     best: tuple[int, Domains, tuple[int, int]] | None = None
     for a, b in combinations(shots, 2):
-        projected = project(engine, domains, [a, b], UNCAPPED)
+        projected = project(engine, domains, [a, b], PAIR_LIMIT)
         if projected is domains:
             continue
         new = propagate(projected)
