@@ -193,7 +193,8 @@ function draw() {
 function record(shot) {
   if (state.fired.has(shot.cannon)) return;
   state.fired.set(shot.cannon, shot);
-  document.getElementById(`cannon-${shot.cannon}`).classList.add("fired");
+  const button = document.getElementById(`cannon-${shot.cannon}`);
+  button.classList.add("fired"); button.title = shot.text;      // hover a fired cannon: its shot
   const item = document.createElement("li");
   item.dataset.cannon = shot.cannon; item.textContent = shot.text + (shot.given ? ` (${W.play_given})` : "");
   if (shot.given) item.className = "given";
