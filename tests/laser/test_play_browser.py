@@ -195,3 +195,12 @@ def test_without_a_code_it_plays_the_layout_laser_generate_makes(capsys):
     printed = json.loads(capsys.readouterr().out)["layouts"][0]["layout"]
     game = hidden_game(None, None, 7, "8x7", "beginner")
     assert format_layout(game.engine.layout_of(game.cells)) == printed and game.fired == []
+
+
+def test_a_placement_the_page_cannot_send_is_answered_in_the_pages_words(served):
+    server = served("fr")
+    pieces = [{"type": "absorber", "column": 1, "row": 1}, {"type": "reflector", "column": 1, "row": 1},
+              {"type": "diagonal", "column": 2, "row": 1, "orientation": "/"}]
+    for body in ({"pieces": pieces}, {"pieces": "x"}, [], {"pieces": [{"type": "absorber"}]}):
+        status, answer = _ask(server, "POST", "/check", body)
+        assert status == 200 and json.loads(answer)["message"] == server.labels["play_bad_request"], body

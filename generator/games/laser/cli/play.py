@@ -52,22 +52,28 @@ class PlayServer(LoopbackServer):
                 "types": types, "fired": [_shot_json(s) for s in game.fired], "score": game.score,
                 "par": game.par, "par_exact": game.par_exact}
 
+    def par_text(self) -> str:
+        """The par as the page shows it: `7`, or `≤ 7` when the search for it stopped early."""
+        return f"{'' if self.game.par_exact else '≤ '}{self.game.par}"
+
     def check(self, data: Any) -> dict[str, Any]:
+        """The check's answer in the page's words (a placement the page could not have sent is
+        answered as unreadable: the page lets no two components share a cell, nor a type twice)."""
         from generator.core.errors import RulesError
+        from generator.games.laser.rules.play import Incomplete
 
         labels = self.labels
         try:
             pieces = [(str(p["type"]), int(p["column"]), int(p["row"]),
                        None if p.get("orientation") is None else str(p["orientation"])) for p in data["pieces"]]
             verdict = self.game.check(pieces)
-        except RulesError as err:
-            return {"solved": False, "contradicts": None, "message": labels.fill("play_place_all",
-                                                                                 k=len(self.game.engine.in_play))
-                    if "place all" in err.message else err.message}
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except Incomplete:
+            return {"solved": False, "contradicts": None,
+                    "message": labels.fill("play_place_all", k=len(self.game.engine.in_play))}
+        except (RulesError, KeyError, TypeError, ValueError, AttributeError):
             return {"solved": False, "contradicts": None, "message": labels["play_bad_request"]}
         if verdict.solved:
-            message = labels.fill("play_solved", k=self.game.score, par=self.game.par)
+            message = labels.fill("play_solved", k=self.game.score, par=self.par_text())
         elif verdict.contradicted is not None:
             message = labels.fill("play_contradicts", k=verdict.contradicted, theirs=verdict.theirs or "")
         else:

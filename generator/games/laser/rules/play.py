@@ -17,6 +17,10 @@ from generator.games.laser.rules.words import result_text
 Piece = tuple[str, int, int, str | None]     # (type name, column, row, orientation name or None)
 
 
+class Incomplete(RulesError):
+    """A placement that does not hold every component in play yet."""
+
+
 @dataclass(frozen=True)
 class Fired:
     """One shot fired: its cannon, its result as the rules write it (`26 T \\ 28`), the receiving
@@ -70,8 +74,9 @@ class Hidden:
         return len(self.fired)
 
     def placement(self, pieces: Sequence[Piece]) -> list[int]:
-        """The flat cells of a player's placement (RulesError when it is not one of each type in play,
-        in distinct cells of the board, in orientations the types have)."""
+        """The flat cells of a player's placement (Incomplete when a type in play is missing;
+        RulesError when it is not one of each type, in distinct cells of the board, in orientations
+        the types have)."""
         engine, board = self.engine, self.engine.board
         cells = [EMPTY] * engine.size
         seen: set[str] = set()
@@ -91,7 +96,7 @@ class Hidden:
             cells[index] = engine.type_pieces[t][names.index(orientation) if len(names) > 1 else 0]
             seen.add(name)
         if len(seen) != len(engine.in_play):
-            raise RulesError(f"place all {len(engine.in_play)} components first")
+            raise Incomplete(f"place all {len(engine.in_play)} components first")
         return cells
 
     def check(self, pieces: Sequence[Piece]) -> Verdict:
