@@ -127,8 +127,8 @@ def _contradicted(engine, layout, piece, cell, fired):
 def served(catalog):
     """A play server (in this process) on a generated layout, every shot hidden, in each language."""
     from generator.games.laser.cli.play import PlayServer, hidden_game
-    from generator.games.laser.cli.play_page import page
     from generator.games.laser.sheets.labels import load_labels
+    from generator.games.laser.sheets.play_page import page
 
     servers = []
 

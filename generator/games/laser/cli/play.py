@@ -1,11 +1,11 @@
 """`pnpgen laser play [CODE]`: a puzzle (or a `laser generate` layout) played in the browser.
 
-A local page, like the preview's (generator/cli/loopback.py: 127.0.0.1 only, the Host header checked,
+A local page, like the preview's (generator/preview/loopback.py: 127.0.0.1 only, the Host header checked,
 POSTs only from the page itself). The hidden layout stays in this process (rules/play.py): the page
 asks for each shot and for each check, and is never sent the answer.
 
 Routes:
-  GET /              the page (play_page.py), in --lang
+  GET /              the page (sheets/play_page.py), in --lang
   GET /state.json    the board, the types in play, the shots fired so far, the score and the par
   POST /fire         {"cannon": k}: fire it; answers the shot as the rules write it
   POST /check        {"pieces": [{"type", "column", "row", "orientation"}]}: solved, or one fired
@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from generator.cli.common import seed_option
-from generator.cli.loopback import LoopbackHandler, LoopbackServer
 from generator.cli.options import lang_option
 from generator.games.laser import GAME
+from generator.preview.loopback import LoopbackHandler, LoopbackServer
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.laser.rules.play import Hidden
@@ -148,8 +148,8 @@ def play(code: str | None, layout_file: Path | None, seed: int | None, size: str
       pnpgen laser play --seed 7 --lang en
       pnpgen laser play --layout circuit.txt --no-open --port 8765
     """
-    from generator.games.laser.cli.play_page import page
     from generator.games.laser.sheets.labels import load_labels
+    from generator.games.laser.sheets.play_page import page
 
     game = hidden_game(code, layout_file, seed, size, components)
     labels = load_labels(lang)
@@ -197,7 +197,7 @@ def hidden_game(code: str | None, layout_file: Path | None, seed: int | None, si
 
 def serve(server: PlayServer, open_browser: bool) -> None:
     """Serve until Ctrl-C (or SIGTERM)."""
-    from generator.cli.loopback import run
+    from generator.cli.serving import run
 
     def work() -> None:
         stopped = threading.Event()

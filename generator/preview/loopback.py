@@ -1,4 +1,5 @@
-"""A small web server on 127.0.0.1 for pnpgen's local pages (`pnpgen preview`, `pnpgen laser play`).
+"""A small web server on 127.0.0.1 for pnpgen's local pages (`pnpgen preview`, `pnpgen laser play`;
+generator/cli/serving.py runs one until Ctrl-C).
 
 What they share: it listens on the loopback address only; a request whose Host header is not the
 loopback address is refused (a web page elsewhere, through DNS rebinding, cannot read it); a POST
@@ -10,8 +11,6 @@ from __future__ import annotations
 
 import json
 import sys
-import threading
-from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -44,31 +43,6 @@ class LoopbackServer(ThreadingHTTPServer):
         """Stop serving and close the socket."""
         self.shutdown()
         self.server_close()
-
-
-def run(server: LoopbackServer, name: str, open_browser: bool, work: Callable[[], None]) -> None:
-    """Serve on a thread, say where at once (`pnpgen NAME: URL  (Ctrl-C to stop)`), open a browser if
-    asked, do `work` until Ctrl-C or SIGTERM, then stop the server and say so."""
-    import webbrowser
-
-    import click
-
-    from generator.cards.cli.watch import stop_on_sigterm
-
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
-    thread.start()
-    click.echo(f"pnpgen {name}: {server.url}  (Ctrl-C to stop)")
-    if open_browser:
-        webbrowser.open(server.url)
-    try:
-        stop_on_sigterm()
-        work()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.stop()
-        thread.join(timeout=2)
-    click.echo(f"pnpgen {name}: stopped")
 
 
 class LoopbackHandler(BaseHTTPRequestHandler):

@@ -1,13 +1,13 @@
 """The preview's web server: ThreadingHTTPServer on 127.0.0.1 serving its page, the deck state, the cards and events.
 
 Routes (nothing else; no file is ever served from disk by its path):
-  GET /                      the page (generator/cards/cli/preview_page.py)
+  GET /                      the page (generator/preview/page.py)
   GET /state.json            the deck: cards, errors, warnings, element boxes
   GET /card/N/front.svg      card N's face as last rendered well (and /back.svg)
   GET /events                Server-Sent Events: "data: STATE" (the state.json document) after every change
   POST /print                writes the PDF under output/ and answers where (JSON)
 Requests whose Host is not the loopback address are refused (a web page elsewhere cannot read it):
-generator/cli/loopback.py, which `pnpgen laser play` shares.
+generator/preview/loopback.py, which `pnpgen laser play` shares.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from http import HTTPStatus
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from generator.cli.loopback import LoopbackHandler, LoopbackServer
+from generator.preview.loopback import LoopbackHandler, LoopbackServer
 
 _CARD = re.compile(r"^/card/(\d+)/(front|back)\.svg$")
 KEEPALIVE_S = 10.0
