@@ -48,13 +48,24 @@ os.environ.setdefault("PNPGEN_CACHE_DIR", "off")      # tests parse art afresh (
 # walks), so later collections walk only what the tests made since. Nothing changes for the tests
 # themselves: reference counting frees as before, and cycles made since the last freeze are collected.
 
+# gc.get_referrers does not see frozen objects: Hypothesis, on its first import, asks it whether the
+# PRNGs that other libraries register (trio's) are kept alive, and would warn (an error here) if it
+# were first imported after a freeze, as a run of a few files that never import it otherwise does
+# when its plugin reports at the end. So it is imported before the first freeze.
+
 def _freeze_survivors() -> None:
     gc.collect()
     gc.freeze()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
+    import hypothesis  # noqa: F401  (see above)
+
     _freeze_survivors()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    gc.unfreeze()                                  # what runs after the tests sees every object again
 
 
 @pytest.hookimpl(wrapper=True)
