@@ -79,9 +79,20 @@ def test_readme_names_every_test_file_that_needs_a_tool() -> None:
 # it), at any depth. Such a test must carry @pytest.mark.needs naming the tool (on itself, its
 # class, or the module's pytestmark), so that it skips with one line where the tool is missing.
 
+
+def _conftest_tools() -> set[str]:
+    """The tools conftest.py's TOOL_PACKAGES knows (read from its source: conftest is not importable)."""
+    tree = ast.parse((ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "TOOL_PACKAGES" for t in node.targets):
+            return set(ast.literal_eval(node.value))
+    raise AssertionError("tests/conftest.py has no TOOL_PACKAGES")
+
+
 # The tools conftest.py knows, and others a test might one day call: naming one unmarked is refused.
-TOOLS = frozenset({"pdftoppm", "pdftotext", "pdffonts", "pdfinfo", "pdfimages", "pdftocairo", "qpdf", "mutool",
-                   "rsvg-convert", "chromium", "chromedriver", "hb-shape", "hb-view", "gs", "inkscape", "magick"})
+TOOLS = frozenset(_conftest_tools() | {"pdftoppm", "pdftotext", "pdffonts", "pdfinfo", "pdfimages", "pdftocairo",
+                                       "qpdf", "mutool", "rsvg-convert", "chromium", "chromedriver", "hb-shape",
+                                       "hb-view", "hb-subset", "fc-match", "gs", "inkscape", "magick"})
 
 
 def _tool_named(node: ast.AST, constants: dict[str, str]) -> str | None:
