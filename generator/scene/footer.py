@@ -93,7 +93,7 @@ LAYOUT_WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def layout_text(lang: str, *, duplex: str | None, landscape: bool, gutter_fold: bool = False,
+def layout_words(lang: str, *, duplex: str | None, landscape: bool, gutter_fold: bool = False,
                 offset: tuple[float, float] = (0.0, 0.0), printer: str = "") -> str:
     """"long-edge flip, portrait" in the sheet's language, with the back offset and the printer
     profile when there are any."""
@@ -242,7 +242,7 @@ __all__ = [
     "footer_items",
     "footer_text",
     "footer_words",
-    "layout_text",
+    "layout_words",
     "scale_bar",
     "seed_words",
     "source_word",

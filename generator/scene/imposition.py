@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text, layout_text
+from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text, layout_words
 from generator.scene.grid import Axis
 from generator.scene.layout import Plan, SheetSpec, cards_per_sheet, check_offset, parse_offset, plan_sheet
 from generator.scene.marks import crop_marks, cut_lines, fold_line
@@ -176,7 +176,7 @@ def _add_numbered_footers(pages: list[Page], plan: Plan, spec: SheetSpec, title:
     side (never shifted by the offset: the footer need not line up with anything)."""
     total = len(pages)
     flip = spec.duplex if any(page.kind == "back" for page in pages) else None   # no backs: no flip to claim
-    layout = layout_text(lang, duplex=flip, landscape=plan.landscape,
+    layout = layout_words(lang, duplex=flip, landscape=plan.landscape,
                          gutter_fold=spec.gutter_fold, offset=spec.offset, printer=printer)
     for number, page in enumerate(pages, start=1):
         side = plan.footer

@@ -251,13 +251,13 @@ def answer_key_page(layout: Layout, labels: Labels, paper: str = "a4") -> Page:
     cell = min(KEY_CELL_MAX, (w * 0.45 - 2 * RING) / board.width, (h - 18 - 30 - 2 * RING) / board.height)
     frame = BoardFrame(board, x + RING, top + RING, cell)
     page.add(*board_items(frame), *layout_items(frame, layout))
-    page.add(*_layout_text(layout, labels, x, frame.y + frame.height + RING + 4, frame.width + 2 * RING))
+    page.add(*_notation_items(layout, labels, x, frame.y + frame.height + RING + 4, frame.width + 2 * RING))
     table_x = x + frame.width + 2 * RING + 8
     page.add(*observation_table(observation, labels, table_x, top, x + w - table_x, y + h - top))
     return page
 
 
-def _layout_text(layout: Layout, labels: Labels, x: float, y: float, w: float) -> list[Item]:
+def _notation_items(layout: Layout, labels: Labels, x: float, y: float, w: float) -> list[Item]:
     from generator.games.laser.rules.notation import format_layout
 
     lines = [_setting_line(line, labels) for line in format_layout(layout).rstrip("\n").split("\n")]
