@@ -236,7 +236,7 @@ def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: Ric
         if i and style.rule is not None:
             # midway between the last line's descent and this line's ascent
             ry = round((baseline - pitch - style.para_gap + descent + baseline - ascent) / 2, 4)
-            items.append(Line(x, ry, x + w, ry, style.rule))
+            items.append(Line(x, ry, x + w, ry, stroke=style.rule))
         for line in para:
             items += _set_line(line, x, baseline, w, size, style)
             baseline += pitch
@@ -289,4 +289,4 @@ class _Run:
 def _flush(run: _Run | None, baseline: float, size: float, items: list[Item]) -> None:
     """Set the run (if it has more than spaces) into items as one TextLine."""
     if run is not None and run.text.strip():
-        items.append(TextLine(round(run.x, 4), round(baseline, 4), run.text.rstrip(), run.font, size, run.colour))
+        items.append(TextLine(round(run.x, 4), round(baseline, 4), run.text.rstrip(), font=run.font, size=size, color=run.colour))

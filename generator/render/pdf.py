@@ -236,7 +236,7 @@ def _with_forms(items: Sequence[Item], forms: dict[FaceIds, str]) -> tuple[Seque
         if name is None or not isinstance(item, Group):     # (a name is only found for a Group)
             out.append(item)
             continue
-        shell = Group((), item.transform, item.clip)
+        shell = Group((), transform=item.transform, clip=item.clip)
         placed[id(shell)] = (name, item.items)
         out.append(shell)
     return out, placed

@@ -167,10 +167,10 @@ def flattened(item: Image, matrix: Matrix, beneath: list[tuple[Matrix, Item]], m
     if size != picture.size:
         picture = picture.resize(size, PILImage.Resampling.LANCZOS)
     to_box = compose(translate(-item.x, -item.y), inverse(matrix))
-    page = Page(item.w, item.h).add(*(Group((prim,), compose(to_box, m)) for m, prim in beneath))
+    page = Page(item.w, item.h).add(*(Group((prim,), transform=compose(to_box, m)) for m, prim in beneath))
     backdrop = render_image(page, size[0] / (item.w / MM_PER_INCH)).resize(size, PILImage.Resampling.BICUBIC)
     backdrop.paste(picture, mask=picture.getchannel("A"))
-    return ImageItem(item.x, item.y, item.w, item.h, encode_png(backdrop, 72), "png")
+    return ImageItem(item.x, item.y, item.w, item.h, encode_png(backdrop, 72), format="png")
 
 
 def inverse(m: Matrix) -> Matrix:

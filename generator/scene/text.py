@@ -187,5 +187,5 @@ def _place(box: Text, fm: FontMetrics, size: float,
     for i, (text, width) in enumerate(lines):
         if text:
             x = box.x + (box.w - width * unit) * share
-            placed.append(TextLine(x, baseline + i * pitch, text, box.font, size, box.color))
+            placed.append(TextLine(x, baseline + i * pitch, text, font=box.font, size=size, color=box.color))
     return tuple(placed)

@@ -54,7 +54,7 @@ def test_text_operators_are_reportlabs_on_any_text(lines) -> None:
     ours, theirs = _canvas(), _canvas()
     backend = PdfBackend(PdfDocument(ours, PdfImages(ours)))
     for text, font, size, x, y in lines:            # several lines: later ones reuse the document's runs
-        line = TextLine(x, y, text, font, size)
+        line = TextLine(x, y, text, font=font, size=size)
         backend.text_line(line)
         assert ours._code[-1] == _reportlab_code(theirs, line), (text, font, size)
     assert ours._doc.fontMapping == theirs._doc.fontMapping        # the same fonts and internal names
