@@ -105,7 +105,7 @@ def check(layout: Layout) -> CheckReport:
     for p in layout.placements:
         t = layout.in_play.names.index(p.type)
         ctype = layout.in_play.types[t]
-        alternatives = sorted((layout.board.cell(i), engine.pieces[q][1]) for i, q in spots[t])
+        alternatives = sorted((layout.board.cell(i), engine.pieces[q].orientation) for i, q in spots[t])
         named = tuple((cell, ctype.orientations[o].name) for cell, o in alternatives)
         checked.append(ComponentCheck(p, len(named) == 1, named, tuple(reached[layout.board.index(*p.cell)])))
     return CheckReport(layout, True, None, total == 1, total, tuple(checked))

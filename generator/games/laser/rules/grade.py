@@ -264,7 +264,7 @@ def coarse(before: Domains, projected: Domains) -> Domains:
 
 def _untrapped(shots: Sequence[SearchShot]) -> list[Fired]:
     """The shots whose beams leave (a trapped one teaches nothing), as named records."""
-    return [Fired._make(shot) for shot in shots if shot[2] != TRAPPED]
+    return [fired for fired in map(Fired._make, shots) if fired.outcome != TRAPPED]
 
 
 def refuted_spot(domains: Domains, reason: Callable[[Domains], object]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 from generator.core.errors import RulesError
 
@@ -81,6 +81,14 @@ def decode_action(text: str) -> Action:
 
 
 
+class GridSymbol(NamedTuple):
+    """What a grid symbol stands for: a type, and its orientation when the symbol alone says which
+    (None when several orientations share the symbol: a `T=SE` line below the grid says)."""
+
+    type: ComponentType
+    orientation: int | None
+
+
 class ComponentSet:
     """An ordered catalogue of component types with lookups by name, hit symbol and grid symbol."""
 
@@ -88,11 +96,11 @@ class ComponentSet:
         self.types: tuple[ComponentType, ...] = tuple(types)
         self._by_name = {t.name: t for t in self.types}
         self._by_hit = {t.hit: t for t in self.types}
-        self._by_grid: dict[str, tuple[ComponentType, int | None]] = {}
+        self._by_grid: dict[str, GridSymbol] = {}
         for t in self.types:
             for index, orientation in enumerate(t.orientations):
                 shared = t.needs_orientation_line and [o.grid for o in t.orientations].count(orientation.grid) > 1
-                self._by_grid[orientation.grid] = (t, None if shared else index)
+                self._by_grid[orientation.grid] = GridSymbol(t, None if shared else index)
         self._check_unique()
 
     def _check_unique(self) -> None:
@@ -130,7 +138,7 @@ class ComponentSet:
     def by_hit(self, symbol: str) -> ComponentType | None:
         return self._by_hit.get(symbol)
 
-    def by_grid(self, symbol: str) -> tuple[ComponentType, int | None] | None:
+    def by_grid(self, symbol: str) -> GridSymbol | None:
         return self._by_grid.get(symbol)
 
     def subset(self, names: Sequence[str]) -> ComponentSet:
