@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 
-from generator.games.laser.rules.engine import Engine
+from generator.games.laser.rules.engine import Engine, Results
 from generator.games.laser.rules.generate import is_fair_cells, random_cells
 from generator.games.laser.rules.grade import (
     Domains,
@@ -48,7 +48,6 @@ from generator.games.laser.rules.search import Search, completions, shots_from_r
 PAIR_CAP = 20000        # most joint readings of a pair the first-pair grade of versions 1-2 listed
 PAIR_LIMIT = 100000     # most joint readings best_pair lists (generated puzzles: at most 11 measured)
 SHADOW_TRIES = 100      # shadowing placements drawn before falling back to a uniform one
-Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
 
 
