@@ -15,6 +15,7 @@ import click
 
 from generator.core.errors import PnpError
 from generator.core.files import check_writable, write_atomic
+from generator.core.notes import take_notes
 from generator.core.rng import choose_seed
 
 EXIT_BAD_INPUT = 2
@@ -32,8 +33,11 @@ def run_cli(group: click.Group, argv: list[str] | None) -> int:
     if debug:   # --debug works anywhere on the line, also after the sub-command
         args = ["--debug", *(a for a in args[:cut] if a != "--debug"), *args[cut:]]
     argv = args
+    take_notes()
     try:
         group.main(args=argv, prog_name="pnpgen", standalone_mode=False)
+        for note in take_notes():
+            click.echo(f"pnpgen: note: {note}", err=True)
     except PnpError as err:
         if debug:
             traceback.print_exc()

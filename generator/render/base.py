@@ -28,6 +28,7 @@ from generator.scene.model import (
     TextLine,
 )
 from generator.scene.pathgeom import check_path
+from generator.scene.footer import own_text_lines
 from generator.scene.text import layout_text
 
 
@@ -68,7 +69,11 @@ class Backend:
 
 
 def _draw_text(backend: Backend, item: Text) -> None:
-    for line in layout_text(item):
+    try:
+        lines = layout_text(item)
+    except LayoutError:     # a user's text was laid out when its card was built: this is pnpgen's own
+        lines = own_text_lines(item)
+    for line in lines:
         backend.text_line(line)
 
 

@@ -97,6 +97,9 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | No
     if fmt in ("pdf", "png"):
         target = output or paths.default_output("laser", f"laser-puzzles-seed{seed}.{fmt}")
         _check_targets(target, fmt, force)
+        from generator.games.laser.sheets.booklet import page_size
+
+        page_size(paper, booklet)          # a paper too small for a puzzle page, refused before the work
     elif output is not None and str(output) != "-":
         check_outputs([output], force)
     made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards, quiet=quiet)
