@@ -20,6 +20,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal, overload
 
 from generator.core.errors import OutputExistsError, PnpError
 
@@ -68,6 +69,60 @@ def os_reason(err: OSError) -> str:
     """The system's reason in lower case ("read-only file system", "no space left on device")."""
     text = err.strerror or str(err)
     return text[:1].lower() + text[1:]
+
+
+MAX_READ_BYTES = 20 * 1024 * 1024     # the most any file pnpgen reads whole may hold, unless a reader says less
+
+
+@overload
+def read_bounded(path: str | Path, limit: int = ..., what: str = ..., error: type[PnpError] = ...,
+                 missing_ok: Literal[False] = ...) -> bytes: ...
+
+
+@overload
+def read_bounded(path: str | Path, limit: int = ..., what: str = ..., error: type[PnpError] = ...,
+                 *, missing_ok: bool) -> bytes | None: ...
+
+
+def read_bounded(path: str | Path, limit: int = MAX_READ_BYTES, what: str = "file",
+                 error: type[PnpError] = PnpError, missing_ok: bool = False) -> bytes | None:
+    """The bytes of the regular file `path`, at most `limit` of them; `error` naming the file for anything
+    else: a device (/dev/zero), a FIFO (opened without blocking: it never hangs), a folder, a larger file,
+    or the system's refusal. None for a missing file when `missing_ok`."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        if missing_ok:
+            return None
+        raise error(f"cannot read the {what}: no such file", file=str(path)) from None
+    except OSError as err:
+        raise error(f"cannot read the {what}: {os_reason(err)}", file=str(path)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, FIFO or socket"
+            raise error(f"the {what} is {kind}, not a regular file; pnpgen reads only regular files",
+                        file=str(path))
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit and info.st_size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            total += len(chunk)
+        size = max(total, info.st_size)
+        raise error(f"the {what} is over the limit of {_size_text(limit)} ({_size_text(size)} or more)",
+                    file=str(path))
+    except OSError as err:
+        raise error(f"cannot read the {what}: {os_reason(err)}", file=str(path)) from None
+    finally:
+        os.close(fd)
+
+
+def _size_text(size: int) -> str:
+    return f"{size / 1048576:.1f} MB" if size >= 1048576 else f"{size:,} bytes"
 
 
 @contextlib.contextmanager
