@@ -114,10 +114,12 @@ def images_in(folder: Path) -> list[Path]:
 def _list_file(path: Path, max_cards: int | None = None) -> list[tuple[Path, int]]:
     """A list file: one image path per line (relative to the list), optionally followed by ' x3';
     its copies count against the card limit as the lines are read."""
+    from generator.cards.datafile import read_text
+
     check_file_size(path)
     out: list[tuple[Path, int]] = []
     total = 0
-    for number, raw in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), 1):
+    for number, raw in enumerate(read_text(path).splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

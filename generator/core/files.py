@@ -76,28 +76,28 @@ MAX_READ_BYTES = 20 * 1024 * 1024     # the most any file pnpgen reads whole may
 
 @overload
 def read_bounded(path: str | Path, limit: int = ..., what: str = ..., error: type[PnpError] = ...,
-                 missing_ok: Literal[False] = ...) -> bytes: ...
+                 missing_ok: Literal[False] = ..., advice: str = ...) -> bytes: ...
 
 
 @overload
 def read_bounded(path: str | Path, limit: int = ..., what: str = ..., error: type[PnpError] = ...,
-                 *, missing_ok: bool) -> bytes | None: ...
+                 *, missing_ok: bool, advice: str = ...) -> bytes | None: ...
 
 
 def read_bounded(path: str | Path, limit: int = MAX_READ_BYTES, what: str = "file",
-                 error: type[PnpError] = PnpError, missing_ok: bool = False) -> bytes | None:
+                 error: type[PnpError] = PnpError, missing_ok: bool = False, advice: str = "") -> bytes | None:
     """The bytes of the regular file `path`, at most `limit` of them; `error` naming the file for anything
     else: a device (/dev/zero), a FIFO (opened without blocking: it never hangs), a folder, a larger file,
-    or the system's refusal. None for a missing file when `missing_ok`."""
+    or the system's refusal. None for a missing file when `missing_ok`. `advice` follows the size refusal."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
         if missing_ok:
             return None
-        raise error(f"cannot read the {what}: no such file", file=str(path)) from None
+        raise error("cannot read: no such file or directory", file=str(path)) from None
     except OSError as err:
-        raise error(f"cannot read the {what}: {os_reason(err)}", file=str(path)) from None
+        raise error(f"cannot read: {os_reason(err)}", file=str(path)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -113,10 +113,10 @@ def read_bounded(path: str | Path, limit: int = MAX_READ_BYTES, what: str = "fil
             chunks.append(chunk)
             total += len(chunk)
         size = max(total, info.st_size)
-        raise error(f"the {what} is over the limit of {_size_text(limit)} ({_size_text(size)} or more)",
-                    file=str(path))
+        raise error(f"the {what} is over the limit of {_size_text(limit)} ({_size_text(size)} or more)"
+                    + (f": {advice}" if advice else ""), file=str(path))
     except OSError as err:
-        raise error(f"cannot read the {what}: {os_reason(err)}", file=str(path)) from None
+        raise error(f"cannot read: {os_reason(err)}", file=str(path)) from None
     finally:
         os.close(fd)
 

@@ -14,6 +14,7 @@ from typing import Any
 from generator.core import colours
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
+from generator.scene.footer import own_text_lines
 from generator.scene.model import (
     Circle,
     Group,
@@ -28,7 +29,6 @@ from generator.scene.model import (
     TextLine,
 )
 from generator.scene.pathgeom import check_path
-from generator.scene.footer import own_text_lines
 from generator.scene.text import layout_text
 
 

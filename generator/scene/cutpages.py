@@ -18,6 +18,7 @@ from generator.scene.imposition import Card, scale_page
 from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, translate
 from generator.scene.papers import PRINTER_MARGIN
 
+
 def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = None,
               offset: tuple[float, float] = (0.0, 0.0), scale: tuple[float, float] = (1.0, 1.0),
               title: str = "", source: str = "", lang: str = "en", footers: bool = True) -> list[Page]:

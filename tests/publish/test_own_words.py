@@ -73,9 +73,9 @@ def texts(items: list[Item] | tuple[Item, ...]) -> list[Text]:
 def footer_pages(call: dict[str, Any], paper: str, cutter: str | None) -> list[Page] | None:
     """The command's sheets on this paper (and cutter) with blank cards, footers drawn; None when the
     plan itself refuses (the cards do not fit the paper: a refusal naming the paper, not words)."""
-    from generator.publish.plan import plan_job      # the real one (the commands' are recorded)
     from generator.publish.cutters.sheets import cut_sheet, drawn_pages
     from generator.publish.formats.pdf import imposed_pages
+    from generator.publish.plan import plan_job  # the real one (the commands' are recorded)
 
     opts = dataclasses.replace(call["opts"], paper=paper, cutter=cutter, format="pdf", pod=None)
     kwargs = {k: v for k, v in call.items() if k != "opts"}

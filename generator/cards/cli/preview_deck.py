@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.core.errors import PnpError
+from generator.core.errors import PnpError, TemplateError
+from generator.core.files import read_bounded
+from generator.core.limits import MAX_DATA_BYTES
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.cards.records import Record
@@ -182,7 +184,7 @@ class LiveDeck:
 
         digest = hashlib.sha1(repr((design.bleed, design.card_size)).encode())
         for path in tmpl.files:
-            digest.update(str(path).encode() + b"\0" + Path(path).read_bytes())
+            digest.update(str(path).encode() + b"\0" + read_bounded(path, MAX_DATA_BYTES, "template", TemplateError))
         for font in sorted(fonts_dir().glob("*.ttf")):
             digest.update(repr((font.name, _stamp(font))).encode())
         return digest.hexdigest()[:16]
