@@ -4,8 +4,8 @@ hangs, /dev/zero never eats memory; each refusal is one line naming the file, ex
 from __future__ import annotations
 
 import os
-import signal
 import shutil
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
