@@ -119,7 +119,10 @@ class LiveDeck:
             state, read = self._card(design, record, number, sig)
             states.append(state)
             images.update(read)
+        from generator.cards.preflight import xml_findings
+
         deck_warnings = [str(f) for f in (self.deck_findings(len(records), design) if self.deck_findings else [])]
+        deck_warnings += [str(f) for f in xml_findings(records)]
         inputs = self._find_inputs(tmpl, images)
         self._render_pending(design, states if progressive else None, deck_warnings, records, inputs)
         self._prune({s.key for s in states})

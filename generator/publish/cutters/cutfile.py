@@ -47,7 +47,9 @@ def cut_svg(outlines: Sequence[Outline], width: float, height: float, title: str
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    from generator.core.xmltext import xml_clean
+
+    return xml_clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def dxf_points(o: Outline, height: float) -> list[tuple[float, float, float]]:
