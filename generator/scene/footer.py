@@ -211,6 +211,8 @@ def fit_footer(text: str, width: float) -> str:
     def fits(candidate: str) -> bool:
         return _fits(candidate, width)
 
+    if len(text) > MAX_PART:          # no strip holds this many characters: each part clipped first
+        text = SEPARATOR.join(_clip(part, end=index == 1) for index, part in enumerate(text.split(SEPARATOR)))
     if fits(text):
         return text
     parts = text.split(SEPARATOR)
@@ -241,6 +243,22 @@ def fit_footer(text: str, width: float) -> str:
         if fits(last):
             return last
     return ""
+
+
+MAX_PART = 400        # characters of a footer part worth measuring (the longest strip holds fewer at 5 pt)
+
+
+def _clip(part: str, end: bool) -> str:
+    """A footer part of at most MAX_PART characters: its start (a title), or its end (the source), whole words."""
+    if len(part) <= MAX_PART:
+        return part
+    if end:
+        tail = part[-MAX_PART:]
+        cut = tail.find(" ")
+        return "…" + (tail[cut + 1:] if 0 <= cut < MAX_PART // 2 else tail)
+    head = part[:MAX_PART]
+    cut = head.rfind(" ")
+    return (head[:cut] if cut > MAX_PART // 2 else head) + "…"
 
 
 def shorten_words(text: str, fits: Callable[[str], bool]) -> str:
