@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -24,6 +25,7 @@ from typing import Literal, overload
 
 from generator.core.errors import OutputExistsError, PnpError
 
+TEMP_NAME = "[a-z0-9_]{8}"           # the random part tempfile.mkstemp/mkdtemp put in a name
 STAGING_PREFIX = ".pnpgen-staging-"
 COMMIT_PREFIX = ".pnpgen-commit-"     # a staging folder renamed at its commit point (roll forward)
 JOURNAL_NAME = ".pnpgen-journal"
@@ -143,18 +145,54 @@ def write_atomic(path: str | Path, data: bytes | str, force: bool = False) -> Pa
     return path
 
 
+def own_temp(name: str, prefix: str, suffix: str = "") -> bool:
+    """Whether `name` is exactly what tempfile made from `prefix` and `suffix` (pnpgen's own, not a user's)."""
+    return re.fullmatch(re.escape(prefix) + TEMP_NAME + re.escape(suffix), name) is not None
+
+
+def remove_stale_temps(target: Path) -> None:
+    """Remove the `.NAME.XXXXXXXX.tmp` files a killed write of `target` left: exactly that form, regular
+    files, and only those no live write holds (each write holds a lock on its temp file)."""
+    import fcntl
+
+    prefix = f".{target.name}."
+    try:
+        names = [n for n in os.listdir(target.parent) if n.startswith(prefix) and own_temp(n, prefix, ".tmp")]
+    except OSError:
+        return
+    for name in names:
+        path = target.parent / name
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)    # held by a live write: left alone
+            os.unlink(path)
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+
+
 def _write_atomic(path: Path, data: bytes | str) -> None:
+    import fcntl
+
     target = real_target(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    remove_stale_temps(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "wb") as handle:
+        with os.fdopen(fd, "wb") as handle:     # held open, and locked, until the rename
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)   # this write is alive (remove_stale_temps)
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(tmp, _default_mode())   # mkstemp makes 0600; outputs are ordinary files
-        os.replace(tmp, target)
+            os.chmod(tmp, _default_mode())   # mkstemp makes 0600; outputs are ordinary files
+            os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
@@ -203,9 +241,9 @@ def clean_stale_staging(folder: Path) -> None:
     for entry in sorted(folder.iterdir()):
         if entry.is_symlink() or not entry.is_dir():
             continue
-        if entry.name.startswith(COMMIT_PREFIX):
+        if own_temp(entry.name, COMMIT_PREFIX):
             _roll_forward(folder, entry)
-        elif entry.name.startswith(STAGING_PREFIX):
+        elif own_temp(entry.name, STAGING_PREFIX):
             shutil.rmtree(entry, ignore_errors=True)
 
 
