@@ -302,7 +302,7 @@ class FileSet:
         """Stage one file of the set; returns its final path."""
         check_writable(self.folder / name, self.force)
         payload = data.encode("utf-8") if isinstance(data, str) else data
-        with open(self.path(name), "wb") as handle:
+        with writing(self.folder / name), open(self.path(name), "wb") as handle:   # errors name the user's file
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
@@ -319,7 +319,7 @@ class FileSet:
         for name in self.names:
             check_writable(self.folder / name, self.force)
         journal = self.staging / JOURNAL_NAME
-        with open(journal, "w", encoding="utf-8") as handle:
+        with writing(self.folder), open(journal, "w", encoding="utf-8") as handle:
             handle.write("".join(f"{name}\n" for name in self.names))
             handle.flush()
             os.fsync(handle.fileno())
@@ -337,7 +337,8 @@ def staged_set(folder: str | Path, force: bool = False) -> Iterator[FileSet]:
     folder = Path(folder)
     with folder_lock(folder):
         clean_stale_staging(folder)
-        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
+        with writing(folder):
+            staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
         files = FileSet(folder, staging, force)
         try:
             yield files

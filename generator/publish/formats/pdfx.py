@@ -57,9 +57,35 @@ class PdfxFormat:
             note_fitted(job, str(job.opts.pod), trim)
         faces = [face for card in cards for face in ((card.front, card.back or []) if backs else (card.front,))]
         pages = [face_page(items, job.card_size, job.bleed, trim, bleed) for items in faces]
+        _warn_broken_profiles(job, pages)
         blob = render_pdfx(pages, output_intent(), title=job.title or job.stem, max_ppi=job.opts.max_ppi)
         target = job.targets[0]
         return [write_atomic(target, blob, force=job.opts.force or target in job.opts.own)]
+
+
+def _warn_broken_profiles(job: PrintJob, pages: Sequence[Page]) -> None:
+    """One warning per picture whose ICC profile cannot be read, naming it: it prints with the profile
+    ignored (its colours taken as sRGB), never an error."""
+    from generator.publish.images import SOURCES
+    from generator.render.cmyk import picture_profile_problem
+    from generator.scene.model import Group, Image
+
+    seen: set[str] = set()
+
+    def walk(items: Sequence[Any]) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                walk(item.items)
+            elif isinstance(item, Image) and item.digest not in seen:
+                seen.add(item.digest)
+                problem = picture_profile_problem(item.data)
+                if problem:
+                    name = SOURCES.get(item.digest, "a picture")
+                    job.reporter.warn(f"{name}: its ICC colour profile cannot be read ({problem}); it prints "
+                                      "with the profile ignored (its colours taken as sRGB)")
+
+    for page in pages:
+        walk(page.items)
 
 
 def template(job: PrintJob) -> tuple[tuple[float, float], tuple[float, float]]:
