@@ -58,6 +58,12 @@ def run_cli(group: click.Group, argv: list[str] | None) -> int:
             traceback.print_exc()
         click.echo(f"pnpgen: error: {system_error_line(err)}", err=True)
         return EXIT_BAD_INPUT
+    except Exception as err:       # a fault of pnpgen's own: still one line (--debug shows where)
+        if debug:
+            traceback.print_exc()
+        click.echo(f"pnpgen: error: internal error ({type(err).__name__}: {str(err)[:200]}); please report it "
+                   "(--debug shows where)", err=True)
+        return EXIT_BAD_INPUT
     return 0
 
 

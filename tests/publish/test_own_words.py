@@ -37,7 +37,7 @@ PLANNERS = ["generator.publish", "generator.cards.cli.make", "generator.games.no
             "generator.games.codenames.cli", "generator.games.dungeon.cli"]
 
 
-class Planned(Exception):
+class Planned(BaseException):        # not an Exception: run_cli turns those into one line
     """Raised by the recording plan_job: the command's plan is known, nothing built."""
 
 
