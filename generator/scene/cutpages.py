@@ -13,7 +13,7 @@ from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.scene.cutmarks import SCANNCUT_BOX, SCANNCUT_X, SILHOUETTE_INSET, scanncut_marks, silhouette_marks
 from generator.scene.cutting import CutSheet
-from generator.scene.footer import footer_items, footer_text
+from generator.scene.footer import flip_words, footer_items, footer_text
 from generator.scene.imposition import Card, scale_page
 from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, translate
 from generator.scene.papers import PRINTER_MARGIN
@@ -32,8 +32,9 @@ def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = No
         if duplex and any(card.back is not None for card in chunk):
             pages.append(_back(chunk, sheet, number, duplex, offset))
     if footers:
+        flip = flip_words(lang, duplex if any(page.kind == "back" for page in pages) else None)
         for index, page in enumerate(pages, start=1):
-            text = footer_text(title, source, index, len(pages), lang, sheet.footer_words(lang))
+            text = footer_text(title, source, index, len(pages), lang, f"{sheet.footer_words(lang)}, {flip}")
             page.add(*_footer(sheet, text, lang))
     if scale != (1.0, 1.0):
         for page in pages:

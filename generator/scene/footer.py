@@ -112,6 +112,11 @@ def layout_text(lang: str, *, duplex: str | None, landscape: bool, gutter_fold: 
     return ", ".join(parts)
 
 
+def flip_words(lang: str, duplex: str | None) -> str:
+    """How the backs are printed, in the sheet's language: "long-edge flip", "short-edge flip", "fronts only"."""
+    return LAYOUT_WORDS.get(lang, LAYOUT_WORDS["en"])[duplex or "none"]
+
+
 def footer_words(lang: str) -> tuple[str, str, str]:
     """The footer's words in a language (English for a language it does not know)."""
     return FOOTER_WORDS.get(lang, FOOTER_WORDS["en"])
@@ -342,6 +347,7 @@ __all__ = [
     "add_footers",
     "content_box_for",
     "fit_footer",
+    "flip_words",
     "footer_band",
     "footer_items",
     "footer_text",
