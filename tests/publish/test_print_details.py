@@ -35,3 +35,63 @@ def test_cricut_with_a_cut_inset_prints_the_whole_card(tmp_path: Path) -> None:
     assert width_mm == pytest.approx(63.5, abs=25.4 / 300 * 1.01)
     svg = (tmp_path / "deck-cut-001.svg").read_text()
     assert 'd="M3.52 0.52H60A3 3 0 0 1 63 3.52' in svg      # the cut itself stays at the inset (0.52 to 63)
+
+
+def _flat(items: object, matrix: tuple[float, ...] = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)) -> list[tuple[object, tuple]]:
+    from generator.scene.model import Group, compose
+
+    found: list[tuple[object, tuple]] = []
+    for item in items:  # type: ignore[attr-defined]
+        if isinstance(item, Group):
+            found += _flat(item.items, compose(matrix, item.transform))
+        else:
+            found.append((item, matrix))
+    return found
+
+
+@pytest.mark.parametrize("cutter", ["silhouette", "scanncut"])
+@pytest.mark.parametrize(("duplex", "words"), [("long", "long-edge flip"), ("short", "short-edge flip"),
+                                               (None, "fronts only")])
+def test_cutter_sheets_name_the_flip_and_carry_the_50_mm_scale_bar(cutter: str, duplex: str | None,
+                                                                  words: str) -> None:
+    from generator.scene.cutpages import cut_pages
+    from generator.scene.cutting import CutSpec, plan_cut_sheet
+    from generator.scene.model import Line, Text
+
+    sheet = plan_cut_sheet(CutSpec(cutter, "a4", None, POKER))
+    pages = cut_pages(cards(sheet.per_sheet, backs=True), sheet, duplex=duplex, title="deck", source="d.csv")
+    assert len(pages) == (2 if duplex else 1)
+    for page in pages:
+        flat = _flat(page.items)
+        footer = [item for item, _ in flat if isinstance(item, Text) and "page" in item.text]
+        assert len(footer) == 1 and words in footer[0].text
+        lines = [(item, m) for item, m in flat if isinstance(item, Line) and item.y1 == item.y2]
+        bar = [m[0] * (item.x2 - item.x1) for item, m in lines]         # the ruler's baseline, in page mm
+        assert any(abs(length - 50.0) < 1e-6 for length in bar), cutter
+
+
+@pytest.mark.parametrize("orientation", [None, True, False])
+def test_cricut_images_are_never_wider_than_print_then_cuts_6_75_in(orientation: bool | None) -> None:
+    from generator.scene.cutting import CRICUT_AREA, CutSpec, plan_cut_sheet
+    from generator.scene.papers import CARD_SIZES
+
+    for name, size in CARD_SIZES.items():
+        for bleed in (0.0, 0.625, 3.0):
+            sheet = plan_cut_sheet(CutSpec("cricut", "a4", orientation, size, bleed))
+            assert sheet.width <= CRICUT_AREA[0] + 1e-9 and sheet.height <= CRICUT_AREA[1] + 1e-9, (name, bleed)
+    tarot = plan_cut_sheet(CutSpec("cricut", "a4", None, CARD_SIZES["tarot"], 0.0))
+    mini = plan_cut_sheet(CutSpec("cricut", "a4", None, CARD_SIZES["mini"], 0.0))
+    assert (tarot.cols, tarot.rows, mini.cols, mini.rows) == (2, 1, 3, 3)
+
+
+def test_the_cutting_guide_gives_tarot_its_70_x_120_size_and_the_cricut_sheet_it_gets() -> None:
+    from generator.scene.cutting import CutSpec, plan_cut_sheet
+    from generator.scene.papers import CARD_SIZES
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "cutting.md").read_text(encoding="utf-8")
+    row = next(line for line in doc.splitlines() if line.startswith("| tarot"))
+    w, h = CARD_SIZES["tarot"]
+    assert f"tarot ({w:g} x {h:g})" in row and "69.85" not in row
+    sheet = plan_cut_sheet(CutSpec("cricut", "a4", None, (w, h), 0.0))
+    assert f"{sheet.cols * sheet.rows} ({sheet.cols} x {sheet.rows}), {sheet.width / 25.4:.2f} x " \
+           f"{sheet.height / 25.4:.2f} in" in row
