@@ -90,6 +90,23 @@ def check_card(preset: PodPreset, card_size: tuple[float, float]) -> None:
                           "preset or custom:WxH@DPI+BLEED)", key="pod")
 
 
+MAX_DISTORTION = 0.0025     # the most a fitted card's proportions may change (docs/pod.md: within 0.25 %)
+
+
+def face_fit(card_size: tuple[float, float], trim: tuple[float, float],
+             bleed: tuple[float, float]) -> tuple[float, float, float, float]:
+    """(sx, sy, ex, ey): how a card is drawn onto a printer's trim: the scale each way, and the card mm
+    from the card's edge out to the template's edge each way (the drawing is at (ex * sx, ey * sy)).
+    Fitted each way when that keeps the art's proportions within MAX_DISTORTION; else one scale, the
+    larger (the trim covered, the art's proportions kept, the little beyond the trim going into the
+    bleed: pnpgen's 70x120 tarot on a 69.85x120.65 trim was stretched 0.76 %)."""
+    (w, h), (tw, th), (bx, by) = card_size, trim, bleed
+    sx, sy = tw / w, th / h
+    if max(sx, sy) / min(sx, sy) - 1.0 > MAX_DISTORTION + 1e-12:
+        sx = sy = max(sx, sy)
+    return sx, sy, (bx + (tw - w * sx) / 2.0) / sx, (by + (th - h * sy) / 2.0) / sy
+
+
 def mirror_extend(image: PILImage.Image, size: tuple[int, int]) -> PILImage.Image:
     """The image centred on a canvas of `size`, the border filled with its own edges mirrored."""
     from PIL import Image as PILImage
@@ -116,4 +133,5 @@ def mirror_extend(image: PILImage.Image, size: tuple[int, int]) -> PILImage.Imag
     return out
 
 
-__all__ = ["PRESETS", "TOLERANCE", "PodPreset", "check_card", "mirror_extend", "pod_preset"]
+__all__ = ["MAX_DISTORTION", "PRESETS", "TOLERANCE", "PodPreset", "check_card", "face_fit", "mirror_extend",
+           "pod_preset"]

@@ -95,3 +95,35 @@ def test_the_cutting_guide_gives_tarot_its_70_x_120_size_and_the_cricut_sheet_it
     sheet = plan_cut_sheet(CutSpec("cricut", "a4", None, (w, h), 0.0))
     assert f"{sheet.cols * sheet.rows} ({sheet.cols} x {sheet.rows}), {sheet.width / 25.4:.2f} x " \
            f"{sheet.height / 25.4:.2f} in" in row
+
+
+def _square_px(png: bytes, colour: tuple[int, int, int]) -> tuple[int, int]:
+    import io
+
+    with Image.open(io.BytesIO(png)) as image:
+        rgb = image.convert("RGB")
+    r, g, b = (band.point(lambda v, c=c: 255 if abs(v - c) < 20 else 0) for band, c in zip(rgb.split(), colour,
+                                                                                          strict=True))
+    from PIL import ImageChops
+
+    mask = ImageChops.multiply(ImageChops.multiply(r, g), b)
+    x0, y0, x1, y1 = mask.getbbox() or (0, 0, 0, 0)
+    return x1 - x0, y1 - y0
+
+
+@pytest.mark.parametrize(("preset", "card"), [("tgc-tarot", (70.0, 120.0)), ("tgc-mini", (44.0, 63.0)),
+                                              ("tgc-bridge", (57.2, 88.9))])
+def test_a_named_size_fitted_to_a_printers_trim_keeps_its_proportions_within_a_quarter_percent(
+        preset: str, card: tuple[float, float]) -> None:
+    """pnpgen's tarot (70x120) on tgc-tarot (69.85x120.65) was stretched 0.76 %; now within 0.25 %."""
+    from generator.publish.formats.pod import render_face
+    from generator.render.pod import PRESETS, face_fit
+
+    w, h = card
+    side = min(w, h) - 6.0
+    items = [Rect(-3, -3, w + 6, h + 6, fill="#ffffff", stroke=None),
+             Rect((w - side) / 2, (h - side) / 2, side, side, fill="#ff0000", stroke=None)]
+    sx, sy, _, _ = face_fit(card, PRESETS[preset].trim, PRESETS[preset].bleed)
+    assert max(sx, sy) / min(sx, sy) - 1 <= 0.0025 + 1e-12
+    across, down = _square_px(render_face(items, PRESETS[preset], card, 3.0), (255, 0, 0))
+    assert across / down == pytest.approx(1.0, abs=0.0025 + 2.0 / across)

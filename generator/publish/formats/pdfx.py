@@ -113,17 +113,18 @@ def face_page(items: Sequence[Item], card_size: tuple[float, float], art_bleed: 
               trim: tuple[float, float], bleed: tuple[float, float]) -> Page:
     """One card face as a page: the card scaled to `trim` (a no-op when equal), `bleed` around it; the
     art keeps its own bleed and is mirrored at its edge to fill the rest."""
+    from generator.render.pod import face_fit
     from generator.scene.model import Group, Page, Rect, compose, scale, translate
 
     (w, h), (tw, th), (bx, by) = card_size, trim, bleed
-    sx, sy = tw / w, th / h
-    b = max(0.0, min(art_bleed, bx / sx, by / sy))
+    sx, sy, ex, ey = face_fit(card_size, trim, bleed)
+    b = max(0.0, min(art_bleed, ex, ey))
     page = Page(tw + 2 * bx, th + 2 * by, kind="card", trim_box=(bx, by, tw, th),
                 bleed_box=(0.0, 0.0, tw + 2 * bx, th + 2 * by))
-    place = compose(translate(bx, by), scale(sx, sy))
+    place = compose(translate(ex * sx, ey * sy), scale(sx, sy))
     clip = Rect(-b, -b, w + 2 * b, h + 2 * b, fill=None, stroke=None)
     face = tuple(items)
-    mirrored = b * sx < bx - 1e-6 or b * sy < by - 1e-6
+    mirrored = b < ex - 1e-6 or b < ey - 1e-6
     for mx, my in _neighbours() if mirrored else ((0, 0),):
         page.add(Group(face, compose(place, _mirror(mx, my, w, h, b)), clip))
     return page
