@@ -30,6 +30,7 @@ class PodPreset:
     dpi: float
     trim: tuple[float, float]       # mm
     what: str
+    safe: float | None = None       # mm inside the trim the printer keeps text within (None: the template's)
 
     @property
     def bleed(self) -> tuple[float, float]:
@@ -44,13 +45,14 @@ class PodPreset:
 
 
 POKER = (63.5, 88.9)      # 2.5 x 3.5 in
+EIGHTH = MM_PER_INCH / 8  # The Game Crafter's and DriveThruCards' safe area: 1/8 in inside the cut (docs/pod.md)
 PRESETS: dict[str, PodPreset] = {p.name: p for p in (
     PodPreset("mpc-poker", 822, 1122, 300, POKER, "MakePlayingCards poker (63.5x88.9 mm)"),
-    PodPreset("tgc-poker", 825, 1125, 300, POKER, "The Game Crafter poker deck"),
-    PodPreset("tgc-mini", 600, 825, 300, (44.45, 63.5), "The Game Crafter mini deck (1.75x2.5 in)"),
-    PodPreset("tgc-bridge", 750, 1125, 300, (57.15, 88.9), "The Game Crafter bridge deck (2.25x3.5 in)"),
-    PodPreset("tgc-tarot", 900, 1500, 300, (69.85, 120.65), "The Game Crafter tarot deck (2.75x4.75 in)"),
-    PodPreset("dtc-poker", 825, 1125, 300, POKER, "DriveThruCards poker (2.5x3.5 in + 1/8 in bleed)"),
+    PodPreset("tgc-poker", 825, 1125, 300, POKER, "The Game Crafter poker deck", EIGHTH),
+    PodPreset("tgc-mini", 600, 825, 300, (44.45, 63.5), "The Game Crafter mini deck (1.75x2.5 in)", EIGHTH),
+    PodPreset("tgc-bridge", 750, 1125, 300, (57.15, 88.9), "The Game Crafter bridge deck (2.25x3.5 in)", EIGHTH),
+    PodPreset("tgc-tarot", 900, 1500, 300, (69.85, 120.65), "The Game Crafter tarot deck (2.75x4.75 in)", EIGHTH),
+    PodPreset("dtc-poker", 825, 1125, 300, POKER, "DriveThruCards poker (2.5x3.5 in + 1/8 in bleed)", EIGHTH),
 )}
 _CUSTOM = re.compile(r"^custom:(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)@(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$")
 

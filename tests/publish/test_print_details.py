@@ -127,3 +127,22 @@ def test_a_named_size_fitted_to_a_printers_trim_keeps_its_proportions_within_a_q
     assert max(sx, sy) / min(sx, sy) - 1 <= 0.0025 + 1e-12
     across, down = _square_px(render_face(items, PRESETS[preset], card, 3.0), (255, 0, 0))
     assert across / down == pytest.approx(1.0, abs=0.0025 + 2.0 / across)
+
+
+def test_check_with_a_pod_preset_checks_the_printers_eighth_inch_safe_area(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Text 3.02 mm inside the cut: within the template's 3 mm, outside The Game Crafter's 1/8 in (3.175 mm)."""
+    from generator.cli import cli
+    from generator.cli.common import run_cli
+
+    (tmp_path / "cards.csv").write_text("name\nHello\n", encoding="utf-8")
+    (tmp_path / "layout.yaml").write_text(
+        "name: t\ncard: poker\nbleed: 3\nsafe: 3\nfront:\n"
+        "  - {id: name, kind: text, x: 3.02, y: 10, w: 40, h: 8, text: '{name}', size: 10}\n", encoding="utf-8")
+    args = ["cards", str(tmp_path / "cards.csv"), str(tmp_path / "layout.yaml"), "--check"]
+    assert run_cli(cli, args) == 0
+    assert "safe area" not in capsys.readouterr().out
+    for preset, warned in (("tgc-poker", True), ("dtc-poker", True), ("mpc-poker", False)):
+        assert run_cli(cli, [*args, "--format", "pod", "--pod", preset]) == 0
+        out = capsys.readouterr().out
+        assert ("outside the safe area (3.175 mm inside the cut)" in out) == warned, (preset, out)
