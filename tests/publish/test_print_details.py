@@ -146,3 +146,36 @@ def test_check_with_a_pod_preset_checks_the_printers_eighth_inch_safe_area(
         assert run_cli(cli, [*args, "--format", "pod", "--pod", preset]) == 0
         out = capsys.readouterr().out
         assert ("outside the safe area (3.175 mm inside the cut)" in out) == warned, (preset, out)
+
+
+def test_the_offset_refusal_offers_only_offsets_it_accepts() -> None:
+    """The range a refused --offset names is within --offset's own ±20 mm and each end shown is accepted
+    (it offered ranges past 20 mm on Letter, and rounded to 0.1 mm either way)."""
+    import re
+    from dataclasses import replace
+
+    from generator.core.errors import LayoutError
+    from generator.scene.layout import OFFSET_MAX, SheetSpec, check_offset, plan_sheet, shown_range
+
+    assert shown_range(-25.3, 31.04) == ("-20", "20")
+    assert shown_range(-3.046, 3.046) == ("-3.04", "3.04") and shown_range(-5.05, 7.559) == ("-5.05", "7.55")
+    refused = 0
+    for paper in ("letter", "a4", "a5", "legal"):
+        for card in ((63.5, 88.9), (44.0, 63.0), (20.0, 20.0), (70.0, 120.0)):
+            for bleed in (0.0, 3.0):
+                for push in ((19.99, 0.0), (0.0, -19.99)):
+                    spec = SheetSpec(paper, None, card, bleed, offset=push)
+                    plan = plan_sheet(spec)
+                    try:
+                        check_offset(plan, spec)
+                        continue
+                    except LayoutError as err:
+                        message = err.message
+                    numbers = re.search(r"X from (\S+) to (\S+) and Y from (\S+) to (\S+) mm", message)
+                    refused += 1
+                    assert numbers, message
+                    xl, xh, yl, yh = (float(v) for v in numbers.groups())
+                    assert all(abs(v) <= OFFSET_MAX for v in (xl, xh, yl, yh))
+                    for corner in ((xl, yl), (xh, yh), (xl, yh), (xh, yl)):
+                        check_offset(plan, replace(spec, offset=corner))       # accepted
+    assert refused > 10
