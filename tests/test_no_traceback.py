@@ -25,3 +25,17 @@ def test_an_internal_fault_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: 
                    "it (--debug shows where)\n")
     assert run_cli(cli, ["--debug", "cards", "example", "example", "-o", str(tmp_path / "x.pdf")]) == 2
     assert "Traceback" in capsys.readouterr().err
+
+
+def test_images_all_asking_for_no_copies_is_one_line_naming_the_folder(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer: a folder whose only picture is 'card x0.png' printed a summary line, then an
+    error about a template field."""
+    from tests.robustness.helpers import tiny_png
+
+    pics = tmp_path / "pics"
+    pics.mkdir()
+    (pics / "card x0.png").write_bytes(tiny_png())
+    assert run_cli(cli, ["images", str(pics), "-o", str(tmp_path / "out" / "deck.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"pnpgen: error: {pics}: every image asks for 0 copies (' x0'): there are no cards to print\n"

@@ -101,8 +101,12 @@ def quantity(digits: str) -> int:
 
 
 def count_cards(files: list[tuple[Path, int]], max_cards: int | None, source: str | Path) -> None:
-    """The copies that names and list files ask for, against the card limit (before any card is made)."""
-    check_cards(sum(q for _, q in files), max_cards, file=source)
+    """The copies that names and list files ask for, against the card limit (before any card is made);
+    DataError naming the source when they ask for none (every quantity 0)."""
+    total = sum(q for _, q in files)
+    if files and total == 0:
+        raise DataError("every image asks for 0 copies (' x0'): there are no cards to print", file=source)
+    check_cards(total, max_cards, file=source)
 
 
 def images_in(folder: Path) -> list[Path]:
