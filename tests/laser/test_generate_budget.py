@@ -20,8 +20,11 @@ def generate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, 
 
 
 def test_a_count_beyond_the_work_is_refused_up_front(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = generate(capsys, "--count", "10000", "--size", "64x64", "--components", "all",
-                              "--time-limit", "20")
+    """The issue's repro, without --seed: one line (no seed announced before the refusal), at once."""
+    capsys.readouterr()
+    code = run_cli(cli, ["laser", "generate", "--count", "10000", "--size", "64x64", "--components", "all",
+                         "--time-limit", "20"])
+    out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "--count" in err and "--work is 10,000" in err
 

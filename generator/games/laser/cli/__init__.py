@@ -271,14 +271,14 @@ def generate(count: int, seed: int | None, components: str, size: str, min_diffi
     _prepare(output, force)
     board = parse_size(size)
     chosen = in_play(load_catalog(component_file), components)
-    seed = resolve_seed(seed)
-    from generator.games.laser.rules.difficulty import WorkBudget
-
     need = count * making_units(board)
-    if need > work:
+    if need > work:                  # refused before any work (and before a seed is announced)
         raise LimitError(f"{count} layouts of {board.width}x{board.height} need at least {need:,} work units "
                          f"to make ({making_units(board)} each, before any rating); --work is {work:,}: raise "
                          "--work or lower --count", key="--count")
+    seed = resolve_seed(seed)
+    from generator.games.laser.rules.difficulty import WorkBudget
+
     budget = WorkBudget(work, deadline=time.monotonic() + time_limit if time_limit else None)
     made = _generate_all(board, chosen, seed, count, min_difficulty, budget=budget)
     if budget.guard_hit:
