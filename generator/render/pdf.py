@@ -7,13 +7,15 @@ upright. TrimBox/BleedBox come from the page; PrintScaling None asks viewers not
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
+import threading
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
@@ -59,9 +61,38 @@ def pdf_font(name: str) -> str:
     from reportlab.pdfbase import pdfmetrics
 
     font = parsed_font(name)         # the parse the metrics were read from (LayoutError for an unknown name)
+    _distinct_subset_tags(font)
     pdfmetrics.registerFont(font)
     ps_name: str = font.fontName
     return ps_name
+
+
+_TAGGING = threading.Lock()
+
+
+def _distinct_subset_tags(font: TTFont) -> None:
+    """Give each embedded subset its own six-letter tag (the PDF spec asks a tag per distinct subset):
+    reportlab numbers a font's subsets from 0, so every font's first subset was AAAAAA+. The tag is
+    taken from a hash of the font's name and the subset's characters: the same subset, the same tag."""
+    from reportlab.pdfbase import ttfonts
+
+    add_objects = font.addObjects
+
+    def tagged(doc: Any) -> None:
+        def tag(n: int) -> bytes:
+            subset = font.state[doc].subsets[n]
+            digest = hashlib.sha256(font.face.name + b"\0" + repr(list(subset)).encode()).digest()
+            return bytes(65 + b % 26 for b in digest[:6])
+
+        with _TAGGING:           # reportlab reads the tag function from its module
+            saved = ttfonts.SUBSETN
+            ttfonts.SUBSETN = tag
+            try:
+                add_objects(doc)
+            finally:
+                ttfonts.SUBSETN = saved
+
+    font.addObjects = tagged
 
 
 @cache
