@@ -103,9 +103,10 @@ def template(job: PrintJob) -> tuple[tuple[float, float], tuple[float, float]]:
 
 def output_intent() -> OutputIntent:
     """The printing condition the files are made for, with the profile pnpgen ships (templates/color/)."""
+    from generator.core.files import read_bounded
     from generator.render.pdfx import OutputIntent
 
-    profile = paths.template(*PROFILE).read_bytes()
+    profile = read_bounded(paths.template(*PROFILE), 4 * 1024 * 1024, "colour profile pnpgen ships")
     return OutputIntent(profile, CONDITION, "SWOP (Publication) Grade 3 Paper, CGATS TR 003; pnpgen ink limit 240%")
 
 
