@@ -166,3 +166,18 @@ def test_connections_are_capped_and_slow_requests_let_go(server, monkeypatch) ->
         if get(server, "/state.json")[0] == 200:
             break
     assert get(server, "/state.json")[0] == 200
+
+
+def test_a_print_longer_than_the_request_time_is_still_answered(server, monkeypatch) -> None:  # noqa: F811
+    """The whole-request clock is the client's time: printing a big deck is the server's own."""
+    import time
+
+    monkeypatch.setattr(preview_server, "REQUEST_S", 0.3)
+
+    def slow() -> dict:
+        time.sleep(1.0)
+        return {"written": ["deck.pdf"]}
+
+    server.print_pdf = slow
+    status, body = get(server, "/print", "POST", {"X-Pnpgen": "print", "Content-Length": "0"})
+    assert status == 200 and b"deck.pdf" in body

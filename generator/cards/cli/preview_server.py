@@ -104,13 +104,17 @@ class _Handler(BaseHTTPRequestHandler):
     def handle_one_request(self) -> None:
         """One request within REQUEST_S seconds whole: past them the connection is shut (an event stream,
         once open, is bounded by MAX_STREAMS instead)."""
-        self._timer = threading.Timer(REQUEST_S, self._expire)
-        self._timer.daemon = True
-        self._timer.start()
+        self._arm()
         try:
             super().handle_one_request()
         finally:
             self._timer.cancel()
+
+    def _arm(self) -> None:
+        """Start the request's clock (REQUEST_S for what the client does: sending it, reading the answer)."""
+        self._timer = threading.Timer(REQUEST_S, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
 
     def _expire(self) -> None:
         self.close_connection = True
@@ -220,5 +224,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if int(text):
             self.rfile.read(int(text))
+        self._timer.cancel()             # printing is the server's own time, however long the deck
         with self.server.print_lock:
-            self._json(self.server.print_pdf())
+            answer = self.server.print_pdf()
+        self._arm()                      # the client's again: reading the answer
+        self._json(answer)
