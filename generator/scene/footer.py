@@ -8,6 +8,7 @@ from dataclasses import replace
 from generator.core.errors import LayoutError
 from generator.core.notes import add_note
 from generator.core.numbers import format_number
+from generator.core.units import MM_PER_PT
 from generator.scene.model import Group, Item, Line, Matrix, Page, Stroke, Text, TextLine
 from generator.scene.papers import FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SCALE_BAR_LENGTH
 
@@ -196,9 +197,13 @@ def _footer_text(x: float, w: float, text: str) -> Text:
 
 def _fits(text: str, width: float) -> bool:
     """Whether the footer's words lay out in a strip `width` mm long (at the minimum size at worst)."""
+    from generator.scene.fonts import font_metrics
     from generator.scene.text import layout_text
 
     if width <= 0:
+        return False
+    rough = font_metrics(FOOTER_FONT).width(text) * FOOTER_MIN_SIZE / 1000.0 * MM_PER_PT
+    if rough > width * 1.1 + 1.0:      # far too long even unshaped: not worth shaping (each candidate would be)
         return False
     try:
         layout_text(_footer_text(0.0, width, text))
