@@ -95,3 +95,15 @@ def test_dev_zero_as_printers_toml_is_one_line_exit_2(config: Path, capsys: pyte
     assert run_cli(cli, ["calibrate", "--list"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(config) in err and "not a regular file" in err
+
+
+def test_a_shape_the_table_cannot_be_replaced_in_is_written_again_from_its_values() -> None:
+    """The printer written inline (or with dotted keys): its table cannot be cut out, so the whole file is
+    written again with tomli-w; every value is kept and it still parses."""
+    text = '[printers]\nhome = {offset = [1.0, 2.0], paper = "a\\u0007"}\noffice.offset = [0.5, 0.5]\n'
+    out = with_profile(text, Printer("home", (3.0, 4.0)))
+    data = tomllib.loads(out)["printers"]
+    assert data["home"]["offset"] == [3.0, 4.0] and data["office"] == {"offset": [0.5, 0.5]}
+    out = with_profile(text, Printer("new", (0.0, 1.0)))
+    data = tomllib.loads(out)["printers"]
+    assert data["home"] == {"offset": [1.0, 2.0], "paper": "a\x07"} and data["new"]["offset"] == [0.0, 1.0]
