@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from generator.cli import cli
 from generator.cli.common import run_cli
-from generator.cli.printers import NAME_RE, Printer, load_profiles, save_profile, with_profile
+from generator.publish.printers import NAME_RE, Printer, load_profiles, save_profile, with_profile
 from generator.core.errors import DataError
 
 HAND_EDITED = ('# my printers\n\n[printers.office]   # the one upstairs\noffset = [1.5, -0.5]\n'

@@ -33,8 +33,8 @@ COMMANDS = [
     ["dungeon", "cards"],
 ]
 CUTTERS = [None, "silhouette", "cricut", "scanncut"]
-PLANNERS = ["generator.publish", "generator.cards.cli.make", "generator.games.noir.cli",
-            "generator.games.codenames.cli", "generator.games.dungeon.cli"]
+PLANNERS = ["generator.publish", "generator.publish.carddeck", "generator.publish.groups",
+            "generator.games.codenames.cli"]
 
 
 class Planned(BaseException):        # not an Exception: run_cli turns those into one line

@@ -61,7 +61,7 @@ def test_format_svg_parses_and_warns_once_per_card_naming_line_and_field(
 
 def test_the_preview_serves_parsing_svg_and_names_the_card(hostile_deck: Path) -> None:
     from generator.cards.cli.preview import fresh_image_loader
-    from generator.cards.cli.preview_deck import LiveDeck
+    from generator.preview.deck import LiveDeck
 
     deck = LiveDeck(hostile_deck, paths.template("cards", "example.yaml"), image_loader=fresh_image_loader())
     deck.refresh()
