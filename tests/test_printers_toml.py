@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from generator.cli import cli
 from generator.cli.common import run_cli
-from generator.publish.printers import NAME_RE, Printer, load_profiles, save_profile, with_profile
 from generator.core.errors import DataError
+from generator.publish.printers import NAME_RE, Printer, load_profiles, save_profile, with_profile
 
 HAND_EDITED = ('# my printers\n\n[printers.office]   # the one upstairs\noffset = [1.5, -0.5]\n'
                'paper = "a4\\nhand\\u0001\\"edit\\\\"\norientation = \'portrait\'\n\n'
