@@ -5,17 +5,27 @@ What they share: it listens on the loopback address only; a request whose Host h
 loopback address is refused (a web page elsewhere, through DNS rebinding, cannot read it); a POST
 must carry the X-Pnpgen header (a page elsewhere cannot send it without a CORS preflight, which is
 never answered) and a small body; a browser that goes away mid-answer is not an error.
+Bounded: at most MAX_CONNECTIONS connections at once (one more is answered 503 and closed), a request
+line over MAX_URL characters answered 414, and each request given REQUEST_S seconds whole (reading it
+and writing its answer; an idle keep-alive connection too): a slow client is let go.
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import sys
+import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 MAX_BODY = 64 * 1024       # a POST's body (a larger one is refused)
+MAX_CONNECTIONS = 96       # connections served at once (streams included); one more is answered 503 and closed
+MAX_URL = 4096             # characters of a request's target; a longer one is answered 414
+REQUEST_S = 30.0           # seconds a request may take whole, from its first byte awaited to its answer sent
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Length: 0\r\n"
+        b"Connection: close\r\n\r\n")
 
 
 class LoopbackServer(ThreadingHTTPServer):
@@ -28,6 +38,29 @@ class LoopbackServer(ThreadingHTTPServer):
 
     def __init__(self, handler: type[BaseHTTPRequestHandler], port: int = 0) -> None:
         super().__init__(("127.0.0.1", port), handler)
+        self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection while there are fewer than MAX_CONNECTIONS; else 503 and close."""
+        if not self.connections.acquire(blocking=False):
+            try:
+                request.settimeout(1.0)
+                request.sendall(BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.connections.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.release()
 
     @property
     def url(self) -> str:
@@ -35,9 +68,11 @@ class LoopbackServer(ThreadingHTTPServer):
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A browser that goes away mid-answer (reload, closed tab) is normal: say nothing."""
-        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+        err = sys.exc_info()[1]
+        if isinstance(err, (ConnectionError, TimeoutError, OSError, ValueError)):
             return
-        super().handle_error(request, client_address)
+        # anything else: one line, never a traceback (the page keeps being served)
+        print(f"pnpgen: a request to the local page failed: {type(err).__name__}: {err}", file=sys.stderr)
 
     def stop(self) -> None:
         """Stop serving and close the socket."""
@@ -47,7 +82,7 @@ class LoopbackServer(ThreadingHTTPServer):
 
 class LoopbackHandler(BaseHTTPRequestHandler):
     """Answers for a LoopbackServer: the Host check, the page at / and the state at /state.json
-    (other paths: get_other), whole answers, JSON, small POST bodies."""
+    (other paths: get_other), whole answers, JSON, small POST bodies, each request on its clock."""
 
     server: LoopbackServer
     protocol_version = "HTTP/1.1"
@@ -56,6 +91,36 @@ class LoopbackHandler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:   # quiet: the terminal is the user's
         return
+
+    def handle_one_request(self) -> None:
+        """One request within REQUEST_S seconds whole: past them the connection is shut (a stream that a
+        subclass keeps open stops the clock with `_timer.cancel()` and bounds itself)."""
+        self._arm()
+        try:
+            super().handle_one_request()
+        finally:
+            self._timer.cancel()
+
+    def _arm(self) -> None:
+        """Start the request's clock (REQUEST_S for what the client does: sending it, reading the answer)."""
+        self._timer = threading.Timer(REQUEST_S, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _expire(self) -> None:
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def parse_request(self) -> bool:
+        if len(getattr(self, "raw_requestline", b"")) > MAX_URL + 32:      # the method, the target, the version
+            self.close_connection = True
+            self.request_version, self.command, self.requestline = "HTTP/1.1", "", ""
+            self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG, f"the address is over {MAX_URL} characters")
+            return False
+        return super().parse_request()
 
     def _allowed_host(self) -> bool:
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0]

@@ -6,8 +6,9 @@ Routes (nothing else; no file is ever served from disk by its path):
   GET /card/N/front.svg      card N's face as last rendered well (and /back.svg)
   GET /events                Server-Sent Events: "data: STATE" (the state.json document) after every change
   POST /print                writes the PDF under output/ and answers where (JSON)
-Requests whose Host is not the loopback address are refused (a web page elsewhere cannot read it):
-generator/preview/loopback.py, which `pnpgen laser play` shares.
+Requests whose Host is not the loopback address are refused (a web page elsewhere cannot read it), and
+connections, request lines and each request's time are bounded: generator/preview/loopback.py, which
+`pnpgen laser play` shares. MAX_STREAMS bounds the event streams among the connections.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from generator.preview.loopback import LoopbackHandler, LoopbackServer
 
-_CARD = re.compile(r"^/card/(\d+)/(front|back)\.svg$")
+_CARD = re.compile(r"^/card/(\d{1,9})/(front|back)\.svg$")
 KEEPALIVE_S = 10.0
 MAX_STREAMS = 32           # open event streams at once; one more is answered 503 at once
 
@@ -80,6 +81,7 @@ class _Handler(LoopbackHandler):
             self.server.streams.release()
 
     def _stream(self) -> None:
+        self._timer.cancel()          # a stream lives on; MAX_STREAMS bounds them
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -107,5 +109,8 @@ class _Handler(LoopbackHandler):
             return
         if self._body() is None:
             return
+        self._timer.cancel()             # printing is the server's own time, however long the deck
         with self.server.print_lock:
-            self._json(self.server.print_pdf())
+            answer = self.server.print_pdf()
+        self._arm()                      # the client's again: reading the answer
+        self._json(answer)
