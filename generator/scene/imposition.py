@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text, layout_text
+from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text, layout_words
 from generator.scene.grid import Axis
 from generator.scene.layout import Plan, SheetSpec, cards_per_sheet, check_offset, parse_offset, plan_sheet
 from generator.scene.marks import crop_marks, cut_lines, fold_line
@@ -106,7 +106,7 @@ def scale_page(page: Page, sx: float, sy: float) -> None:
     sx, sy gives true sizes (its margins come back to 5 mm as it shrinks the page)."""
     kx, ky = 1.0 / sx, 1.0 / sy
     cx, cy = page.width / 2.0, page.height / 2.0
-    page.items = [Group(tuple(page.items), (kx, 0.0, 0.0, ky, cx - cx * kx, cy - cy * ky))]
+    page.items = [Group(tuple(page.items), transform=(kx, 0.0, 0.0, ky, cx - cx * kx, cy - cy * ky))]
     for name in ("trim_box", "bleed_box"):
         box = getattr(page, name)
         if box is not None:
@@ -162,8 +162,8 @@ def _placed(items: Sequence[Item], xs: Axis, ys: Axis, ci: int, ri: int, x: floa
     bottom = bleed if ri == ys.count - 1 else ys.inner_bleed(bleed)
     clip = Rect(-left, -top, xs.card + left + right, ys.card + top + bottom, fill=None, stroke=None)
     if turned:
-        items = (Group(tuple(items), (-1.0, 0.0, 0.0, -1.0, xs.card, ys.card)),)
-    return Group(tuple(items), translate(x, y), clip)
+        items = (Group(tuple(items), transform=(-1.0, 0.0, 0.0, -1.0, xs.card, ys.card)),)
+    return Group(tuple(items), transform=translate(x, y), clip=clip)
 
 
 def _marks(xs: Axis, ys: Axis, spec: SheetSpec, cut: bool = True) -> list[Item]:
@@ -219,8 +219,8 @@ class _Footer:
     def __init__(self, plan: Plan, spec: SheetSpec, title: str, source: str, lang: str, printer: str,
                  total: int, flipped: bool) -> None:
         self.plan, self.spec, self.title, self.source, self.lang, self.total = plan, spec, title, source, lang, total
-        self.layout = layout_text(lang, duplex=spec.duplex if flipped else None, landscape=plan.landscape,
-                                  gutter_fold=spec.gutter_fold, offset=spec.offset, printer=printer)
+        self.layout = layout_words(lang, duplex=spec.duplex if flipped else None, landscape=plan.landscape,
+                                   gutter_fold=spec.gutter_fold, offset=spec.offset, printer=printer)
         self.number = 0
 
     def add(self, page: Page) -> Page:
@@ -256,7 +256,7 @@ def card_pages(cards: Sequence[Card], card_size: tuple[float, float] | str, blee
                                                                           h + 2 * bleed))
         if items is not None:
             clip = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)
-            page.add(Group(tuple(items), translate(bleed, bleed), clip))
+            page.add(Group(tuple(items), transform=translate(bleed, bleed), clip=clip))
         pages.append(page)
     return pages
 

@@ -84,10 +84,10 @@ def load_svg(path: FilePath | str) -> SvgArt:
 
 @lru_cache(maxsize=512)
 def _load_cached(path: str, stamp: int) -> SvgArt:
-    try:
-        data = FilePath(path).read_bytes()
-    except OSError as err:
-        raise DataError(f"cannot read SVG: {err.strerror}", file=path) from None
+    from generator.core.files import read_bounded
+    from generator.core.limits import MAX_IMAGE_BYTES
+
+    data = read_bounded(path, MAX_IMAGE_BYTES, "SVG file", DataError)
     from generator.scene import artcache  # parsed once per machine (see artcache)
 
     kept = artcache.load(data)
@@ -296,8 +296,8 @@ def art_items(art: SvgArt, x: float, y: float, w: float, h: float, *, fit: str =
         if paint is None and line is None:
             continue
         commands = _placed_all(shape.commands, kx, ky, ox, oy)
-        items.append(Path(commands, paint, Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
-                          shape.fill_rule))
+        items.append(Path(commands, fill=paint, stroke=Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
+                          fill_rule=shape.fill_rule))
     if fit == "cover":
         return [Group(tuple(items), clip=Rect(x, y, w, h, fill=None, stroke=None))]
     return items

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import DEEPEST
-from generator.games.laser.rules.words import cell_name, reasoning
+from generator.games.laser.rules.words import Eliminated, cell_name, reasoning, shot_hits
 from generator.games.laser.sheets.book_marks import BookPuzzle, coordinates, level_dots
 from generator.games.laser.sheets.draw import INK, SOFT_INK, BoardFrame
 from generator.games.laser.sheets.game_sheet import layout_items
@@ -28,7 +29,7 @@ def blank_page(labels: Labels, size: tuple[float, float]) -> Page:
     by it (never by a solution), and the first solution starts on it or on a new sheet."""
     x, y, w, h = content_box_for(*size)
     page = Page(*size, label="blank", kind="sheet")
-    page.add(Text(x, y + h - 8, w, 6, labels["book_blank"], "sans-italic", 7, "#9a9a9a", "center", "middle",
+    page.add(Text(x, y + h - 8, w, 6, labels["book_blank"], font="sans-italic", size=7, color="#9a9a9a", align="center", valign="middle",
                   wrap=False, min_size=4))
     return page
 
@@ -39,7 +40,7 @@ def solution_page(item: BookPuzzle, labels: Labels, size: tuple[float, float]) -
     x, y, w, h = content_box_for(*size)
     block = _solution_block(item, labels, w, h * 0.5)
     cx, cy = x + w / 2, y + h / 2            # rotate the block 180° about the content box's centre
-    page.add(Group(tuple(block), (-1.0, 0.0, 0.0, -1.0, cx + w / 2, cy + h * 0.25)))
+    page.add(Group(tuple(block), transform=(-1.0, 0.0, 0.0, -1.0, cx + w / 2, cy + h * 0.25)))
     return page
 
 
@@ -49,24 +50,25 @@ def _solution_block(item: BookPuzzle, labels: Labels, w: float, h: float) -> lis
     board = puzzle.layout.board
     engine = engine_for(board, puzzle.layout.in_play)
     items: list[Item] = [Rect(0, 0, w, h, fill=None, stroke=Stroke("#9a9a9a", 0.3), radius=2),
-                         Text(4, 3, w * 0.7, 8, labels.fill("book_solution", k=item.number), BOLD, 13, INK,
+                         Text(4, 3, w * 0.7, 8, labels.fill("book_solution", k=item.number), font=BOLD, size=13, color=INK,
                               valign="middle", wrap=False, min_size=6)]
     items += level_dots(w - 4 - 5 * 1.3 * 2.6, 7, puzzle.level, 1.3)
-    items.append(Text(4, 11, w - 8, 5, labels["book_solution_hint"], "sans-italic", 7.5, SOFT_INK, valign="middle",
+    items.append(Text(4, 11, w - 8, 5, labels["book_solution_hint"], font="sans-italic", size=7.5, color=SOFT_INK, valign="middle",
                       wrap=False, min_size=4))
     cell = min(12.0, (w * 0.5) / board.width, (h - 24) / board.height)
     frame = BoardFrame(board, 4, 19, cell)
     items.append(Rect(frame.x, frame.y, frame.width, frame.height, fill=None, stroke=FRAME))
-    items += [Line(frame.x + c * cell, frame.y, frame.x + c * cell, frame.y + frame.height, GRID)
+    items += [Line(frame.x + c * cell, frame.y, frame.x + c * cell, frame.y + frame.height, stroke=GRID)
               for c in range(1, board.width)]
-    items += [Line(frame.x, frame.y + r * cell, frame.x + frame.width, frame.y + r * cell, GRID)
+    items += [Line(frame.x, frame.y + r * cell, frame.x + frame.width, frame.y + r * cell, stroke=GRID)
               for r in range(1, board.height)]
     items += layout_items(frame, puzzle.layout)
     items += coordinates(frame)
-    lines = deduction_lines(engine, puzzle.grade, labels)
+    results = engine.results(engine.cells_of(puzzle.layout))
+    lines = deduction_lines(engine, puzzle.grade, labels, shot_hits(results), every=puzzle.level >= 4)
     text_x = frame.x + frame.width + 5
     text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1))
-    items.append(Text(text_x, frame.y, w - text_x - 4, h - frame.y - 3, text or "-", "sans", 8, SOFT_INK,
+    items.append(Text(text_x, frame.y, w - text_x - 4, h - frame.y - 3, text or "-", font="sans", size=8, color=SOFT_INK,
                       min_size=4, line_height=1.25))
     return items
 
@@ -89,6 +91,8 @@ def step_words(engine: Engine, step: Step, labels: Labels) -> str:
     if step.tier == 3 and step.supposed is not None:
         _, cell, piece = step.supposed
         how = labels.fill("ded_suppose", piece=piece_words(engine, piece, labels), cell=cell_name(engine, cell))
+    elif len(step.cannons) > 2:
+        how = labels["ded_each_again"]
     else:
         key = "ded_shot" if len(step.cannons) == 1 else "ded_shots"
         how = labels.fill(key, cannons=" + ".join(str(k) for k in step.cannons))
@@ -97,14 +101,25 @@ def step_words(engine: Engine, step: Step, labels: Labels) -> str:
                           for _, c, p in step.pinned)
         return labels.fill("ded_found", how=how, found=found)
     cleared = {c for _, c, _ in step.removed}
-    return labels.fill("ded_rules_out", how=how, places=len(step.removed), cells=len(cleared))
+    key = "ded_rules_out_one" if len(step.removed) == 1 else "ded_rules_out_cell" if len(cleared) == 1 else "ded_rules_out"
+    return labels.fill(key, how=how, places=len(step.removed), cells=len(cleared))
 
 
-def deduction_lines(engine: Engine, verdict: Grade, labels: Labels) -> list[str]:
-    """The steps that pin components and the suppositions refuted (one line per run for one type), in order."""
-    lines = [labels.fill("ded_suppose_many", piece=piece_words(engine, item[0][2], labels),
-                         cells=", ".join(cell_name(engine, s[1]) for s in item)) if isinstance(item, list) else
-             step_words(engine, item, labels) for item in reasoning(verdict)]
+def deduction_lines(engine: Engine, verdict: Grade, labels: Labels,
+                    hits: Mapping[int, Collection[int]] | None = None, every: bool = False) -> list[str]:
+    """The steps that pin components (`every`: all steps), the components found by elimination
+    (`hits`: the type ids each cannon's shot hits) and the suppositions refuted (one line per run
+    for one type), in order."""
+    lines = []
+    for item in reasoning(verdict, hits, every):
+        if isinstance(item, Eliminated):
+            lines.append(labels.fill("ded_only_cell" if item.unseen else "ded_last_cell",
+                                     piece=piece_words(engine, item.piece, labels), cell=cell_name(engine, item.cell)))
+        elif isinstance(item, list):
+            lines.append(labels.fill("ded_suppose_many", piece=piece_words(engine, item[0][2], labels),
+                                     cells=", ".join(cell_name(engine, s[1]) for s in item)))
+        else:
+            lines.append(step_words(engine, item, labels))
     if verdict.tier == DEEPEST:
         lines.append(labels["ded_deeper"])
     return lines
