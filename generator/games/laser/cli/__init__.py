@@ -270,7 +270,7 @@ def generate(count: int, seed: int | None, components: str, size: str, min_diffi
     _prepare(output, force)
     board = parse_size(size)
     chosen = in_play(load_catalog(component_file), components)
-    seed = resolve_seed(seed)
+    seed = resolve_seed(seed, secret=True)      # a layout is the host's secret
     from generator.games.laser.rules.difficulty import WorkBudget
 
     budget = WorkBudget(work, deadline=time.monotonic() + time_limit if time_limit else None)
