@@ -16,39 +16,54 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from generator.scene.model import Group, Item, Line, Polygon, Rect, Stroke, Text, rotate
 
 DARK, LIGHT = "#111111", "#ffffff"
 GLYPHS = "ABCDEFGHJKLMNPQRSTVWXYZ0123456789"
-DARK_LINE, LIGHT_LINE = Stroke(DARK, 0.16), Stroke(LIGHT, 0.16)   # the fine lattice: black and white lines
-FINE_STEP = 1.0
 
 
-LARGE, MEDIUM, SMALL = 4.0, 3.0, 2.0     # mm: the cells of the three scales (jittered, so no grid shows)
+@dataclass(frozen=True)
+class Weights:
+    """How a camouflage spends its one layer of ink between the scales (mm; a fleck's size as a share
+    of its small cell; the glyphs' fonts; the fine lattice's line width and step). Bigger flecks and
+    bolder glyphs hide more at half a millimetre and less at a few: the caller weighs them against
+    what it hides."""
+
+    large: float = 4.0
+    medium: float = 3.0
+    small: float = 2.0
+    fleck: float = 0.6
+    glyph_fonts: tuple[str, ...] = ("mono-bold", "sans-bold")
+    line: float = 0.16
+    step: float = 1.0
 
 
 def camouflage(rng: random.Random, x: float, y: float, w: float, h: float,
-               colours: Sequence[str] = ()) -> list[Item]:
-    """A camouflage filling the box (clipped to it): large cells alternately black and light (white, or
-    one of `colours`), jittered and turned so no grid shows, so that every few millimetres hold both; a
-    glyph in every medium and every small cell in the tone that stands out on its cell; and a fine
-    lattice of black and white lines, so that black lies beside white within every millimetre."""
+               colours: Sequence[str] = (), weights: Weights = Weights()) -> list[Item]:
+    """A camouflage filling the box (clipped to it). Large cells alternately black and light (white, or
+    one of `colours`), jittered and turned a little so no grid shows: every few millimetres hold both.
+    In the tone that stands out on its cell: a fleck in every small cell (the scale a blur of half a
+    millimetre keeps), a glyph in every medium one (letters like a card's), and a fine lattice (black
+    beside white within every millimetre)."""
     tones: list[tuple[float, float, float, float, str]] = []
     items: list[Item] = []
-    cols = int(w / LARGE) + 2
-    for k, (cx, cy) in enumerate(_cells(rng, x, y, w, h, LARGE)):
+    large = weights.large
+    cols = int(w / large) + 2
+    for k, (cx, cy) in enumerate(_cells(rng, x, y, w, h, large)):
         light = (k % cols + k // cols) % 2 == 0
-        fill = (rng.choice(colours) if colours and rng.random() < 0.15 else LIGHT) if light else DARK
-        tones.append((cx, cy, LARGE, LARGE, fill))
-        items.append(_blotch(rng, cx + LARGE / 2, cy + LARGE / 2, LARGE * 1.15, fill))
-    for cx, cy in _cells(rng, x, y, w, h, SMALL):          # flecks, the scale a blur of half a millimetre keeps
-        ink = LIGHT if _tone_at(tones, cx + SMALL / 2, cy + SMALL / 2) == DARK else DARK
-        items.append(_blotch(rng, cx + SMALL / 2, cy + SMALL / 2, SMALL * 0.6, ink))
-    for cx, cy in _cells(rng, x, y, w, h, MEDIUM):         # glyphs, like the letters of a card
-        ink = LIGHT if _tone_at(tones, cx + MEDIUM / 2, cy + MEDIUM / 2) == DARK else DARK
-        items.append(_glyph(rng, cx, cy, MEDIUM, ink))
-    items += _lattice(x, y, w, h, DARK_LINE, 0.0) + _lattice(x, y, w, h, LIGHT_LINE, FINE_STEP / 2)
+        fill = (rng.choice(colours) if colours and rng.random() < 0.3 else LIGHT) if light else DARK
+        tones.append((cx, cy, large, large, fill))
+        items.append(_blotch(rng, cx + large / 2, cy + large / 2, large * 1.15, fill))
+    for cx, cy in _cells(rng, x, y, w, h, weights.small):
+        ink = LIGHT if _tone_at(tones, cx + weights.small / 2, cy + weights.small / 2) == DARK else DARK
+        items.append(_blotch(rng, cx + weights.small / 2, cy + weights.small / 2, weights.small * weights.fleck, ink))
+    for cx, cy in _cells(rng, x, y, w, h, weights.medium):
+        ink = LIGHT if _tone_at(tones, cx + weights.medium / 2, cy + weights.medium / 2) == DARK else DARK
+        items.append(_glyph(rng, cx, cy, weights.medium, ink, weights.glyph_fonts))
+    for tone, offset, rising in ((DARK, 0.0, False), (LIGHT, weights.step / 2, True)):
+        items += _lattice(x, y, w, h, Stroke(tone, weights.line), weights.step, offset, rising)
     return [Group((Rect(x, y, w, h, fill=DARK, stroke=None), *items), clip=Rect(x, y, w, h))]
 
 
@@ -69,29 +84,29 @@ def _tone_at(tones: list[tuple[float, float, float, float, str]], px: float, py:
 
 def _blotch(rng: random.Random, cx: float, cy: float, size: float, colour: str) -> Item:
     """A randomly turned quadrilateral about `size` mm across, centred on (cx, cy)."""
-    turn = rng.uniform(0, math.pi / 2)
+    turn = math.pi / 4 + rng.uniform(-0.25, 0.25)          # a square about upright: corners at 45 degrees
     corners = []
     for k in range(4):
-        angle = turn + k * math.pi / 2 + rng.uniform(-0.2, 0.2)
+        angle = turn + k * math.pi / 2 + rng.uniform(-0.12, 0.12)
         radius = size / math.sqrt(2) * rng.uniform(0.85, 1.05)
         corners.append((round(cx + radius * math.cos(angle), 3), round(cy + radius * math.sin(angle), 3)))
     return Polygon(corners, fill=colour, stroke=None)
 
 
-def _glyph(rng: random.Random, x: float, y: float, size: float, ink: str) -> Item:
+def _glyph(rng: random.Random, x: float, y: float, size: float, ink: str, fonts: Sequence[str]) -> Item:
     """One random letter or digit filling a `size` mm cell, a quarter turn at random."""
     points = size / 0.3528 * rng.uniform(1.0, 1.35)          # cap height about the cell
     glyph = Text(round(x - size / 2, 3), round(y - size / 2, 3), round(2 * size, 3), round(2 * size, 3),
-                 rng.choice(GLYPHS), font=rng.choice(("mono-bold", "sans-bold")), size=round(points, 2),
+                 rng.choice(GLYPHS), font=rng.choice(tuple(fonts)), size=round(points, 2),
                  color=ink, align="center", valign="middle", wrap=False, min_size=3.0)
     return Group((glyph,), rotate(rng.choice((0, 90, 180, 270)), x + size / 2, y + size / 2))
 
 
-def _lattice(x: float, y: float, w: float, h: float, stroke: Stroke, offset: float) -> list[Item]:
-    """Fine 45-degree lines both ways over the whole box (the group clips them), `offset` mm along."""
+def _lattice(x: float, y: float, w: float, h: float, stroke: Stroke, step: float, offset: float,
+             rising: bool) -> list[Item]:
+    """Fine 45-degree lines one way over the whole box (the group clips them), `step` mm apart."""
     lines: list[Item] = []
-    n = int((w + h) / FINE_STEP) + 1
-    for i in range(n + 1):
-        c = round(i * FINE_STEP + offset, 3)
-        lines.append(Line(x + c - h, y + h, x + c, y, stroke) if offset else Line(x + c - h, y, x + c, y + h, stroke))
+    for i in range(int((w + h) / step) + 2):
+        c = round(i * step + offset, 3)
+        lines.append(Line(x + c - h, y + h, x + c, y, stroke) if rising else Line(x + c - h, y, x + c, y + h, stroke))
     return lines

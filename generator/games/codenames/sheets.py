@@ -11,14 +11,18 @@ corner. Word cards (60 x 40 mm) print the word upright and, smaller, upside down
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import paths
+from generator.core.colours import tint
 from generator.core.errors import DataError
+from generator.core.rng import make_rng
 from generator.games.codenames import GAME
 from generator.games.codenames.rules import keys as cn
+from generator.scene.camouflage import Weights, camouflage
 from generator.scene.model import Circle, Group, Item, Line, Polygon, Rect, Stroke, Text, rotate
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -32,7 +36,16 @@ DESIGN = 70.0                        # the key card is designed at 70 mm and sca
 TEAM_COLORS = {cn.RED: "#b2182b", cn.BLUE: "#4a90d9"}
 TEAM_LETTERS = {cn.RED: "R", cn.BLUE: "B"}
 ROLE_FILLS = {cn.RED: TEAM_COLORS[cn.RED], cn.BLUE: TEAM_COLORS[cn.BLUE],
-              cn.BYSTANDER: "#efe6cf", cn.ASSASSIN: "#1c1c1c"}
+              cn.BYSTANDER: "#efe6cf", cn.ASSASSIN: "#1c1c1c"}     # the cover cards' full colours
+# A key card's colours: the same hues, light, and the assassin a mid grey, so that no cell is much denser
+# than another held to a lamp: the back's camouflage is stronger than the differences (docs/kit.md).
+KEY_TINT = 0.4
+KEY_SYMBOL_GREY = "#b4b4b4"
+# The back spends its ink on the large scale (a key's cells are large and flat) more than the Codex cover.
+BACK_WEIGHTS = Weights(large=6.0, medium=4.5, small=2.2, fleck=0.45, glyph_fonts=("mono", "sans"), line=0.08, step=1.4)
+KEY_TEAM_COLORS = {team: tint(colour, KEY_TINT) for team, colour in TEAM_COLORS.items()}
+KEY_FILLS = {cn.RED: KEY_TEAM_COLORS[cn.RED], cn.BLUE: KEY_TEAM_COLORS[cn.BLUE],
+             cn.BYSTANDER: "#f3ecd9", cn.ASSASSIN: "#9c9c9c"}
 SYMBOL_WHITE = "#ffffff"
 SYMBOL_GREY = "#6b6b6b"
 INK = "#333333"
@@ -109,7 +122,7 @@ def _light_bar(team: str, size: float, s: float) -> list[Item]:
     w, h, y = 28 * s, 5 * s, 2 * s
     x = (size - w) / 2
     symbol_x = (x + 4 * s, x + w - 4 * s)
-    items: list[Item] = [Rect(x, y, w, h, fill=TEAM_COLORS[team], stroke=None, radius=h / 2)]
+    items: list[Item] = [Rect(x, y, w, h, fill=KEY_TEAM_COLORS[team], stroke=None, radius=h / 2)]
     items += [_team_symbol(team, cx, y + h / 2, 1.5 * s) for cx in symbol_x]
     items.append(Text(x + 8 * s, y, w - 16 * s, h, TEAM_LETTERS[team], font="sans-bold",
                       size=10 * s, color=SYMBOL_WHITE, align="center", valign="middle",
@@ -148,7 +161,7 @@ def _grid(key: cn.Key, size: float, s: float) -> list[Item]:
                               fill=FRAME_FILL, stroke=None, radius=pad)]
     for row, box_row in zip(key.cells, boxes, strict=False):
         for role, (x, y, w) in zip(row, box_row, strict=False):
-            items += cell_items(role, x, y, w)
+            items += cell_items(role, x, y, w, KEY_FILLS, KEY_SYMBOL_GREY)
     return items
 
 
@@ -161,9 +174,13 @@ def light_boxes(size: float = KEY_CARD_SIZE) -> list[tuple[float, float, float, 
             (start, size - edge - short, long, short), (edge, start, short, long)]
 
 
-def cell_items(role: str, x: float, y: float, w: float) -> list[Item]:
-    """One square cell of a key: the role's fill and its symbol."""
-    return [Rect(x, y, w, w, fill=ROLE_FILLS[role], stroke=CELL_EDGE), *_ROLE_SYMBOLS[role](x, y, w)]
+def cell_items(role: str, x: float, y: float, w: float, fills: dict[str, str] = ROLE_FILLS,
+               grey: str = SYMBOL_GREY) -> list[Item]:
+    """One square cell: the role's fill (the cover cards' full colours, or a key card's light ones) and its
+    symbol (the bystander's bar in `grey`)."""
+    if role == cn.BYSTANDER:
+        return [Rect(x, y, w, w, fill=fills[role], stroke=CELL_EDGE), *_bar(x, y, w, grey)]
+    return [Rect(x, y, w, w, fill=fills[role], stroke=CELL_EDGE), *_ROLE_SYMBOLS[role](x, y, w)]
 
 
 def _disc(x: float, y: float, w: float) -> list[Item]:
@@ -180,8 +197,8 @@ def _diamond_at(cx: float, cy: float, r: float, pen: float) -> Item:
                    stroke=Stroke(SYMBOL_WHITE, pen))
 
 
-def _bar(x: float, y: float, w: float) -> list[Item]:
-    return [Rect(x + 0.25 * w, y + 0.45 * w, 0.5 * w, 0.1 * w, fill=SYMBOL_GREY, stroke=None)]
+def _bar(x: float, y: float, w: float, grey: str = SYMBOL_GREY) -> list[Item]:
+    return [Rect(x + 0.25 * w, y + 0.45 * w, 0.5 * w, 0.1 * w, fill=grey, stroke=None)]
 
 
 def _cross(x: float, y: float, w: float) -> list[Item]:
@@ -198,37 +215,27 @@ def _code_text(code: str, size: float, s: float) -> Item:
                 align="right", valign="middle", wrap=False, min_size=3.5)
 
 
-def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool = True) -> list[Card]:
-    """Imposition cards for keys, labelled with their codes; every back the same dense pattern (or none)."""
+def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool = True,
+              mask_seed: int | None = None) -> list[Card]:
+    """Imposition cards for keys, labelled with their codes, each backed by a camouflage (or none):
+    with `mask_seed` (the sheet's secret code) every card its own, drawn from it (nobody can subtract
+    it); without, one public pattern for all (a reprinted key: docs/kit.md says it is weaker)."""
     from generator.scene.imposition import Card
 
-    back = key_back_items(size) if backs else None
-    return [Card(key_card_items(k, size), back, f"key {k.grid} {k.code}") for k in keys]
+    def back(i: int) -> list[Item] | None:
+        if not backs:
+            return None
+        stream = ("mask", str(i)) if mask_seed is not None else ("mask",)
+        return key_back_items(make_rng(mask_seed or 0, "codenames", *stream), size)
+
+    return [Card(key_card_items(k, size), back(i), f"key {k.grid} {k.code}") for i, k in enumerate(keys)]
 
 
-BACK_FILL = "#262626"                      # near black: a lamp behind the card shows no colour through it
-BACK_LINE = Stroke("#4d4d4d", 0.9)         # a lattice of diagonals over it, so it reads as a card back
-BACK_STEP = 3.0                            # mm between parallel diagonals (at 70 mm)
-
-
-def key_back_items(size: float = KEY_CARD_SIZE) -> list[Item]:
-    """The back of every key card: the whole card near black, crossed by a dense diagonal lattice
-    (the same for every key, so a back tells nothing; printed duplex behind the fronts)."""
-    s = size / DESIGN
-    items: list[Item] = [Rect(0, 0, size, size, fill=BACK_FILL, stroke=None)]
-    step, c = BACK_STEP * s, BACK_STEP * s
-    while c < 2 * size:
-        items += [_diagonal(c, size, BACK_LINE, rising=True), _diagonal(c, size, BACK_LINE, rising=False)]
-        c += step
-    return items
-
-
-def _diagonal(c: float, size: float, stroke: Stroke, rising: bool) -> Item:
-    """The part inside the card of the line x + y = c (rising) or x - y = c - size (falling)."""
-    x1, x2 = max(0.0, c - size), min(size, c)
-    if rising:
-        return Line(x1, c - x1, x2, c - x2, stroke)
-    return Line(x1, size - c + x1, x2, size - c + x2, stroke)
+def key_back_items(rng: random.Random, size: float = KEY_CARD_SIZE) -> list[Item]:
+    """The back of a key card: a camouflage over the whole card (scene/camouflage.py) in the keys' own
+    colours, stronger held to a lamp than any difference between two keys; it says nothing."""
+    return camouflage(rng, 0.0, 0.0, size, size, (KEY_TEAM_COLORS[cn.RED], KEY_TEAM_COLORS[cn.BLUE],
+                                                  KEY_FILLS[cn.ASSASSIN]), BACK_WEIGHTS)
 
 
 def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE) -> SheetSpec:
