@@ -18,10 +18,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from generator.core.colours import tint
 from generator.scene.model import Group, Item, Line, Polygon, Rect, Stroke, Text, rotate
 
 DARK, LIGHT = "#111111", "#ffffff"
 GLYPHS = "ABCDEFGHJKLMNPQRSTVWXYZ0123456789"
+COLOUR_SHARE = 0.5     # a light cell in one of the secret's colours is that colour this light (light in every channel)
 
 
 @dataclass(frozen=True)
@@ -34,10 +36,10 @@ class Weights:
     large: float = 4.0
     medium: float = 3.0
     small: float = 2.0
-    fleck: float = 0.6
-    glyph_fonts: tuple[str, ...] = ("mono-bold", "sans-bold")
-    line: float = 0.16
-    step: float = 1.0
+    fleck: float = 0.45
+    glyph_fonts: tuple[str, ...] = ("mono", "sans")
+    line: float = 0.1
+    step: float = 1.2
 
 
 def camouflage(rng: random.Random, x: float, y: float, w: float, h: float,
@@ -53,9 +55,9 @@ def camouflage(rng: random.Random, x: float, y: float, w: float, h: float,
     cols = int(w / large) + 2
     for k, (cx, cy) in enumerate(_cells(rng, x, y, w, h, large)):
         light = (k % cols + k // cols) % 2 == 0
-        fill = (rng.choice(colours) if colours and rng.random() < 0.3 else LIGHT) if light else DARK
+        fill = (tint(rng.choice(colours), COLOUR_SHARE) if colours and rng.random() < 0.3 else LIGHT) if light else DARK
         tones.append((cx, cy, large, large, fill))
-        items.append(_blotch(rng, cx + large / 2, cy + large / 2, large * 1.15, fill))
+        items.append(_blotch(rng, cx + large / 2, cy + large / 2, large * 1.02, fill))
     for cx, cy in _cells(rng, x, y, w, h, weights.small):
         ink = LIGHT if _tone_at(tones, cx + weights.small / 2, cy + weights.small / 2) == DARK else DARK
         items.append(_blotch(rng, cx + weights.small / 2, cy + weights.small / 2, weights.small * weights.fleck, ink))

@@ -78,8 +78,9 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
     """Print N different random key cards (8 per A4 sheet at 70 mm).
 
     A PDF sheet of keys is followed by its backs (long-edge duplex; --duplex short, or --gutter-fold
-    without a duplex printer): the same dense dark pattern behind every card, so a key held up to the
-    light shows no colours. --duplex none prints the fronts alone.
+    without a duplex printer): behind every card a camouflage of its own, drawn from the seed, stronger
+    held to a lamp than most of what differs between keys (docs/kit.md). --duplex none prints the
+    fronts alone.
 
     \b
     Example:
@@ -94,7 +95,8 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
     seed = resolve_seed(seed, opts.quiet, secret=True)
     keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid), starting)
     shown = format_seed(seed)
-    written = write_keys(keys, size, opts, f"codenames-keys-{grid}-seed{shown}", seed_words(shown, lang), lang)
+    written = write_keys(keys, size, opts, f"codenames-keys-{grid}-seed{shown}", seed_words(shown, lang), lang,
+                         mask_seed=seed)
     report_paths(written, opts.quiet)
 
 
@@ -281,10 +283,11 @@ TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word
           "it": {"keys": "Nome in codice: carte chiave {grids}", "words": "Nome in codice: carte parola"}}
 
 
-def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language) -> list[Path]:
+def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language,
+               mask_seed: int | None = None) -> list[Path]:
     """Keys as JSON data, or key cards through the publishing layer (no bleed); on printed sheets (pdf, or
-    svg/png --sheets) each card is backed by a dense dark pattern, so held up to the light its colours do
-    not show (an image per card, for a phone, has no back); titles in `lang`."""
+    svg/png --sheets) each card is backed by a camouflage, its own drawn from `mask_seed` (the sheet's
+    code) when given (docs/kit.md: an image per card, for a phone, has no back); titles in `lang`."""
     from generator.games.codenames import sheets as sheet
 
     grids = "/".join(sorted({k.grid for k in keys}))
@@ -293,7 +296,7 @@ def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, sourc
                    title=TITLES[lang]["keys"].format(grids=grids), source=source, lang=lang, reporter=REPORTER)
     if job.wants_data:
         return job.write([k.to_json() for k in keys])
-    return job.write(sheet.key_cards(keys, size, backs=backs))
+    return job.write(sheet.key_cards(keys, size, backs=backs, mask_seed=mask_seed))
 
 
 def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
@@ -344,7 +347,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
                      f"code on each reprints it, `pnpgen codenames keys --grid {grid} --count {count} --seed {format_seed(code)}` "
                      "the sheet)")
                  for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(format_seed(code), key_lang),
-                                     key_lang)]
+                                     key_lang, mask_seed=code)]
     words = sheet.load_words(key_lang)
     opts = DeckOptions(paper=paper, output=folder / f"words-{key_lang}.pdf", force=force, quiet=True)
     made += [(p, f"Codenames word cards, {key_lang} ({len(words)} cards)")

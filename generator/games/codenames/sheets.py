@@ -222,13 +222,13 @@ def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool =
     it); without, one public pattern for all (a reprinted key: docs/kit.md says it is weaker)."""
     from generator.scene.imposition import Card
 
-    def back(i: int) -> list[Item] | None:
+    def back(i: int, key: cn.Key) -> list[Item] | None:
         if not backs:
             return None
-        stream = ("mask", str(i)) if mask_seed is not None else ("mask",)
+        stream = ("mask", key.grid, str(i)) if mask_seed is not None else ("mask",)
         return key_back_items(make_rng(mask_seed or 0, "codenames", *stream), size)
 
-    return [Card(key_card_items(k, size), back(i), f"key {k.grid} {k.code}") for i, k in enumerate(keys)]
+    return [Card(key_card_items(k, size), back(i, k), f"key {k.grid} {k.code}") for i, k in enumerate(keys)]
 
 
 def key_back_items(rng: random.Random, size: float = KEY_CARD_SIZE) -> list[Item]:
