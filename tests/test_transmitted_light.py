@@ -21,7 +21,7 @@ OLD_HATCH = Stroke("#8c8c8c", 0.35)        # the Codex cover: a crosshatch of 0.
 OLD_HATCH_STEP = 1.1                      # ... 1.1 mm apart, with the word on a white box in the middle
 OLD_INK = "#111111"                       # the identikit's words, near black
 OLD_KEY_FILLS = {"red": "#b2182b", "blue": "#4a90d9", "bystander": "#efe6cf", "assassin": "#1c1c1c"}
-OLD_BAR_GREY = "#6b6b6b"
+OLD_KEY_INKS = {"red": "#ffffff", "blue": "#ffffff", "bystander": "#6b6b6b", "assassin": "#ffffff"}
 OLD_BACK_FILL, OLD_BACK_LINE, OLD_BACK_STEP = "#262626", Stroke("#4d4d4d", 0.9), 3.0   # the keys' dark back
 
 
@@ -144,7 +144,8 @@ def _key_faces(old: bool) -> tuple[list[np.ndarray], list[np.ndarray]]:
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(sheet, "KEY_FILLS", OLD_KEY_FILLS)
             patch.setattr(sheet, "KEY_TEAM_COLORS", {t: OLD_KEY_FILLS[t] for t in ("red", "blue")})
-            patch.setattr(sheet, "KEY_SYMBOL_GREY", OLD_BAR_GREY)
+            patch.setattr(sheet, "KEY_INKS", OLD_KEY_INKS)
+            patch.setattr(sheet, "KEY_INK", "#ffffff")
             fronts = [layer(Layer(sheet.key_card_items(k, size), size, size)) for k in keys]
         backs = [layer(Layer(_old_key_back(size), size, size, mirror=True))] * KEYS
     else:

@@ -61,22 +61,23 @@ def test_greyscale_render_keeps_the_four_roles_apart(grid: str) -> None:
     cells = _cells_by_role(key, grey)
     fills = {role: [_fill_luminance(c) for c in cs] for role, cs in cells.items()}
     means = {role: sum(v) / len(v) for role, v in fills.items()}
-    # By lightness alone: the roles' fills are at least 40 grey levels apart, and consistent.
+    # By lightness alone: the roles' fills are at least 20 grey levels apart, and consistent (light colours:
+    # held to a lamp, a key's cells must differ little, issue 31; the dark symbols tell them apart by shape).
     ordered = sorted(means.values())
-    assert min(b - a for a, b in itertools.pairwise(ordered)) >= 40, means
+    assert min(b - a for a, b in itertools.pairwise(ordered)) >= 20, means
     assert all(max(v) - min(v) < 10 for v in fills.values()), fills
     # By pattern: every cell is closest to its own role's template (nearest-centroid check),
-    # by a wide margin over the variation within a role.
+    # by a wide margin (over four times) over the variation within a role.
     templates = {role: cs[0] for role, cs in cells.items()}
     for role, cs in cells.items():
         for cell in cs:
             own = _distance(cell, templates[role])
             others = min(_distance(cell, templates[r]) for r in cn.ROLES if r != role)
-            assert own < 6 and others > 30, (role, own, others)
+            assert own < 6 and others > 24, (role, own, others)
 
 
 def test_symbols_differ_even_where_the_fill_is_ignored() -> None:
-    """The white/grey symbol shapes alone (fill subtracted) tell the roles apart."""
+    """The symbol shapes alone (fill subtracted) tell the roles apart."""
     key = cn.random_key("5x5", random.Random(9))
     grey = _card_image(key).convert("L")
     masks = {}
@@ -97,7 +98,7 @@ def test_symbols_differ_even_where_the_fill_is_ignored() -> None:
 def test_lights_on_all_four_sides_show_the_starting_colour(grid: str, team: str) -> None:
     key = cn.random_key(grid, random.Random(1), starting=team)
     image = _card_image(key)
-    want = tuple(int(sheet.TEAM_COLORS[team][i:i + 2], 16) for i in (1, 3, 5))
+    want = tuple(int(sheet.KEY_TEAM_COLORS[team][i:i + 2], 16) for i in (1, 3, 5))
     s = sheet.KEY_CARD_SIZE / sheet.DESIGN
     for x, y, w, h in sheet.light_boxes():
         # A point 7 mm (design) along each bar: between the team symbol and the letter.

@@ -33,6 +33,8 @@ KEY_CARD_SIZE = 70.0                 # mm, square
 WORD_CARD_SIZE = (60.0, 40.0)        # mm, landscape
 DESIGN = 70.0                        # the key card is designed at 70 mm and scaled
 
+SYMBOL_WHITE = "#ffffff"
+SYMBOL_GREY = "#6b6b6b"
 TEAM_COLORS = {cn.RED: "#b2182b", cn.BLUE: "#4a90d9"}
 TEAM_LETTERS = {cn.RED: "R", cn.BLUE: "B"}
 ROLE_FILLS = {cn.RED: TEAM_COLORS[cn.RED], cn.BLUE: TEAM_COLORS[cn.BLUE],
@@ -40,14 +42,14 @@ ROLE_FILLS = {cn.RED: TEAM_COLORS[cn.RED], cn.BLUE: TEAM_COLORS[cn.BLUE],
 # A key card's colours: the same hues, light, and the assassin a mid grey, so that no cell is much denser
 # than another held to a lamp: the back's camouflage is stronger than the differences (docs/kit.md).
 KEY_TINT = 0.4
-KEY_SYMBOL_GREY = "#b4b4b4"
+KEY_INK = "#7a7a7a"          # a key card's symbols and letters: mid grey on its light colours...
+KEY_INKS = {cn.RED: KEY_INK, cn.BLUE: KEY_INK, cn.BYSTANDER: "#a3a3a3", cn.ASSASSIN: SYMBOL_WHITE}   # ... white on grey
 # The back spends its ink on the large scale (a key's cells are large and flat) more than the Codex cover.
 BACK_WEIGHTS = Weights(large=6.0, medium=4.5, small=2.2, fleck=0.45, glyph_fonts=("mono", "sans"), line=0.08, step=1.4)
 KEY_TEAM_COLORS = {team: tint(colour, KEY_TINT) for team, colour in TEAM_COLORS.items()}
 KEY_FILLS = {cn.RED: KEY_TEAM_COLORS[cn.RED], cn.BLUE: KEY_TEAM_COLORS[cn.BLUE],
              cn.BYSTANDER: "#f3ecd9", cn.ASSASSIN: "#9c9c9c"}
-SYMBOL_WHITE = "#ffffff"
-SYMBOL_GREY = "#6b6b6b"
+ROLE_INKS = {cn.RED: SYMBOL_WHITE, cn.BLUE: SYMBOL_WHITE, cn.BYSTANDER: SYMBOL_GREY, cn.ASSASSIN: SYMBOL_WHITE}
 INK = "#333333"
 CELL_EDGE = Stroke("#8c8c8c", 0.2)
 FRAME_FILL = "#d9d9d9"
@@ -125,15 +127,15 @@ def _light_bar(team: str, size: float, s: float) -> list[Item]:
     items: list[Item] = [Rect(x, y, w, h, fill=KEY_TEAM_COLORS[team], stroke=None, radius=h / 2)]
     items += [_team_symbol(team, cx, y + h / 2, 1.5 * s) for cx in symbol_x]
     items.append(Text(x + 8 * s, y, w - 16 * s, h, TEAM_LETTERS[team], font="sans-bold",
-                      size=10 * s, color=SYMBOL_WHITE, align="center", valign="middle",
+                      size=10 * s, color=KEY_INK, align="center", valign="middle",
                       min_size=3))
     return items
 
 
 def _team_symbol(team: str, cx: float, cy: float, r: float) -> Item:
     if team == cn.RED:
-        return Circle(cx, cy, r, fill=SYMBOL_WHITE, stroke=None)
-    return _diamond_at(cx, cy, r * 1.2, r * 0.35)
+        return Circle(cx, cy, r, fill=KEY_INK, stroke=None)
+    return _diamond_at(cx, cy, r * 1.2, r * 0.35, KEY_INK)
 
 
 def _corner_mark(s: float) -> Item:
@@ -161,7 +163,7 @@ def _grid(key: cn.Key, size: float, s: float) -> list[Item]:
                               fill=FRAME_FILL, stroke=None, radius=pad)]
     for row, box_row in zip(key.cells, boxes, strict=False):
         for role, (x, y, w) in zip(row, box_row, strict=False):
-            items += cell_items(role, x, y, w, KEY_FILLS, KEY_SYMBOL_GREY)
+            items += cell_items(role, x, y, w, KEY_FILLS, KEY_INKS)
     return items
 
 
@@ -175,34 +177,32 @@ def light_boxes(size: float = KEY_CARD_SIZE) -> list[tuple[float, float, float, 
 
 
 def cell_items(role: str, x: float, y: float, w: float, fills: dict[str, str] = ROLE_FILLS,
-               grey: str = SYMBOL_GREY) -> list[Item]:
-    """One square cell: the role's fill (the cover cards' full colours, or a key card's light ones) and its
-    symbol (the bystander's bar in `grey`)."""
-    if role == cn.BYSTANDER:
-        return [Rect(x, y, w, w, fill=fills[role], stroke=CELL_EDGE), *_bar(x, y, w, grey)]
-    return [Rect(x, y, w, w, fill=fills[role], stroke=CELL_EDGE), *_ROLE_SYMBOLS[role](x, y, w)]
+               inks: dict[str, str] = ROLE_INKS) -> list[Item]:
+    """One square cell: the role's fill and its symbol's ink (the cover cards' full colours, or a key
+    card's light ones) and its symbol."""
+    return [Rect(x, y, w, w, fill=fills[role], stroke=CELL_EDGE), *_ROLE_SYMBOLS[role](x, y, w, inks[role])]
 
 
-def _disc(x: float, y: float, w: float) -> list[Item]:
-    return [Circle(x + w / 2, y + w / 2, 0.2 * w, fill=SYMBOL_WHITE, stroke=None)]
+def _disc(x: float, y: float, w: float, ink: str) -> list[Item]:
+    return [Circle(x + w / 2, y + w / 2, 0.2 * w, fill=ink, stroke=None)]
 
 
-def _diamond(x: float, y: float, w: float) -> list[Item]:
-    return [_diamond_at(x + w / 2, y + w / 2, 0.3 * w, 0.08 * w)]
+def _diamond(x: float, y: float, w: float, ink: str) -> list[Item]:
+    return [_diamond_at(x + w / 2, y + w / 2, 0.3 * w, 0.08 * w, ink)]
 
 
-def _diamond_at(cx: float, cy: float, r: float, pen: float) -> Item:
-    """A hollow diamond (white outline): the blue team's sign, unlike red's solid disc."""
+def _diamond_at(cx: float, cy: float, r: float, pen: float, ink: str = SYMBOL_WHITE) -> Item:
+    """A hollow diamond (an outline): the blue team's sign, unlike red's solid disc."""
     return Polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=None,
-                   stroke=Stroke(SYMBOL_WHITE, pen))
+                   stroke=Stroke(ink, pen))
 
 
-def _bar(x: float, y: float, w: float, grey: str = SYMBOL_GREY) -> list[Item]:
-    return [Rect(x + 0.25 * w, y + 0.45 * w, 0.5 * w, 0.1 * w, fill=grey, stroke=None)]
+def _bar(x: float, y: float, w: float, ink: str) -> list[Item]:
+    return [Rect(x + 0.25 * w, y + 0.45 * w, 0.5 * w, 0.1 * w, fill=ink, stroke=None)]
 
 
-def _cross(x: float, y: float, w: float) -> list[Item]:
-    pen = Stroke(SYMBOL_WHITE, 0.1 * w)
+def _cross(x: float, y: float, w: float, ink: str) -> list[Item]:
+    pen = Stroke(ink, 0.1 * w)
     a, b = 0.3 * w, 0.7 * w
     return [Line(x + a, y + a, x + b, y + b, pen), Line(x + b, y + a, x + a, y + b, pen)]
 
