@@ -468,5 +468,5 @@ def test_no_help_or_doc_shows_a_kit_seed_to_copy(capsys: pytest.CaptureFixture[s
     root = Path(__file__).resolve().parent.parent
     for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
         for line in doc.read_text(encoding="utf-8").splitlines():
-            found = re.search(r"pnpgen kit\b[^`\n]*--seed\s+([^\s`]+)", line)
+            found = re.search(r"pnpgen kit\b[^`\n]*--seed\s+([^\s`\]]+)", line)
             assert found is None or found.group(1) in ("CODE", "N"), (doc.name, line)
