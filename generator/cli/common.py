@@ -22,7 +22,7 @@ F = TypeVar("F", bound=Callable[..., Any])     # a command function being decora
 T = TypeVar("T")
 
 
-class SeedType(click.ParamType):
+class SeedType(click.ParamType[int]):
     """A seed: a number (at most 30 digits: a 5000-digit one is refused) or a code (K7QM3-T2W7R-H1XZC-5)."""
 
     name = "seed"

@@ -9,8 +9,8 @@ from PIL import Image
 from pypdf import PdfReader
 from tests.pdftext import page_texts
 
-from generator.core.errors import OutputExistsError
 from generator.core.codes import format_seed
+from generator.core.errors import OutputExistsError
 from generator.core.rng import derive_key, derive_seed
 from generator.games.laser.cli.sheet import laser_kit_part
 from generator.games.laser.content import load_catalog

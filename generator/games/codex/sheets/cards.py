@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 
+from generator.core.colours import tint
 from generator.core.placeholders import fill
 from generator.core.rng import make_rng
-from generator.core.colours import tint
 from generator.core.units import MM_PER_PT
 from generator.games.codex.content import CodexTexts
 from generator.games.codex.rules import Agent, Deal

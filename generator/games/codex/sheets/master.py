@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from generator.core.codes import format_seed, is_code_value
 from generator.games.codex.content import CodexTexts
 from generator.games.codex.rules import LEADER, ROLES, Agent, Deal
-from generator.core.codes import format_seed, is_code_value
 from generator.scene.footer import seed_words
 from generator.scene.imposition import add_footers, content_box, sheet_pages
 from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
