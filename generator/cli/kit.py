@@ -177,7 +177,7 @@ def command(seed: int | None, paper: str, lang: str | None, output: Path | None,
     random source and printed once, for the host (also in host/README.md): --seed CODE rebuilds that
     same kit. Each product draws from its own code, derived from the kit seed by a keyed hash; the
     codes on the players' pages reprint those pages and reach no secret. A seed you make up (a short
-    number or word) is found in seconds from the players' pages: the kit warns.
+    number, a date) is found in seconds from the players' pages: the kit warns.
 
     \b
     Examples:
