@@ -1,12 +1,14 @@
 """Codenames printables: key cards (grid, lights, mark, code) and word cards, drawn and imposed.
 
-A key card is square (default 70 mm). Each role has a colour AND a white or grey symbol, and the
-colours are far apart in lightness, so the roles read in greyscale and for colour-blind players:
-red agent (dark red, white disc), blue agent (mid blue, hollow white diamond), bystander (pale sand, grey
-bar), assassin (near black, white cross). Lights in the starting team's colour sit on all four
-sides, each with the team letter (R or B, the same in English and Italian) between two of the
-team's symbols. A dark corner triangle marks the top-left; the key code is in the bottom-right
-corner. Word cards (60 x 40 mm) print the word upright and, smaller, upside down for the far side.
+A key card is square (default 70 mm). Each role has a sign: red agent a disc, blue agent a hollow
+diamond, bystander a bar, assassin a cross (the cover cards' symbols). On a key card every cell is
+the same fine grey hatch, and the sign is that hatch turned a quarter: the same ink, as much of it,
+in every cell, so that held to a lamp the cells let the same light through (docs/kit.md, "Hiding on
+paper"), while in reflected light the sign reads by the turn of its lines, in greyscale too; a faint
+tint of the role's colour under the hatch is a hint. Lights on all four sides, the same hatch in the
+starting team's tint, show its sign three times. A dark corner triangle marks the top-left; the key
+code is in the bottom-right corner. The back is a black and white camouflage, its own for each card.
+Word cards (60 x 40 mm) print the word upright and, smaller, upside down for the far side.
 """
 
 from __future__ import annotations
@@ -39,16 +41,20 @@ TEAM_COLORS = {cn.RED: "#b2182b", cn.BLUE: "#4a90d9"}
 TEAM_LETTERS = {cn.RED: "R", cn.BLUE: "B"}
 ROLE_FILLS = {cn.RED: TEAM_COLORS[cn.RED], cn.BLUE: TEAM_COLORS[cn.BLUE],
               cn.BYSTANDER: "#efe6cf", cn.ASSASSIN: "#1c1c1c"}     # the cover cards' full colours
-# A key card's colours: the same hues, light, and the assassin a mid grey, so that no cell is much denser
-# than another held to a lamp: the back's camouflage is stronger than the differences (docs/kit.md).
-KEY_TINT = 0.4
-KEY_INK = "#7a7a7a"          # a key card's symbols and letters: mid grey on its light colours...
-KEY_INKS = {cn.RED: KEY_INK, cn.BLUE: KEY_INK, cn.BYSTANDER: "#a3a3a3", cn.ASSASSIN: SYMBOL_WHITE}   # ... white on grey
-# The back spends its ink on the large scale (a key's cells are large and flat) more than the Codex cover.
-BACK_WEIGHTS = Weights(large=6.0, medium=4.5, small=2.2, fleck=0.45, glyph_fonts=("mono", "sans"), line=0.08, step=1.4)
+# A key card draws every role in the same neutral ink and the same amount of it (docs/codenames.md, "The
+# key cards"): a cell is a fine hatch, half ink, and the role's sign is the same hatch turned a quarter,
+# so that held to a lamp every cell lets the same light through at every scale above the hatch's own
+# (a blur of half a millimetre evens it out), while in reflected light the sign reads by the turn of
+# its lines. The role's colour is a faint tint under the hatch: a hint, weaker than the back's pattern.
+KEY_INK = "#6a6a6a"          # the hatch: a mid grey, the same for every role and both teams
+HATCH_STEP = 0.7             # mm from line to line (fixed in mm, whatever the card's size: a property of light)
+HATCH_ANGLE = 45.0           # the ground's lines; a sign's lines are turned a quarter from them
+KEY_TINT = 0.1               # the colour hint: this share of the role's colour under the hatch
 KEY_TEAM_COLORS = {team: tint(colour, KEY_TINT) for team, colour in TEAM_COLORS.items()}
-KEY_FILLS = {cn.RED: KEY_TEAM_COLORS[cn.RED], cn.BLUE: KEY_TEAM_COLORS[cn.BLUE],
-             cn.BYSTANDER: "#f3ecd9", cn.ASSASSIN: "#9c9c9c"}
+KEY_FILLS = {**KEY_TEAM_COLORS, cn.BYSTANDER: tint("#c8b27a", KEY_TINT), cn.ASSASSIN: tint("#1c1c1c", KEY_TINT)}
+# The back, black and white (patches in the roles' hues hid the faint tints less well, measured), spends
+# its ink on the large scale more than the Codex cover.
+BACK_WEIGHTS = Weights(large=6.0, medium=4.5, small=2.2, fleck=0.45, glyph_fonts=("mono", "sans"), line=0.08, step=1.4)
 ROLE_INKS = {cn.RED: SYMBOL_WHITE, cn.BLUE: SYMBOL_WHITE, cn.BYSTANDER: SYMBOL_GREY, cn.ASSASSIN: SYMBOL_WHITE}
 INK = "#333333"
 CELL_EDGE = Stroke("#8c8c8c", 0.2)
@@ -121,21 +127,15 @@ def _lights(team: str, size: float, s: float) -> list[Item]:
 
 
 def _light_bar(team: str, size: float, s: float) -> list[Item]:
+    """A bar of the hatch in the team's tint, with the team's sign three times (no letter: a letter
+    would be ink that differs between the teams)."""
     w, h, y = 28 * s, 5 * s, 2 * s
     x = (size - w) / 2
-    symbol_x = (x + 4 * s, x + w - 4 * s)
-    items: list[Item] = [Rect(x, y, w, h, fill=KEY_TEAM_COLORS[team], stroke=None, radius=h / 2)]
-    items += [_team_symbol(team, cx, y + h / 2, 1.5 * s) for cx in symbol_x]
-    items.append(Text(x + 8 * s, y, w - 16 * s, h, TEAM_LETTERS[team], font="sans-bold",
-                      size=10 * s, color=KEY_INK, align="center", valign="middle",
-                      min_size=3))
+    bar = Rect(x, y, w, h, fill=KEY_TEAM_COLORS[team], stroke=None, radius=h / 2)
+    items: list[Item] = [bar, Group((_hatch(x + w / 2, y + h / 2, w / 2 + h, HATCH_ANGLE),), clip=bar)]
+    for cx in (x + 5 * s, x + w / 2, x + w - 5 * s):
+        items += _sign(team, cx, y + h / 2, 1.15 * h, x + w / 2, y + h / 2)
     return items
-
-
-def _team_symbol(team: str, cx: float, cy: float, r: float) -> Item:
-    if team == cn.RED:
-        return Circle(cx, cy, r, fill=KEY_INK, stroke=None)
-    return _diamond_at(cx, cy, r * 1.2, r * 0.35, KEY_INK)
 
 
 def _corner_mark(s: float) -> Item:
@@ -163,7 +163,7 @@ def _grid(key: cn.Key, size: float, s: float) -> list[Item]:
                               fill=FRAME_FILL, stroke=None, radius=pad)]
     for row, box_row in zip(key.cells, boxes, strict=False):
         for role, (x, y, w) in zip(row, box_row, strict=False):
-            items += cell_items(role, x, y, w, KEY_FILLS, KEY_INKS)
+            items += key_cell_items(role, x, y, w)
     return items
 
 
@@ -176,10 +176,68 @@ def light_boxes(size: float = KEY_CARD_SIZE) -> list[tuple[float, float, float, 
             (start, size - edge - short, long, short), (edge, start, short, long)]
 
 
+def key_cell_items(role: str, x: float, y: float, w: float) -> list[Item]:
+    """One cell of a key card: the hatch over the role's faint tint, and the role's sign in the same
+    hatch turned a quarter (the same ink, and as much of it, in every cell)."""
+    cx, cy = x + w / 2, y + w / 2
+    box = Rect(x, y, w, w, fill=KEY_FILLS[role], stroke=None)
+    return [box, Group((_hatch(cx, cy, w, HATCH_ANGLE),), clip=box), *_sign(role, cx, cy, w, cx, cy),
+            Rect(x, y, w, w, fill=None, stroke=CELL_EDGE)]
+
+
+def _hatch(cx: float, cy: float, reach: float, angle: float) -> Group:
+    """Lines of the key ink HATCH_STEP apart and half as wide (half the area inked), through (cx, cy)
+    and every step from it, turned `angle` degrees, `reach` mm each way."""
+    pen = Stroke(KEY_INK, HATCH_STEP / 2)
+    n = int(reach / HATCH_STEP) + 1
+    lines = tuple(Line(round(cx - reach, 3), round(cy + k * HATCH_STEP, 3), round(cx + reach, 3),
+                       round(cy + k * HATCH_STEP, 3), pen) for k in range(-n, n + 1))
+    return Group(lines, rotate(angle, cx, cy))
+
+
+def _sign(role: str, cx: float, cy: float, w: float, hx: float, hy: float) -> list[Item]:
+    """A role's sign centred on (cx, cy) in a `w` mm box: each of its shapes a clip (turned) filled
+    with the role's tint and the hatch through (hx, hy) turned a quarter from the ground's, or (a hole)
+    the ground's own hatch again."""
+    out: list[Item] = []
+    for shape, turn, hole in _SIGN_SHAPES[role](cx, cy, w):
+        angle = HATCH_ANGLE - turn + (0.0 if hole else 90.0)
+        fill = Rect(shape.x, shape.y, shape.w, shape.h, fill=KEY_FILLS[role], stroke=None)
+        reach = w + abs(cx - hx) + abs(cy - hy)
+        out.append(Group((fill, _hatch(hx, hy, reach, angle)), rotate(turn, cx, cy), clip=shape))
+    return out
+
+
+Shape = tuple[Rect, float, bool]
+
+
+def _square(cx: float, cy: float, side: float, radius: float = 0.0) -> Rect:
+    return Rect(round(cx - side / 2, 3), round(cy - side / 2, 3), round(side, 3), round(side, 3), radius=round(radius, 3))
+
+
+def _sign_disc(cx: float, cy: float, w: float) -> list[Shape]:
+    return [(_square(cx, cy, 0.66 * w, 0.33 * w), 0.0, False)]
+
+
+def _sign_diamond(cx: float, cy: float, w: float) -> list[Shape]:
+    return [(_square(cx, cy, 0.58 * w), 45.0, False), (_square(cx, cy, 0.26 * w), 45.0, True)]
+
+
+def _sign_bar(cx: float, cy: float, w: float) -> list[Shape]:
+    return [(Rect(round(cx - 0.38 * w, 3), round(cy - 0.14 * w, 3), round(0.76 * w, 3), round(0.28 * w, 3)), 0.0, False)]
+
+
+def _sign_cross(cx: float, cy: float, w: float) -> list[Shape]:
+    arm = Rect(round(cx - 0.42 * w, 3), round(cy - 0.13 * w, 3), round(0.84 * w, 3), round(0.26 * w, 3))
+    return [(arm, 45.0, False), (arm, -45.0, False)]
+
+
+_SIGN_SHAPES = {cn.RED: _sign_disc, cn.BLUE: _sign_diamond, cn.BYSTANDER: _sign_bar, cn.ASSASSIN: _sign_cross}
+
+
 def cell_items(role: str, x: float, y: float, w: float, fills: dict[str, str] = ROLE_FILLS,
                inks: dict[str, str] = ROLE_INKS) -> list[Item]:
-    """One square cell: the role's fill and its symbol's ink (the cover cards' full colours, or a key
-    card's light ones) and its symbol."""
+    """One square cell of a cover card: the role's full colour and its symbol in white or grey."""
     return [Rect(x, y, w, w, fill=fills[role], stroke=CELL_EDGE), *_ROLE_SYMBOLS[role](x, y, w, inks[role])]
 
 
@@ -232,10 +290,10 @@ def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool =
 
 
 def key_back_items(rng: random.Random, size: float = KEY_CARD_SIZE) -> list[Item]:
-    """The back of a key card: a camouflage over the whole card (scene/camouflage.py) in the keys' own
-    colours, stronger held to a lamp than any difference between two keys; it says nothing."""
-    return camouflage(rng, 0.0, 0.0, size, size, (KEY_TEAM_COLORS[cn.RED], KEY_TEAM_COLORS[cn.BLUE],
-                                                  KEY_FILLS[cn.ASSASSIN]), BACK_WEIGHTS)
+    """The back of a key card: a black and white camouflage over the whole card (scene/camouflage.py),
+    stronger held to a lamp than what differs between two keys (the faint tints, the hatch's seams, the
+    code); it says nothing."""
+    return camouflage(rng, 0.0, 0.0, size, size, weights=BACK_WEIGHTS)
 
 
 def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE) -> SheetSpec:
