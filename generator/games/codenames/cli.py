@@ -78,9 +78,9 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
     """Print N different random key cards (8 per A4 sheet at 70 mm).
 
     A PDF sheet of keys is followed by its backs (long-edge duplex; --duplex short, or --gutter-fold
-    without a duplex printer): behind every card a camouflage of its own, drawn from the seed, stronger
-    held to a lamp than most of what differs between keys (docs/kit.md). --duplex none prints the
-    fronts alone.
+    without a duplex printer): behind every card a camouflage of its own, drawn from the seed; with the
+    fronts' even hatch, held to a lamp nothing of the key stands out above it (docs/kit.md). --duplex
+    none prints the fronts alone.
 
     \b
     Example:
