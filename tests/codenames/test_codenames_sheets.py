@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import itertools
 import random
 
 import numpy as np
@@ -126,12 +125,12 @@ def test_lights_on_all_four_sides_show_the_starting_team(grid: str, team: str) -
     for x, y, w, h in sheet.light_boxes():
         bar = rgb[px(y + 1):px(y + h - 1), px(x + 1):px(x + w - 1)].mean(axis=(0, 1))
         assert (bar[0] > bar[2] + 3) if team == "red" else (bar[2] > bar[0] + 3), (team, bar)
-        along = (lambda t: (x + t, y + h / 2)) if w > h else (lambda t: (x + w / 2, y + t))
-        gx, gy = along(9.5 * s)                                 # between two signs: the ground (turned with its bar)
+        # between two signs (the ground, turned with its bar), then the three signs' centres
+        (gx, gy), *signs = [(x + t, y + h / 2) if w > h else (x + w / 2, y + t)
+                            for t in (9.5 * s, 5 * s, 14 * s, 23 * s)]
         ground = turned[px(gy) - 3:px(gy) + 4, px(gx) - 3:px(gx) + 4].mean()
         assert ground < 0.2 or ground > 0.8, ground
-        for t in (5 * s, 14 * s, 23 * s):                      # the three signs' centres
-            cx, cy = along(t)
+        for t, (cx, cy) in zip((5, 14, 23), signs, strict=True):
             middle = turned[px(cy) - 3:px(cy) + 4, px(cx) - 3:px(cx) + 4].mean()
             assert abs(middle - ground) > 0.8 if team == "red" else abs(middle - ground) < 0.2, (team, t, middle)
 

@@ -26,7 +26,7 @@ from generator.core.rng import make_rng
 from generator.games.codenames import GAME
 from generator.games.codenames.rules import keys as cn
 from generator.scene.camouflage import Weights, camouflage
-from generator.scene.model import Circle, Group, apply, Item, Line, Polygon, Rect, Stroke, Text, rotate
+from generator.scene.model import Circle, Group, Item, Line, Polygon, Rect, Stroke, Text, apply, rotate
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.scene.imposition import Card, SheetSpec
@@ -39,7 +39,6 @@ DESIGN = 70.0                        # the key card is designed at 70 mm and sca
 SYMBOL_WHITE = "#ffffff"
 SYMBOL_GREY = "#6b6b6b"
 TEAM_COLORS = {cn.RED: "#b2182b", cn.BLUE: "#4a90d9"}
-TEAM_LETTERS = {cn.RED: "R", cn.BLUE: "B"}
 ROLE_FILLS = {cn.RED: TEAM_COLORS[cn.RED], cn.BLUE: TEAM_COLORS[cn.BLUE],
               cn.BYSTANDER: "#efe6cf", cn.ASSASSIN: "#1c1c1c"}     # the cover cards' full colours
 # A key card draws every role in the same neutral ink and the same amount of it (docs/codenames.md, "The
@@ -348,12 +347,12 @@ def word_cards(words: Sequence[str], size: tuple[float, float] = WORD_CARD_SIZE)
 
 # --- the rules aid -------------------------------------------------------------------------
 
-def rules_page(lang: str, paper: str = "a4") -> Page:
+def rules_pages(lang: str, paper: str = "a4") -> list[Page]:
     """The one-page rules summary (classic and Pictures, the variants, the two-player score) in `lang`."""
     from generator.cards.rules_text import load_rules_text
     from generator.games.codenames.content import labels
     from generator.scene.rulesheet import rules_sheet_page
 
     title, subtitle, sections = load_rules_text("codenames", lang)
-    return rules_sheet_page(title, subtitle, sections, paper=paper, lang=lang,
-                            footer_title=labels(lang)["rules_title"])
+    return [rules_sheet_page(title, subtitle, sections, paper=paper, lang=lang,
+                             footer_title=labels(lang)["rules_title"])]
