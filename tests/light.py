@@ -71,7 +71,7 @@ class Layer:
 
 def layer(layer: Layer) -> np.ndarray:
     """The face's transmittance, H x W x 3."""
-    image = render_image(Page(layer.width, layer.height, [Group(tuple(layer.items))]), DPI, supersample=1)
+    image = render_image(Page(layer.width, layer.height, items=[Group(tuple(layer.items))]), DPI, supersample=1)
     t = transmittance(np.asarray(image))
     return t[:, ::-1] if layer.mirror else t
 

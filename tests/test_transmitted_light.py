@@ -40,13 +40,13 @@ def _old_hatch(x: float, y: float, w: float, h: float) -> list[Item]:
     lines: list[Item] = []
     for i in range(int((w + h) / OLD_HATCH_STEP) + 2):
         c = i * OLD_HATCH_STEP
-        lines += [Line(x + c - h, y + h, x + c, y, OLD_HATCH), Line(x + c - h, y, x + c, y + h, OLD_HATCH)]
+        lines += [Line(x + c - h, y + h, x + c, y, stroke=OLD_HATCH), Line(x + c - h, y, x + c, y + h, stroke=OLD_HATCH)]
     return [Group(tuple(lines), clip=Rect(x, y, w, h))]
 
 
 def _old_cover(width: float, height: float) -> list[Item]:
     return [*_old_hatch(1.5, 1.5, width - 3.0, height - 3.0),
-            Rect(12, height / 2 - 3.5, width - 24, 7.0, "#ffffff", Stroke("#777777", 0.2), radius=1.0),
+            Rect(12, height / 2 - 3.5, width - 24, 7.0, fill="#ffffff", stroke=Stroke("#777777", 0.2), radius=1.0),
             Text(13, height / 2 - 3.0, width - 26, 6.0, "RISERVATO", font="sans-bold", size=8, color="#555555",
                  align="center", valign="middle", wrap=False)]
 
@@ -59,7 +59,7 @@ def _old_hatch_lines(size: float) -> list[Item]:
     lines: list[Item] = []
     c = OLD_BACK_STEP
     while c < 2 * size:
-        lines += [Line(c - size, size, c, 0, OLD_BACK_LINE), Line(c - size, 0, c, size, OLD_BACK_LINE)]
+        lines += [Line(c - size, size, c, 0, stroke=OLD_BACK_LINE), Line(c - size, 0, c, size, stroke=OLD_BACK_LINE)]
         c += OLD_BACK_STEP
     return [Group(tuple(lines), clip=Rect(0, 0, size, size))]
 

@@ -101,7 +101,7 @@ def _glyph(rng: random.Random, x: float, y: float, size: float, ink: str, fonts:
     glyph = Text(round(x - size / 2, 3), round(y - size / 2, 3), round(2 * size, 3), round(2 * size, 3),
                  rng.choice(GLYPHS), font=rng.choice(tuple(fonts)), size=round(points, 2),
                  color=ink, align="center", valign="middle", wrap=False, min_size=3.0)
-    return Group((glyph,), rotate(rng.choice((0, 90, 180, 270)), x + size / 2, y + size / 2))
+    return Group((glyph,), transform=rotate(rng.choice((0, 90, 180, 270)), x + size / 2, y + size / 2))
 
 
 def _lattice(x: float, y: float, w: float, h: float, stroke: Stroke, step: float, offset: float,
@@ -110,5 +110,5 @@ def _lattice(x: float, y: float, w: float, h: float, stroke: Stroke, step: float
     lines: list[Item] = []
     for i in range(int((w + h) / step) + 2):
         c = round(i * step + offset, 3)
-        lines.append(Line(x + c - h, y + h, x + c, y, stroke) if rising else Line(x + c - h, y, x + c, y + h, stroke))
+        lines.append(Line(x + c - h, y + h, x + c, y, stroke=stroke) if rising else Line(x + c - h, y, x + c, y + h, stroke=stroke))
     return lines

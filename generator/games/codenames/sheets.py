@@ -126,7 +126,7 @@ def key_card_items(key: cn.Key, size: float = KEY_CARD_SIZE) -> list[Item]:
 def _lights(team: str, size: float, s: float) -> list[Item]:
     """The top light bar, and the same turned to the right, bottom and left sides."""
     bar = _light_bar(team, size, s)
-    return [Group(tuple(bar), rotate(90 * q, size / 2, size / 2)) for q in range(4)]
+    return [Group(tuple(bar), transform=rotate(90 * q, size / 2, size / 2)) for q in range(4)]
 
 
 def _light_bar(team: str, size: float, s: float) -> list[Item]:
@@ -198,8 +198,8 @@ def _hatch(hx: float, hy: float, angle: float, cx: float, cy: float, radius: flo
     v = hy - sin * (cx - hx) + cos * (cy - hy)
     first, last = math.floor((v - radius - hy) / HATCH_STEP), math.ceil((v + radius - hy) / HATCH_STEP)
     lines = tuple(Line(round(u - radius, 3), round(hy + k * HATCH_STEP, 3), round(u + radius, 3),
-                       round(hy + k * HATCH_STEP, 3), pen) for k in range(first, last + 1))
-    return Group(lines, rotate(angle, hx, hy))
+                       round(hy + k * HATCH_STEP, 3), stroke=pen) for k in range(first, last + 1))
+    return Group(lines, transform=rotate(angle, hx, hy))
 
 
 def _sign(role: str, cx: float, cy: float, w: float, hx: float, hy: float) -> list[Item]:
@@ -211,7 +211,7 @@ def _sign(role: str, cx: float, cy: float, w: float, hx: float, hy: float) -> li
         angle = HATCH_ANGLE - turn + (0.0 if hole else 90.0)
         fill = Rect(shape.x, shape.y, shape.w, shape.h, fill=KEY_FILLS[role], stroke=None)
         lx, ly = apply(rotate(-turn, cx, cy), hx, hy)           # (hx, hy) in the shape's own turned frame
-        out.append(Group((fill, _hatch(lx, ly, angle, cx, cy, w * 0.6)), rotate(turn, cx, cy), clip=shape))
+        out.append(Group((fill, _hatch(lx, ly, angle, cx, cy, w * 0.6)), transform=rotate(turn, cx, cy), clip=shape))
     return out
 
 
@@ -269,7 +269,7 @@ def _bar(x: float, y: float, w: float, ink: str) -> list[Item]:
 def _cross(x: float, y: float, w: float, ink: str) -> list[Item]:
     pen = Stroke(ink, 0.1 * w)
     a, b = 0.3 * w, 0.7 * w
-    return [Line(x + a, y + a, x + b, y + b, pen), Line(x + b, y + a, x + a, y + b, pen)]
+    return [Line(x + a, y + a, x + b, y + b, stroke=pen), Line(x + b, y + a, x + a, y + b, stroke=pen)]
 
 
 _ROLE_SYMBOLS = {cn.RED: _disc, cn.BLUE: _diamond, cn.BYSTANDER: _bar, cn.ASSASSIN: _cross}
@@ -330,10 +330,10 @@ def word_card_items(word: str, size: tuple[float, float] = WORD_CARD_SIZE) -> li
                color=WORD_FAR_INK, align="center", valign="middle", wrap=False, min_size=5)
     return [
         Rect(2.5 * sx, 2.5 * sy, w - 5 * sx, h - 5 * sy, fill=WORD_FILL, stroke=WORD_EDGE, radius=2),
-        Line(6 * sx, h / 2, w - 6 * sx, h / 2, Stroke("#b8a57e", 0.3, (1.0, 1.0))),
+        Line(6 * sx, h / 2, w - 6 * sx, h / 2, stroke=Stroke("#b8a57e", 0.3, dash=(1.0, 1.0))),
         Rect(5 * sx, 23.5 * sy, w - 10 * sx, 11 * sy, fill="#ffffff", stroke=WORD_EDGE, radius=1.5),
         near,
-        Group((far,), rotate(180, w / 2, h / 2)),
+        Group((far,), transform=rotate(180, w / 2, h / 2)),
     ]
 
 
