@@ -90,6 +90,8 @@ NOT_FOR_IMAGES = {
     "--kinds": "lists template element kinds; an image deck has no template",
     "--allow-outside-files": "guards image paths named in a data file; images' paths are given on the command line",
     "--sheet": "picks a sheet of a spreadsheet data file; an image deck has none",
+    "--refresh": "about DATA given as a link; an image deck's pictures are files",
+    "--poll": "how often a linked DATA is downloaded again; an image deck has no link",
 }
 
 
