@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from generator.cli.options import bleed_option, duplex_option, paper_option
+from generator.cards.cli.linked import allow_outside_option, link_options, local_data, sheet_option, start_polling
+from generator.cli.deck import deck_options
+from generator.publish import DeckOptions
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.cards.preflight import Finding
@@ -23,19 +25,23 @@ if TYPE_CHECKING:   # pragma: no cover
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="Port on 127.0.0.1 (0: a free one).")
 @click.option("--no-open", is_flag=True, help="Do not open the browser; just print the address.")
-@paper_option("Paper size for the print button and the last-sheet warning.")
-@duplex_option(help="Backs for the print button: long- or short-edge flip, or none.")
-@bleed_option("the template's")
 @click.option("--backs", metavar="FILE_OR_DIR", default=None,
               help="An image folder (no TEMPLATE): one back for every card, or a folder of backs paired by name.")
 @click.option("--card", metavar="SIZE", default=None,
               help="An image folder (no TEMPLATE): the card size (as pnpgen images --card). Default: read from the images.")
-def command(data: str, template: str | None, port: int, no_open: bool, paper: str, duplex: str,
-            bleed: float | None, backs: str | None, card: str | None) -> None:
+@allow_outside_option
+@sheet_option
+@link_options
+@deck_options
+def command(data: str, template: str | None, port: int, no_open: bool, backs: str | None, card: str | None,
+            allow_outside_files: bool, sheet: str | None, refresh: bool, poll: float, opts: DeckOptions) -> None:
     """Show every card of DATA laid out by TEMPLATE in the browser, and redraw it on every save.
 
     DATA alone, a folder of card images (or a glob or list file, as `pnpgen images` reads
-    them), previews those images as cards: a new, changed or removed picture redraws them.
+    them), previews those images as cards: a new, changed or removed picture redraws them. DATA
+    may be a link, as in `pnpgen cards` (a CSV/XLSX URL or a Google Sheets link): it is
+    downloaded again every --poll seconds while the page is open, and the cards are redrawn when
+    it changed.
 
     The address is printed at once and the page fills in as the cards are drawn. The page (on
     127.0.0.1 only) shows each card's face and back as it will print (the SVG backend), with
@@ -45,39 +51,52 @@ def command(data: str, template: str | None, port: int, no_open: bool, paper: st
     second, once the save has settled (a spreadsheet half written keeps the last good cards). A
     card's error shows in place of that card; a broken data file or template shows in a banner above
     the last good cards. Filters: ?card=12,
-    ?q=name, or the dropdown. The print button writes the PDF under output/. Ctrl-C stops it.
+    ?q=name, or the dropdown. The print button writes what `pnpgen cards` writes with the same
+    options (--format, --paper, --duplex, --printer, --offset, --cutter, --gutter-fold, -o...;
+    without -o a PDF under output/, never over a file the preview did not write). Ctrl-C stops it.
 
     \b
     Examples:
       pnpgen preview example example
       pnpgen preview deck.yaml layout.yaml --port 8765 --no-open
+      pnpgen preview deck.xlsx layout.yaml --sheet Spells --printer office --duplex short
       pnpgen preview scans/ --backs back.png --card standard   # a folder of card images
     """
+    from dataclasses import replace
+
     from generator.cards.cli.preview_deck import LiveDeck
     from generator.cards.cli.preview_page import page
     from generator.cards.cli.preview_server import PreviewServer
-    from generator.publish import DeckOptions
 
-    opts = DeckOptions(format="pdf", paper=paper, duplex=None if duplex == "none" else duplex, bleed=bleed,
-                       quiet=True)
+    opts = replace(opts, quiet=True)
     findings = functools.partial(deck_findings, opts=opts)
     deck: LiveDeck
+    poller = None
     if template is None:
         from generator.cards.cli.images import ImageChoice
         from generator.cards.cli.preview_images import images_live_deck
 
-        deck, printer = images_live_deck(ImageChoice(data, backs, card), opts, fresh_image_loader(), findings,
-                                         free_path)
+        if sheet or refresh:
+            raise click.UsageError("--sheet and --refresh are for a DATA file with a TEMPLATE")
+        deck, printer = images_live_deck(ImageChoice(data, backs, card), opts, fresh_image_loader(), findings)
     else:
         if backs or card:
             raise click.UsageError("--backs and --card are for an image folder (DATA alone, no TEMPLATE)")
-        deck = LiveDeck(data, template, bleed=bleed, image_loader=fresh_image_loader(), deck_findings=findings)
-        printer = functools.partial(print_pdf, deck, data, template, opts, set())
+        local = local_data(data, sheet, refresh)
+        deck = LiveDeck(local, template, bleed=opts.bleed, image_loader=fresh_image_loader(), deck_findings=findings,
+                        sheet=sheet, allow_outside=allow_outside_files)
+        printer = functools.partial(print_deck, deck, local, template, opts, set())
     try:
         server = PreviewServer(deck, page(), printer, port=port)
     except OSError as err:
         raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
-    serve(deck, server, open_browser=not no_open)
+    if template is not None:
+        poller = start_polling(data, str(deck.data), sheet, poll, active=server.has_viewers)
+    try:
+        serve(deck, server, open_browser=not no_open)
+    finally:
+        if poller is not None:
+            poller.stop()
 
 
 def serve(deck: Any, server: Any, open_browser: bool) -> None:
@@ -94,7 +113,7 @@ def serve(deck: Any, server: Any, open_browser: bool) -> None:
         stop_on_sigterm()
         start = time.perf_counter()
         deck.refresh(progressive=True)
-        click.echo(f"pnpgen preview: {len(deck.cards)} cards drawn in {time.perf_counter() - start:.1f} s")
+        click.echo(f"pnpgen preview: {count_cards(len(deck.cards))} drawn in {time.perf_counter() - start:.1f} s")
         if deck.error:
             click.echo(f"pnpgen: error: {deck.error}", err=True)
         watch(deck.files, lambda changed: _redraw(deck, changed), stop, getattr(deck, "folders", None))
@@ -109,7 +128,7 @@ def serve(deck: Any, server: Any, open_browser: bool) -> None:
 
 def _redraw(deck: Any, changed: set[Path]) -> None:
     start = time.perf_counter()
-    cards = deck.refresh()
+    redrawn = deck.refresh()
     names = ", ".join(sorted(p.name for p in changed))
     took = (time.perf_counter() - start) * 1000
     if deck.error:
@@ -117,7 +136,12 @@ def _redraw(deck: Any, changed: set[Path]) -> None:
     else:
         errors = sum(1 for c in deck.cards if c.error)
         extra = f", {errors} with errors" if errors else ""
-        click.echo(f"{time.strftime('%H:%M:%S')} {names}: {len(cards)} cards redrawn in {took:.0f} ms{extra}")
+        click.echo(f"{time.strftime('%H:%M:%S')} {names}: {count_cards(len(redrawn))} redrawn in {took:.0f} ms{extra}")
+
+
+def count_cards(count: int) -> str:
+    """"1 card", "18 cards"."""
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def fresh_image_loader() -> Any:
@@ -157,12 +181,32 @@ def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
     return formula_findings(design.data_file) + check_deck(count, design.template.file, per_sheet=per)
 
 
-def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]) -> dict[str, Any]:
-    """The print button: the PDF of the deck as it is now, under output/, never over a file this
-    preview did not write itself (then NAME-2.pdf, NAME-3.pdf, ...)."""
+def print_options(opts: DeckOptions, stem: str, written: set[Path]) -> DeckOptions:
+    """The print button's options: the preview's deck options, quiet. Without -o a PDF goes to
+    output/STEM.pdf, never over a file this preview did not write itself (then STEM-2.pdf, ...);
+    any other output may replace the files this preview wrote, and others only with --force."""
     from dataclasses import replace
 
     from generator import paths
+
+    opts = replace(opts, quiet=True, own=frozenset(written))
+    if opts.output is None and opts.format == "pdf" and opts.cutter is None:
+        opts = replace(opts, output=free_path(paths.default_output(f"{stem}.pdf"), written), force=True)
+    return opts
+
+
+def printed(paths: list[Path], written: set[Path]) -> dict[str, Any]:
+    """The print button's answer: the first file written (and how many), remembered as the preview's own."""
+    written.update(Path(p) for p in paths)
+    if not paths:
+        return {"error": "nothing was written"}
+    more = f" (and {len(paths) - 1} more)" if len(paths) > 1 else ""
+    return {"path": f"{paths[0]}{more}", "paths": [str(p) for p in paths]}
+
+
+def print_deck(deck: Any, data: str, template: str, opts: DeckOptions, written: set[Path]) -> dict[str, Any]:
+    """The print button: what `pnpgen cards DATA TEMPLATE` writes with the preview's options, from the deck
+    as it is now."""
     from generator.cards.cli.make import deck_stem, make_deck
     from generator.cards.records import resolve_data
     from generator.core.errors import PnpError
@@ -171,12 +215,11 @@ def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]
         return {"error": "fix the errors first (they are shown in place of the cards)"}
     try:
         stem = deck_stem(resolve_data(data))
-        target = free_path(paths.default_output(f"{stem}.pdf"), written)
-        make_deck(data, template, replace(opts, output=target, force=True))
+        paths = make_deck(data, template, print_options(opts, stem, written), sheet=deck.sheet,
+                          allow_outside=deck.allow_outside)
     except PnpError as err:
         return {"error": str(err)}
-    written.add(target)
-    return {"path": str(target)}
+    return printed(paths, written)
 
 
 def free_path(path: Path, written: set[Path]) -> Path:

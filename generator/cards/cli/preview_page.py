@@ -135,7 +135,11 @@ function figure(card) {
 }
 
 function draw() {
-  document.getElementById("title").textContent = `pnpgen preview: ${state.title || ""}`;
+  const count = state.cards.length, what = `${count} card${count === 1 ? "" : "s"}`;
+  const title = `${state.title || "pnpgen preview"} (${what})`;
+  document.getElementById("title").textContent = title;
+  document.title = `${title}: pnpgen preview`;
+  document.getElementById("title").title = state.template ? `template: ${state.template}` : "";
   document.body.style.setProperty("--pw", state.card_w + 2 * state.bleed);
   document.body.style.setProperty("--ph", state.card_h + 2 * state.bleed);
   const err = document.getElementById("deck-error");

@@ -40,6 +40,12 @@ class PreviewServer(ThreadingHTTPServer):
         self.stopping = threading.Event()
         self.print_lock = threading.Lock()
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self.viewers = 0           # open event streams: a page is open (a linked DATA is polled only then)
+        self.viewers_lock = threading.Lock()
+
+    def has_viewers(self) -> bool:
+        """Whether a page is open (listening to /events)."""
+        return self.viewers > 0
 
     @property
     def url(self) -> str:
@@ -121,9 +127,13 @@ class _Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.close_connection = True
             return
+        with self.server.viewers_lock:
+            self.server.viewers += 1
         try:
             self._stream()
         finally:
+            with self.server.viewers_lock:
+                self.server.viewers -= 1
             self.server.streams.release()
 
     def _stream(self) -> None:
