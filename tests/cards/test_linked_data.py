@@ -210,3 +210,44 @@ def test_polling_rewrites_the_copy_only_when_it_changed(site) -> None:
     time.sleep(0.2)
     quiet.stop()
     assert state.hits.count("/p.csv") == 3          # not while the page is closed
+
+
+def test_the_preview_polls_a_link_only_while_a_page_is_open_and_redraws_on_change(site, layout) -> None:
+    import http.client
+
+    from generator.cards.cli.linked import start_polling
+    from generator.cards.cli.preview_deck import LiveDeck
+    from generator.cards.cli.preview_page import page
+    from generator.cards.cli.preview_server import PreviewServer
+
+    state, base = site
+    state.routes["/live.csv"] = (200, {}, CSV.encode())
+    link = f"{base}/live.csv"
+    local = remote.fetch_data(link).path
+    deck = LiveDeck(local, layout)
+    deck.refresh()
+    assert [c.label for c in deck.cards] == ["Goblin", "Goblin", "Troll"]
+    server = PreviewServer(deck, page(), dict)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    poller = start_polling(link, str(local), None, 0.02, active=server.has_viewers)
+    try:
+        time.sleep(0.3)
+        assert state.hits.count("/live.csv") == 1             # no page open: no download
+        state.routes["/live.csv"] = (200, {}, CSV.replace("Troll", "Ogre").encode())
+        viewer = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
+        viewer.request("GET", "/events")
+        stream = viewer.getresponse()
+        assert stream.fp.readline().startswith(b"data: ")     # the stream is open: the page is
+        for _ in range(200):
+            if "Ogre" in local.read_text():
+                break
+            time.sleep(0.02)
+        deck.refresh()
+        assert [c.label for c in deck.cards] == ["Goblin", "Goblin", "Ogre"]
+        assert state.hits.count("/live.csv") >= 2
+    finally:
+        poller.stop()
+        stream.close()
+        viewer.close()
+        server.stop()
