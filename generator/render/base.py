@@ -7,7 +7,9 @@ colour parsing, number formatting) is done once here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +18,7 @@ from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.scene.model import (
     Circle,
+    Gradient,
     Group,
     Image,
     Item,
@@ -27,6 +30,7 @@ from generator.scene.model import (
     Text,
     TextLine,
 )
+from generator.scene.bounds import shape_box
 from generator.scene.pathgeom import check_path
 from generator.scene.text import layout_text
 
@@ -75,7 +79,52 @@ def _draw_text(backend: Backend, item: Text) -> None:
 def _draw_path(backend: Backend, item: Path) -> None:
     check_path(item)
     if item.commands and (item.fill is not None or item.stroke is not None):
-        backend.path(item)
+        backend.path(_placed_fill(item))
+
+
+def _placed_fill(item: Any) -> Any:
+    """The item with a box gradient fill (a template's) placed in its coordinates."""
+    fill = item.fill
+    if type(fill) is Gradient and fill.box:
+        return replace(item, fill=placed_gradient(fill, shape_box(item) or (0.0, 0.0, 0.0, 0.0)))
+    return item
+
+
+def placed_gradient(gradient: Gradient, bounds: tuple[float, float, float, float]) -> Gradient:
+    """A box gradient in the coordinates of the box `bounds`: linear across it at its angle, corner
+    to corner; radial from its centre to half its longer side."""
+    left, top, right, bottom = bounds
+    w, h = right - left, bottom - top
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    if gradient.kind == "radial":
+        return replace(gradient, x1=cx, y1=cy, r=max(w, h, 1e-6) / 2, box=False)
+    dx, dy = math.cos(math.radians(gradient.angle)), math.sin(math.radians(gradient.angle))
+    if abs(dx) < 1e-12:
+        dx = 0.0
+    if abs(dy) < 1e-12:
+        dy = 0.0
+    half = max((abs(w * dx) + abs(h * dy)) / 2, 1e-6)
+    return replace(gradient, x1=cx - half * dx, y1=cy - half * dy, x2=cx + half * dx, y2=cy + half * dy, box=False)
+
+
+def gradient_ramp(stops: Sequence[tuple[float, str]], steps: int = 256) -> list[tuple[int, int, int]]:
+    """The gradient's colour at `steps` even places from 0 to 1 (sRGB interpolated between stops, as
+    SVG, PDF and the PNG backend do)."""
+    points = [(min(max(offset, 0.0), 1.0), rgb(colour)) for offset, colour in stops]
+    out = []
+    for i in range(steps):
+        t = i / (steps - 1)
+        if t <= points[0][0]:
+            out.append(points[0][1])
+            continue
+        for (t0, c0), (t1, c1) in zip(points, points[1:], strict=False):
+            if t <= t1:
+                f = (t - t0) / (t1 - t0) if t1 > t0 else 1.0
+                out.append(tuple(round(a + (b - a) * f) for a, b in zip(c0, c1, strict=True)))  # type: ignore[misc]
+                break
+        else:
+            out.append(points[-1][1])
+    return out
 
 
 def _draw_group(backend: Backend, item: Group) -> None:
@@ -85,11 +134,11 @@ def _draw_group(backend: Backend, item: Group) -> None:
 
 
 _DISPATCH: dict[type, Callable[[Backend, Any], None]] = {
-    Rect: lambda b, it: b.rect(it),
+    Rect: lambda b, it: b.rect(_placed_fill(it)),
     Line: lambda b, it: b.line(it),
-    Polyline: lambda b, it: b.polyline(it),
+    Polyline: lambda b, it: b.polyline(_placed_fill(it)),
     Path: _draw_path,
-    Circle: lambda b, it: b.circle(it),
+    Circle: lambda b, it: b.circle(_placed_fill(it)),
     TextLine: lambda b, it: b.text_line(it),
     Image: lambda b, it: b.image(it),
     Text: _draw_text,

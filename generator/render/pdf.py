@@ -26,12 +26,14 @@ from generator.scene.fonts import font_runs, parsed_font
 from generator.scene.model import (
     IDENTITY,
     Circle,
+    Gradient,
     Group,
     Image,
     Item,
     Line,
     Matrix,
     Page,
+    Paint,
     Path,
     PathCommand,
     Polyline,
@@ -318,11 +320,47 @@ class PdfBackend(Backend):
         self.saved: list[list[object]] = []
         self.placed = placed or {}           # emptied groups whose face is a form (see _with_forms)
         self.matrices = [IDENTITY]     # group transforms, for the placed size of pictures
+        self.faded: list[bool] = []    # per open group: whether it set an opacity (reportlab's state saved)
 
     # -- paint state ------------------------------------------------------------------------
     def colour(self, color: str, op: str) -> str:
         """The operator setting `color` for fills (op rg) or strokes (RG); a subclass may convert it."""
         return _color_op(color, op)
+
+    def gradient_colours(self, gradient: Gradient) -> list[object]:
+        """The gradient's stop colours as reportlab colours (a subclass may convert them)."""
+        from reportlab.lib.colors import Color
+
+        return [Color(*rgb_float(colour)) for _, colour in gradient.stops]
+
+    def _shade(self, outline: str, gradient: Gradient, evenodd: bool, bounds: tuple[float, float, float, float]
+               ) -> None:
+        """Fill the outline (path operators; `bounds` around it) with the gradient: clip to it, then
+        paint the shading."""
+        self.emit(f"q {outline} W{'*' if evenodd else ''} n")
+        if gradient.transform != IDENTITY:
+            self.emit(" ".join(_f_matrix(gradient.transform)) + " cm")
+        colours = self.gradient_colours(gradient)
+        positions = [min(max(offset, 0.0), 1.0) for offset, _ in gradient.stops]
+        if len(colours) == 1:
+            colours, positions = colours * 2, [0.0, 1.0]
+        if gradient.kind == "radial":
+            self.c.radialGradient(gradient.x1, gradient.y1, max(gradient.r, 1e-6), colours, positions)
+        else:
+            self.c.linearGradient(gradient.x1, gradient.y1, gradient.x2, gradient.y2, colours, positions)
+        self.emit("Q")
+
+    def _filled(self, item: Rect | Polyline | Path | Circle, outline: str, evenodd: bool = False) -> None:
+        """Paint an item's outline: a gradient fill shaded in it, then the stroke; else in one operator."""
+        from generator.scene.bounds import shape_box
+
+        fill, stroke = item.fill, item.stroke
+        if isinstance(fill, Gradient):
+            self._shade(outline, fill, evenodd, shape_box(item) or (0.0, 0.0, 0.0, 0.0))
+            fill = None
+        op = self._paint(fill, stroke)
+        if op:
+            self.emit(f"{outline} {op}{'*' if evenodd and fill is not None else ''}")
 
     def _paint(self, fill: str | None, stroke: Stroke | None) -> str | None:
         """Set colours and line style; the painting operator (f, S, B), or None for no paint."""
@@ -347,6 +385,9 @@ class PdfBackend(Backend):
 
     # -- primitives -------------------------------------------------------------------------
     def rect(self, item: Rect) -> None:
+        if isinstance(item.fill, Gradient):
+            self._filled(item, _rect_path(item.x, item.y, item.w, item.h, item.radius))
+            return
         op = self._paint(item.fill, item.stroke)
         if op:
             self.emit(f"{_rect_path(item.x, item.y, item.w, item.h, item.radius)} {op}")
@@ -357,14 +398,19 @@ class PdfBackend(Backend):
             self.emit(_numbers("%.3f %.3f m %.3f %.3f l ", (item.x1, item.y1, item.x2, item.y2)) + "S")
 
     def polyline(self, item: Polyline) -> None:
-        op = self._paint(item.fill if item.closed else None, item.stroke)
+        if isinstance(item.fill, Gradient) and item.closed and item.points:
+            template = "%.3f %.3f m " + "%.3f %.3f l " * (len(item.points) - 1) + "h"
+            self._filled(item, _numbers(template, [v for x, y in item.points for v in (x, y)]))
+            return
+        op = self._paint(item.fill if item.closed and not isinstance(item.fill, Gradient) else None, item.stroke)
         if not op or not item.points:
             return
         template = "%.3f %.3f m " + "%.3f %.3f l " * (len(item.points) - 1) + ("h " if item.closed else "")
         self.emit(_numbers(template, [v for x, y in item.points for v in (x, y)]) + op)
 
     def path(self, item: Path) -> None:
-        op = self._paint(item.fill, item.stroke)
+        gradient = item.fill if isinstance(item.fill, Gradient) else None
+        op = "f" if gradient is not None else self._paint(item.fill if gradient is None else None, item.stroke)
         if not op:
             return
         commands: Sequence[PathCommand] = item.commands
@@ -374,11 +420,17 @@ class PdfBackend(Backend):
             ops = list(map(_OP, commands))
         template = "".join(map(_command_template, ops, map(len, commands)))
         values = list(map(float, chain.from_iterable(map(_VALUES, commands))))
+        if gradient is not None:
+            self._filled(item, _numbers(template, values).rstrip(), item.fill_rule == "evenodd")
+            return
         if item.fill_rule == "evenodd" and item.fill is not None:
             op += "*"
         self.emit(_numbers(template, values) + op)
 
     def circle(self, item: Circle) -> None:
+        if isinstance(item.fill, Gradient):
+            self._filled(item, _circle_path(item.cx, item.cy, item.r))
+            return
         op = self._paint(item.fill, item.stroke)
         if op:
             self.emit(f"{_circle_path(item.cx, item.cy, item.r)} {op}")
@@ -409,7 +461,12 @@ class PdfBackend(Backend):
         images.draw(item, placed, self.emit)
 
     def begin_group(self, item: Group) -> None:
-        self.emit("q")      # what canvas.saveState writes; its copy of reportlab's own state is not needed
+        self.faded.append(item.opacity < 1)
+        if item.opacity < 1:     # reportlab's state saved too: it keeps the transparency (ExtGState) set
+            self.c.saveState()
+            self.opacity(max(item.opacity, 0.0))
+        else:
+            self.emit("q")      # what canvas.saveState writes; its copy of reportlab's own state is not needed
         self.saved.append(list(self.state))
         self.matrices.append(compose(self.matrices[-1], item.transform))
         if item.transform != IDENTITY:
@@ -435,13 +492,43 @@ class PdfBackend(Backend):
         if not self.c.hasForm(name):
             self.c.beginForm(name, *FORM_BOX)
             walk(items, type(self)(self.c, patterns=False))
-            self.c.endForm()
+            self.c.endForm(**_form_resources(self.c))
         self.c.doForm(name)
 
+    def opacity(self, value: float) -> None:
+        """Make what the group draws `value` opaque (/ca and /CA: each shape on its own), times any
+        opacity of the groups around it."""
+        alpha = value * self.c._extgstate.getValue("ca")
+        self.c.setFillAlpha(alpha)
+        self.c.setStrokeAlpha(alpha)
+
     def end_group(self, item: Group) -> None:
-        self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
+        if self.faded.pop():
+            self.c.restoreState()
+        else:
+            self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
         self.state = self.saved.pop()
         self.matrices.pop()
+
+
+def _form_resources(canvas: Canvas) -> dict[str, object]:
+    """endForm's extra attributes: the resources of a form that paints gradients or sets an opacity
+    (reportlab gives a form fonts, pictures and forms only); none for any other form."""
+    state = canvas._extgstate.getState()
+    if not canvas._shadingUsed and state is None:
+        return {}
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if canvas._formsinuse:
+        resources.XObject = canvas._doc.xobjDict(canvas._formsinuse)
+    if state is not None:
+        resources.ExtGState = state
+    resources.setShading(canvas._shadingUsed)
+    resources.setColorSpace(canvas._colorsUsed)
+    return {"Resources": resources}
 
 
 def _text_run(canvas: Canvas, name: str, size: float, chunk: str) -> str:

@@ -22,7 +22,7 @@ from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH, MM_PER_PT
 from generator.render import pngreuse
-from generator.render.base import Backend, is_motif, rgb, validate_pages, walk
+from generator.render.base import Backend, gradient_ramp, is_motif, rgb, validate_pages, walk
 from generator.render.raster import (
     affine_paste,
     dash_runs,
@@ -35,11 +35,13 @@ from generator.scene.fonts import font_metrics, font_path, font_runs
 from generator.scene.model import (
     IDENTITY,
     Circle,
+    Gradient,
     Group,
     Image,
     Line,
     Matrix,
     Page,
+    Paint,
     Path,
     Polyline,
     Rect,
@@ -119,7 +121,7 @@ def _lead_group(items: Sequence[Item], matrix: Matrix, size: tuple[int, int]) ->
     while items and isinstance(items[0], Group):
         group = items[0]
         matrix = compose(matrix, group.transform) if group.transform != IDENTITY else matrix
-        if group.clip is not None and not _whole(_clip_geometry(group.clip, matrix, size), size):
+        if group.opacity < 1 or (group.clip is not None and not _whole(_clip_geometry(group.clip, matrix, size), size)):
             break
         lead, items = (group, matrix), group.items
     return lead
@@ -250,6 +252,7 @@ class _Frame:
         self.mask = mask
         self.motif: tuple[_MotifKey, tuple[Item, ...], bytes] | None = None   # a motif to keep once drawn
         self.reused = False      # a motif's pixels from an earlier page: its items are not drawn
+        self.fade: tuple[PILImage.Image, float] | None = None   # an opacity group: the target before it, and its opacity
 
 
 class PngBackend(Backend):
@@ -272,8 +275,12 @@ class PngBackend(Backend):
         return self.frames[-1]
 
     # -- paint ------------------------------------------------------------------------------
-    def _fill(self, points: list[Point], color: str | None) -> None:
+    def _fill(self, points: list[Point], color: Paint | None) -> None:
         if color is None or len(points) < 3:
+            return
+        if isinstance(color, Gradient):
+            _fill_gradient(self.frame.target, [points], "nonzero", color, self.frame.matrix)
+            self._touch(*_bounds(points))
             return
         box = rect_pixels(points, self.frame.target.size) if len(points) == 4 else None
         if box is None:
@@ -310,8 +317,12 @@ class PngBackend(Backend):
 
     def path(self, item: Path) -> None:
         subpaths = flatten(item, self.frame.matrix, tolerance=0.2)
-        if item.fill is not None:
+        if isinstance(item.fill, Gradient):
+            _fill_gradient(self.frame.target, [points for points, _ in subpaths], item.fill_rule, item.fill,
+                           self.frame.matrix)
+        elif item.fill is not None:
             _fill_subpaths(self.frame.target, subpaths, item.fill_rule, rgb(item.fill))
+        if item.fill is not None:
             if self.touched is not None and any(points for points, _ in subpaths):
                 self._touch(*_bounds([p for points, _ in subpaths for p in points]))
         if item.stroke is not None:
@@ -374,6 +385,12 @@ class PngBackend(Backend):
         self._touch(*_bounds([apply(to_page, u, v) for u in (0, width) for v in (0, height)]))
 
     def begin_group(self, item: Group) -> None:
+        self._begin_group(item)
+        if item.opacity < 1:     # drawn as it is, then blended with the pixels it was drawn over
+            parent = self.frames[-2]
+            self.frame.fade = (parent.target.copy(), max(item.opacity, 0.0))
+
+    def _begin_group(self, item: Group) -> None:
         frame = self.frame
         matrix = compose(frame.matrix, item.transform) if item.transform != IDENTITY else frame.matrix
         if item.clip is None:
@@ -435,9 +452,12 @@ class PngBackend(Backend):
             self.frame.target.paste(done.target, done.origin)
         elif done.mask is not None and done.mask.getbbox():
             self.frame.target.paste(done.target, done.origin, done.mask)
-        else:
+        elif done.fade is None:
             return
-        self._touch(*done.origin, done.origin[0] + done.target.width, done.origin[1] + done.target.height)
+        if done.fade is not None:
+            _fade(self.frame.target, *done.fade)
+        if done.mask is not None:
+            self._touch(*done.origin, done.origin[0] + done.target.width, done.origin[1] + done.target.height)
 
 
 _MotifKey = tuple[int, Matrix, tuple[int, int], bool]
@@ -549,7 +569,7 @@ def decode_image(data: bytes) -> PILImage.Image:
     return image.convert("RGBA")
 
 
-def _fill_subpaths(target: PILImage.Image, subpaths: list[Subpath], rule: str, color: tuple[int, int, int]) -> None:
+def _fill_subpaths(target: PILImage.Image, subpaths: list[Subpath], rule: str, color: Ink) -> None:
     """Fill polygons by a fill rule: one polygon directly; several through a coverage mask, where
     each simple subpath counts +1 or -1 by its winding (nonzero) or flips coverage (evenodd)."""
     from PIL import Image as PILImage
@@ -576,6 +596,92 @@ def _fill_subpaths(target: PILImage.Image, subpaths: list[Subpath], rule: str, c
     else:
         mask = ImageChops.difference(counts[1], counts[-1]).point(lambda v: 255 if v else 0)
     target.paste(color, box, mask)
+
+
+def _fade(target: PILImage.Image, before: PILImage.Image, opacity: float) -> None:
+    """The target's pixels, as drawn since `before`, made `opacity` opaque over them (a group's opacity)."""
+    from PIL import Image as PILImage
+    from PIL import ImageChops
+
+    box = ImageChops.difference(before, target).getbbox()
+    if box is None:
+        return
+    target.paste(PILImage.blend(before.crop(box), target.crop(box), opacity), box[:2])
+
+
+RAMP_SPAN = 40      # a linear gradient's ramp image reaches this many lengths either side (padded colours)
+
+
+def _fill_gradient(target: PILImage.Image, rings: Sequence[Sequence[Point]], rule: str, gradient: Gradient,
+                   matrix: Matrix) -> None:
+    """Pixel rings (a polygon, or a path's subpaths by the fill rule) painted with a gradient given
+    in the coordinates `matrix` maps to pixels."""
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
+
+    rings = [ring for ring in rings if len(ring) >= 3]
+    if not rings:
+        return
+    box = _clip_box([p for ring in rings for p in ring], target.size)
+    size = (box[2] - box[0], box[3] - box[1])
+    mask = PILImage.new("L", size, 0)
+    if len(rings) == 1:
+        ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in rings[0]], fill=255)
+    else:
+        _fill_subpaths(mask, [([(x - box[0], y - box[1]) for x, y in ring], True) for ring in rings], rule, 255)
+    target.paste(gradient_image(gradient, compose(translate(-box[0], -box[1]), matrix), size), box[:2], mask)
+
+
+def gradient_image(gradient: Gradient, matrix: Matrix, size: tuple[int, int]) -> PILImage.Image:
+    """An RGB image of `size` pixels of the gradient, its coordinates mapped to the pixels by `matrix`."""
+    from PIL import Image as PILImage
+
+    to_gradient = _inverse(compose(matrix, gradient.transform))
+    a, b, c, d, e, f = to_gradient        # pixel (x, y) -> gradient space (a x + c y + e, b x + d y + f)
+    if gradient.kind == "radial":
+        r = max(gradient.r, 1e-9)
+        k = 128 / r                        # _disc: 255 at 128 px from (128, 128)
+        data = (a * k, c * k, (e - gradient.x1) * k + 128, b * k, d * k, (f - gradient.y1) * k + 128)
+        levels = _disc().transform(size, PILImage.Transform.AFFINE, data,
+                                                         PILImage.Resampling.BILINEAR, fillcolor=255)
+    else:
+        dx, dy = gradient.x2 - gradient.x1, gradient.y2 - gradient.y1
+        length2 = max(dx * dx + dy * dy, 1e-18)
+        # t = ((u - x1) dx + (v - y1) dy) / |d|^2, mapped onto a ramp 256 px a length, padded either side
+        k = 256 / length2
+        data = ((a * dx + b * dy) * k, (c * dx + d * dy) * k,
+                ((e - gradient.x1) * dx + (f - gradient.y1) * dy) * k + 256 * RAMP_SPAN, 0.0, 0.0, 1.0)
+        levels = _ramp().transform(size, PILImage.Transform.AFFINE, data, PILImage.Resampling.BILINEAR)
+    ramp = gradient_ramp(gradient.stops)
+    bands = [levels.point([colour[i] for colour in ramp]) for i in range(3)]
+    return PILImage.merge("RGB", bands)
+
+
+@lru_cache(maxsize=1)
+def _disc() -> PILImage.Image:
+    """256 x 256 levels of the distance from (128, 128): 255 at 128 px and beyond."""
+    from PIL import Image as PILImage
+
+    row = range(256)
+    data = bytes(min(255, round(math.hypot(x + 0.5 - 128, y + 0.5 - 128) * 255 / 128)) for y in row for x in row)
+    return PILImage.frombytes("L", (256, 256), data)
+
+
+@lru_cache(maxsize=1)
+def _ramp() -> PILImage.Image:
+    """0 for RAMP_SPAN lengths, a ramp 0..255 over one length of 256 px, then 255 (two rows alike)."""
+    from PIL import Image as PILImage
+
+    row = bytes([0]) * (256 * RAMP_SPAN) + bytes(range(256)) + bytes([255]) * (256 * RAMP_SPAN)
+    return PILImage.frombytes("L", (len(row), 2), row * 2)
+
+
+def _inverse(m: Matrix) -> Matrix:
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-18:
+        return (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 def _signed_area(ring: list[Point]) -> float:

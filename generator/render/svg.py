@@ -18,7 +18,21 @@ from typing import TYPE_CHECKING
 from generator.core.units import MM_PER_PT
 from generator.render.base import Backend, num, rgb, validate_pages, walk
 from generator.scene.fonts import font_runs, font_spec
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
+from generator.scene.model import (
+    IDENTITY,
+    Circle,
+    Gradient,
+    Group,
+    Image,
+    Line,
+    Page,
+    Paint,
+    Path,
+    Polyline,
+    Rect,
+    Stroke,
+    TextLine,
+)
 from generator.scene.text import text_width
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -79,6 +93,7 @@ def text_chars(pages: Iterable[Page]) -> dict[str, str]:
 
 
 def _paint(fill: str | None, stroke: Stroke | None) -> dict[str, str]:
+    """The fill and stroke attributes of a colour fill (see SvgBackend._paint for a gradient)."""
     attrs = {"fill": _color(fill) if fill else "none"}
     if stroke is not None:
         attrs["stroke"] = _color(stroke.color)
@@ -113,12 +128,41 @@ class SvgBackend(Backend):
         self.clips = 0
         self.text = text
         self.used: dict[str, set[str]] = {}     # registry font -> characters drawn (to embed)
+        self.gradients: dict[Gradient, str] = {}  # each distinct gradient defined once, by id
+
+    def _paint(self, fill: Paint | None, stroke: Stroke | None) -> dict[str, str]:
+        """_paint's attributes, a gradient fill referring to its definition."""
+        if not isinstance(fill, Gradient):
+            return _paint(fill, stroke)
+        attrs = _paint(None, stroke)
+        attrs["fill"] = f"url(#{self._gradient(fill)})"
+        return attrs
+
+    def _gradient(self, gradient: Gradient) -> str:
+        """The id of the gradient's definition (added to the defs on first use)."""
+        ident = self.gradients.get(gradient)
+        if ident is not None:
+            return ident
+        ident = self.gradients[gradient] = f"gradient{len(self.gradients) + 1}"
+        attrs = {"id": ident, "gradientUnits": "userSpaceOnUse"}
+        if gradient.transform != IDENTITY:
+            attrs["gradientTransform"] = "matrix(" + " ".join(num(v, 6) for v in gradient.transform) + ")"
+        if gradient.kind == "radial":
+            element = self.d.radialGradient(center=(num(gradient.x1), num(gradient.y1)), r=num(gradient.r),
+                                            **attrs)
+        else:
+            element = self.d.linearGradient(start=(num(gradient.x1), num(gradient.y1)),
+                                            end=(num(gradient.x2), num(gradient.y2)), **attrs)
+        for offset, colour in gradient.stops:
+            element.add_stop_color(num(offset), _color(colour))
+        self.d.defs.add(element)
+        return ident
 
     def _add(self, element: BaseElement) -> None:
         self.stack[-1].add(element)
 
     def rect(self, item: Rect) -> None:
-        attrs = _paint(item.fill, item.stroke)
+        attrs = self._paint(item.fill, item.stroke)
         if item.radius > 0:
             radius = num(min(item.radius, item.w / 2, item.h / 2))
             attrs.update(rx=radius, ry=radius)
@@ -132,20 +176,20 @@ class SvgBackend(Backend):
     def polyline(self, item: Polyline) -> None:
         points = [(num(x), num(y)) for x, y in item.points]
         if item.closed:
-            self._add(self.d.polygon(points, **_paint(item.fill, item.stroke)))
+            self._add(self.d.polygon(points, **self._paint(item.fill, item.stroke)))
         else:
             self._add(self.d.polyline(points, **_paint(None, item.stroke)))
 
     def path(self, item: Path) -> None:
         parts = [" ".join([str(command[0]), *(num(float(v)) for v in command[1:])]) for command in item.commands]
-        attrs = _paint(item.fill, item.stroke)
+        attrs = self._paint(item.fill, item.stroke)
         if item.fill_rule == "evenodd" and item.fill is not None:
             attrs["fill-rule"] = "evenodd"
         self._add(self.d.path(d=" ".join(parts), **attrs))
 
     def circle(self, item: Circle) -> None:
         self._add(self.d.circle(center=(num(item.cx), num(item.cy)), r=num(item.r),
-                                **_paint(item.fill, item.stroke)))
+                                **self._paint(item.fill, item.stroke)))
 
     def text_line(self, item: TextLine) -> None:
         x = item.x
@@ -184,6 +228,8 @@ class SvgBackend(Backend):
             attrs["transform"] = "matrix(" + " ".join(num(v, 6) for v in item.transform) + ")"
         if item.clip is not None:
             attrs["clip-path"] = f"url(#{self._clip_path(item.clip)})"
+        if item.opacity < 1:
+            attrs["opacity"] = num(max(item.opacity, 0.0), 3)
         group = self.d.g(**attrs)
         self._add(group)
         self.stack.append(group)

@@ -26,6 +26,7 @@ from generator.cards.elements import (
     make_stroke,
     num,
     one_of,
+    paint,
     points,
     text,
     to_color,
@@ -71,7 +72,7 @@ def card_box(el: Element, ctx: ElementContext) -> tuple[float, float, float, flo
     return x, y, w, h
 
 
-@element("rect", {**BOX, "radius": num(0.0, "corner radius (mm)"), "fill": color(None), **NO_STROKE})
+@element("rect", {**BOX, "radius": num(0.0, "corner radius (mm)"), "fill": paint(None), **NO_STROKE})
 def rect(el: Element, ctx: ElementContext) -> list[Item]:
     """A rectangle (rounded with radius); without x/y/w/h it covers the card (see inset)."""
     x, y, w, h = card_box(el, ctx)
@@ -91,13 +92,13 @@ def polyline(el: Element, ctx: ElementContext) -> list[Item]:
     return [Polyline(el["points"], False, None, make_stroke(el))]
 
 
-@element("polygon", {"points": points("[[x, y], ...] in mm"), "fill": color(None), **NO_STROKE})
+@element("polygon", {"points": points("[[x, y], ...] in mm"), "fill": paint(None), **NO_STROKE})
 def polygon(el: Element, ctx: ElementContext) -> list[Item]:
     """A closed shape through points (icons: triangles, shields, arrows...)."""
     return [Polygon(el["points"], el["fill"], make_stroke(el))]
 
 
-@element("circle", {"cx": num(), "cy": num(), "r": num(), "fill": color(None), **NO_STROKE})
+@element("circle", {"cx": num(), "cy": num(), "r": num(), "fill": paint(None), **NO_STROKE})
 def circle(el: Element, ctx: ElementContext) -> list[Item]:
     """A circle by centre and radius."""
     return [Circle(el["cx"], el["cy"], el["r"], el["fill"], make_stroke(el))]
@@ -118,7 +119,7 @@ STAR_KEYS = {"points": num(5, "number of tips (3..24)"),
              "angle": num(0, "rotation in degrees, clockwise")}
 
 
-@element("star", {"cx": num(), "cy": num(), "r": num(), **STAR_KEYS, "fill": color(None), **NO_STROKE})
+@element("star", {"cx": num(), "cy": num(), "r": num(), **STAR_KEYS, "fill": paint(None), **NO_STROKE})
 def star(el: Element, ctx: ElementContext) -> list[Item]:
     """A star (or, with inner: 1, a regular polygon) centred at cx, cy."""
     tips = _tips(el, ctx)
@@ -137,7 +138,7 @@ def _tips(el: Element, ctx: ElementContext) -> int:
                   "dx": num(0.0, "step to the next pip (mm)"), "dy": num(0.0, "step down (mm)"),
                   "r": num(1.5, "radius (mm)"),
                   "shape": one_of(("circle", "diamond", "square", "star"), "circle"),
-                  "fill": color("#000000"), **NO_STROKE})
+                  "fill": paint("#000000"), **NO_STROKE})
 def pips(el: Element, ctx: ElementContext) -> list[Item]:
     """A row (or column) of `count` small shapes: costs, strength, lives."""
     count = el["count"]
