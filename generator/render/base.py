@@ -7,6 +7,7 @@ colour parsing, number formatting) is done once here.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
@@ -16,6 +17,7 @@ from typing import Any
 from generator.core import colours
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
+from generator.scene.bounds import shape_box
 from generator.scene.model import (
     Circle,
     Gradient,
@@ -30,7 +32,6 @@ from generator.scene.model import (
     Text,
     TextLine,
 )
-from generator.scene.bounds import shape_box
 from generator.scene.pathgeom import check_path
 from generator.scene.text import layout_text
 
@@ -117,10 +118,11 @@ def gradient_ramp(stops: Sequence[tuple[float, str]], steps: int = 256) -> list[
         if t <= points[0][0]:
             out.append(points[0][1])
             continue
-        for (t0, c0), (t1, c1) in zip(points, points[1:], strict=False):
+        for (t0, c0), (t1, c1) in itertools.pairwise(points):
             if t <= t1:
                 f = (t - t0) / (t1 - t0) if t1 > t0 else 1.0
-                out.append(tuple(round(a + (b - a) * f) for a, b in zip(c0, c1, strict=True)))  # type: ignore[misc]
+                r, g, b = (round(low + (high - low) * f) for low, high in zip(c0, c1, strict=True))
+                out.append((r, g, b))
                 break
         else:
             out.append(points[-1][1])

@@ -410,7 +410,7 @@ class PdfBackend(Backend):
 
     def path(self, item: Path) -> None:
         gradient = item.fill if isinstance(item.fill, Gradient) else None
-        op = "f" if gradient is not None else self._paint(item.fill if gradient is None else None, item.stroke)
+        op = "f" if gradient is not None else self._paint(_colour(item.fill), item.stroke)
         if not op:
             return
         commands: Sequence[PathCommand] = item.commands
@@ -509,6 +509,10 @@ class PdfBackend(Backend):
             self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
         self.state = self.saved.pop()
         self.matrices.pop()
+
+
+def _colour(fill: Paint | None) -> str | None:
+    return fill if isinstance(fill, str) else None
 
 
 def _form_resources(canvas: Canvas) -> dict[str, object]:

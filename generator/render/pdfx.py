@@ -141,8 +141,8 @@ class CmykBackend(PdfBackend):
         """A transparent group drawn as a picture of its box: it over what was drawn beneath it."""
         from generator.render.png import encode_png, render_image
         from generator.scene.bounds import items_box, transform_box
-        from generator.scene.model import Page
         from generator.scene.model import Image as ImageItem
+        from generator.scene.model import Page
 
         matrix = self.matrices[-1]          # the group's own transform is applied already
         inner = items_box(item.items, paths=True)

@@ -105,7 +105,8 @@ def _load_cached(path: str, stamp: int) -> SvgArt:
         return SvgArt(width, height, tuple(ArtShape(*shape) for shape in shapes), path)
     art = parse_svg(data, path)
     if all(shape.plain for shape in art.shapes):     # (gradients and opacity are parsed again each run)
-        artcache.store(data, (art.width, art.height, tuple((s.commands, s.fill, s.stroke, s.stroke_width, s.fill_rule)
+        artcache.store(data, (art.width, art.height, tuple((s.commands, s.fill if isinstance(s.fill, str) else None,
+                                                             s.stroke, s.stroke_width, s.fill_rule)
                                                             for s in art.shapes)))
     return art
 

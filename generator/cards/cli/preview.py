@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from generator.cards.cli.linked import allow_outside_option, link_options, local_data, sheet_option, start_polling
+from generator.cards.cli.make import count_cards
 from generator.cli.deck import deck_options
 from generator.publish import DeckOptions
 
@@ -137,11 +138,6 @@ def _redraw(deck: Any, changed: set[Path]) -> None:
         errors = sum(1 for c in deck.cards if c.error)
         extra = f", {errors} with errors" if errors else ""
         click.echo(f"{time.strftime('%H:%M:%S')} {names}: {count_cards(len(redrawn))} redrawn in {took:.0f} ms{extra}")
-
-
-def count_cards(count: int) -> str:
-    """"1 card", "18 cards"."""
-    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def fresh_image_loader() -> Any:
