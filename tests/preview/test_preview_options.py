@@ -3,13 +3,12 @@ button writes what `pnpgen cards` writes with the same options; the page's title
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import click
 import pytest
+from tests.cards.test_images_sizes import _options
+from tests.preview.test_live_deck import deck_files  # noqa: F401  (a fixture)
 
-from generator import paths
 from generator.cards.cli import preview
 from generator.cli import cli
 from generator.cli.common import run_cli
@@ -24,11 +23,6 @@ NOT_FOR_PREVIEW = {
 }
 
 
-def _options(command: click.Command) -> set[str]:
-    return {opt for param in command.params if isinstance(param, click.Option) for opt in param.opts
-            if opt.startswith("--")}
-
-
 def test_preview_has_every_cards_option_but_a_justified_few() -> None:
     from generator.cards.cli import command as cards
 
@@ -38,14 +32,6 @@ def test_preview_has_every_cards_option_but_a_justified_few() -> None:
     for option in ("--sheet", "--printer", "--offset", "--cutter", "--gutter-fold", "--paper", "--duplex",
                    "--format", "--refresh", "--poll"):
         assert option in _options(preview.command)
-
-
-@pytest.fixture
-def deck(tmp_path: Path) -> tuple[Path, Path]:
-    shutil.copytree(paths.card_data("example"), tmp_path / "market")
-    template = tmp_path / "layout.yaml"
-    shutil.copy(paths.template("cards", "example.yaml"), template)
-    return tmp_path / "market" / "cards.yaml", template
 
 
 def _press_print(args: list[str], monkeypatch: pytest.MonkeyPatch) -> dict:
@@ -65,12 +51,12 @@ def _press_print(args: list[str], monkeypatch: pytest.MonkeyPatch) -> dict:
 @pytest.mark.parametrize("extra", [["--paper", "letter", "--duplex", "short", "--offset", "1.5,-0.5"],
                                    ["--gutter-fold", "--no-crop-marks"],
                                    ["--cutter", "silhouette"]])
-def test_the_print_button_writes_what_cards_writes(deck, tmp_path, monkeypatch, extra) -> None:
-    data, template = deck
+def test_the_print_button_writes_what_cards_writes(deck_files, tmp_path, monkeypatch, extra) -> None:  # noqa: F811
+    data, template = deck_files
     monkeypatch.setenv("PNPGEN_OUTPUT", str(tmp_path / "by-preview"))
     answer = _press_print([str(data), str(template), *extra], monkeypatch)
     assert "error" not in answer, answer
-    assert answer["title"] == "market"        # the deck's name (its folder's: cards.yaml), not the template's
+    assert answer["title"] == "deck"          # the deck's name (its folder's: cards.yaml), not the template's
     monkeypatch.setenv("PNPGEN_OUTPUT", str(tmp_path / "by-cards"))
     assert run_cli(cli, ["cards", str(data), str(template), "--quiet", *extra]) == 0
     made = sorted(p.relative_to(tmp_path / "by-preview") for p in (tmp_path / "by-preview").rglob("*") if p.is_file())
