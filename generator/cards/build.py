@@ -26,7 +26,7 @@ from generator.cards.templates import (
     substitute,
     when_holds,
 )
-from generator.core.errors import DataError, LayoutError, TemplateError
+from generator.core.errors import DataError, LayoutError, TemplateError, shown_file
 from generator.scene.model import Group, Item, Rect, Text
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ def _check_fields(template: Template, where: str, values: list[Any], names: list
         if name not in names:
             raise TemplateError(
                 f"template {template.name} {where or 'top level'} uses field {name!r} not in data file "
-                f"{data_file} (fields: {', '.join(names) or 'none'})", file=template.file)
+                f"{shown_file(data_file or '')} (fields: {', '.join(names) or 'none'})", file=template.file)
 
 
 def _convert(kind: Kind, key: str, raw: Any, error: Callable[[str], Exception]) -> Any:

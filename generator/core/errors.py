@@ -45,6 +45,11 @@ def show_file_as(path: str | Path, name: str) -> None:
     _SHOWN_AS[str(path)] = name
 
 
+def shown_file(file: str | Path) -> str:
+    """A file as errors call it: a downloaded copy by its link (see show_file_as), else its path."""
+    return _shown(str(file))
+
+
 def _shown(file: str) -> str:
     for path, name in _SHOWN_AS.items():
         if file == path or (file.startswith(path) and file[len(path)] == "["):

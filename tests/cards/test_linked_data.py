@@ -251,3 +251,11 @@ def test_the_preview_polls_a_link_only_while_a_page_is_open_and_redraws_on_chang
         stream.close()
         viewer.close()
         server.stop()
+
+
+def test_a_template_error_names_the_link_as_the_data_file(site, pnpgen, write) -> None:
+    state, base = site
+    state.routes["/few.csv"] = (200, {}, b"name\nGoblin\n")
+    layout = write("colour.yaml", "card: poker\nfront:\n  - {kind: rect, fill: '{colour}'}\n")
+    code, _, err = pnpgen("cards", f"{base}/few.csv", layout)
+    assert code == 2 and f"not in data file {base}/few.csv (fields: name)" in err
