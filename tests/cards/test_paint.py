@@ -209,3 +209,17 @@ def test_svg_art_gradients_and_opacity_are_drawn_not_black(tmp_path, pnpgen) -> 
     centre, edge = _at(face, 30, 45), _at(face, 30, 56.5)     # white to SVG green (#008000), at half opacity
     assert _close(centre, (255, 255, 255), 12)
     assert _close(edge, (128, 191, 128), 20), edge
+
+
+def test_the_preview_warns_under_the_card_when_it_prints_pdfx(tmp_path) -> None:
+    from generator.cards.cli.preview_deck import LiveDeck
+
+    data, template = _deck(tmp_path, "  - {id: title, kind: text, x: 12, y: 12, w: 30, h: 8, text: '{name}'}\n" + HALF)
+    deck = LiveDeck(data, template)
+    deck.refresh()
+    assert not any("pdfx" in w for w in deck.cards[0].warnings)
+    deck = LiveDeck(data, template)
+    deck.pdfx = True
+    deck.refresh()
+    assert any(w.startswith("front element 'veil': transparent (opacity) over the text of front element 'title'")
+               for w in deck.cards[0].warnings), deck.cards[0].warnings

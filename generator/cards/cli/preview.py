@@ -86,6 +86,7 @@ def command(data: str, template: str | None, port: int, no_open: bool, backs: st
         local = local_data(data, sheet, refresh)
         deck = LiveDeck(local, template, bleed=opts.bleed, image_loader=fresh_image_loader(), deck_findings=findings,
                         sheet=sheet, allow_outside=allow_outside_files)
+        deck.pdfx = opts.format == "pdfx"
         printer = functools.partial(print_deck, deck, local, template, opts, set())
     try:
         server = PreviewServer(deck, page(), printer, port=port)

@@ -60,6 +60,7 @@ class LiveDeck:
                  allow_outside: bool = False) -> None:
         self.data, self.template, self.bleed = data, template, bleed
         self.sheet, self.allow_outside = sheet, allow_outside
+        self.pdfx = False        # the print button writes PDF/X: warn where its flattening turns text into pixels
         self.image_loader = image_loader
         self.deck_findings = deck_findings          # (count, design) -> list of deck-wide warnings
         self.lock = threading.Condition()
@@ -206,7 +207,7 @@ class LiveDeck:
     def _draw(self, design: Any, record: Any, number: int, fields: str, sig: str) -> _Drawn:
         from generator.cards.session import draw_card
 
-        drawing = draw_card(design, record, number, self.image_loader)
+        drawing = draw_card(design, record, number, self.image_loader, pdfx=self.pdfx)
         images = {Path(p).resolve(): _stamp(p) for p in drawing.images}
         if drawing.error is not None:
             return _Drawn(CardState(number, drawing.label, "", False, drawing.error), images)
