@@ -32,8 +32,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
-from generator.core.errors import DataError, show_file_as
+from generator.core.errors import DataError, PnpError, show_file_as
 from generator.core.files import write_atomic
+from generator.core.jsondata import parse_json
 from generator.core.limits import MAX_DATA_BYTES
 
 URL_SCHEMES = ("http", "https")
@@ -194,8 +195,8 @@ def _temporary_root() -> Path:
 
 def _read_meta(folder: Path) -> dict[str, Any]:
     try:
-        meta = json.loads((folder / "source.json").read_text("utf-8"))
-    except (OSError, ValueError):
+        meta = parse_json((folder / "source.json").read_text("utf-8"), folder / "source.json")
+    except (OSError, ValueError, PnpError):
         return {}
     if not isinstance(meta, dict) or not isinstance(meta.get("file"), str) or "/" in meta["file"]:
         return {}

@@ -178,33 +178,11 @@ def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
     return formula_findings(design.data_file) + check_deck(count, design.template.file, per_sheet=per)
 
 
-def print_options(opts: DeckOptions, stem: str, written: set[Path]) -> DeckOptions:
-    """The print button's options: the preview's deck options, quiet. Without -o a PDF goes to
-    output/STEM.pdf, never over a file this preview did not write itself (then STEM-2.pdf, ...);
-    any other output may replace the files this preview wrote, and others only with --force."""
-    from dataclasses import replace
-
-    from generator import paths
-
-    opts = replace(opts, quiet=True, own=frozenset(written))
-    if opts.output is None and opts.format == "pdf" and opts.cutter is None:
-        opts = replace(opts, output=free_path(paths.default_output(f"{stem}.pdf"), written), force=True)
-    return opts
-
-
-def printed(paths: list[Path], written: set[Path]) -> dict[str, Any]:
-    """The print button's answer: the first file written (and how many), remembered as the preview's own."""
-    written.update(Path(p) for p in paths)
-    if not paths:
-        return {"error": "nothing was written"}
-    more = f" (and {len(paths) - 1} more)" if len(paths) > 1 else ""
-    return {"path": f"{paths[0]}{more}", "paths": [str(p) for p in paths]}
-
-
 def print_deck(deck: Any, data: str, template: str, opts: DeckOptions, written: set[Path]) -> dict[str, Any]:
     """The print button: what `pnpgen cards DATA TEMPLATE` writes with the preview's options, from the deck
     as it is now."""
     from generator.cards.cli.make import deck_stem, make_deck
+    from generator.cards.cli.preview_print import print_options, printed
     from generator.cards.records import resolve_data
     from generator.core.errors import PnpError
 
@@ -217,11 +195,3 @@ def print_deck(deck: Any, data: str, template: str, opts: DeckOptions, written: 
     except PnpError as err:
         return {"error": str(err)}
     return printed(paths, written)
-
-
-def free_path(path: Path, written: set[Path]) -> Path:
-    candidate, n = path, 1
-    while candidate.exists() and candidate not in written:
-        n += 1
-        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
-    return candidate

@@ -52,7 +52,7 @@ def images_live_deck(choice: ImageChoice, opts: DeckOptions, read: Callable[[Pat
 
     def print_pdf() -> dict[str, Any]:
         from generator.cards.cli.images import images_deck
-        from generator.cards.cli.preview import print_options, printed
+        from generator.cards.cli.preview_print import print_options, printed
 
         if deck.error or any(c.error for c in deck.cards) or deck.made is None:
             return {"error": "fix the errors first (they are shown in place of the cards)"}

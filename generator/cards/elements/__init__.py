@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from generator.cards.iconset import EMPTY, IconSet
 from generator.core.colours import NAMED_COLOURS, ColourError, parse_colour
 from generator.core.errors import DataError, TemplateError
+from generator.core.numbers import format_number
 from generator.scene.model import Gradient, Item, Paint, Stroke
 
 Element = dict[str, Any]   # an element's keys, converted (each value's type is its Param's converter's)
@@ -255,7 +256,8 @@ def to_paint(value: Any) -> Paint | None:
         if paint is None:
             raise BadValue(f"a gradient stop needs a colour, not {colour!r}")
         if placed and offset < placed[-1][0]:
-            raise BadValue(f"gradient stops go in order of their offsets ({offset:g} after {placed[-1][0]:g})")
+            raise BadValue(f"gradient stops go in order of their offsets ({format_number(offset)} after "
+                           f"{format_number(placed[-1][0])})")
         placed.append((offset, paint))
     angle = to_num(value.get("angle", 90))
     return Gradient(kinds[0], tuple(placed), box=True, angle=angle % 360)
