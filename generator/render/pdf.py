@@ -1,5 +1,8 @@
 """PDF backend (reportlab): one vector document, TrueType subsets embedded, byte-identical for the same pages.
 
+Gradient fills are axial and radial shadings clipped to their shape; a transparent group is a form
+XObject marked a transparency group, painted under /ca and /CA (it fades as one).
+
 Each page's content stream starts with one matrix that maps the model's mm (origin top-left,
 y down) onto PDF points (y up); text lines undo the flip in their text matrix so glyphs stand
 upright. TrimBox/BleedBox come from the page; PrintScaling None asks viewers not to scale.
@@ -477,6 +480,9 @@ class PdfBackend(Backend):
         form = self.placed.get(id(item))
         if form is not None:
             self._place_form(*form)
+        elif item.opacity < 1:          # faded as one: a transparency group
+            self._place_form(group_form(self.c, item.items), item.items, group=True)
+            self.whole = item
         elif self.patterns and is_motif(item):
             self._place_form(motif_form(self.c, item.items), item.items)
             self.whole = item
@@ -487,17 +493,24 @@ class PdfBackend(Backend):
             return ()
         return item.items
 
-    def _place_form(self, name: str, items: tuple[Item, ...]) -> None:
-        """Define the form on first use (its own content stream, its own paint state), then Do."""
+    def _place_form(self, name: str, items: tuple[Item, ...], group: bool = False) -> None:
+        """Define the form on first use (its own content stream, its own paint state), then Do;
+        `group`: a transparency group (the opacity set around the Do fades it as one)."""
         if not self.c.hasForm(name):
             self.c.beginForm(name, *FORM_BOX)
-            walk(items, type(self)(self.c, patterns=False))
-            self.c.endForm(**_form_resources(self.c))
+            inner = type(self)(self.c, patterns=False)
+            if group:
+                inner.matrices = [self.matrices[-1]]      # its pictures keep their placed size
+            walk(items, inner)
+            extra = _form_resources(self.c)
+            if group:
+                extra["Contents"] = _group_stream(self.c)
+            self.c.endForm(**extra)
         self.c.doForm(name)
 
     def opacity(self, value: float) -> None:
-        """Make what the group draws `value` opaque (/ca and /CA: each shape on its own), times any
-        opacity of the groups around it."""
+        """Make what the group draws `value` opaque (/ca and /CA on the transparency group it is drawn
+        as), times any opacity of the groups around it."""
         alpha = value * self.c._extgstate.getValue("ca")
         self.c.setFillAlpha(alpha)
         self.c.setStrokeAlpha(alpha)
@@ -509,6 +522,28 @@ class PdfBackend(Backend):
             self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
         self.state = self.saved.pop()
         self.matrices.pop()
+
+
+def group_form(canvas: Canvas, items: tuple[Item, ...]) -> str:
+    """The form name of a transparent group's items, one per distinct set (copies of a card share it)."""
+    return _named_form(canvas, items, "group")
+
+
+def _group_stream(canvas: Canvas) -> object:
+    """The content stream of the form being defined, marked a transparency group (/Group /S
+    /Transparency): reportlab's forms have no such key, so endForm is given the stream itself."""
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream, pdfdocEnc
+
+    class GroupStream(PDFStream):  # type: ignore[misc]
+        def format(self, document: object) -> bytes:
+            self.dictionary["Group"] = PDFDictionary({"Type": PDFName("Group"), "S": PDFName("Transparency")})
+            formatted: bytes = super().format(document)
+            return formatted
+
+    stream = GroupStream()
+    stream.content = pdfdocEnc("\n".join([canvas._preamble, *canvas._code]))
+    stream.__Comment__ = "xobject form stream (transparency group)"
+    return stream
 
 
 def _colour(fill: Paint | None) -> str | None:
@@ -552,14 +587,19 @@ def _text_run(canvas: Canvas, name: str, size: float, chunk: str) -> str:
 
 def motif_form(canvas: Canvas, items: tuple[Item, ...]) -> str:
     """The form name of these motif items, one per distinct set (equal sets share it)."""
-    by_id: dict[int, tuple[tuple[Item, ...], str]] = canvas.__dict__.setdefault("_pnpgen_motif_ids", {})
+    return _named_form(canvas, items, "motif")
+
+
+def _named_form(canvas: Canvas, items: tuple[Item, ...], kind: str) -> str:
+    """pnpgen<kind>N: the name of the form of these items, N counting the distinct sets of that kind."""
+    by_id: dict[int, tuple[tuple[Item, ...], str]] = canvas.__dict__.setdefault(f"_pnpgen_{kind}_ids", {})
     known = by_id.get(id(items))          # cards share one pattern's items: found without hashing
     if known is not None and known[0] is items:
         return known[1]
-    names: dict[tuple[Item, ...], str] = canvas.__dict__.setdefault("_pnpgen_motifs", {})
+    names: dict[tuple[Item, ...], str] = canvas.__dict__.setdefault(f"_pnpgen_{kind}s", {})
     name = names.get(items)
     if name is None:
-        name = names[items] = f"pnpgenmotif{len(names) + 1}"
+        name = names[items] = f"pnpgen{kind}{len(names) + 1}"
     by_id[id(items)] = (items, name)
     return name
 

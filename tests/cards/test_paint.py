@@ -31,6 +31,8 @@ front:
 """
 DATA = "- {name: A, colour: '#0000ff', alpha: 0.5}\n"
 HALF = "  - {id: veil, kind: rect, x: 10, y: 10, w: 40, h: 40, fill: '#000000', opacity: 0.5}\n"
+FRAMED = ("  - {id: frame, kind: rect, x: 10, y: 10, w: 40, h: 40, fill: '#ff0000', stroke: '#000000', "
+          "stroke_width: 4, opacity: 0.5}\n")
 RAMP = ("  - {id: ramp, kind: rect, x: 0, y: 0, w: 60, h: 30, fill: {linear: ['#000000', '#ffffff'], angle: 0}}\n"
         "  - {id: sun, kind: circle, cx: 30, cy: 45, r: 14, fill: {radial: ['#ffff00', '{colour}']}}\n")
 
@@ -81,11 +83,24 @@ def test_half_opacity_prints_half_in_pdf_svg_and_png(tmp_path, pnpgen) -> None:
     svg = (tmp_path / "svg" / "d-001.svg").read_text("utf-8")
     assert '<g opacity="0.5">' in svg
     with pikepdf.open(tmp_path / "sheet.pdf") as pdf:
+        forms = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
+        assert any(form.get("/Group", {}).get("/S") == "/Transparency" for form in forms)
+    with pikepdf.open(tmp_path / "sheet.pdf") as pdf:
         states = [dict(s) for page in pdf.pages for s in page.Resources.get("/ExtGState", {}).values()]
         found = {(k, float(v)) for state in states for k, v in state.items()}
         assert {("/ca", 0.5), ("/CA", 0.5)} <= found          # fills and strokes at half
         content = b"".join(page.Contents.read_bytes() for page in pdf.pages)
         assert content.count(b" gs") >= 2
+
+
+@pytest.mark.needs("pdftoppm", "rsvg-convert")
+def test_an_element_fades_as_one_its_outline_over_its_fill_too(tmp_path, pnpgen) -> None:
+    faces = _faces(tmp_path, pnpgen, FRAMED)
+    for name, face in faces.items():
+        inner, outer = _at(face, 11.5, 30), _at(face, 8.5, 30)      # the outline's halves: over the fill, outside
+        assert _close(inner, outer, 4) and _close(inner, (128, 128, 128), 4), (name, inner, outer)
+        assert _close(_at(face, 30, 30), (255, 128, 128), 4), name    # red at 0.5 over white
+        # (shape by shape, the outline's inner half would be black at 0.5 over that pink: (128, 64, 64))
 
 
 @pytest.mark.needs("pdftoppm", "rsvg-convert")
