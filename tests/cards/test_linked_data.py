@@ -33,6 +33,7 @@ class Site:
         self.routes: dict[str, tuple[int, dict[str, str], bytes]] = {}
         self.hits: list[str] = []
         self.release = threading.Event()
+        self.stop = lambda: None          # the server shut down (a test may end it early: "offline")
 
 
 def _handler(site: Site) -> type[BaseHTTPRequestHandler]:
@@ -77,12 +78,17 @@ def site(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[tuple[Site
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
+
+    def stop() -> None:
+        state.release.set()
+        server.shutdown()
+        server.server_close()
+
+    state.stop = stop
     monkeypatch.setenv("PNPGEN_SHEETS_BASE", base)
     monkeypatch.setenv("PNPGEN_CACHE_DIR", str(tmp_path / "cache"))
     yield state, base
-    state.release.set()
-    server.shutdown()
-    server.server_close()
+    stop()
 
 
 @pytest.fixture
@@ -113,6 +119,12 @@ def test_a_csv_link_prints_and_its_copy_prints_when_the_server_is_gone(site, lay
     code, _, err = pnpgen("cards", f"{base}/decks/monsters.csv", layout, "--refresh", "--force")
     assert code == 2 and err.count("\n") == 1
     assert err.startswith(f"pnpgen: error: {base}/decks/monsters.csv: HTTP 404 Not Found")
+
+    state.stop()                              # offline: nothing listens there any more
+    code, _, err = pnpgen("cards", f"{base}/decks/monsters.csv", layout, "--duplex", "none", "--force")
+    assert code == 0, err
+    assert f"pnpgen: warning: {base}/decks/monsters.csv: cannot download (Connection refused); using the copy" in err
+    assert "Troll" in pdf_text(pdf)[0]
 
 
 def test_a_google_sheets_link_reads_the_gid_export_and_a_named_sheet(site, layout, pnpgen, out_dir, tmp_path) -> None:
