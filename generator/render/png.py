@@ -252,7 +252,8 @@ class _Frame:
         self.mask = mask
         self.motif: tuple[_MotifKey, tuple[Item, ...], bytes] | None = None   # a motif to keep once drawn
         self.reused = False      # a motif's pixels from an earlier page: its items are not drawn
-        self.fade: tuple[PILImage.Image, float] | None = None   # an opacity group: the target before it, and its opacity
+        # an opacity group: the pixel box it may draw in, those pixels before it, its opacity
+        self.fade: tuple[tuple[int, int, int, int], PILImage.Image, float] | None = None
 
 
 class PngBackend(Backend):
@@ -385,10 +386,11 @@ class PngBackend(Backend):
         self._touch(*_bounds([apply(to_page, u, v) for u in (0, width) for v in (0, height)]))
 
     def begin_group(self, item: Group) -> None:
+        parent = self.frame
         self._begin_group(item)
         if item.opacity < 1:     # drawn as it is, then blended with the pixels it was drawn over
-            parent = self.frames[-2]
-            self.frame.fade = (parent.target.copy(), max(item.opacity, 0.0))
+            box = _fade_box(item, parent.matrix, parent.target.size)
+            self.frame.fade = (box, parent.target.crop(box), max(item.opacity, 0.0))
 
     def _begin_group(self, item: Group) -> None:
         frame = self.frame
@@ -598,15 +600,35 @@ def _fill_subpaths(target: PILImage.Image, subpaths: list[Subpath], rule: str, c
     target.paste(color, box, mask)
 
 
-def _fade(target: PILImage.Image, before: PILImage.Image, opacity: float) -> None:
-    """The target's pixels, as drawn since `before`, made `opacity` opaque over them (a group's opacity)."""
+def _fade(target: PILImage.Image, box: tuple[int, int, int, int], before: PILImage.Image, opacity: float) -> None:
+    """The target's pixels in box, as drawn since `before` (that box's pixels then), made `opacity`
+    opaque over them (a group's opacity)."""
     from PIL import Image as PILImage
     from PIL import ImageChops
 
-    box = ImageChops.difference(before, target).getbbox()
-    if box is None:
+    after = target.crop(box)
+    changed = ImageChops.difference(before, after).getbbox()
+    if changed is None:
         return
-    target.paste(PILImage.blend(before.crop(box), target.crop(box), opacity), box[:2])
+    left, top = box[0] + changed[0], box[1] + changed[1]
+    target.paste(PILImage.blend(before.crop(changed), after.crop(changed), opacity), (left, top))
+
+
+FADE_PAD_MM = 2.0      # around a transparent group's items: strokes, anti-aliased edges, glyph overhangs
+
+
+def _fade_box(item: Group, matrix: Matrix, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The pixel box a transparent group can draw in (its items' box, padded), on a target of size."""
+    from generator.scene.bounds import items_box, transform_box
+
+    inner = items_box(item.items, paths=True)
+    if inner is None:
+        return (0, 0, *size)
+    pad = FADE_PAD_MM
+    x0, y0, x1, y1 = transform_box((inner[0] - pad, inner[1] - pad, inner[2] + pad, inner[3] + pad),
+                                   compose(matrix, item.transform))
+    left, top = min(max(0, math.floor(x0)), size[0]), min(max(0, math.floor(y0)), size[1])
+    return (left, top, max(left, min(size[0], math.ceil(x1))), max(top, min(size[1], math.ceil(y1))))
 
 
 RAMP_SPAN = 40      # a linear gradient's ramp image reaches this many lengths either side (padded colours)
