@@ -98,3 +98,15 @@ def preview_page_text() -> str:
     from generator.cards.cli.preview_page import PAGE
 
     return PAGE
+
+
+def test_the_print_button_says_what_it_writes() -> None:
+    from generator.cards.cli.preview_print import print_label
+    from generator.publish import DeckOptions
+
+    assert print_label(DeckOptions()) == "pdf, a4, long-edge backs"
+    assert print_label(DeckOptions(paper="letter", duplex="short", offset=(1.5, -0.5), printer="office")) == \
+        "pdf, letter, short-edge backs, offset 1.5,-0.5 mm, printer office"
+    assert print_label(DeckOptions(format="png", gutter_fold=True, duplex=None)) == "png, gutter fold"
+    assert print_label(DeckOptions(cutter="silhouette", paper="letter")) == "pdf, letter, --cutter silhouette"
+    assert 'writes: ${state.print}' in preview_page_text()

@@ -88,6 +88,9 @@ def command(data: str, template: str | None, port: int, no_open: bool, backs: st
                         sheet=sheet, allow_outside=allow_outside_files)
         deck.pdfx = opts.format == "pdfx"
         printer = functools.partial(print_deck, deck, local, template, opts, set())
+    from generator.cards.cli.preview_print import print_label
+
+    deck.print_label = print_label(opts)
     try:
         server = PreviewServer(deck, page(), printer, port=port)
     except OSError as err:

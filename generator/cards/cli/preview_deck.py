@@ -61,6 +61,7 @@ class LiveDeck:
         self.data, self.template, self.bleed = data, template, bleed
         self.sheet, self.allow_outside = sheet, allow_outside
         self.pdfx = False        # the print button writes PDF/X: warn where its flattening turns text into pixels
+        self.print_label = ""    # what the print button writes (its tooltip)
         self.image_loader = image_loader
         self.deck_findings = deck_findings          # (count, design) -> list of deck-wide warnings
         self.lock = threading.Condition()
@@ -255,7 +256,8 @@ class LiveDeck:
             self.cards, self.error, self.warnings, self.inputs = states, error, warnings, inputs
             if design is not None:
                 self.design, self.records = design, records
-                self.meta = {**_meta(design), "title": self.title(records), "template": design.template.name}
+                self.meta = {**_meta(design), "title": self.title(records), "template": design.template.name,
+                             "print": self.print_label}
             self.lock.notify_all()
         return changed
 

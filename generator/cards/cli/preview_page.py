@@ -140,6 +140,7 @@ function draw() {
   document.getElementById("title").textContent = title;
   document.title = `${title}: pnpgen preview`;
   document.getElementById("title").title = state.template ? `template: ${state.template}` : "";
+  document.getElementById("print").title = state.print ? `writes: ${state.print}` : "";
   document.body.style.setProperty("--pw", state.card_w + 2 * state.bleed);
   document.body.style.setProperty("--ph", state.card_h + 2 * state.bleed);
   const err = document.getElementById("deck-error");

@@ -22,6 +22,30 @@ def print_options(opts: DeckOptions, stem: str, written: set[Path]) -> DeckOptio
     return opts
 
 
+def print_label(opts: DeckOptions) -> str:
+    """What the print button writes, in a few words (its tooltip): format, paper, backs, printer, cutter."""
+    from generator.core.numbers import format_number
+
+    parts = [opts.format]
+    if opts.format in ("pdf",) or opts.sheets or opts.cutter:
+        parts.append(f"{opts.paper} {opts.orientation}" if opts.orientation != "auto" else opts.paper)
+    if opts.cutter:
+        parts.append(f"--cutter {opts.cutter}")
+    elif opts.gutter_fold:
+        parts.append("gutter fold")
+    elif opts.duplex:
+        parts.append(f"{opts.duplex}-edge backs")
+    if opts.offset != (0.0, 0.0):
+        parts.append(f"offset {format_number(opts.offset[0])},{format_number(opts.offset[1])} mm")
+    if opts.printer:
+        parts.append(f"printer {opts.printer}")
+    if opts.pod:
+        parts.append(f"--pod {opts.pod}")
+    if opts.output is not None:
+        parts.append(f"to {opts.output}")
+    return ", ".join(parts)
+
+
 def printed(paths: list[Path], written: set[Path]) -> dict[str, Any]:
     """The print button's answer: the first file written (and how many), remembered as the preview's own."""
     written.update(Path(p) for p in paths)
