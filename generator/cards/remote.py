@@ -198,11 +198,13 @@ def _read_meta(folder: Path) -> dict[str, Any]:
         meta = parse_json((folder / "source.json").read_text("utf-8"), folder / "source.json")
     except (OSError, ValueError, PnpError):
         return {}
-    if not isinstance(meta, dict) or not isinstance(meta.get("file"), str) or "/" in meta["file"]:
-        return {}
-    if not isinstance(meta.get("fetched"), (int, float)):
-        meta["fetched"] = 0
-    return meta
+    name = meta.get("file") if isinstance(meta, dict) else None
+    if not isinstance(name, str) or not name or name.startswith(".") or Path(name).name != name or "\\" in name:
+        return {}             # only a plain file name in the copy's own folder
+    kept: dict[str, Any] = dict(meta)
+    if not isinstance(kept.get("fetched"), (int, float)):
+        kept["fetched"] = 0
+    return kept
 
 
 def _age(seconds: float) -> str:

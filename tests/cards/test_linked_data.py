@@ -271,3 +271,18 @@ def test_a_template_error_names_the_link_as_the_data_file(site, pnpgen, write) -
     layout = write("colour.yaml", "card: poker\nfront:\n  - {kind: rect, fill: '{colour}'}\n")
     code, _, err = pnpgen("cards", f"{base}/few.csv", layout)
     assert code == 2 and f"not in data file {base}/few.csv (fields: name)" in err
+
+
+def test_a_tampered_cache_record_is_ignored(site, tmp_path) -> None:
+    state, base = site
+    state.routes["/t.csv"] = (200, {}, CSV.encode())
+    first = remote.fetch_data(f"{base}/t.csv")
+    record = first.path.parent / "source.json"
+    (tmp_path / "secret.csv").write_text("name\nsecret\n", "utf-8")
+    for name in ("../../secret.csv", "..", ".hidden", ""):
+        record.write_text(f'{{"file": "{name}", "fetched": 1}}', "utf-8")
+        del state.routes["/t.csv"]
+        with pytest.raises(remote.DataError, match="HTTP 404"):       # no copy it may trust: the error
+            remote.fetch_data(f"{base}/t.csv")
+        state.routes["/t.csv"] = (200, {}, CSV.encode())
+        assert remote.fetch_data(f"{base}/t.csv").path == first.path
