@@ -34,6 +34,7 @@ class Site:
         self.hits: list[str] = []
         self.release = threading.Event()
         self.stop = lambda: None          # the server shut down (a test may end it early: "offline")
+        self.answered: list[str] = []     # requests to /never and /drip that ended (the server's side)
 
 
 def _handler(site: Site) -> type[BaseHTTPRequestHandler]:
@@ -45,7 +46,8 @@ def _handler(site: Site) -> type[BaseHTTPRequestHandler]:
             site.hits.append(self.path)
             path = self.path
             if path.startswith("/never"):
-                site.release.wait(30)        # answers nothing until the test ends
+                site.release.wait(600)       # answers nothing until the test ends
+                site.answered.append(path)
                 return
             if path.startswith("/drip"):     # headers, then a byte every 50 ms, forever
                 self.send_response(200)
@@ -55,8 +57,9 @@ def _handler(site: Site) -> type[BaseHTTPRequestHandler]:
                     try:
                         self.wfile.write(b"a")
                         self.wfile.flush()
-                    except OSError:
+                    except OSError:          # pnpgen hung up
                         return
+                site.answered.append(path)
                 return
             status, headers, body = site.routes.get(path, site.routes.get(path.split("?")[0],
                                                                           (404, {}, b"not here")))
@@ -168,14 +171,13 @@ def test_data_errors_in_a_linked_file_name_the_link(site, layout, pnpgen) -> Non
 
 
 def test_a_server_that_never_answers_is_cut_off(site, layout, pnpgen, monkeypatch) -> None:
-    _, base = site
+    state, base = site
     monkeypatch.setattr(remote, "FETCH_SECONDS", 0.5)
     for path in ("/never.csv", "/drip.csv"):
-        start = time.monotonic()
         code, _, err = pnpgen("cards", f"{base}{path}", layout)
         assert code == 2 and err.count("\n") == 1, err
         assert err == f"pnpgen: error: {base}{path}: no complete answer within 0.5 s (the download limit)\n"
-        assert time.monotonic() - start < 25           # cut off, not waiting for the server
+        assert path in state.hits and path not in state.answered     # cut off by pnpgen, not ended by the server
 
 
 def test_too_big_and_redirects(site, layout, pnpgen, monkeypatch) -> None:
@@ -251,7 +253,7 @@ def test_the_preview_polls_a_link_only_while_a_page_is_open_and_redraws_on_chang
         viewer.request("GET", "/events")
         stream = viewer.getresponse()
         assert stream.fp.readline().startswith(b"data: ")     # the stream is open: the page is
-        for _ in range(200):
+        for _ in range(3000):                                # a generous budget: a busy machine is slow
             if "Ogre" in local.read_text():
                 break
             time.sleep(0.02)
