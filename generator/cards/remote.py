@@ -87,7 +87,7 @@ def parse_link(url: str, sheet: str | None = None) -> Link:
             fetch = f"{base}/pub?output={form}" + (f"&gid={gid}" if gid and sheet is None else "")
         else:
             fetch = f"{base}/export?format={form}" + (f"&gid={gid}" if gid and sheet is None else "")
-        return Link(url, fetch, f".{form}", "", google=True)
+        return Link(url, fetch, f".{form}", f"sheet-{key[:8]}", google=True)
     stem, dot, ext = Path(parts.path).name.rpartition(".")
     suffix = f".{ext.lower()}" if dot and f".{ext.lower()}" in LINK_SUFFIXES else ""
     return Link(url, url, suffix, _safe_name(stem if suffix else Path(parts.path).name))
@@ -164,7 +164,7 @@ def fetch_data(url: str, sheet: str | None = None, refresh: bool = False, second
     if changed:
         write_atomic(path, body, force=True)
     for other in folder.iterdir():          # an older copy under another suffix
-        if other.name not in (name, "source.json") and not other.name.startswith("."):
+        if other.name not in (name, "source.json") and not other.name.startswith(".") and other.is_file():
             other.unlink(missing_ok=True)
     write_atomic(folder / "source.json", json.dumps({"url": url, "fetch": link.fetch, "file": name,
                                                       "fetched": time.time()}), force=True)
@@ -177,7 +177,13 @@ def _copy_folder(link: Link) -> Path:
 
     key = hashlib.sha256(link.fetch.encode("utf-8")).hexdigest()[:24]
     root = paths.cache_folder("data")
-    folder = Path(root) / key if root is not None else _temporary_root() / key
+    if root is not None:
+        try:
+            (Path(root) / key).mkdir(parents=True, exist_ok=True)
+            return Path(root) / key
+        except OSError:          # a cache folder that cannot be written: the run keeps its copy elsewhere
+            pass
+    folder = _temporary_root() / key
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

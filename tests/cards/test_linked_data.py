@@ -205,6 +205,7 @@ def test_sheets_base_must_be_loopback(monkeypatch) -> None:
         "https://docs.google.com/spreadsheets/d/AbC123_-x/export?format=csv&gid=7"
     assert remote.parse_link(GOOGLE, "Monsters").fetch == \
         "https://docs.google.com/spreadsheets/d/AbC123_-x/export?format=xlsx"
+    assert remote.parse_link(GOOGLE).name == "sheet-AbC123_-"        # when Google names no file
     assert remote.parse_link("https://docs.google.com/spreadsheets/d/e/2PACX-1v/pubhtml?gid=3").fetch == \
         "https://docs.google.com/spreadsheets/d/e/2PACX-1v/pub?output=csv&gid=3"
 
