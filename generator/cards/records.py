@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.cards.datafile import key_lines, read_text, yaml_node
 from generator.cards.schema import plain
-from generator.core.errors import DataError
+from generator.core.errors import DataError, shown_file
 from generator.core.limits import check_cards, check_file_size
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class Record:
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data (for `--format json`)."""
-        return {"fields": dict(self.fields), "file": str(self.file), "line": self.line}
+        return {"fields": dict(self.fields), "file": shown_file(self.file), "line": self.line}
 
 
 def resolve_data(name_or_path: str | Path) -> Path:

@@ -194,6 +194,7 @@ def test_too_big_and_redirects(site, layout, pnpgen, monkeypatch) -> None:
     state.routes["/decks/real.csv"] = (200, {}, CSV.encode())
     code, out, err = pnpgen("cards", f"{base}/moved.csv", layout, "--format", "json")
     assert code == 0 and '"Troll"' in out
+    assert f'"file": "{base}/moved.csv"' in out                  # the records name their link
 
 
 def test_sheets_base_must_be_loopback(monkeypatch) -> None:
