@@ -54,7 +54,7 @@ def line_box(line: TextLine) -> Box:
     """The extent of one laid-out line: its advance width, the font's ascent and descent."""
     fm = font_metrics(line.font)
     unit = line.size / 1000.0 * MM_PER_PT
-    width = text_width(line.text, line.font, line.size)
+    width = text_width(line.text, line.font, line.size, line.features, line.lang)
     return (line.x, line.y - fm.ascent * unit, line.x + width, line.y + fm.descent * unit)
 
 
