@@ -73,8 +73,20 @@ class Backend:
 
 
 def _draw_text(backend: Backend, item: Text) -> None:
+    color = item.color
+    if type(color) is Gradient and color.box:      # one gradient across the box, all its lines
+        color = placed_gradient(color, (item.x, item.y, item.x + item.w, item.y + item.h))
     for line in layout_text(item):
-        backend.text_line(line)
+        backend.text_line(line if color is item.color else replace(line, color=color))
+
+
+def _draw_line(backend: Backend, item: TextLine) -> None:
+    color = item.color
+    if type(color) is Gradient and color.box:      # a line set on its own (rich text): across the line
+        from generator.scene.bounds import line_box
+
+        item = replace(item, color=placed_gradient(color, line_box(item)))
+    backend.text_line(item)
 
 
 def _draw_path(backend: Backend, item: Path) -> None:
@@ -141,7 +153,7 @@ _DISPATCH: dict[type, Callable[[Backend, Any], None]] = {
     Polyline: lambda b, it: b.polyline(_placed_fill(it)),
     Path: _draw_path,
     Circle: lambda b, it: b.circle(_placed_fill(it)),
-    TextLine: lambda b, it: b.text_line(it),
+    TextLine: _draw_line,
     Image: lambda b, it: b.image(it),
     Text: _draw_text,
     Group: _draw_group,

@@ -312,11 +312,10 @@ class PdfBackend(Backend):
 
         return [Color(*rgb_float(colour)) for _, colour in gradient.stops]
 
-    def _shade(self, outline: str, gradient: Gradient, evenodd: bool, bounds: tuple[float, float, float, float]
-               ) -> None:
-        """Fill the outline (path operators; `bounds` around it) with the gradient: clip to it, then
-        paint the shading."""
-        self.emit(f"q {outline} W{'*' if evenodd else ''} n")
+    def _shade(self, clip: str, gradient: Gradient, bounds: tuple[float, float, float, float]) -> None:
+        """Paint the gradient inside a clip (the operators that set it: a path and W n, or text in
+        render mode 7; `bounds` around it): clip, then the shading."""
+        self.emit(f"q {clip}")
         if gradient.transform != IDENTITY:
             self.emit(" ".join(_f_matrix(gradient.transform)) + " cm")
         colours = self.gradient_colours(gradient)
@@ -335,7 +334,7 @@ class PdfBackend(Backend):
 
         fill, stroke = item.fill, item.stroke
         if isinstance(fill, Gradient):
-            self._shade(outline, fill, evenodd, shape_box(item) or (0.0, 0.0, 0.0, 0.0))
+            self._shade(f"{outline} W{'*' if evenodd else ''} n", fill, shape_box(item) or (0.0, 0.0, 0.0, 0.0))
             fill = None
         op = self._paint(fill, stroke)
         if op:
@@ -417,8 +416,10 @@ class PdfBackend(Backend):
     def text_line(self, item: TextLine) -> None:
         """The line's shaped glyph runs (generator.scene.fonts.shape_line) as one text object: each
         face a Type 0 font of the document (pdffonts.py), glyphs placed at HarfBuzz's positions. A
-        line's operators are kept per document (a face's text recurs on other cards)."""
-        self._paint(item.color, None)
+        line's operators are kept per document (a face's text recurs on other cards). A gradient
+        colour: the glyphs are the clip (render mode 7) the gradient is painted in."""
+        if not isinstance(item.color, Gradient):
+            self._paint(item.color, None)
         canvas = self.c
         runs: dict[tuple[str, float, str, tuple[str, ...], str], str] = \
             canvas.__dict__.setdefault("_pnpgen_text_runs", {})
@@ -429,7 +430,13 @@ class PdfBackend(Backend):
 
             shaped = shape_line(item.font, item.text, item.features, item.lang)
             ops = runs[key] = show_runs(canvas, shaped, item.size, _fp)
-        canvas._code.append(f"BT {_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm {ops} ET")
+        placed = f"{_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm {ops} ET"
+        if isinstance(item.color, Gradient):
+            from generator.scene.bounds import line_box
+
+            self._shade(f"BT 7 Tr {placed}", item.color, line_box(item))
+            return
+        canvas._code.append(f"BT {placed}")
 
     def image(self, item: Image) -> None:
         a, b, c, d = self.matrices[-1][:4]

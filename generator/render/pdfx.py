@@ -109,10 +109,9 @@ class CmykBackend(PdfBackend):
         values = converter.colour(rgb(color))
         return "{} {} {} {} {}".format(*(_unit(v) for v in values), "k" if op == "rg" else "K")
 
-    def _shade(self, outline: str, gradient: Gradient, evenodd: bool, bounds: tuple[float, float, float, float]
-               ) -> None:
-        """A gradient as a picture clipped to the outline: its colours converted pixel by pixel, as
-        a flattened transparent group's are (a CMYK shading between converted stops would differ)."""
+    def _shade(self, clip: str, gradient: Gradient, bounds: tuple[float, float, float, float]) -> None:
+        """A gradient as a picture inside the clip: its colours converted pixel by pixel, as a flattened
+        transparent group's are (a CMYK shading between converted stops would differ)."""
         from generator.render.png import encode_png, gradient_image
         from generator.scene.model import Image as ImageItem
 
@@ -121,7 +120,7 @@ class CmykBackend(PdfBackend):
         k = PATCH_DPI / MM_PER_INCH * max(math.hypot(a, b), math.hypot(c, d), 1e-9)
         size = (max(1, math.ceil((x1 - x0) * k)), max(1, math.ceil((y1 - y0) * k)))
         picture = gradient_image(gradient, (k, 0.0, 0.0, k, -x0 * k, -y0 * k), size)
-        self.emit(f"q {outline} W{'*' if evenodd else ''} n")
+        self.emit(f"q {clip}")
         PdfBackend.image(self, ImageItem(x0, y0, size[0] / k, size[1] / k, encode_png(picture, PATCH_DPI), "png"))
         self.emit("Q")
 

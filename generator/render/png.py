@@ -353,12 +353,28 @@ class PngBackend(Backend):
 
     def text_line(self, item: TextLine) -> None:
         m = self.frame.matrix
-        if is_upright(m):
+        if not is_upright(m):
+            self._text_layer(item, m)
+        elif isinstance(item.color, Gradient):
+            self._gradient_text(item, m, item.color)
+        else:
             box = self._glyphs(self.frame.target, m, item, rgb(item.color))
             if box is not None:
                 self._touch(*box)
-        else:
-            self._text_layer(item, m)
+
+    def _gradient_text(self, item: TextLine, m: Matrix, gradient: Gradient) -> None:
+        """Upright text in a gradient: its glyphs drawn as a mask where they go, the gradient pasted through it."""
+        from PIL import Image as PILImage
+
+        box = _placed_glyphs(m, item, self.frame.draw.fontmode, 255)[2]
+        if box is None:
+            return
+        left, top, right, bottom = box
+        shifted = compose(translate(-left, -top), m)
+        mask = PILImage.new("L", (right - left, bottom - top), 0)
+        self._glyphs(mask, shifted, item, 255)
+        self.frame.target.paste(gradient_image(gradient, shifted, mask.size), (left, top), mask)
+        self._touch(left, top, right, bottom)
 
     def _glyphs(self, target: PILImage.Image, m: Matrix, item: TextLine,
                 fill: Ink) -> tuple[int, int, int, int] | None:
@@ -391,7 +407,12 @@ class PngBackend(Backend):
         local = (scale, 0.0, 0.0, scale, -x0 * scale, -y0 * scale)
         self._glyphs(layer, local, item, 255)
         to_page = compose(m, compose(translate(x0, y0), (1 / scale, 0.0, 0.0, 1 / scale, 0.0, 0.0)))
-        affine_paste(self.frame.target, layer, to_page, rgb(item.color))
+        if isinstance(item.color, Gradient):      # the gradient in the layer's pixels, the glyphs its alpha
+            painted = gradient_image(item.color, local, layer.size).convert("RGBA")
+            painted.putalpha(layer)
+            affine_paste(self.frame.target, painted, to_page, None)
+        else:
+            affine_paste(self.frame.target, layer, to_page, rgb(item.color))
         self._touch(*_bounds([apply(to_page, u, v) for u in (0, layer.width) for v in (0, layer.height)]))
 
     def image(self, item: Image) -> None:

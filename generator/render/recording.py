@@ -101,7 +101,7 @@ class RecordingBackend(Backend):
         self._emit(f"circle {_nums(item.cx, item.cy, item.r)} {_fill(item.fill)} {_stroke(item.stroke)}")
 
     def text_line(self, item: TextLine) -> None:
-        self._emit(f"text {_nums(item.x, item.y)} {item.font} {_n(item.size)}pt {item.color} "
+        self._emit(f"text {_nums(item.x, item.y)} {item.font} {_n(item.size)}pt {_fill(item.color)[5:]} "
                    f"{item.text!r}")
 
     def image(self, item: Image) -> None:

@@ -140,8 +140,12 @@ class SvgBackend(Backend):
         if not isinstance(fill, Gradient):
             return _paint(fill, stroke)
         attrs = _paint(None, stroke)
-        attrs["fill"] = f"url(#{self._gradient(fill)})"
+        attrs["fill"] = self._fill(fill)
         return attrs
+
+    def _fill(self, paint: Paint) -> str:
+        """A fill attribute: the colour, or a reference to the gradient's definition."""
+        return f"url(#{self._gradient(paint)})" if isinstance(paint, Gradient) else _color(paint)
 
     def _gradient(self, gradient: Gradient) -> str:
         """The id of the gradient's definition (added to the defs on first use)."""
@@ -200,7 +204,7 @@ class SvgBackend(Backend):
         if self.text == "paths":
             from generator.render.svgfonts import line_path
 
-            self._add(self.d.path(d=line_path(item), fill=_color(item.color)))
+            self._add(self.d.path(d=line_path(item), fill=self._fill(item.color)))
             return
         unit = item.size / 1000.0 * MM_PER_PT
         x = item.x
@@ -218,7 +222,7 @@ class SvgBackend(Backend):
         style = "white-space:pre"
         if item.features:
             style += ";font-feature-settings:" + ",".join(_css_feature(f) for f in item.features)
-        attrs = {"x": [num(x + width if run.rtl else x)], "y": [num(item.y)], "fill": _color(item.color),
+        attrs = {"x": [num(x + width if run.rtl else x)], "y": [num(item.y)], "fill": self._fill(item.color),
                  "font-family": font_family(run.font), "font-size": num(item.size * MM_PER_PT),
                  "textLength": num(width), "lengthAdjust": "spacing", "style": style}
         if run.rtl:

@@ -151,7 +151,7 @@ class Text:
     text: str
     font: str = "sans"
     size: float = 10.0
-    color: str = "#000000"
+    color: Paint = "#000000"
     align: str = "left"
     valign: str = "top"
     wrap: bool = True
@@ -172,7 +172,7 @@ class TextLine:
     text: str
     font: str = "sans"
     size: float = 10.0
-    color: str = "#000000"
+    color: Paint = "#000000"     # a colour, or a Gradient (the glyphs filled with it)
     features: tuple[str, ...] = field(default=(), kw_only=True)
     lang: str = field(default="", kw_only=True)
 

@@ -238,3 +238,38 @@ def test_the_preview_warns_under_the_card_when_it_prints_pdfx(tmp_path) -> None:
     deck.refresh()
     assert any(w.startswith("front element 'veil': transparent (opacity) over the text of front element 'title'")
                for w in deck.cards[0].warnings), deck.cards[0].warnings
+
+
+TEXT_RAMP = ("  - {id: bar, kind: text, x: 2, y: 20, w: 56, h: 20, text: '■■■■', size: 40, wrap: false, "
+             "align: center, color: {linear: ['#ff0000', '#0000ff'], angle: 0}}\n")
+
+
+@pytest.mark.needs("pdftoppm", "rsvg-convert")
+def test_a_gradient_text_colour_matches_across_the_backends(tmp_path, pnpgen) -> None:
+    faces = _faces(tmp_path, pnpgen, TEXT_RAMP)
+    png = faces["png"]
+    k = png.width / 60
+    row = int(31 * k)
+    inked = [x for x in range(png.width) if png.getpixel((x, row)) != (255, 255, 255)]
+    first, last = inked[0] / k + 2, inked[-1] / k - 2          # inside the first and the last square
+    for name, face in faces.items():
+        left, right = _at(face, first, 31), _at(face, last, 31)
+        assert left[0] > 180 and left[2] < 90, (name, left)       # red end of the box's gradient
+        assert right[2] > 180 and right[0] < 90, (name, right)    # blue end
+        assert _close(_at(face, 30, 31), _at(png, 30, 31), 12), name
+    data, template = _deck(tmp_path, TEXT_RAMP)
+    assert pnpgen("cards", data, template, "--format", "pdfx", "-o", tmp_path / "x.pdf")[0] == 0
+    with pikepdf.open(tmp_path / "x.pdf") as pdf:       # the glyphs clip a CMYK picture: no shading
+        content = b"".join(o.read_bytes() for o in pdf.objects if isinstance(o, pikepdf.Stream)
+                           and o.get("/Subtype") == "/Form")
+        assert b"7 Tr" in content and b"/Shading" not in (tmp_path / "x.pdf").read_bytes()
+
+
+def test_a_gradient_text_with_icons_asks_for_a_colour(tmp_path) -> None:
+    (tmp_path / "coin.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                       '<rect width="10" height="10"/></svg>', "utf-8")
+    data, template = _deck(tmp_path, "  - {id: t, kind: text, x: 2, y: 2, w: 50, h: 9, text: 'a <coin> b', "
+                                     "color: {linear: [red, blue]}}\n")
+    template.write_text(template.read_text("utf-8").replace("front:\n", "icons: {coin: coin.svg}\nfront:\n"), "utf-8")
+    with pytest.raises(TemplateError, match="a gradient colour is for text without inline icons"):
+        build_cards(load_records(data), load_template(template))

@@ -42,6 +42,7 @@ from generator.scene.model import (
     Image,
     Item,
     Line,
+    Paint,
     Point,
     Polygon,
     Polyline,
@@ -165,7 +166,8 @@ def _pip(el: Element, cx: float, cy: float, stroke: Stroke | None) -> Item:
 TEXT_KEYS = {
     "x": num(), "y": num(), "w": num(), "h": num(),
     "text": text(doc="the text; {field}s are replaced"),
-    "font": font("sans"), "size": num(10.0, "size in points"), "color": color("#000000"),
+    "font": font("sans"), "size": num(10.0, "size in points"),
+    "color": paint("#000000", "text colour: a colour, or a gradient across the box (as a fill's)"),
     "align": one_of(("left", "center", "right"), "left"),
     "valign": one_of(("top", "middle", "bottom"), "top"),
     "wrap": flag(True, "break lines to the box width"),
@@ -209,6 +211,9 @@ def _text_with_icons(el: Element, ctx: ElementContext, w: float, h: float) -> li
     from generator.core.errors import LayoutError
 
     size = el["size"]
+    if not isinstance(el["color"], str):
+        raise ctx.template_error("a gradient colour is for text without inline icons (give this text a colour, "
+                                 "or set the icons apart)", "color")
     style = RichStyle(font=el["font"], bold=el["font"], size=size,
                       min_size=min(el["min_size"], size) if el["shrink"] else size, color=el["color"],
                       line_height=el["line_height"], align=el["align"], valign=el["valign"], icons=ctx.icons,
@@ -222,7 +227,7 @@ def _text_with_icons(el: Element, ctx: ElementContext, w: float, h: float) -> li
 _ICON_TAG = re.compile(r"<([a-z][a-z0-9_]*)>")
 
 
-def _text_style(box: Text) -> tuple[str, str, float, str, str, str, bool, bool, float, float]:
+def _text_style(box: Text) -> tuple[str, str, float, Paint, str, str, bool, bool, float, float]:
     return (box.text, box.font, box.size, box.color, box.align, box.valign, box.wrap, box.shrink,
             box.min_size, box.line_height)
 
