@@ -24,6 +24,7 @@ from generator.core.units import MM_PER_INCH, MM_PER_PT
 from generator.render import pngreuse
 from generator.render.base import Backend, gradient_ramp, is_motif, rgb, validate_pages, walk
 from generator.render.raster import (
+    _invert,
     affine_paste,
     dash_runs,
     is_upright,
@@ -699,7 +700,7 @@ def gradient_image(gradient: Gradient, matrix: Matrix, size: tuple[int, int]) ->
     """An RGB image of `size` pixels of the gradient, its coordinates mapped to the pixels by `matrix`."""
     from PIL import Image as PILImage
 
-    to_gradient = _inverse(compose(matrix, gradient.transform))
+    to_gradient = _invert(compose(matrix, gradient.transform))
     a, b, c, d, e, f = to_gradient        # pixel (x, y) -> gradient space (a x + c y + e, b x + d y + f)
     if gradient.kind == "radial":
         r = max(gradient.r, 1e-9)
@@ -737,14 +738,6 @@ def _ramp() -> PILImage.Image:
 
     row = bytes([0]) * (256 * RAMP_SPAN) + bytes(range(256)) + bytes([255]) * (256 * RAMP_SPAN)
     return PILImage.frombytes("L", (len(row), 2), row * 2)
-
-
-def _inverse(m: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    if abs(det) < 1e-18:
-        return (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 def _signed_area(ring: list[Point]) -> float:
