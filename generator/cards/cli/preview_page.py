@@ -225,7 +225,8 @@ document.getElementById("print").addEventListener("click", async () => {
   out.textContent = "printing...";
   const res = await fetch("/print", {method: "POST", headers: {"X-Pnpgen": "print"}});
   const answer = await res.json();
-  out.textContent = answer.error ? "not printed: " + answer.error : "written: " + answer.path;
+  const more = answer.paths && answer.paths.length > 1 ? ` (and ${answer.paths.length - 1} more)` : "";
+  out.textContent = answer.error ? "not printed: " + answer.error : "written: " + answer.path + more;
 });
 const tip = document.getElementById("tip");
 document.addEventListener("mousemove", e => {

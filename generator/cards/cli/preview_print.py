@@ -47,12 +47,11 @@ def print_label(opts: DeckOptions) -> str:
 
 
 def printed(paths: list[Path], written: set[Path]) -> dict[str, Any]:
-    """The print button's answer: the first file written (and how many), remembered as the preview's own."""
+    """The print button's answer: the first file written and every file, remembered as the preview's own."""
     written.update(Path(p) for p in paths)
     if not paths:
         return {"error": "nothing was written"}
-    more = f" (and {len(paths) - 1} more)" if len(paths) > 1 else ""
-    return {"path": f"{paths[0]}{more}", "paths": [str(p) for p in paths]}
+    return {"path": str(paths[0]), "paths": [str(p) for p in paths]}
 
 
 def free_path(path: Path, written: set[Path]) -> Path:

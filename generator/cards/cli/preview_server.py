@@ -5,7 +5,8 @@ Routes (nothing else; no file is ever served from disk by its path):
   GET /state.json            the deck: cards, errors, warnings, element boxes
   GET /card/N/front.svg      card N's face as last rendered well (and /back.svg)
   GET /events                Server-Sent Events: "data: STATE" (the state.json document) after every change
-  POST /print                writes the PDF under output/ and answers where (JSON)
+  POST /print                writes the deck as `pnpgen cards` would with the preview's options and answers
+                             where (JSON: {"path": first file, "paths": [every file]} or {"error": ...})
 Requests whose Host is not the loopback address are refused (a web page elsewhere cannot read it).
 """
 
