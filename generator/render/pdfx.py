@@ -121,7 +121,8 @@ class CmykBackend(PdfBackend):
         size = (max(1, math.ceil((x1 - x0) * k)), max(1, math.ceil((y1 - y0) * k)))
         picture = gradient_image(gradient, (k, 0.0, 0.0, k, -x0 * k, -y0 * k), size)
         self.emit(f"q {clip}")
-        PdfBackend.image(self, ImageItem(x0, y0, size[0] / k, size[1] / k, encode_png(picture, PATCH_DPI), "png"))
+        PdfBackend.image(self, ImageItem(x0, y0, size[0] / k, size[1] / k, encode_png(picture, PATCH_DPI),
+                                         format="png"))
         self.emit("Q")
 
     def opacity(self, value: float) -> None:
@@ -131,7 +132,7 @@ class CmykBackend(PdfBackend):
         if item.opacity >= 1:
             super().begin_group(item)
             return
-        super().begin_group(Group(item.items, item.transform, item.clip))
+        super().begin_group(Group(item.items, transform=item.transform, clip=item.clip))
         self.flatten_group(item)
 
     def group_items(self, item: Group) -> Sequence[Item]:
@@ -151,10 +152,10 @@ class CmykBackend(PdfBackend):
         pad = 0.5                           # mm around it: strokes and anti-aliased edges
         x0, y0, x1, y1 = transform_box((inner[0] - pad, inner[1] - pad, inner[2] + pad, inner[3] + pad), matrix)
         to_box = translate(-x0, -y0)
-        page = Page(x1 - x0, y1 - y0).add(*(Group((prim,), compose(to_box, m)) for m, prim in self.drawn))
-        page.add(Group(item.items, compose(to_box, matrix), opacity=item.opacity))
+        page = Page(x1 - x0, y1 - y0).add(*(Group((prim,), transform=compose(to_box, m)) for m, prim in self.drawn))
+        page.add(Group(item.items, transform=compose(to_box, matrix), opacity=item.opacity))
         picture = render_image(page, PATCH_DPI)
-        patch = ImageItem(x0, y0, x1 - x0, y1 - y0, encode_png(picture, PATCH_DPI), "png")
+        patch = ImageItem(x0, y0, x1 - x0, y1 - y0, encode_png(picture, PATCH_DPI), format="png")
         self.emit("q " + " ".join(_f_matrix(inverse(matrix))) + " cm")
         self.matrices.append(IDENTITY)
         PdfBackend.image(self, patch)

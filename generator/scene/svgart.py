@@ -439,8 +439,8 @@ def art_items(art: SvgArt, x: float, y: float, w: float, h: float, *, fit: str =
         if isinstance(paint, Gradient):
             paint = replace(paint, transform=compose((kx, 0.0, 0.0, ky, ox, oy), paint.transform))
         commands = _placed_all(shape.commands, kx, ky, ox, oy)
-        path = Path(commands, paint, Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
-                    shape.fill_rule)
+        path = Path(commands, fill=paint, stroke=Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
+                    fill_rule=shape.fill_rule)
         items.append(path if shape.opacity >= 1 else Group((path,), opacity=shape.opacity))
     if fit == "cover":
         return [Group(tuple(items), clip=Rect(x, y, w, h, fill=None, stroke=None))]
