@@ -232,9 +232,9 @@ def test_the_preview_polls_a_link_only_while_a_page_is_open_and_redraws_on_chang
     import http.client
 
     from generator.cards.cli.linked import start_polling
-    from generator.cards.cli.preview_deck import LiveDeck
-    from generator.cards.cli.preview_page import page
-    from generator.cards.cli.preview_server import PreviewServer
+    from generator.preview.deck import LiveDeck
+    from generator.preview.page import page
+    from generator.preview.server import PreviewServer
 
     state, base = site
     state.routes["/live.csv"] = (200, {}, CSV.encode())

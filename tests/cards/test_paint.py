@@ -227,7 +227,7 @@ def test_svg_art_gradients_and_opacity_are_drawn_not_black(tmp_path, pnpgen) -> 
 
 
 def test_the_preview_warns_under_the_card_when_it_prints_pdfx(tmp_path) -> None:
-    from generator.cards.cli.preview_deck import LiveDeck
+    from generator.preview.deck import LiveDeck
 
     data, template = _deck(tmp_path, "  - {id: title, kind: text, x: 12, y: 12, w: 30, h: 8, text: '{name}'}\n" + HALF)
     deck = LiveDeck(data, template)

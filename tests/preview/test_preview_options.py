@@ -95,13 +95,13 @@ def test_one_card_is_one_card() -> None:
 
 
 def preview_page_text() -> str:
-    from generator.cards.cli.preview_page import PAGE
+    from generator.preview.page import PAGE
 
     return PAGE
 
 
 def test_the_print_button_says_what_it_writes() -> None:
-    from generator.cards.cli.preview_print import print_label
+    from generator.preview.printing import print_label
     from generator.publish import DeckOptions
 
     assert print_label(DeckOptions()) == "pdf, a4, long-edge backs"

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from generator.cards.cli.linked import allow_outside_option, link_options, local_data, sheet_option, start_polling
-from generator.cards.cli.make import deck_stem, display, kit_part, make_deck
-from generator.cli.common import report_paths
-from generator.cli.deck import deck_options
+from generator.cli.deck import REPORTER, deck_options, report_deck
 from generator.publish import DeckOptions
+from generator.publish.carddeck import deck_stem, display, make_deck
 
 __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
 
@@ -111,7 +111,17 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
             if poller is not None:
                 poller.stop()
         return
-    report_paths(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files),
-                 opts.quiet or opts.format == "json")
+    report_deck(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files,
+                           reporter=REPORTER), opts)
+
+
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """The example deck (Marché des Saveurs) as a duplex PDF (long-edge flip) in the kit folder; it has one
+    language only, so `lang` changes nothing."""
+    opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=Path(out_dir) / "example-deck.pdf",
+                       force=force, quiet=True)
+    written = make_deck("example", "example", opts, stem="example-deck", reporter=REPORTER)
+    return [(path, "example deck from `pnpgen cards example example`: 18 poker cards, "
+                   "duplex (long-edge flip)") for path in written]
 
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from generator.cards.cli.linked import allow_outside_option, link_options, local_data, sheet_option, start_polling
-from generator.cards.cli.make import count_cards
 from generator.cli.deck import deck_options
 from generator.publish import DeckOptions
+from generator.publish.carddeck import count_cards
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.cards.preflight import Finding
@@ -65,17 +65,17 @@ def command(data: str, template: str | None, port: int, no_open: bool, backs: st
     """
     from dataclasses import replace
 
-    from generator.cards.cli.preview_deck import LiveDeck
-    from generator.cards.cli.preview_page import page
-    from generator.cards.cli.preview_server import PreviewServer
+    from generator.preview.deck import LiveDeck
+    from generator.preview.page import page
+    from generator.preview.server import PreviewServer
 
     opts = replace(opts, quiet=True)
     findings = functools.partial(deck_findings, opts=opts)
     deck: LiveDeck
     poller = None
     if template is None:
-        from generator.cards.cli.images import ImageChoice
-        from generator.cards.cli.preview_images import images_live_deck
+        from generator.preview.images import images_live_deck
+        from generator.publish.imagedeck import ImageChoice
 
         if sheet or refresh:
             raise click.UsageError("--sheet and --refresh are for a DATA file with a TEMPLATE")
@@ -88,7 +88,7 @@ def command(data: str, template: str | None, port: int, no_open: bool, backs: st
                         sheet=sheet, allow_outside=allow_outside_files)
         deck.pdfx = opts.format == "pdfx"
         printer = functools.partial(print_deck, deck, local, template, opts, set())
-    from generator.cards.cli.preview_print import print_label
+    from generator.preview.printing import print_label
 
     deck.print_label = print_label(opts)
     try:
@@ -184,17 +184,18 @@ def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
 def print_deck(deck: Any, data: str, template: str, opts: DeckOptions, written: set[Path]) -> dict[str, Any]:
     """The print button: what `pnpgen cards DATA TEMPLATE` writes with the preview's options, from the deck
     as it is now."""
-    from generator.cards.cli.make import deck_stem, make_deck
-    from generator.cards.cli.preview_print import print_options, printed
     from generator.cards.records import resolve_data
+    from generator.cli.deck import REPORTER
     from generator.core.errors import PnpError
+    from generator.preview.printing import print_options, printed
+    from generator.publish.carddeck import deck_stem, make_deck
 
     if deck.error or any(card.error for card in deck.cards):
         return {"error": "fix the errors first (they are shown in place of the cards)"}
     try:
         stem = deck_stem(resolve_data(data))
         paths = make_deck(data, template, print_options(opts, stem, written), sheet=deck.sheet,
-                          allow_outside=deck.allow_outside)
+                          allow_outside=deck.allow_outside, reporter=REPORTER)
     except PnpError as err:
         return {"error": str(err)}
     return printed(paths, written)

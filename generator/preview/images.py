@@ -6,10 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from generator.cards.cli.images import ImageChoice, ImageDeck, image_deck
-from generator.cards.cli.preview_deck import LiveDeck
 from generator.core.errors import PnpError
+from generator.preview.deck import LiveDeck
 from generator.publish import DeckOptions
+from generator.publish.imagedeck import ImageChoice, ImageDeck, image_deck
 
 
 class ImagesLiveDeck(LiveDeck):
@@ -51,8 +51,8 @@ def images_live_deck(choice: ImageChoice, opts: DeckOptions, read: Callable[[Pat
     written: set[Path] = set()
 
     def print_pdf() -> dict[str, Any]:
-        from generator.cards.cli.images import images_deck
-        from generator.cards.cli.preview_print import print_options, printed
+        from generator.preview.printing import print_options, printed
+        from generator.publish.imagedeck import images_deck
 
         if deck.error or any(c.error for c in deck.cards) or deck.made is None:
             return {"error": "fix the errors first (they are shown in place of the cards)"}

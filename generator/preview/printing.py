@@ -18,7 +18,7 @@ def print_options(opts: DeckOptions, stem: str, written: set[Path]) -> DeckOptio
 
     opts = replace(opts, quiet=True, own=frozenset(written))
     if opts.output is None and opts.format == "pdf" and opts.cutter is None:
-        opts = replace(opts, output=free_path(paths.default_output(f"{stem}.pdf"), written), force=True)
+        opts = replace(opts, output=free_path(paths.default_output(f"{stem}.pdf"), written))
     return opts
 
 

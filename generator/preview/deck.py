@@ -2,7 +2,7 @@
 
 A card is redrawn when its record's fields or line, the template files, or a picture it read change;
 its SVG is rendered again only when what it draws may have changed (fields, template, pictures,
-fonts). Files are read once their save has settled (settle.py: a spreadsheet half written is not an
+fonts). Files are read once their save has settled (generator/core/settle.py: a spreadsheet half written is not an
 error yet). An error in one record is that card's error; an error in the data or template file as
 a whole (a YAML typo, an unknown field) is the deck's error, shown above the last good cards, which
 stay as they were, so that fixing the file brings the new cards straight back.
@@ -108,7 +108,7 @@ class LiveDeck:
         """Reload and redraw what changed; returns the numbers of the cards whose view changed.
         `progressive` (the first paint): publish the cards drawn so far every PROGRESS_S seconds."""
         start = time.perf_counter()
-        from generator.cards.cli.settle import settled
+        from generator.core.settle import settled
 
         try:
             records, tmpl, design = settled(self._load, lambda: self._find_inputs(self._template_cache[1], set()))
@@ -263,7 +263,7 @@ class LiveDeck:
 
     def title(self, records: list[Record]) -> str:
         """The deck's name, as its printed files are named (the data file's, or its folder's)."""
-        from generator.cards.cli.make import deck_stem, printable
+        from generator.publish.carddeck import deck_stem, printable
 
         return printable(deck_stem(records[0].file)) if records else ""
 
