@@ -18,6 +18,7 @@ from generator.core import colours
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.scene.bounds import shape_box
+from generator.scene.footer import own_text_lines
 from generator.scene.model import (
     Circle,
     Gradient,
@@ -76,7 +77,11 @@ def _draw_text(backend: Backend, item: Text) -> None:
     color = item.color
     if type(color) is Gradient and color.box:      # one gradient across the box, all its lines
         color = placed_gradient(color, (item.x, item.y, item.x + item.w, item.y + item.h))
-    for line in layout_text(item):
+    try:
+        lines = layout_text(item)
+    except LayoutError:     # a user's text was laid out when its card was built: this is pnpgen's own
+        lines = own_text_lines(item)
+    for line in lines:
         backend.text_line(line if color is item.color else replace(line, color=color))
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -51,11 +52,29 @@ from generator.scene.pathgeom import cubic_commands
 if TYPE_CHECKING:   # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.render.pdffonts import GlyphFont
+
 FaceIds = tuple[int, ...]                          # the ids of a card face's item objects
 PlacedForms = dict[int, tuple[str, tuple[Item, ...]]]   # id of an emptied group: (form name, its items)
 
 K = PT_PER_MM
 _NO_STATE = object()
+
+
+@dataclass(eq=False)
+class PdfDocument:
+    """One PDF being written: reportlab's canvas, and what pnpgen keeps for the whole document beside
+    it (here, typed, rather than as attributes set on reportlab's Canvas, where mypy cannot see them)."""
+
+    canvas: Canvas
+    images: PdfImages                               # the picture XObjects, registered on first use
+    # a text line's operators per (font, size, text, features, lang): a face's text recurs on other cards
+    text_runs: dict[tuple[str, float, str, tuple[str, ...], str], str] = field(default_factory=dict)
+    glyph_fonts: dict[str, GlyphFont] = field(default_factory=dict)     # each face's Type 0 font (pdffonts.py)
+    motifs: dict[tuple[Item, ...], str] = field(default_factory=dict)    # each distinct motif's form name
+    motif_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
+    groups: dict[tuple[Item, ...], str] = field(default_factory=dict)    # each transparent group's form name
+    group_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
 
 
 @cache
@@ -100,8 +119,7 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
     canvas = new_canvas(buf, pages, title, version)
     for key, value in prefs.items():
         canvas.setViewerPreference(key, value)
-    canvas._pnpgen_images = PdfImages(canvas, max_ppi)
-    draw_pages(canvas, pages, forms, PdfBackend)
+    draw_pages(PdfDocument(canvas, PdfImages(canvas, max_ppi)), pages, forms, PdfBackend)
     canvas.save()
     return buf.getvalue()
 
@@ -126,11 +144,11 @@ def new_canvas(buf: io.BytesIO, pages: list[Page], title: str, version: tuple[in
     return canvas
 
 
-def draw_pages(canvas: Canvas, pages: list[Page], forms: bool, backend: type[PdfBackend]) -> None:
-    """Draw every page on the canvas with `backend` (repeated card faces as forms when `forms`)."""
+def draw_pages(doc: PdfDocument, pages: list[Page], forms: bool, backend: type[PdfBackend]) -> None:
+    """Draw every page on the document's canvas with `backend` (repeated card faces as forms when `forms`)."""
     faces = _repeated_faces(pages) if forms else {}
     for page in pages:
-        _render_page(canvas, page, faces, backend)
+        _render_page(doc, page, faces, backend)
 
 
 FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips
@@ -178,14 +196,15 @@ def _box_pt(page: Page, box: tuple[float, float, float, float] | None) -> list[f
     return [round(v, 3) for v in (x * K, (height - y - h) * K, (x + w) * K, (height - y) * K)]
 
 
-def _render_page(canvas: Canvas, page: Page, forms: dict[FaceIds, str] | None = None,
+def _render_page(doc: PdfDocument, page: Page, forms: dict[FaceIds, str] | None = None,
                  backend: type[PdfBackend] | None = None) -> None:
+    canvas = doc.canvas
     canvas.setPageSize(_size_pt(page))
     canvas.setTrimBox(_box_pt(page, page.trim_box))
     canvas.setBleedBox(_box_pt(page, page.bleed_box))
     canvas.transform(K, 0, 0, -K, 0, _size_pt(page)[1])
     items, placed = _with_forms(page.items, forms or {})
-    walk(items, (backend or PdfBackend)(canvas, placed))
+    walk(items, (backend or PdfBackend)(doc, placed))
     canvas.showPage()
 
 
@@ -202,7 +221,7 @@ def _with_forms(items: Sequence[Item], forms: dict[FaceIds, str]) -> tuple[Seque
         if name is None or not isinstance(item, Group):     # (a name is only found for a Group)
             out.append(item)
             continue
-        shell = Group((), item.transform, item.clip)
+        shell = Group((), transform=item.transform, clip=item.clip)
         placed[id(shell)] = (name, item.items)
         out.append(shell)
     return out, placed
@@ -290,8 +309,9 @@ class PdfBackend(Backend):
     embeds fonts and images.
     """
 
-    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None, patterns: bool = True) -> None:
-        self.c = canvas
+    def __init__(self, doc: PdfDocument, placed: PlacedForms | None = None, patterns: bool = True) -> None:
+        self.doc = doc
+        self.c = canvas = doc.canvas
         self.patterns = patterns             # repeated motifs as forms (not inside a form being defined)
         self.whole: Group | None = None      # the group begin_group drew whole (as a form)
         self.emit = canvas.addLiteral
@@ -421,15 +441,14 @@ class PdfBackend(Backend):
         if not isinstance(item.color, Gradient):
             self._paint(item.color, None)
         canvas = self.c
-        runs: dict[tuple[str, float, str, tuple[str, ...], str], str] = \
-            canvas.__dict__.setdefault("_pnpgen_text_runs", {})
+        runs = self.doc.text_runs
         key = (item.font, item.size, item.text, item.features, item.lang)
         ops = runs.get(key)
         if ops is None:
             from generator.render.pdffonts import show_runs
 
             shaped = shape_line(item.font, item.text, item.features, item.lang)
-            ops = runs[key] = show_runs(canvas, shaped, item.size, _fp)
+            ops = runs[key] = show_runs(canvas, self.doc.glyph_fonts, shaped, item.size, _fp)
         placed = f"{_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm {ops} ET"
         if isinstance(item.color, Gradient):
             from generator.scene.bounds import line_box
@@ -441,9 +460,7 @@ class PdfBackend(Backend):
     def image(self, item: Image) -> None:
         a, b, c, d = self.matrices[-1][:4]
         placed = (item.w * math.hypot(a, b), item.h * math.hypot(c, d))
-        images = getattr(self.c, "_pnpgen_images", None) or PdfImages(self.c)
-        self.c._pnpgen_images = images
-        images.draw(item, placed, self.emit)
+        self.doc.images.draw(item, placed, self.emit)
 
     def begin_group(self, item: Group) -> None:
         self.faded.append(item.opacity < 1)
@@ -463,10 +480,10 @@ class PdfBackend(Backend):
         if form is not None:
             self._place_form(*form)
         elif item.opacity < 1:          # faded as one: a transparency group
-            self._place_form(group_form(self.c, item.items), item.items, group=True)
+            self._place_form(group_form(self.doc, item.items), item.items, group=True)
             self.whole = item
         elif self.patterns and is_motif(item):
-            self._place_form(motif_form(self.c, item.items), item.items)
+            self._place_form(motif_form(self.doc, item.items), item.items)
             self.whole = item
 
     def group_items(self, item: Group) -> Sequence[Item]:
@@ -480,7 +497,7 @@ class PdfBackend(Backend):
         `group`: a transparency group (the opacity set around the Do fades it as one)."""
         if not self.c.hasForm(name):
             self.c.beginForm(name, *FORM_BOX)
-            inner = type(self)(self.c, patterns=False)
+            inner = type(self)(self.doc, patterns=False)
             if group:
                 inner.matrices = [self.matrices[-1]]      # its pictures keep their placed size
             walk(items, inner)
@@ -506,9 +523,9 @@ class PdfBackend(Backend):
         self.matrices.pop()
 
 
-def group_form(canvas: Canvas, items: tuple[Item, ...]) -> str:
+def group_form(doc: PdfDocument, items: tuple[Item, ...]) -> str:
     """The form name of a transparent group's items, one per distinct set (copies of a card share it)."""
-    return _named_form(canvas, items, "group")
+    return _named_form(doc, items, "group")
 
 
 def _group_stream(canvas: Canvas) -> object:
@@ -552,18 +569,18 @@ def _form_resources(canvas: Canvas) -> dict[str, object]:
     return {"Resources": resources}
 
 
-def motif_form(canvas: Canvas, items: tuple[Item, ...]) -> str:
+def motif_form(doc: PdfDocument, items: tuple[Item, ...]) -> str:
     """The form name of these motif items, one per distinct set (equal sets share it)."""
-    return _named_form(canvas, items, "motif")
+    return _named_form(doc, items, "motif")
 
 
-def _named_form(canvas: Canvas, items: tuple[Item, ...], kind: str) -> str:
+def _named_form(doc: PdfDocument, items: tuple[Item, ...], kind: str) -> str:
     """pnpgen<kind>N: the name of the form of these items, N counting the distinct sets of that kind."""
-    by_id: dict[int, tuple[tuple[Item, ...], str]] = canvas.__dict__.setdefault(f"_pnpgen_{kind}_ids", {})
+    by_id: dict[int, tuple[tuple[Item, ...], str]] = doc.motif_ids if kind == "motif" else doc.group_ids
     known = by_id.get(id(items))          # cards share one pattern's items: found without hashing
     if known is not None and known[0] is items:
         return known[1]
-    names: dict[tuple[Item, ...], str] = canvas.__dict__.setdefault(f"_pnpgen_{kind}s", {})
+    names: dict[tuple[Item, ...], str] = doc.motifs if kind == "motif" else doc.groups
     name = names.get(items)
     if name is None:
         name = names[items] = f"pnpgen{kind}{len(names) + 1}"

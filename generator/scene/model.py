@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 from generator.core.imagefile import describe
 
@@ -25,6 +25,7 @@ class Stroke:
 
     color: str = "#000000"
     width: float = 0.25
+    _: KW_ONLY
     dash: tuple[float, ...] | None = None
 
 
@@ -68,6 +69,7 @@ class Rect:
     y: float
     w: float
     h: float
+    _: KW_ONLY
     fill: Paint | None = None
     stroke: Stroke | None = DEFAULT_STROKE
     radius: float = 0.0
@@ -81,6 +83,7 @@ class Line:
     y1: float
     x2: float
     y2: float
+    _: KW_ONLY
     stroke: Stroke | None = DEFAULT_STROKE
 
 
@@ -89,15 +92,16 @@ class Polyline:
     """An open polyline, or a polygon when closed (fill applies to closed shapes only)."""
 
     points: tuple[Point, ...]
+    _: KW_ONLY
     closed: bool = False
     fill: Paint | None = None
     stroke: Stroke | None = DEFAULT_STROKE
 
 
-def Polygon(points: Sequence[Point], fill: Paint | None = None,
+def Polygon(points: Sequence[Point], *, fill: Paint | None = None,
             stroke: Stroke | None = DEFAULT_STROKE) -> Polyline:
     """A closed polyline."""
-    return Polyline(tuple((float(x), float(y)) for x, y in points), True, fill, stroke)
+    return Polyline(tuple((float(x), float(y)) for x, y in points), closed=True, fill=fill, stroke=stroke)
 
 
 PathCommand = tuple[str | float, ...]
@@ -116,6 +120,7 @@ class Path:
     """
 
     commands: tuple[PathCommand, ...]
+    _: KW_ONLY
     fill: Paint | None = None
     stroke: Stroke | None = DEFAULT_STROKE
     fill_rule: str = "nonzero"
@@ -128,6 +133,7 @@ class Circle:
     cx: float
     cy: float
     r: float
+    _: KW_ONLY
     fill: Paint | None = None
     stroke: Stroke | None = DEFAULT_STROKE
 
@@ -149,6 +155,7 @@ class Text:
     w: float
     h: float
     text: str
+    _: KW_ONLY
     font: str = "sans"
     size: float = 10.0
     color: Paint = "#000000"
@@ -170,6 +177,7 @@ class TextLine:
     x: float
     y: float
     text: str
+    _: KW_ONLY
     font: str = "sans"
     size: float = 10.0
     color: Paint = "#000000"     # a colour, or a Gradient (the glyphs filled with it)
@@ -191,6 +199,7 @@ class Image:
     w: float
     h: float
     data: bytes
+    _: KW_ONLY
     format: str = ""
     digest: str = ""
 
@@ -208,6 +217,7 @@ class Group:
     transparent: `opacity` below 1 lets what lies under the group show through (0: invisible)."""
 
     items: tuple[Item, ...]
+    _: KW_ONLY
     transform: Matrix = IDENTITY
     clip: Rect | None = None
     opacity: float = 1.0
@@ -227,6 +237,7 @@ class Page:
 
     width: float
     height: float
+    _: KW_ONLY
     items: list[Item] = field(default_factory=list)
     label: str = ""
     kind: str = "sheet"

@@ -81,7 +81,7 @@ def _grey_face(role: str) -> PILImage.Image:
     from generator.render.png import render_image
     from generator.scene.model import Page
 
-    page = Page(60, 60, cover_face(role, "en", (60.0, 60.0)))
+    page = Page(60, 60, items=cover_face(role, "en", (60.0, 60.0)))
     return render_image(page, dpi=100).convert("L")
 
 
@@ -174,7 +174,7 @@ def test_picture_png_shows_art_in_two_colours_and_the_corner_mark(tmp_path) -> N
     from generator.scene.model import Page
 
     composed = next(p for p in content.load_pictures() if p.accessory)
-    png = render_png(Page(60, 60, picture_items(composed)), dpi=60)
+    png = render_png(Page(60, 60, items=picture_items(composed)), dpi=60)
     with PILImage.open(io.BytesIO(png)) as im:
         colours = Counter(dict((c, n) for n, c in im.getcolors(1 << 16)))
         corner = im.getpixel((round(4.5 / 25.4 * 60), round(4.5 / 25.4 * 60)))
@@ -220,7 +220,7 @@ def test_kit_has_the_rules_aid_file(kit_seed1) -> None:
 @pytest.mark.parametrize("lang", GAME.languages)
 def test_footers_keep_their_titles_whole(lang: str) -> None:
     """Every Codenames product's footer fits without cutting its title (a cut title is a known defect)."""
-    from generator.scene.footer import _LABEL_W, FOOTER_WORDS, SHORT_ADVICE, _fit_text, footer_band, footer_text
+    from generator.scene.footer import _LABEL_W, FOOTER_WORDS, SHORT_ADVICE, fit_footer, footer_band, footer_text
     from generator.scene.papers import SCALE_BAR_LENGTH
 
     words = content.labels(lang)
@@ -232,7 +232,7 @@ def test_footers_keep_their_titles_whole(lang: str) -> None:
                           (words["covers_title"], words["grid_source"].format(grid="5x5", count=25)),
                           (words["rules_title"], "")]:
         text = footer_text(title, source, 14, 28, lang)
-        fitted = _fit_text(text, width)
+        fitted = fit_footer(text, width)
         # the title, the source and the page stay whole; only the printing advice may take its short form
         assert fitted in (text, text.replace(FOOTER_WORDS[lang][1], SHORT_ADVICE[FOOTER_WORDS[lang][1]])), fitted
         assert "…" not in fitted

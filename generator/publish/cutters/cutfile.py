@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from generator.core.numbers import format_number
 from generator.scene.cutting import Outline
@@ -47,7 +48,20 @@ def cut_svg(outlines: Sequence[Outline], width: float, height: float, title: str
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    from generator.core.xmltext import xml_clean
+
+    return xml_clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _fix_class_order(doc: Any) -> None:
+    """Register the DXF classes in a fixed order before writing: ezdxf adds the classes of the entity types
+    in use from a set, whose order changes with PYTHONHASHSEED (and so did the file's bytes)."""
+    from ezdxf.sections.classes import REQ_R2004, REQUIRED_CLASSES
+
+    for name in REQUIRED_CLASSES.get(doc.dxfversion, REQ_R2004):
+        doc.classes.add_class(name)
+    for name in sorted(doc.entitydb.dxf_types_in_use()):
+        doc.classes.add_class(name)
 
 
 def dxf_points(o: Outline, height: float) -> list[tuple[float, float, float]]:
@@ -81,6 +95,7 @@ def cut_dxf(outlines: Sequence[Outline], width: float, height: float) -> bytes:
         for outline in outlines:
             msp.add_lwpolyline(dxf_points(outline, height), format="xyb", close=True,
                                dxfattribs={"layer": "CUT", "color": 1})
+        _fix_class_order(doc)
         stream = io.StringIO()
         doc.write(stream)
     finally:
