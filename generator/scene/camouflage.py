@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.colours import tint
-from generator.scene.model import Group, Item, Line, Polygon, Rect, Stroke, Text, rotate
+from generator.scene.model import Group, Item, Line, Path, Polygon, Rect, Stroke, rotate, translate
 
 DARK, LIGHT = "#111111", "#ffffff"
 GLYPHS = "ABCDEFGHJKLMNPQRSTVWXYZ0123456789"
@@ -96,12 +96,20 @@ def _blotch(rng: random.Random, cx: float, cy: float, size: float, colour: str) 
 
 
 def _glyph(rng: random.Random, x: float, y: float, size: float, ink: str, fonts: Sequence[str]) -> Item:
-    """One random letter or digit filling a `size` mm cell, a quarter turn at random."""
+    """One random letter or digit filling a `size` mm cell, a quarter turn at random: drawn as its outline,
+    not as text, so that copying or searching the page finds no words in the camouflage."""
+    from generator.scene.fonts import nominal_glyph
+    from generator.scene.text import glyph_commands
+
     points = size / 0.3528 * rng.uniform(1.0, 1.35)          # cap height about the cell
-    glyph = Text(round(x - size / 2, 3), round(y - size / 2, 3), round(2 * size, 3), round(2 * size, 3),
-                 rng.choice(GLYPHS), font=rng.choice(tuple(fonts)), size=round(points, 2),
-                 color=ink, align="center", valign="middle", wrap=False, min_size=3.0)
-    return Group((glyph,), transform=rotate(rng.choice((0, 90, 180, 270)), x + size / 2, y + size / 2))
+    char, face = rng.choice(GLYPHS), rng.choice(tuple(fonts))
+    commands = glyph_commands(face, nominal_glyph(face, char), 0.0, 0.0, round(points, 2))
+    xs = [float(v) for c in commands for v in c[1::2]]
+    ys = [float(v) for c in commands for v in c[2::2]]
+    cx, cy = x + size / 2, y + size / 2
+    dx, dy = round(cx - (min(xs) + max(xs)) / 2, 3), round(cy - (min(ys) + max(ys)) / 2, 3)
+    outline = Path(commands, fill=ink, stroke=None)
+    return Group((Group((outline,), transform=translate(dx, dy)),), transform=rotate(rng.choice((0, 90, 180, 270)), cx, cy))
 
 
 def _lattice(x: float, y: float, w: float, h: float, stroke: Stroke, step: float, offset: float,

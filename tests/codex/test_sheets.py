@@ -186,8 +186,12 @@ def test_infiltrator_card_names_its_true_faction_and_code() -> None:
 def test_the_cover_is_a_camouflage_of_the_agents_own_clipped_to_its_panel() -> None:
     """The cover's camouflage (scene/camouflage.py) stays inside the cover panel, is drawn from the deal's
     code and the agent (the same deal gives the same cover; two agents, two covers), and holds the
-    identikit's words in none of its glyphs (they are single random characters)."""
-    from generator.scene.model import Group
+    identikit's words in none of its glyphs: they are random characters drawn as outlines, not text, so
+    copying or searching the page finds no words in the camouflage."""
+    from generator.scene.model import Group, Path
+
+    def walk(item: object) -> list[object]:
+        return [item] + [i for child in getattr(item, "items", ()) for i in walk(child)]
 
     d = _deal()
     t = load_texts("it")
@@ -199,8 +203,8 @@ def test_the_cover_is_a_camouflage_of_the_agents_own_clipped_to_its_panel() -> N
         clip = camo.clip
         assert clip is not None and clip.x >= x0 and clip.x + clip.w <= x0 + codex_cards.PANEL_W
         assert clip.y >= 0 and clip.y + clip.h <= codex_cards.PANEL_H
-        glyphs = [i.text for g in camo.items if isinstance(g, Group) for i in g.items if isinstance(i, Text)]
-        assert glyphs and all(len(g) == 1 for g in glyphs)
+        drawn = walk(camo)
+        assert any(isinstance(i, Path) for i in drawn) and not any(isinstance(i, Text) for i in drawn)
         covers.append(repr(camo))
         assert camo in codex_cards.agent_strip(agent, d, t)           # the same deal, the same cover
     assert len(set(covers)) == len(covers)
