@@ -13,7 +13,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.cards.elements import BadValue, ElementContext, Kind, Param, get_kind, kinds, to_color, to_font
+from generator.cards.elements import (
+    BadValue,
+    ElementContext,
+    Kind,
+    Param,
+    get_kind,
+    kinds,
+    to_font,
+    to_opacity,
+    to_paint,
+)
 from generator.cards.iconset import EMPTY, IconSet, build_icon_set
 from generator.cards.lookups import apply_lookups, check_against, lookup_names
 from generator.cards.records import Record, field_names
@@ -27,13 +37,13 @@ from generator.cards.templates import (
     substitute,
     when_holds,
 )
-from generator.core.errors import DataError, DataErrors, LayoutError, PnpError, TemplateError
+from generator.core.errors import DataError, DataErrors, LayoutError, PnpError, TemplateError, shown_file
 from generator.scene.model import Group, Item, Rect, Text
 
 if TYPE_CHECKING:
     from generator.scene.imposition import Card
 
-META_KEYS = {"kind", "id", "when", "drop"}
+META_KEYS = {"kind", "id", "when", "drop", "opacity"}    # keys every element takes
 LABEL_FIELDS = ("name", "title", "nome", "nom")
 
 
@@ -49,6 +59,7 @@ class Prepared:
     when: Any = None
     id: str = ""
     uses: dict[str, list[str]] = field(default_factory=dict)     # the fields each dynamic key names
+    opacity: Any = 1.0     # 0..1, or a text with {fields} (converted per card)
 
 
 @dataclass
@@ -113,10 +124,10 @@ def _check_defaults(template: Template) -> None:
 
 def _static_color(template: Template, key: str) -> None:
     value = getattr(template, key)
-    if isinstance(value, str) and fields_in(value):
+    if fields_in(value):
         return
     try:
-        to_color(value)
+        to_paint(value)
     except BadValue as err:
         raise TemplateError(str(err), file=template.file, key=key) from None
 
@@ -131,7 +142,7 @@ def _prepare(el: dict[str, Any], index: int, face: str, template: Template, name
                             file=template.file, key=where)
     values = {**template.defaults.get(kind.name, {}), **{k: v for k, v in el.items() if k not in META_KEYS}}
     _check_keys(kind, values, where, template)
-    _check_fields(template, where, [values, el.get("when")], names, data_file)
+    _check_fields(template, where, [values, el.get("when"), el.get("opacity")], names, data_file)
     static: dict[str, Any] = {}
     dynamic: dict[str, Any] = {}
     for key, param in kind.keys.items():
@@ -146,7 +157,18 @@ def _prepare(el: dict[str, Any], index: int, face: str, template: Template, name
 
             static[key] = _convert(kind, key, named_font(param, raw, template.fonts), error)
     return Prepared(kind, face, where, static, dynamic, el.get("when"), str(el.get("id") or f"{face}[{index}]"),
-                    {key: fields_in(raw) for key, raw in dynamic.items()})
+                    uses={key: fields_in(raw) for key, raw in dynamic.items()},
+                    opacity=_opacity(el.get("opacity", 1.0), where, template))
+
+
+def _opacity(raw: Any, where: str, template: Template) -> Any:
+    """An element's `opacity:` converted once (kept as it is when it names a field)."""
+    if isinstance(raw, str) and fields_in(raw):
+        return raw
+    try:
+        return to_opacity(raw)
+    except BadValue as err:
+        raise TemplateError(str(err), file=template.file, key=f"{where} key 'opacity'") from None
 
 
 def _check_keys(kind: Kind, values: dict[str, Any], where: str, template: Template) -> None:
@@ -169,7 +191,7 @@ def _check_fields(template: Template, where: str, values: list[Any], names: list
         if name not in names:
             raise TemplateError(
                 f"template {template.name} {where or 'top level'} uses field {name!r} not in data file "
-                f"{data_file} (fields: {', '.join(names) or 'none'})", file=template.file)
+                f"{shown_file(data_file or '')} (fields: {', '.join(names) or 'none'})", file=template.file)
 
 
 def _convert(kind: Kind, key: str, raw: Any, error: Callable[[str], Exception]) -> Any:
@@ -248,7 +270,7 @@ def _check_record(design: CardDesign, record: Record, image_loader: Callable[[Pa
     _background(design, record, tmpl.background, "background")
     faces = [design.front]
     if design.back is not None:
-        back_bg = tmpl.back_background if tmpl.back_background is not None else tmpl.background
+        back_bg = tmpl.back_background if tmpl.back_background is not None else _plain_background(tmpl.background)
         _background(design, record, back_bg, "back_background")
         faces.append(design.back)
     for elements in faces:
@@ -256,11 +278,12 @@ def _check_record(design: CardDesign, record: Record, image_loader: Callable[[Pa
             if id(prep) in constant or (prep.when is not None and not when_holds(prep.when, record.fields)):
                 continue
             values = {**prep.static, **_dynamic_values(prep, record, design)}
+            _card_opacity(prep, record, design)
             enough = DRAW_CHECKED_KEYS.get(prep.kind.name)
             if enough is not None and not enough & prep.dynamic.keys():
                 continue
             _check_text_fits(prep.kind.draw(values, _context(design, prep, record, image_loader)), prep, record)
-            if not prep.dynamic:
+            if not prep.dynamic and not isinstance(prep.opacity, str):
                 constant.add(id(prep))
 
 
@@ -300,16 +323,25 @@ def draw_faces(design: CardDesign, record: Record, image_loader: Callable[[Path]
     front += _draw_face(design, design.front, record, image_loader, trace)
     if design.back is None:
         return front, None
-    back_bg = tmpl.back_background if tmpl.back_background is not None else tmpl.background
+    back_bg = tmpl.back_background if tmpl.back_background is not None else _plain_background(tmpl.background)
     back = _background(design, record, back_bg, "back_background")
     back += _draw_face(design, design.back, record, image_loader, trace)
     return front, back
 
 
+def _plain_background(value: Any) -> Any:
+    """The front's background for the backs when they have none of their own, unless it comes from
+    the card's fields (backs must all look the same): then white."""
+    return DEFAULT_BACKGROUND if fields_in(value) else value
+
+
+DEFAULT_BACKGROUND = "#ffffff"
+
+
 def _background(design: CardDesign, record: Record, value: Any, key: str) -> list[Item]:
     value = _record_value(value, record, key, design)
     try:
-        fill = to_color(value)
+        fill = to_paint(value)
     except BadValue as err:
         raise DataError(f"{key}: {err}", file=record.file, line=record.line) from None
     if fill is None:
@@ -340,6 +372,9 @@ def _draw_face(design: CardDesign, elements: list[Prepared], record: Record,
         values = {**prep.static, **_dynamic_values(prep, record, design)}
         drawn = prep.kind.draw(values, ctx)
         _check_text_fits(drawn, prep, record)
+        opacity = _card_opacity(prep, record, design)
+        if opacity < 1 and drawn:
+            drawn = [Group(tuple(drawn), opacity=opacity)]
         items.extend(drawn)
         if trace is not None:
             trace.append(Drawn(prep, values, tuple(drawn)))
@@ -360,6 +395,19 @@ def _context(design: CardDesign, prep: Prepared, record: Record,
 def _folder(file: Path) -> Path:
     """The data file's folder (made once: a Path per element of every card was a tenth of drawing)."""
     return Path(file).parent
+
+
+def _card_opacity(prep: Prepared, record: Record, design: CardDesign) -> float:
+    if not isinstance(prep.opacity, str):
+        return float(prep.opacity)
+    value = _record_value(prep.opacity, record, prep.where, design)
+    try:
+        return to_opacity(value)
+    except BadValue as err:
+        used = fields_in(prep.opacity)
+        raise DataError(f"{err} (template {design.template.name} {prep.where} key 'opacity' from {prep.opacity!r})",
+                        file=record.file, line=record.line_of(used[0]) if used else record.line,
+                        key=used[0] if len(used) == 1 else None) from None
 
 
 def _dynamic_values(prep: Prepared, record: Record, design: CardDesign) -> dict[str, Any]:
