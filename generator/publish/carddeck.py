@@ -3,11 +3,11 @@ check, plan, draw, write. No click: the command line passes its Reporter."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.publish.job import PrintJob
+from generator.publish.job import CardStream, PrintJob
 from generator.publish.options import DeckOptions
 from generator.publish.plan import plan_job
 from generator.publish.report import PLAIN, Reporter
@@ -76,7 +76,18 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
                    reporter=reporter)
     if job.wants_data:
         return job.write(data() if data is not None else [r.to_json() for r in records])
+    refuse_bad_records(records, design)
     return job.write(_draw(records, design, job, image_loader))
+
+
+def refuse_bad_records(records: list[Record], design: CardDesign) -> None:
+    """The pass before drawing: every record's values, pictures and text fits (DataErrors listing each bad
+    record). Pictures are read by the plain cached loader: a deck's own loader may do more (`pnpgen
+    images` makes bleed), which drawing does once."""
+    from generator.cards.build import check_records
+    from generator.publish.images import load_image
+
+    check_records(records, design, load_image)
 
 
 def _source(data: Path, template: Path) -> str:
@@ -97,22 +108,35 @@ def pick(records: list[Record], only: str, opts: DeckOptions) -> tuple[list[Reco
 
 
 def _draw(records: list[Record], design: CardDesign, job: PrintJob,
-          image_loader: Callable[[Path], bytes] | None = None) -> list[Card]:
-    from generator.cards.build import build_cards
-    from generator.cards.preflight import low_resolution_warning
+          image_loader: Callable[[Path], bytes] | None = None) -> CardStream:
+    """The cards, drawn as the format reads them (a format that writes as it draws keeps a sheet of
+    cards at a time); copies of a record (qty) are drawn once and kept until their last copy is read;
+    the low-resolution warning is given when the last card is drawn."""
+    from generator.cards.build import build_cards, drawing_key
+    from generator.cards.preflight import ResolutionTally
     from generator.publish.images import load_image
 
-    image_loader = image_loader or load_image
-    chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
-    cards: list[Card] = []
-    drawn: dict[Any, Any] = {}          # copies of a record (qty) are drawn once, whatever the chunk
-    with job.progress(chunks, "Drawing cards") as bar:
-        for chunk in bar:
-            cards += build_cards(chunk, design, image_loader=image_loader, cache=drawn)
-    blurry = low_resolution_warning(cards)
-    if blurry:
-        job.reporter.warn(blurry)
-    return cards
+    loader = image_loader or load_image
+
+    def cards() -> Iterator[Card]:
+        starts = range(0, len(records), DRAW_CHUNK)
+        drawn: dict[Any, Any] = {}          # copies of a record (qty: one after another) are drawn once
+        tally = ResolutionTally()
+        with job.progress(starts, "Drawing cards") as bar:
+            for start in bar:
+                chunk = records[start:start + DRAW_CHUNK]
+                for index, card in enumerate(build_cards(chunk, design, image_loader=loader, cache=drawn),
+                                             start=start):
+                    tally.add(card)
+                    after = records[index + 1].fields if index + 1 < len(records) else None
+                    if after is not records[index].fields:      # its last copy: its drawing is not kept
+                        drawn.pop(drawing_key(records[index]), None)
+                    yield card
+        blurry = tally.warning()
+        if blurry:
+            job.reporter.warn(blurry)
+
+    return CardStream(cards(), len(records), design.template.back is not None)
 
 
 def deck_stem(data_file: Path) -> str:
