@@ -49,12 +49,12 @@ class CricutFormat:
         if job.opts.duplex and job.has_backs:
             job.reporter.warn("cricut: Print Then Cut prints one side only; the backs are not written")
         fronts = drawn_pages(job, deck, sheet, footers=False, backs=False)
-        cuts = [blob for _, blob in cut_files(job, sheet, ("svg",))]
+        cuts = (blob for _, blob in cut_files(job, sheet, ("svg",)))
         targets = list(job.targets)
         written: list[Path] = []
         with staged_set(targets[0].parent, job.replaces(targets)) as files, job.progress(targets[::2], "Rendering Cricut images") as bar:
-            for index, (page, pair) in enumerate(zip(fronts, bar, strict=True)):    # each sheet's image as its cards are drawn
-                blobs = (_image(page, sheet, job.count - index * sheet.per_sheet), cuts[index])
+            for index, (page, pair, cut) in enumerate(zip(fronts, bar, cuts, strict=True)):  # each sheet's image as its cards are drawn
+                blobs = (_image(page, sheet, job.count - index * sheet.per_sheet), cut)
                 for path, blob in zip((pair, targets[2 * index + 1]), blobs, strict=True):
                     written.append(files.write(path.name, blob))
         job.reporter.note(f"{sheet.describe()}: type this size into Design Space after uploading each image")

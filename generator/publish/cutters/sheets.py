@@ -49,20 +49,19 @@ def cut_file_paths(job: PrintJob, sheet: CutSheet, kinds: Sequence[str], suffixe
     return [folder / f"{stem}-cut-{n:03d}.{kind}" for n in range(1, sheet_count(job, sheet) + 1) for kind in kinds]
 
 
-def cut_files(job: PrintJob, sheet: CutSheet, kinds: Sequence[str]) -> list[tuple[str, bytes]]:
-    """(kind, bytes) of every cut file, sheet by sheet, in the order of cut_file_paths."""
+def cut_files(job: PrintJob, sheet: CutSheet, kinds: Sequence[str]) -> Iterator[tuple[str, bytes]]:
+    """(kind, bytes) of every cut file, sheet by sheet, in the order of cut_file_paths (each made as it
+    is read, so a set of thousands of sheets is written without holding them)."""
     from generator.publish.cutters.cutfile import cut_dxf, cut_svg
 
-    files: list[tuple[str, bytes]] = []
     per = sheet.per_sheet
     for number in range(sheet_count(job, sheet)):
         outlines = sheet.outlines(min(per, job.count - number * per))
         for kind in kinds:
             if kind == "svg":
-                files.append((kind, cut_svg(outlines, sheet.width, sheet.height, f"{job.title} cut {number + 1}")))
+                yield kind, cut_svg(outlines, sheet.width, sheet.height, f"{job.title} cut {number + 1}")
             else:
-                files.append((kind, cut_dxf(outlines, sheet.width, sheet.height)))
-    return files
+                yield kind, cut_dxf(outlines, sheet.width, sheet.height)
 
 
 def refuse_format(opts: DeckOptions) -> None:
