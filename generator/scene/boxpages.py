@@ -9,6 +9,7 @@ colour runs BLEED mm past every cut, the glue areas stay unprinted (pale, with t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
@@ -33,13 +34,13 @@ FONT = "sans-bold"
 
 # The box's own words per language: the glue areas, the card count, the footer's source, the pieces.
 BOX_WORDS: dict[str, dict[str, str]] = {
-    "en": {"glue": "glue", "cards": "{n} cards", "tray": "tray", "lid": "lid", "tuck": "tuck box",
+    "en": {"deck": "Deck", "glue": "glue", "cards": "{n} cards", "tray": "tray", "lid": "lid", "tuck": "tuck box",
            "source": "box for {n} cards of {w} x {h} mm, inside {iw} x {ih} x {id} mm"},
-    "it": {"glue": "colla", "cards": "{n} carte", "tray": "vassoio", "lid": "coperchio", "tuck": "scatola",
+    "it": {"deck": "Mazzo", "glue": "colla", "cards": "{n} carte", "tray": "vassoio", "lid": "coperchio", "tuck": "scatola",
            "source": "scatola per {n} carte da {w} x {h} mm, interno {iw} x {ih} x {id} mm"},
-    "fr": {"glue": "colle", "cards": "{n} cartes", "tray": "fond", "lid": "couvercle", "tuck": "boîte",
+    "fr": {"deck": "Paquet", "glue": "colle", "cards": "{n} cartes", "tray": "fond", "lid": "couvercle", "tuck": "boîte",
            "source": "boîte pour {n} cartes de {w} x {h} mm, intérieur {iw} x {ih} x {id} mm"},
-    "pt": {"glue": "cola", "cards": "{n} cartas", "tray": "fundo", "lid": "tampa", "tuck": "caixa",
+    "pt": {"deck": "Baralho", "glue": "cola", "cards": "{n} cartas", "tray": "fundo", "lid": "tampa", "tuck": "caixa",
            "source": "caixa para {n} cartas de {w} x {h} mm, interior {iw} x {ih} x {id} mm"},
 }
 
@@ -287,9 +288,11 @@ def piece_label(die: Die, lang: str) -> str:
     return box_words(lang)[die.piece]
 
 
-def box_pages(spec: BoxSpec, art: BoxArt, paper: str, lang: str = "en", source: str = "") -> list[Page]:
-    """The box's sheets (one for a tuck box, tray and lid for a two-piece box), each with its footer."""
-    placed = plan_box(spec, paper)
+def box_pages(spec: BoxSpec, art: BoxArt, paper: str, lang: str = "en", source: str = "",
+              placed: Sequence[PlacedDie] | None = None) -> list[Page]:
+    """The box's sheets (one for a tuck box, tray and lid for a two-piece box), each with its footer;
+    `placed`: the dies as plan_box placed them, when the caller has them."""
+    placed = placed or plan_box(spec, paper)
     pages = [die_page(p, art, lang, spec.count, piece_label(p.die, lang)) for p in placed]
     source = source or box_source(spec, lang)
     for number, page in enumerate(pages, start=1):

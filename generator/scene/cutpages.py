@@ -36,7 +36,7 @@ def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = No
     if footers:
         for index, page in enumerate(pages, start=1):
             text = footer_text(title, source, index, len(pages), lang, sheet.footer_words(lang))
-            page.add(*_footer(sheet, text, lang))
+            page.add(*cut_footer(sheet, text, lang))
     if scale != (1.0, 1.0):
         for page in pages:
             scale_page(page, *scale)
@@ -98,7 +98,7 @@ def marks(sheet: CutSheet) -> list[Item]:
     return []
 
 
-def _footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
+def cut_footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
     """The footer in the bottom margin, beside the marks: from past the bottom-left mark's reach to the
     right margin (Silhouette) or between the two bottom bullseyes' boxes (ScanNCut)."""
     m = PRINTER_MARGIN
@@ -148,4 +148,4 @@ def calibration_card(size: tuple[float, float]) -> Card:
     return Card(items, None, "cut test")
 
 
-__all__ = ["calibration_card", "cut_pages", "marks"]
+__all__ = ["calibration_card", "cut_footer", "cut_pages", "marks"]

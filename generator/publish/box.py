@@ -1,0 +1,184 @@
+"""A deck's box written: the plain sheets (PDF), or a cutting machine's sheets and cut files.
+
+    job = BoxJob(BoxSpec((63.5, 88.9), 54), BoxArt("Noir"), paper="a4", lang="en", stem="noir-box")
+    paths = write_box(job)        # planned first: a box too large for the paper is refused before drawing
+
+Without a cutter: STEM.pdf, one page a die (a tuck box: one; tray and lid: two). With --cutter: the
+dies on the machine's sheets with its marks (silhouette, scanncut: STEM.pdf; cricut: a PNG per die)
+and a cut file per die, STEM-cut-001.svg (and .dxf for Silhouette Studio Basic) whose fold lines are
+a layer of their own, to score or perforate. Files are refused if they exist (without force) and
+written as a set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator import paths
+from generator.publish.job import folder_and_stem
+from generator.publish.report import PLAIN, Reporter
+from generator.scene.box import BoxSpec
+from generator.scene.boxpages import BoxArt, PlacedDie, plan_box
+
+if TYPE_CHECKING:
+    from generator.scene.cutting import CutSheet
+    from generator.scene.model import Page
+
+
+@dataclass(frozen=True)
+class BoxJob:
+    """A box to write: its spec and art, the paper and language, the cutter (None: plain sheets),
+    where (-o FILE.pdf or a folder; None: output/STEM.pdf) and whether to replace existing files."""
+
+    spec: BoxSpec
+    art: BoxArt
+    paper: str = "a4"
+    lang: str = "en"
+    cutter: str | None = None
+    output: Path | None = None
+    stem: str = "box"
+    force: bool = False
+    source: str = ""
+
+
+def _base(job: BoxJob, suffixes: tuple[str, ...]) -> tuple[Path, str]:
+    if job.output is None and job.cutter is None:
+        return paths.output_dir(), job.stem
+    return folder_and_stem(job.output, job.stem, suffixes)
+
+
+def _kinds(cutter: str) -> tuple[str, ...]:
+    return ("svg", "dxf") if cutter == "silhouette" else ("svg",)
+
+
+def box_paths(job: BoxJob, pieces: int) -> list[Path]:
+    """The files the job writes for a box of `pieces` dies."""
+    if job.cutter is None:
+        folder, stem = _base(job, (".pdf",))
+        return [folder / f"{stem}.pdf"]
+    if job.cutter == "cricut":
+        folder, stem = _base(job, (".png",))
+        return [folder / name for n in range(1, pieces + 1)
+                for name in (f"{stem}-sheet-{n:03d}.png", f"{stem}-cut-{n:03d}.svg")]
+    folder, stem = _base(job, (".pdf",))
+    return [folder / f"{stem}.pdf", *(folder / f"{stem}-cut-{n:03d}.{kind}" for n in range(1, pieces + 1)
+                                      for kind in _kinds(job.cutter))]
+
+
+def write_box(job: BoxJob, reporter: Reporter = PLAIN) -> list[Path]:
+    """Plan the box (LayoutError naming the largest that fits), refuse existing files, draw and write."""
+    from generator.core.files import check_writable, staged_set
+
+    placed = plan_box(job.spec, job.paper)
+    if job.cutter is not None:
+        from generator.publish.cutters import get_cutter
+
+        get_cutter(job.cutter)                # an unknown machine is named before anything else
+        sheets = [_cut_sheet(job, p) for p in placed]
+    targets = box_paths(job, len(placed))
+    for target in targets:
+        check_writable(target, job.force)
+    blobs = _plain(job, placed) if job.cutter is None else _cut(job, placed, sheets, reporter)
+    written: list[Path] = []
+    with staged_set(targets[0].parent, job.force) as files:
+        for target, blob in zip(targets, blobs, strict=True):
+            written.append(files.write(target.name, blob))
+    return written
+
+
+def _title(job: BoxJob) -> str:
+    return job.art.title
+
+
+def _plain(job: BoxJob, placed: list[PlacedDie]) -> list[bytes]:
+    from generator.render import render_pdf
+    from generator.scene.boxpages import box_pages
+
+    return [render_pdf(box_pages(job.spec, job.art, job.paper, job.lang, job.source, placed), title=_title(job))]
+
+
+def _cut_sheet(job: BoxJob, placed: PlacedDie) -> CutSheet:
+    """The machine's sheet holding one die (its bounding box as the one 'card'), centred, clear of the marks."""
+    from generator.scene.boxpages import BLEED
+    from generator.scene.cutting import CutSpec, plan_cut_sheet
+
+    die = placed.die
+    assert job.cutter is not None
+    sheet = plan_cut_sheet(CutSpec(job.cutter, job.paper, None, (die.width, die.height), BLEED, 0.0))
+    span_x = sheet.cols * die.width + (sheet.cols - 1) * sheet.gap
+    span_y = sheet.rows * die.height + (sheet.rows - 1) * sheet.gap
+    return replace(sheet, cols=1, rows=1, x0=sheet.x0 + (span_x - die.width) / 2.0,
+                   y0=sheet.y0 + (span_y - die.height) / 2.0)
+
+
+def _cut(job: BoxJob, placed: list[PlacedDie], sheets: list[CutSheet], reporter: Reporter) -> list[bytes]:
+    """The machine's sheets (a PDF of them, or a PNG each for Cricut) and each die's cut files."""
+    from generator.publish.cutters.cutfile import dieline_dxf, dieline_svg
+    from generator.render import render_pdf
+    from generator.render.png import encode_png, render_image
+    from generator.scene.boxpages import cut_paths, die_items, piece_label
+    from generator.scene.cutpages import cut_footer, marks
+    from generator.scene.cutting import CRICUT_DPI
+    from generator.scene.footer import footer_text
+    from generator.scene.model import Page
+
+    pages: list[Page] = []
+    cut_files: list[list[bytes]] = []
+    source = job.source or _source(job)
+    for number, (p, sheet) in enumerate(zip(placed, sheets, strict=True), start=1):
+        page = Page(sheet.width, sheet.height, label=piece_label(p.die, job.lang), kind="front")
+        page.add(*die_items(p.die, job.art, job.lang, sheet.x0, sheet.y0, job.spec.count), *marks(sheet))
+        if job.cutter != "cricut":
+            title = f"{job.art.title} · {page.label}" if len(placed) > 1 else job.art.title
+            text = footer_text(title, source, number, len(placed), job.lang, sheet.footer_words(job.lang))
+            page.add(*cut_footer(sheet, text, job.lang))
+        page.trim_box = (sheet.x0, sheet.y0, p.die.width, p.die.height)
+        pages.append(page)
+        cut, folds = cut_paths(p.die, sheet.x0, sheet.y0)
+        files = [dieline_svg([cut], folds, sheet.width, sheet.height, f"{job.art.title} cut {number}")]
+        if job.cutter == "silhouette":
+            files.append(dieline_dxf([cut], folds, sheet.width, sheet.height))
+        cut_files.append(files)
+    reporter.note(sheets[0].describe())
+    if job.cutter == "cricut":
+        return [blob for page, files in zip(pages, cut_files, strict=True)
+                for blob in (encode_png(render_image(page, dpi=CRICUT_DPI), CRICUT_DPI), *files)]
+    return [render_pdf(pages, title=_title(job)), *(blob for files in cut_files for blob in files)]
+
+
+def box_colours(colour: str | None, ink: str | None, where: str = "--colour") -> tuple[str, str]:
+    """(colour, ink) as '#rrggbb': the box's colour (default COLOUR) and its text's (default: white on a
+    dark colour, near-black on a light one); LayoutError naming `where` for a text that is not a colour."""
+    from generator.core.colours import ColourError, luminance, parse_colour
+    from generator.core.errors import LayoutError
+    from generator.scene.boxpages import COLOUR
+
+    try:
+        fill = parse_colour(colour) if colour else COLOUR
+        text = parse_colour(ink) if ink else ("#ffffff" if luminance(fill) < 140 else "#1a1a1a")
+    except ColourError as err:
+        raise LayoutError(str(err), key=where) from None
+    return fill, text
+
+
+def art_from_files(title: str, card: tuple[float, float], colour: str | None = None, ink: str | None = None,
+                   back_art: Path | None = None, front_art: Path | None = None) -> BoxArt:
+    """A box's art from the command line: the title, colours, and pictures read from files (the back
+    picture stretched to the card, as a card back is; the front one contained in its box)."""
+    from generator.publish.images import load_image
+    from generator.scene.model import Image
+
+    fill, text = box_colours(colour, ink)
+    back = (Image(0.0, 0.0, card[0], card[1], load_image(back_art)),) if back_art else None
+    return BoxArt(title, fill, text, back, card if back else None, load_image(front_art) if front_art else None)
+
+
+def _source(job: BoxJob) -> str:
+    from generator.scene.boxpages import box_source
+
+    return box_source(job.spec, job.lang)
+
+
+__all__ = ["BoxArt", "BoxJob", "BoxSpec", "art_from_files", "box_colours", "box_paths", "write_box"]
