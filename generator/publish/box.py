@@ -67,20 +67,45 @@ def box_paths(job: BoxJob, pieces: int) -> list[Path]:
                                       for kind in _kinds(job.cutter))]
 
 
-def write_box(job: BoxJob, reporter: Reporter = PLAIN) -> list[Path]:
-    """Plan the box (LayoutError naming the largest that fits), refuse existing files, draw and write."""
-    from generator.core.files import check_writable, staged_set
+def fitting_spec(spec: BoxSpec, paper: str) -> BoxSpec:
+    """The spec as it is when its box fits the paper; a tuck box that does not fit becomes a tray and lid
+    when those fit (the style "auto" of templates and the kit); else the tuck box's one-line refusal."""
+    from generator.scene.boxpages import dies_for
+
+    if spec.style == "tuck" and dies_for(spec, paper) is None:
+        tray = replace(spec, style="tray")
+        if dies_for(tray, paper) is not None:
+            return tray
+    plan_box(spec, paper)
+    return spec
+
+
+def check_box(job: BoxJob) -> list[PlacedDie]:
+    """Plan the box (LayoutError naming the largest that fits) and refuse its existing files, before any drawing."""
+    from generator.core.files import check_writable
 
     placed = plan_box(job.spec, job.paper)
     if job.cutter is not None:
         from generator.publish.cutters import get_cutter
 
         get_cutter(job.cutter)                # an unknown machine is named before anything else
-        sheets = [_cut_sheet(job, p) for p in placed]
-    targets = box_paths(job, len(placed))
-    for target in targets:
+        for p in placed:
+            _cut_sheet(job, p)                # a die too large for the machine's sheet is refused here
+    for target in box_paths(job, len(placed)):
         check_writable(target, job.force)
-    blobs = _plain(job, placed) if job.cutter is None else _cut(job, placed, sheets, reporter)
+    return placed
+
+
+def write_box(job: BoxJob, reporter: Reporter = PLAIN) -> list[Path]:
+    """Plan and check the box (check_box), draw it and write its files as a set."""
+    from generator.core.files import staged_set
+
+    placed = check_box(job)
+    targets = box_paths(job, len(placed))
+    if job.cutter is None:
+        blobs = _plain(job, placed)
+    else:
+        blobs = _cut(job, placed, [_cut_sheet(job, p) for p in placed], reporter)
     written: list[Path] = []
     with staged_set(targets[0].parent, job.force) as files:
         for target, blob in zip(targets, blobs, strict=True):
@@ -181,4 +206,4 @@ def _source(job: BoxJob) -> str:
     return box_source(job.spec, job.lang)
 
 
-__all__ = ["BoxArt", "BoxJob", "BoxSpec", "art_from_files", "box_colours", "box_paths", "write_box"]
+__all__ = ["BoxArt", "BoxJob", "BoxSpec", "art_from_files", "check_box", "fitting_spec", "box_colours", "box_paths", "write_box"]

@@ -13,7 +13,15 @@ from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.scene.cutmarks import SCANNCUT_BOX, SCANNCUT_X, SILHOUETTE_INSET, scanncut_marks, silhouette_marks
 from generator.scene.cutting import CutSheet
-from generator.scene.footer import FOOTER_COLOR, FOOTER_FONT, FOOTER_MIN_SIZE, FOOTER_SIZE, footer_items, footer_text
+from generator.scene.footer import (
+    FOOTER_COLOR,
+    FOOTER_FONT,
+    FOOTER_MIN_SIZE,
+    FOOTER_SIZE,
+    footer_items,
+    footer_text,
+    shorten_footer,
+)
 from generator.scene.imposition import Card, scale_page
 from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, translate
 from generator.scene.papers import FOOTER_HEIGHT, PRINTER_MARGIN
@@ -111,7 +119,7 @@ def cut_footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
     if length >= WITH_SCALE_BAR:
         return [Group(tuple(footer_items("bottom", length + 2 * m, sheet.height, text, lang)), translate(left - m, 0.0))]
     # too short for the words and the 50 mm scale bar: the words alone
-    return [Text(left, sheet.height - m - FOOTER_HEIGHT, length, FOOTER_HEIGHT, text, font=FOOTER_FONT,
+    return [Text(left, sheet.height - m - FOOTER_HEIGHT, length, FOOTER_HEIGHT, shorten_footer(text, length), font=FOOTER_FONT,
                  size=FOOTER_SIZE, color=FOOTER_COLOR, valign="middle", wrap=False, shrink=True,
                  min_size=FOOTER_MIN_SIZE)]
 

@@ -190,6 +190,11 @@ def _fit_text(text: str, width: float) -> str:
     return SEPARATOR.join(parts)
 
 
+def shorten_footer(text: str, width: float) -> str:
+    """The footer's words shortened (as a footer strip does) to fit `width` mm at the smallest size."""
+    return _fit_text(text, width)
+
+
 _MIN_KEPT = 8    # characters of a shortened source worth printing; fewer and it is dropped whole
 
 
@@ -245,5 +250,6 @@ __all__ = [
     "layout_text",
     "scale_bar",
     "seed_words",
+    "shorten_footer",
     "source_word",
 ]

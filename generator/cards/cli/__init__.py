@@ -55,13 +55,16 @@ def _old_card_number(args: list[str]) -> str:
               help="Preflight: list what would print badly (text outside the safe area or shrunk over 30%, "
                    "pictures under 200 ppi, characters no font has, ...); writes nothing. Exit 0.")
 @click.option("--strict", is_flag=True, help="With --check: exit 1 when there is any warning.")
+@click.option("--box", is_flag=True,
+              help="Also write the deck's box beside its sheets: a tuck box (a tray and lid for a thick deck) "
+                   "sized to the cards and their count, from the template's box: block (docs/box.md).")
 @click.option("--watch", is_flag=True,
               help="Write, then write again after every save of the data, template, a picture or a font "
                    "once the save has settled (its own files are overwritten without --force); one line "
                    "per run; Ctrl-C stops.")
 @deck_options
 def command(data: str | None, template: str | None, kinds: bool, allow_outside_files: bool, sheet: str | None,
-            only: str | None, check: bool, strict: bool, watch: bool, opts: DeckOptions) -> None:
+            only: str | None, check: bool, strict: bool, box: bool, watch: bool, opts: DeckOptions) -> None:
     """Print cards from DATA (card records: YAML, CSV, or a .xlsx/.xlsm/.ods spreadsheet) laid out by TEMPLATE (YAML).
 
     DATA and TEMPLATE are file paths or built-in names (a file of yours wins over a built-in of
@@ -82,6 +85,7 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
       pnpgen cards example example --only "name~tomate" --watch
       pnpgen cards example example --check --strict      # preflight warnings; exit 1 if any
       pnpgen cards deck.xlsx layout.yaml --sheet Monsters   # one sheet of a workbook
+      pnpgen cards example example --box                 # and output/example-box.pdf
     """
     if kinds:
         from generator.cards.elements import describe_kinds
@@ -90,6 +94,8 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
         return
     if not data or not template:
         raise click.UsageError("give a DATA file and a TEMPLATE (e.g. pnpgen cards example example)")
+    if box and (watch or check):
+        raise click.UsageError("--box goes without --watch and --check")
     if strict and not check:
         raise click.UsageError("--strict goes with --check")
     if check:
@@ -101,7 +107,7 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
 
         watch_deck(data, template, opts, only, sheet=sheet)
         return
-    report_paths(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files),
+    report_paths(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files, box=box),
                  opts.quiet or opts.format == "json")
 
 
