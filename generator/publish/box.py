@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import paths
+from generator.core.numbers import format_number
 from generator.publish.job import folder_and_stem
 from generator.publish.report import PLAIN, Reporter
 from generator.scene.box import BoxSpec
@@ -200,10 +201,28 @@ def art_from_files(title: str, card: tuple[float, float], colour: str | None = N
     return BoxArt(title, fill, text, back, card if back else None, load_image(front_art) if front_art else None)
 
 
+def kit_box(folder: Path, stem: str, card: tuple[float, float], count: int, art: BoxArt, paper: str, lang: str,
+            force: bool, deck: str) -> list[tuple[Path, str]]:
+    """A printed deck's box in the kit: FOLDER/STEM.pdf, a tuck box, or a tray and lid when the deck is too
+    thick for one on the paper; [(path, the index's description)]. A box that fits the paper in no style is
+    left out (the kit's extras step aside, they never refuse the kit)."""
+    from generator.core.errors import LayoutError
+
+    try:
+        spec = fitting_spec(BoxSpec(card, count), paper)
+    except LayoutError:
+        return []
+    written = write_box(BoxJob(spec, art, paper, lang, None, folder / f"{stem}.pdf", stem, force))
+    w, h, d = (format_number(v, 1) for v in spec.inside)
+    kind = "a tuck box, one page" if spec.style == "tuck" else "a tray and its lid, two pages"
+    return [(path, f"{deck}: its box, {kind} (cut, fold, glue), inside {w} x {h} x {d} mm for {count} cards")
+            for path in written]
+
+
 def _source(job: BoxJob) -> str:
     from generator.scene.boxpages import box_source
 
     return box_source(job.spec, job.lang)
 
 
-__all__ = ["BoxArt", "BoxJob", "BoxSpec", "art_from_files", "check_box", "fitting_spec", "box_colours", "box_paths", "write_box"]
+__all__ = ["BoxArt", "BoxJob", "BoxSpec", "art_from_files", "check_box", "fitting_spec", "kit_box", "box_colours", "box_paths", "write_box"]

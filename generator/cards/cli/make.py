@@ -186,6 +186,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     language only, so `lang` changes nothing."""
     opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=Path(out_dir) / "example-deck.pdf",
                        force=force, quiet=True)
-    written = make_deck("example", "example", opts, stem="example-deck")
-    return [(path, "example deck from `pnpgen cards example example`: 18 poker cards, "
-                   "duplex (long-edge flip)") for path in written]
+    written = make_deck("example", "example", opts, stem="example-deck", box=True)
+    return [(path, "the example deck's box (`pnpgen cards example example --box`): a tuck box, one page (cut, fold, "
+                   "glue)" if path.stem.endswith("-box") else "example deck from `pnpgen cards example example`: "
+                   "18 poker cards, duplex (long-edge flip)") for path in written]
