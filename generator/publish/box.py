@@ -60,7 +60,7 @@ def box_paths(job: BoxJob, pieces: int) -> list[Path]:
         folder, stem = _base(job, (".pdf",))
         return [folder / f"{stem}.pdf"]
     if job.cutter == "cricut":
-        folder, stem = _base(job, (".png",))
+        folder, stem = _base(job, (".png", ".pdf"))
         return [folder / name for n in range(1, pieces + 1)
                 for name in (f"{stem}-sheet-{n:03d}.png", f"{stem}-cut-{n:03d}.svg")]
     folder, stem = _base(job, (".pdf",))
