@@ -225,4 +225,4 @@ def _source(job: BoxJob) -> str:
     return box_source(job.spec, job.lang)
 
 
-__all__ = ["BoxArt", "BoxJob", "BoxSpec", "art_from_files", "check_box", "fitting_spec", "kit_box", "box_colours", "box_paths", "write_box"]
+__all__ = ["BoxArt", "BoxJob", "BoxSpec", "art_from_files", "box_colours", "box_paths", "check_box", "fitting_spec", "kit_box", "write_box"]

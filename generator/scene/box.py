@@ -272,30 +272,29 @@ def _apply(t: Affine, v: Vec3) -> Vec3:
 
 def _fold_about(p: Point, q: Point, child: Point) -> Affine:
     """The 90-degree fold about the line p-q lifting the side where `child` lies out of the sheet
-    (towards -z: the printed face, seen from +z, stays outside)."""
+    (towards -z: the printed face, seen from +z, stays outside): u (along the fold) stays, the
+    in-sheet normal n towards the child turns to -z, and z turns to n."""
     ux, uy = q[0] - p[0], q[1] - p[1]
     length = math.hypot(ux, uy)
     ux, uy = ux / length, uy / length
     nx, ny = -uy, ux
     if (child[0] - p[0]) * nx + (child[1] - p[1]) * ny < 0:
         nx, ny = -nx, -ny
-    u: Vec3 = (ux, uy, 0.0)
-    n: Vec3 = (nx, ny, 0.0)
-    e: Vec3 = (0.0, 0.0, 1.0)
-    # M(v) = (v.u) u + (v.n) (-e) + (v.e) n
-    cols = (u, (0.0, 0.0, -1.0), n)
-    basis = (u, n, e)
-    rows = tuple(tuple(sum(cols[k][i] * basis[k][j] for k in range(3)) for j in range(3)) for i in range(3))
-    m = (rows[0], rows[1], rows[2])
-    mp = _mul(m, (p[0], p[1], 0.0))                                            # type: ignore[arg-type]
-    return (m, (p[0] - mp[0], p[1] - mp[1], -mp[2]))                           # type: ignore[return-value]
+    # M = u u^T - z n^T + n z^T, row by row
+    m = ((ux * ux, ux * uy, nx), (uy * ux, uy * uy, ny), (-nx, -ny, 0.0))
+    mp = _mul(m, (p[0], p[1], 0.0))
+    return (m, (p[0] - mp[0], p[1] - mp[1], -mp[2]))
 
 
 def _compose(outer: Affine, inner: Affine) -> Affine:
-    (m1, t1), (m2, t2) = outer, inner
-    m = tuple(tuple(sum(m1[i][k] * m2[k][j] for k in range(3)) for j in range(3)) for i in range(3))
-    t = _apply(outer, t2)
-    return ((m[0], m[1], m[2]), t)                                             # type: ignore[return-value]
+    """The placement applying `inner`, then `outer`."""
+    (m1, _), (m2, t2) = outer, inner
+
+    def row(i: int) -> Vec3:
+        return (sum(m1[i][k] * m2[k][0] for k in range(3)), sum(m1[i][k] * m2[k][1] for k in range(3)),
+                sum(m1[i][k] * m2[k][2] for k in range(3)))
+
+    return ((row(0), row(1), row(2)), _apply(outer, t2))
 
 
 def fold(die: Die) -> dict[str, Affine]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from generator.core.errors import LayoutError
 from generator.core.imagefile import pixel_size
 from generator.core.numbers import format_number
-from generator.scene.box import BoxSpec, Die, Panel, notch_radius, tray_pieces, tuck_die
+from generator.scene.box import BoxSpec, Die, Panel, Point, notch_radius, tray_pieces, tuck_die
 from generator.scene.footer import content_box_for, footer_items, footer_text
 from generator.scene.grid import MIN_MARK, Axis
 from generator.scene.marks import crop_marks
@@ -302,7 +302,7 @@ def box_pages(spec: BoxSpec, art: BoxArt, paper: str, lang: str = "en", source: 
     return pages
 
 
-def cut_paths(die: Die, x: float, y: float) -> tuple[tuple[tuple[float, float], ...], list[tuple[tuple[float, float], tuple[float, float]]]]:
+def cut_paths(die: Die, x: float, y: float) -> tuple[tuple[Point, ...], list[tuple[Point, Point]]]:
     """The die's cut outline and fold segments moved to (x, y): what a cutting machine's file holds."""
     cut = tuple((px + x, py + y) for px, py in die.cut)
     folds = [((p[0] + x, p[1] + y), (q[0] + x, q[1] + y)) for p, q in die.folds]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -110,11 +111,11 @@ def test_the_panels_measured_from_the_pdf_are_the_deck_plus_clearance(tmp_path: 
     # left to right: back | side | front | side | glue flap
     edges = [left, *verticals]
     assert len(edges) == 5
-    widths = [b - a for a, b in zip(edges, edges[1:], strict=False)]
+    widths = [b - a for a, b in pairwise(edges)]
     assert widths == pytest.approx([w, d, w, d], abs=TOL)
     # top to bottom: tuck flap | lid | body | bottom | its glue tab
     assert len(horizontals) == 4
-    tuck, lid, body, bottom = (b - a for a, b in zip([top, *horizontals], horizontals, strict=False))
+    tuck, lid, body, bottom = (b - a for a, b in zip([top, *horizontals[:-1]], horizontals, strict=True))
     assert (lid, body, bottom) == pytest.approx((d, h, d), abs=TOL)
     assert tuck > d                                    # the tuck flap goes past the depth into the front
     # the dust flaps: the cut rises above the body's top over each side, by less than half the width
@@ -224,7 +225,7 @@ def test_cards_box_writes_the_decks_box_beside_its_sheets(tmp_path: Path, page_t
     assert box.exists()
     text = page_texts(box)[0]
     assert "Marché des Saveurs" in text and "18 cartes" in text and "colle" in text     # the template's box: block
-    cut, folds = dieline(box)
+    _, folds = dieline(box)
     verticals = sorted({round(p[0][0], 3) for p in folds if abs(p[0][0] - p[1][0]) < 1e-6})
     assert verticals[1] - verticals[0] == pytest.approx(18 * 0.3 + 1, abs=TOL)
     # the back panel carries the cards' back design (its title, drawn in the back's serif)
@@ -263,7 +264,7 @@ def test_the_kit_has_a_box_for_each_printed_deck(kit_seed11: Path, page_texts) -
                      "example-deck-box.pdf", "noir/noir-box-pt.pdf"]
     noir = page_texts(kit_seed11 / "noir/noir-box-pt.pdf")[0]
     assert "Noir: Assassino vs Inspetor" in noir and "52 cartas" in noir and "EVIDÊNCIA" in noir
-    cut, folds = dieline(kit_seed11 / "noir/noir-box-pt.pdf")
+    _, folds = dieline(kit_seed11 / "noir/noir-box-pt.pdf")
     verticals = sorted({round(p[0][0], 3) for p in folds if abs(p[0][0] - p[1][0]) < 1e-6})
     assert verticals[1] - verticals[0] == pytest.approx(52 * 0.3 + 1, abs=TOL)
     words = kit_seed11 / "codenames/words-box-it.pdf"

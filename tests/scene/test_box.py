@@ -58,7 +58,7 @@ def test_the_flaps_close(name: str, count: int) -> None:
         assert "two-piece" in str(err) and "\n" not in str(err)
         return
     w, h, d = die.inside
-    tuck_w, tuck_h = _span(die, "tuck")
+    tuck_h = _span(die, "tuck")[1]
     assert tuck_h > d and tuck_h <= h / 2 + 1e-9      # the tuck flap reaches past the depth, into the front
     for flap in ("dust-left", "dust-right", "bottom-dust-left", "bottom-dust-right"):
         assert _span(die, flap)[1] < w / 2            # the two dust flaps of an opening never meet
@@ -153,7 +153,7 @@ def test_a_poker_deck_fits_a4_and_letter_and_tarot_x78_falls_back() -> None:
 
 def test_a_very_big_deck_stands_in_a_long_tray() -> None:
     spec = BoxSpec((60.0, 40.0), 521, style="tray")
-    tray, lid = (p.die for p in plan_box(spec, "a4"))
+    tray = plan_box(spec, "a4")[0].die
     assert tray.inside == pytest.approx((61.0, 521 * 0.3 + 1, 41.0))   # the cards on edge, walls their height
 
 
