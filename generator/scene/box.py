@@ -271,17 +271,18 @@ def _apply(t: Affine, v: Vec3) -> Vec3:
 
 
 def _fold_about(p: Point, q: Point, child: Point) -> Affine:
-    """The 90-degree fold about the line p-q lifting the side where `child` lies out of the sheet
-    (towards -z: the printed face, seen from +z, stays outside): u (along the fold) stays, the
-    in-sheet normal n towards the child turns to -z, and z turns to n."""
+    """The 90-degree fold about the line p-q turning the side where `child` lies away from the printed
+    face: the die lies in z = 0 with x right and y down, so z points into the page, away from the
+    reader of the print; u (along the fold) stays, the in-sheet normal n towards the child turns to +z,
+    and +z turns to -n. The printed face ends up outside."""
     ux, uy = q[0] - p[0], q[1] - p[1]
     length = math.hypot(ux, uy)
     ux, uy = ux / length, uy / length
     nx, ny = -uy, ux
     if (child[0] - p[0]) * nx + (child[1] - p[1]) * ny < 0:
         nx, ny = -nx, -ny
-    # M = u u^T - z n^T + n z^T, row by row
-    m = ((ux * ux, ux * uy, nx), (uy * ux, uy * uy, ny), (-nx, -ny, 0.0))
+    # M = u u^T + z n^T - n z^T, row by row
+    m = ((ux * ux, ux * uy, -nx), (uy * ux, uy * uy, -ny), (nx, ny, 0.0))
     mp = _mul(m, (p[0], p[1], 0.0))
     return (m, (p[0] - mp[0], p[1] - mp[1], -mp[2]))
 

@@ -120,7 +120,8 @@ def dies_for(spec: BoxSpec, paper: str) -> list[PlacedDie] | None:
 
 
 def plan_box(spec: BoxSpec, paper: str) -> list[PlacedDie]:
-    """The box's dies on the paper; LayoutError (one line) naming the largest box of this card that fits."""
+    """The box's dies on the paper; LayoutError (one line) naming the largest box of this card that fits,
+    and what to try: a two-piece box, or A3 when the box fits it."""
     placed = dies_for(spec, paper)
     if placed is not None:
         return placed
@@ -131,9 +132,23 @@ def plan_box(spec: BoxSpec, paper: str) -> list[PlacedDie]:
     size = f"{format_number(w)}x{format_number(h)} mm"
     largest = (f"the largest {kind} for {size} cards on {label} holds {fewer}" if fewer
                else f"no {kind} for {size} cards fits {label}")
-    other = "--two-piece or " if spec.style == "tuck" else ""
-    raise LayoutError(f"a {kind} for {spec.count} cards of {size} does not fit {label}: {largest}; "
-                      f"try {other}--paper a3", key="--count")
+    tries = ["--two-piece"] if spec.style == "tuck" else []
+    if paper.strip().lower() != "a3" and dies_for(spec, "a3") is not None:
+        tries.append("--paper a3")
+    advice = f"; try {' or '.join(tries)}" if tries else "; make the deck smaller or the paper larger"
+    if spec.style == "tuck" and tuck_too_thick(spec):
+        raise LayoutError(f"{spec.count} cards of {size} are too thick for a tuck box (its tuck flap must be longer "
+                          f"than the box is deep, and at most half its height): {largest}{advice}", key="--count")
+    raise LayoutError(f"a {kind} for {spec.count} cards of {size} does not fit {label}: {largest}{advice}", key="--count")
+
+
+def tuck_too_thick(spec: BoxSpec) -> bool:
+    """Whether the deck is too thick for a tuck box at all (whatever the paper)."""
+    try:
+        tuck_die(spec)
+    except LayoutError:
+        return True
+    return False
 
 
 def _largest(spec: BoxSpec, paper: str) -> int:
