@@ -174,19 +174,21 @@ def _cut(job: BoxJob, placed: list[PlacedDie], sheets: list[CutSheet], reporter:
     return [render_pdf(pages, title=_title(job)), *(blob for files in cut_files for blob in files)]
 
 
-def box_colours(colour: str | None, ink: str | None, where: str = "--colour") -> tuple[str, str]:
-    """(colour, ink) as '#rrggbb': the box's colour (default COLOUR) and its text's (default: white on a
-    dark colour, near-black on a light one); LayoutError naming `where` for a text that is not a colour."""
+def box_colours(colour: str | None, ink: str | None, keys: tuple[str, str] = ("--colour", "--ink")) -> tuple[str, str]:
+    """(colour, ink) as '#rrggbb': the box's colour (default COLOUR) and its words' (default: white on a
+    dark colour, near-black on a light one); LayoutError naming the key of a text that is not a colour."""
     from generator.core.colours import ColourError, luminance, parse_colour
     from generator.core.errors import LayoutError
     from generator.scene.boxpages import COLOUR
 
-    try:
-        fill = parse_colour(colour) if colour else COLOUR
-        text = parse_colour(ink) if ink else ("#ffffff" if luminance(fill) < 140 else "#1a1a1a")
-    except ColourError as err:
-        raise LayoutError(str(err), key=where) from None
-    return fill, text
+    def parsed(value: str, key: str) -> str:
+        try:
+            return parse_colour(value)
+        except ColourError as err:
+            raise LayoutError(str(err), key=key) from None
+
+    fill = parsed(colour, keys[0]) if colour else COLOUR
+    return fill, parsed(ink, keys[1]) if ink else ("#ffffff" if luminance(fill) < 140 else "#1a1a1a")
 
 
 def art_from_files(title: str, card: tuple[float, float], colour: str | None = None, ink: str | None = None,
