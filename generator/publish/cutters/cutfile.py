@@ -36,14 +36,23 @@ def svg_path(o: Outline) -> str:
 
 def cut_svg(outlines: Sequence[Outline], width: float, height: float, title: str = "") -> bytes:
     """The SVG cut file of a sheet width x height mm."""
+    paths = [(f"card-{i}", svg_path(o)) for i, o in enumerate(outlines, start=1)]
+    return _svg_file(width, height, title, [("cut", CUT_COLOUR, "", paths)])
+
+
+def _svg_file(width: float, height: float, title: str,
+              groups: Sequence[tuple[str, str, str, Sequence[tuple[str, str]]]]) -> bytes:
+    """An SVG in mm (1 user unit = 1 mm) of groups (id, stroke colour, extra attributes, [(path id, path data)])."""
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(width)}mm" '
              f'height="{_n(height)}mm" viewBox="0 0 {_n(width)} {_n(height)}">']
     if title:
         lines.append(f"<title>{_escape(title)}</title>")
-    lines.append(f'<g id="cut" fill="none" stroke="{CUT_COLOUR}" stroke-width="0.1">')
-    lines += [f'<path id="card-{i}" d="{svg_path(o)}"/>' for i, o in enumerate(outlines, start=1)]
-    lines += ["</g>", "</svg>", ""]
+    for group, colour, extra, paths in groups:
+        lines.append(f'<g id="{group}" fill="none" stroke="{colour}" stroke-width="0.1"{extra}>')
+        lines += [f'<path id="{name}" d="{data}"/>' for name, data in paths]
+        lines.append("</g>")
+    lines += ["</svg>", ""]
     return "\n".join(lines).encode("utf-8")
 
 
@@ -111,18 +120,10 @@ def dieline_svg(cuts: Sequence[Sequence[tuple[float, float]]], folds: Sequence[t
     """The SVG cut file of a box's die on a sheet width x height mm: the closed cut outlines (red) in layer
     "cut", the fold lines (blue, dashed) in a layer of their own, "fold", for the machine to score or
     perforate (Design Space: Score; Studio: a line colour set to another action)."""
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(width)}mm" '
-             f'height="{_n(height)}mm" viewBox="0 0 {_n(width)} {_n(height)}">']
-    if title:
-        lines.append(f"<title>{_escape(title)}</title>")
-    lines.append(f'<g id="cut" fill="none" stroke="{CUT_COLOUR}" stroke-width="0.1">')
-    lines += [f'<path id="cut-{i}" d="{_poly(c, True)}"/>' for i, c in enumerate(cuts, start=1)]
-    lines.append("</g>")
-    lines.append(f'<g id="fold" fill="none" stroke="{FOLD_COLOUR}" stroke-width="0.1" stroke-dasharray="2 1">')
-    lines += [f'<path id="fold-{i}" d="{_poly(f, False)}"/>' for i, f in enumerate(folds, start=1)]
-    lines += ["</g>", "</svg>", ""]
-    return "\n".join(lines).encode("utf-8")
+    return _svg_file(width, height, title, [
+        ("cut", CUT_COLOUR, "", [(f"cut-{i}", _poly(c, True)) for i, c in enumerate(cuts, start=1)]),
+        ("fold", FOLD_COLOUR, ' stroke-dasharray="2 1"', [(f"fold-{i}", _poly(f, False)) for i, f in enumerate(folds, start=1)]),
+    ])
 
 
 def dieline_dxf(cuts: Sequence[Sequence[tuple[float, float]]], folds: Sequence[tuple[tuple[float, float], tuple[float, float]]],
