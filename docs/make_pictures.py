@@ -189,7 +189,7 @@ def box_picture() -> bytes:
     from generator.cards import load_records, load_template
     from generator.cards.build import build_cards, check_template
     from generator.render import render_png
-    from generator.scene.box import BoxSpec, folded_point, fold
+    from generator.scene.box import BoxSpec, fold, folded_point
     from generator.scene.boxpages import BoxArt, box_pages, plan_box
 
     design = check_template(load_template("example"), records := load_records("example"))
@@ -215,7 +215,7 @@ def box_picture() -> bytes:
           right[0] * forward[1] - right[1] * forward[0])
 
     def screen(p3: tuple[float, float, float]) -> tuple[float, float]:
-        return (sum(a * b for a, b in zip(p3, right)) * s, -sum(a * b for a, b in zip(p3, up)) * s)
+        return (sum(a * b for a, b in zip(p3, right, strict=True)) * s, -sum(a * b for a, b in zip(p3, up, strict=True)) * s)
 
     faces = {}
     for name in ("lid", "side-left", "front"):
