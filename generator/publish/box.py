@@ -130,9 +130,19 @@ def _cut_sheet(job: BoxJob, placed: PlacedDie) -> CutSheet:
     from generator.scene.boxpages import BLEED
     from generator.scene.cutting import CutSpec, plan_cut_sheet
 
+    from generator.core.errors import LayoutError
+
     die = placed.die
     assert job.cutter is not None
-    sheet = plan_cut_sheet(CutSpec(job.cutter, job.paper, None, (die.width, die.height), BLEED, 0.0))
+    try:
+        sheet = plan_cut_sheet(CutSpec(job.cutter, job.paper, None, (die.width, die.height), BLEED, 0.0))
+    except LayoutError:
+        where = "Design Space's 6.75 x 9.25 in Print Then Cut image" if job.cutter == "cricut" else \
+            f"the paper clear of the {job.cutter} marks"
+        tries = [*([] if job.spec.style == "tray" else ["--two-piece"]), "fewer cards",
+                 *([] if job.cutter == "cricut" else ["a larger --paper"])]
+        raise LayoutError(f"the box's die ({format_number(die.width, 1)} x {format_number(die.height, 1)} mm) does not "
+                          f"fit {where}: try {', '.join(tries[:-1])} or {tries[-1]}", key="--cutter") from None
     span_x = sheet.cols * die.width + (sheet.cols - 1) * sheet.gap
     span_y = sheet.rows * die.height + (sheet.rows - 1) * sheet.gap
     return replace(sheet, cols=1, rows=1, x0=sheet.x0 + (span_x - die.width) / 2.0,
@@ -167,7 +177,8 @@ def _cut(job: BoxJob, placed: list[PlacedDie], sheets: list[CutSheet], reporter:
         if job.cutter == "silhouette":
             files.append(dieline_dxf([cut], folds, sheet.width, sheet.height))
         cut_files.append(files)
-    reporter.note(sheets[0].describe())
+    for line in dict.fromkeys(sheet.describe() for sheet in sheets):    # each distinct setting once
+        reporter.note(line)
     if job.cutter == "cricut":
         return [blob for page, files in zip(pages, cut_files, strict=True)
                 for blob in (encode_png(render_image(page, dpi=CRICUT_DPI), CRICUT_DPI), *files)]

@@ -269,3 +269,16 @@ def test_the_kit_has_a_box_for_each_printed_deck(kit_seed11: Path, page_texts) -
     assert verticals[1] - verticals[0] == pytest.approx(52 * 0.3 + 1, abs=TOL)
     words = kit_seed11 / "codenames/words-box-it.pdf"
     assert len(pikepdf.open(words).pages) == 2          # 521 cards: a tray and its lid
+
+
+def test_a_die_too_big_for_the_machine_is_refused_in_box_words(tmp_path: Path, capsys) -> None:
+    assert run_cli(cli, ["box", "--card", "poker", "--count", "80", "--cutter", "cricut", "-o", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "box's die" in err and "--two-piece" in err and "card with" not in err
+    assert list(tmp_path.iterdir()) == []
+    # tray and lid: two sheets, two cut files each (Silhouette: SVG and DXF)
+    assert run_cli(cli, ["box", "--card", "tarot", "--count", "78", "--two-piece", "--cutter", "silhouette",
+                         "-o", str(tmp_path / "t.pdf")]) == 0
+    assert len(pikepdf.open(tmp_path / "t.pdf").pages) == 2
+    assert sorted(p.name for p in tmp_path.glob("t-cut-*")) == ["t-cut-001.dxf", "t-cut-001.svg", "t-cut-002.dxf",
+                                                                "t-cut-002.svg"]
