@@ -127,10 +127,9 @@ def _plain(job: BoxJob, placed: list[PlacedDie]) -> list[bytes]:
 
 def _cut_sheet(job: BoxJob, placed: PlacedDie) -> CutSheet:
     """The machine's sheet holding one die (its bounding box as the one 'card'), centred, clear of the marks."""
+    from generator.core.errors import LayoutError
     from generator.scene.boxpages import BLEED
     from generator.scene.cutting import CutSpec, plan_cut_sheet
-
-    from generator.core.errors import LayoutError
 
     die = placed.die
     assert job.cutter is not None
