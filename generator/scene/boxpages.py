@@ -197,13 +197,15 @@ def _art(die: Die, panels: dict[str, Panel], art: BoxArt, lang: str, count: int)
 
 
 def _back_art(panel: Panel, art: BoxArt) -> list[Item]:
-    """The deck's back design covering the panel (scaled to cover, centred, clipped to the panel)."""
+    """The deck's back design covering the panel (scaled to cover, centred, clipped to the panel); on a
+    panel of another shape (a long tray's floor) contained in it instead, whole."""
     if not art.back or not art.back_size:
         return []
     x0, y0, x1, y1 = panel.bounds
     w, h = x1 - x0, y1 - y0
     cw, ch = art.back_size
-    k = max(w / cw, h / ch)
+    cover, contain = max(w / cw, h / ch), min(w / cw, h / ch)
+    k = cover if cover <= contain * 1.25 else contain
     inner = Group(art.back, compose(translate((w - cw * k) / 2.0, (h - ch * k) / 2.0), scale(k)))
     return [Group((inner,), translate(x0, y0), Rect(0.0, 0.0, w, h, None, None))]
 
