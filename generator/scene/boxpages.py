@@ -265,25 +265,41 @@ def _glue(panel: Panel, lang: str) -> list[Item]:
     return items
 
 
+MAX_TITLE = 200      # characters of a title tried at all (a longer one is cut, with "…")
+
+
 def _fitted(box: Text) -> list[Item]:
-    """The text box, its text shortened (whole words, then characters, with "…") until it fits; nothing
-    when not even one character does: the box's own words step aside, they never refuse a box."""
+    """The text box, its text shortened (whole words, then letters, with "…") until it fits; nothing
+    when not even one letter does: the box's own words step aside, they never refuse a box. The
+    shortest that fits is found by bisection (a shorter text never fits worse)."""
     from generator.scene.text import layout_text
 
     if box.w <= 0 or box.h <= 0 or not box.text.strip():
         return []
-    text = box.text.strip()
-    candidates = [text]
-    words = text.split()
-    candidates += [" ".join(words[:k]) + "…" for k in range(len(words) - 1, 0, -1)]
-    candidates += [words[0][:k] + "…" for k in range(len(words[0]) - 1, 0, -1)]
-    for candidate in candidates:
+
+    def fits(text: str) -> bool:
         try:
-            layout_text(replace(box, text=candidate))
+            layout_text(replace(box, text=text))
         except LayoutError:
-            continue
-        return [replace(box, text=candidate)]
-    return []
+            return False
+        return True
+
+    text = " ".join(box.text.split())
+    if len(text) > MAX_TITLE:
+        text = text[:MAX_TITLE].rstrip() + "…"
+    if fits(text):
+        return [replace(box, text=text)]
+    words = text.split()
+    shorter = [" ".join(words[:k]) + "…" for k in range(1, len(words))]
+    shorter = [words[0][:k] + "…" for k in range(1, len(words[0]))] + shorter
+    lo, hi = 0, len(shorter)            # shorter[:lo] holds one that fits when lo > 0
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(shorter[mid - 1]):
+            lo = mid
+        else:
+            hi = mid - 1
+    return [replace(box, text=shorter[lo - 1])] if lo else []
 
 
 def die_page(placed: PlacedDie, art: BoxArt, lang: str, count: int, label: str) -> Page:
