@@ -282,3 +282,10 @@ def test_a_die_too_big_for_the_machine_is_refused_in_box_words(tmp_path: Path, c
     assert len(pikepdf.open(tmp_path / "t.pdf").pages) == 2
     assert sorted(p.name for p in tmp_path.glob("t-cut-*")) == ["t-cut-001.dxf", "t-cut-001.svg", "t-cut-002.dxf",
                                                                 "t-cut-002.svg"]
+
+
+def test_a_title_too_long_is_shortened_never_refused(tmp_path: Path, page_texts) -> None:
+    out = _box(tmp_path, "--card", "mini", "--count", "10", "--title", "Interminable " * 400)
+    text = page_texts(out)[0]
+    assert "Interminable" in text and "…" in text
+    assert text.count("Interminable") < 400
