@@ -10,6 +10,7 @@ import click
 from generator.cli.common import output_options, report_paths
 from generator.cli.deck import REPORTER
 from generator.cli.options import FiniteFloatRange, choice, paper_option
+from generator.publish.box import FORMATS
 from generator.scene.box import CLEARANCE, MAX_BOX_CARDS, THICKNESS
 from generator.scene.boxpages import BOX_WORDS
 from generator.scene.cutmarks import CUTTERS
@@ -39,13 +40,16 @@ from generator.scene.cutmarks import CUTTERS
               help="An image of the deck's back, printed on the box's back panel.")
 @click.option("--front-art", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="An image for the front, under the title.")
+@click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
+              help="pdf, or svg/png (a file per piece).")
+@click.option("--dpi", type=FiniteFloatRange(30, 1200), default=300.0, show_default=True, help="png: resolution.")
 @click.option("--cutter", type=choice(CUTTERS), default=None,
               help="Print and cut: the machine's sheets with its marks and a cut file per piece whose fold "
                    "lines are a layer of their own (score or perforate).")
 @output_options
 def command(card: str, count: int, thickness: float, clearance: float, two_piece: bool, paper: str, lang: str,
             title: str | None, colour: str | None, ink: str | None, back_art: Path | None, front_art: Path | None,
-            cutter: str | None, output: Path | None, force: bool, quiet: bool) -> None:
+            fmt: str, dpi: float, cutter: str | None, output: Path | None, force: bool, quiet: bool) -> None:
     """Print the box a deck goes in: a one-piece tuck box sized to the deck (cut lines solid, folds
     dashed, glue areas marked), or with --two-piece a tray and a lid.
 
@@ -67,5 +71,5 @@ def command(card: str, count: int, thickness: float, clearance: float, two_piece
     spec = BoxSpec(size, count, thickness, clearance, "tray" if two_piece else "tuck")
     art = art_from_files(title or box_words(lang)["deck"], size, colour, ink, back_art, front_art)
     stem = f"box-{card.strip().lower() if card.strip().lower().isalnum() else 'cards'}-{count}"
-    job = BoxJob(spec, art, paper, lang, cutter, output, stem, force)
+    job = BoxJob(spec, art, paper, lang, cutter, output, stem, force, fmt=fmt, dpi=dpi)
     report_paths(write_box(job, REPORTER), quiet)

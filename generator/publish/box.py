@@ -17,11 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import paths
+from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.publish.job import folder_and_stem
 from generator.publish.report import PLAIN, Reporter
 from generator.scene.box import BoxSpec
 from generator.scene.boxpages import BoxArt, PlacedDie, plan_box
+
+FORMATS = ("pdf", "svg", "png")     # a box's plain sheets; a cutter writes a PDF (or Cricut's PNG) and cut files
 
 if TYPE_CHECKING:
     from generator.scene.cutting import CutSheet
@@ -42,12 +45,20 @@ class BoxJob:
     stem: str = "box"
     force: bool = False
     source: str = ""
+    fmt: str = "pdf"
+    dpi: float = 300.0
 
 
 def _base(job: BoxJob, suffixes: tuple[str, ...]) -> tuple[Path, str]:
     if job.output is None and job.cutter is None:
         return paths.output_dir(), job.stem
     return folder_and_stem(job.output, job.stem, suffixes)
+
+
+def _sheet_target(job: BoxJob) -> Path:
+    """Where the plain sheets go: STEM.pdf (svg/png: STEM.png, or STEM-001.png... for two pieces)."""
+    folder, stem = _base(job, (f".{job.fmt}",))
+    return folder / f"{stem}.{job.fmt}"
 
 
 def _kinds(cutter: str) -> tuple[str, ...]:
@@ -57,8 +68,9 @@ def _kinds(cutter: str) -> tuple[str, ...]:
 def box_paths(job: BoxJob, pieces: int) -> list[Path]:
     """The files the job writes for a box of `pieces` dies."""
     if job.cutter is None:
-        folder, stem = _base(job, (".pdf",))
-        return [folder / f"{stem}.pdf"]
+        from generator.render.write import output_paths
+
+        return output_paths(pieces, job.fmt, _sheet_target(job))
     if job.cutter == "cricut":
         folder, stem = _base(job, (".png", ".pdf"))
         return [folder / name for n in range(1, pieces + 1)
@@ -86,9 +98,14 @@ def check_box(job: BoxJob) -> list[PlacedDie]:
     from generator.core.files import check_writable
 
     placed = plan_box(job.spec, job.paper)
+    if job.fmt not in FORMATS:
+        raise LayoutError(f"unknown box format {job.fmt!r} (known: {', '.join(FORMATS)})", key="--format")
     if job.cutter is not None:
         from generator.publish.cutters import get_cutter
 
+        if job.fmt != "pdf":
+            raise LayoutError(f"--cutter {job.cutter} writes its own sheets and cut files; leave out --format "
+                              f"{job.fmt}", key="--cutter")
         get_cutter(job.cutter)                # an unknown machine is named before anything else
         for p in placed:
             _cut_sheet(job, p)                # a die too large for the machine's sheet is refused here
@@ -104,9 +121,13 @@ def write_box(job: BoxJob, reporter: Reporter = PLAIN) -> list[Path]:
     placed = check_box(job)
     targets = box_paths(job, len(placed))
     if job.cutter is None:
-        blobs = _plain(job, placed)
-    else:
-        blobs = _cut(job, placed, [_cut_sheet(job, p) for p in placed], reporter)
+        from generator.render.write import render_files, write_rendered
+        from generator.scene.boxpages import box_pages
+
+        pages = box_pages(job.spec, job.art, job.paper, job.lang, job.source, placed)
+        return write_rendered(render_files(pages, job.fmt, _sheet_target(job), job.force, job.dpi, job.art.title),
+                              job.force)
+    blobs = _cut(job, placed, [_cut_sheet(job, p) for p in placed], reporter)
     written: list[Path] = []
     with staged_set(targets[0].parent, job.force) as files:
         for target, blob in zip(targets, blobs, strict=True):
@@ -114,20 +135,8 @@ def write_box(job: BoxJob, reporter: Reporter = PLAIN) -> list[Path]:
     return written
 
 
-def _title(job: BoxJob) -> str:
-    return job.art.title
-
-
-def _plain(job: BoxJob, placed: list[PlacedDie]) -> list[bytes]:
-    from generator.render import render_pdf
-    from generator.scene.boxpages import box_pages
-
-    return [render_pdf(box_pages(job.spec, job.art, job.paper, job.lang, job.source, placed), title=_title(job))]
-
-
 def _cut_sheet(job: BoxJob, placed: PlacedDie) -> CutSheet:
     """The machine's sheet holding one die (its bounding box as the one 'card'), centred, clear of the marks."""
-    from generator.core.errors import LayoutError
     from generator.scene.boxpages import BLEED
     from generator.scene.cutting import CutSpec, plan_cut_sheet
 
@@ -181,14 +190,13 @@ def _cut(job: BoxJob, placed: list[PlacedDie], sheets: list[CutSheet], reporter:
     if job.cutter == "cricut":
         return [blob for page, files in zip(pages, cut_files, strict=True)
                 for blob in (encode_png(render_image(page, dpi=CRICUT_DPI), CRICUT_DPI), *files)]
-    return [render_pdf(pages, title=_title(job)), *(blob for files in cut_files for blob in files)]
+    return [render_pdf(pages, title=job.art.title), *(blob for files in cut_files for blob in files)]
 
 
 def box_colours(colour: str | None, ink: str | None, keys: tuple[str, str] = ("--colour", "--ink")) -> tuple[str, str]:
     """(colour, ink) as '#rrggbb': the box's colour (default COLOUR) and its words' (default: white on a
     dark colour, near-black on a light one); LayoutError naming the key of a text that is not a colour."""
     from generator.core.colours import ColourError, luminance, parse_colour
-    from generator.core.errors import LayoutError
     from generator.scene.boxpages import COLOUR
 
     def parsed(value: str, key: str) -> str:
@@ -218,7 +226,6 @@ def kit_box(folder: Path, stem: str, card: tuple[float, float], count: int, art:
     """A printed deck's box in the kit: FOLDER/STEM.pdf, a tuck box, or a tray and lid when the deck is too
     thick for one on the paper; [(path, the index's description)]. A box that fits the paper in no style is
     left out (the kit's extras step aside, they never refuse the kit)."""
-    from generator.core.errors import LayoutError
 
     try:
         spec = fitting_spec(BoxSpec(card, count), paper)

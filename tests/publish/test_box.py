@@ -289,3 +289,18 @@ def test_a_title_too_long_is_shortened_never_refused(tmp_path: Path, page_texts)
     text = page_texts(out)[0]
     assert "Interminable" in text and "…" in text
     assert text.count("Interminable") < 400
+
+
+def test_svg_and_png_sheets(tmp_path: Path, capsys) -> None:
+    from PIL import Image
+
+    assert run_cli(cli, ["box", "--card", "poker", "--count", "54", "--format", "png", "--dpi", "50",
+                         "-o", str(tmp_path / "b.png")]) == 0
+    with Image.open(tmp_path / "b.png") as im:
+        assert im.size == (round(210 / 25.4 * 50), round(297 / 25.4 * 50))
+    assert run_cli(cli, ["box", "--card", "tarot", "--count", "78", "--two-piece", "--format", "svg",
+                         "-o", str(tmp_path / "t.svg")]) == 0
+    assert sorted(p.name for p in tmp_path.glob("t-*.svg")) == ["t-001.svg", "t-002.svg"]
+    assert run_cli(cli, ["box", "--card", "poker", "--count", "54", "--format", "svg", "--cutter", "cricut",
+                         "-o", str(tmp_path / "c")]) == 2
+    assert "leave out --format svg" in capsys.readouterr().err
