@@ -10,6 +10,7 @@ import click
 from generator.cli.common import output_options, report_paths
 from generator.cli.deck import REPORTER
 from generator.cli.options import FiniteFloatRange, choice, paper_option
+from generator.core.numbers import format_number
 from generator.publish.box import FORMATS
 from generator.scene.box import CLEARANCE, MAX_BOX_CARDS, THICKNESS
 from generator.scene.boxpages import BOX_WORDS
@@ -72,4 +73,9 @@ def command(card: str, count: int, thickness: float, clearance: float, two_piece
     art = art_from_files(title or box_words(lang)["deck"], size, colour, ink, back_art, front_art)
     stem = f"box-{card.strip().lower() if card.strip().lower().isalnum() else 'cards'}-{count}"
     job = BoxJob(spec, art, paper, lang, cutter, output, stem, force, fmt=fmt, dpi=dpi)
-    report_paths(write_box(job, REPORTER), quiet)
+    written = write_box(job, REPORTER)
+    if not quiet:
+        w, h, d = (format_number(v, 1) for v in spec.inside)
+        kind = "tuck box" if spec.style == "tuck" else "tray and lid"
+        click.echo(f"{kind} for {count} cards: inside {w} x {h} x {d} mm", err=True)
+    report_paths(written, quiet)
