@@ -89,6 +89,11 @@ def test_the_tuck_box_folds_shut() -> None:
     assert all(p[2] == pytest.approx(front_z) for p in faces["tuck"])
     top_y = faces["lid"][0][1]
     assert all(p[1] == pytest.approx(top_y) for p in faces["dust-left"] + faces["dust-right"])
+    # folded in, the two dust flaps over the opening (and the two under the bottom) leave a gap between them
+    for a, b in (("dust-left", "dust-right"), ("bottom-dust-left", "bottom-dust-right")):
+        left = sorted(p[0] for p in faces[a])
+        right = sorted(p[0] for p in faces[b])
+        assert left[-1] < right[0] or right[-1] < left[0], (a, b)
 
 
 def test_the_tray_and_lid_fold_into_open_boxes() -> None:
