@@ -170,3 +170,18 @@ def test_limits_are_named() -> None:
         with pytest.raises(LayoutError) as err:
             BoxSpec(**args)             # type: ignore[arg-type]
         assert err.value.key == key
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(CARD_SIZES)), st.integers(1, 80), st.integers(1, 40))
+def test_a_bigger_deck_never_gets_a_smaller_box(name: str, count: int, more: int) -> None:
+    for style in ("tuck", "tray"):
+        try:
+            small = BoxSpec(CARD_SIZES[name], count, style=style)
+            big = BoxSpec(CARD_SIZES[name], count + more, style=style)
+            a = tuck_die(small) if style == "tuck" else tray_pieces(small)[0]
+            b = tuck_die(big) if style == "tuck" else tray_pieces(big)[0]
+        except LayoutError:
+            continue
+        assert b.width >= a.width and b.height >= a.height
+        assert b.inside[2] - a.inside[2] == pytest.approx(more * 0.3)
