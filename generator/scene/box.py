@@ -146,13 +146,12 @@ def tuck_die(spec: BoxSpec) -> Die:
         raise LayoutError(f"{spec.count} cards are too thick for a tuck box of {format_number(w)}x{format_number(h)} mm "
                           f"(depth {format_number(d)} mm; its tuck flap cannot be longer than half its height): "
                           "use a two-piece box", key="--count")
-    ratio = w / 4.0
     a = min(d / 4.0, dust * 0.3)               # the dust flaps' slant, clear of the lid and bottom
     bd = min(dust, d + g)                      # bottom dust flaps: no longer than the bottom and its tab
     yt, yb = t + d, t + d + h                  # the body's top and bottom
     xs1, xf0, xf1, xs2, xg = w, w + d, 2 * w + d, 2 * w + 2 * d, 2 * w + 2 * d + g
     xc, r = (xf0 + xf1) / 2.0, notch_radius(w)
-    rt = min(t / 2.0, ratio, 8.0)              # the tuck flap's rounded corners
+    rt = min(t / 2.0, w / 4.0, 8.0)            # the tuck flap's rounded corners
     gt = min(TAPER, h / 4.0)
     panels = (
         Panel("back", _rect(0, yt, xs1, yb)),
