@@ -348,17 +348,25 @@ def _identical(compare: filecmp.dircmp[str]) -> bool:
     return not mismatch and not errors and all(_identical(sub) for sub in compare.subdirs.values())
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--baseline", default=BASE_REV, help=f"git revision to compare with (default {BASE_REV})")
+def command_line(doc: str, base_rev: str, sections: tuple[str, ...],
+                 parser: argparse.ArgumentParser | None = None) -> tuple[argparse.Namespace, list[str]]:
+    """A benchmark's options (--baseline, --runs, --only, and any `parser` already has) and its chosen sections."""
+    parser = parser or argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--baseline", default=base_rev, help=f"git revision to compare with (default {base_rev})")
     parser.add_argument("--runs", type=int, default=3, help="alternating runs per figure; the best CPU is kept")
-    parser.add_argument("--only", default=",".join(SECTIONS), help="comma-separated sections: " + ", ".join(SECTIONS))
-    parser.add_argument("--json", type=Path, help="also write every figure here")
+    parser.add_argument("--only", default=",".join(sections), help="comma-separated sections: " + ", ".join(sections))
     args = parser.parse_args()
     chosen = [s.strip() for s in args.only.split(",") if s.strip()]
-    unknown = sorted(set(chosen) - set(SECTIONS))
+    unknown = sorted(set(chosen) - set(sections))
     if unknown:
-        parser.error(f"unknown sections {unknown}; known: {', '.join(SECTIONS)}")
+        parser.error(f"unknown sections {unknown}; known: {', '.join(sections)}")
+    return args, chosen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", type=Path, help="also write every figure here")
+    args, chosen = command_line(__doc__, BASE_REV, SECTIONS, parser)
     trees = {"base": baseline_tree(args.baseline), "now": ROOT}
     print(f"issue 24 speed: baseline {args.baseline} beside the working tree; {platform.node()}, "
           f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}; best CPU of {args.runs} alternating runs",

@@ -29,7 +29,13 @@ TOOL_PACKAGES = {
     "pdffonts": "poppler-utils",
     "pdftotext": "poppler-utils",
     "qpdf": "qpdf",
+    "hb-shape": "libharfbuzz-bin",
+    "hb-view": "libharfbuzz-bin",
+    "fc-match": "fontconfig",
 }
+# Installed font families tests draw with (Debian packages): `system_font(family)` finds them.
+FONT_PACKAGES = {"Noto Sans Arabic": "fonts-noto-core", "Noto Sans Devanagari": "fonts-noto-core",
+                 "Noto Sans": "fonts-noto-core", "Noto Sans CJK JP": "fonts-noto-cjk"}
 # Python packages a tool test drives (the test extra installs them).
 PYTHON_MODULES = {"selenium": "pip install '.[test]'"}
 # The browser's two are looked for at a fixed path (a Debian install puts both in /usr/bin), which
@@ -172,3 +178,24 @@ def tools() -> Callable[..., None]:
 def find_tool() -> Callable[[str], str | None]:
     """tool_path as a fixture: where a tool is, or None."""
     return tool_path
+
+
+@pytest.fixture(scope="session")
+def system_font() -> Callable[[str], Path]:
+    """The file of an installed family by fontconfig (skips, or fails under PNPGEN_REQUIRE_TOOLS=1,
+    naming the Debian package, when it is not installed)."""
+    def find(family: str) -> Path:
+        import subprocess
+
+        need_tools("fc-match")
+        out = subprocess.run(["fc-match", "-f", "%{family}\t%{file}", family], capture_output=True, text=True,
+                             check=False).stdout
+        families, _, file = out.partition("\t")
+        if family.casefold() not in {f.strip().casefold() for f in families.split(",")}:
+            message = f"needs the font family {family!r}: apt-get install {FONT_PACKAGES.get(family, 'fonts-noto')}"
+            if tools_required():
+                pytest.fail(f"{message} ({REQUIRE_FLAG}=1: the tools must be there)", pytrace=False)
+            pytest.skip(message)
+        return Path(file)
+
+    return find

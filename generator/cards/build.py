@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.cards.elements import BadValue, ElementContext, Kind, get_kind, kinds, to_color
+from generator.cards.elements import BadValue, ElementContext, Kind, Param, get_kind, kinds, to_color, to_font
 from generator.cards.iconset import EMPTY, IconSet, build_icon_set
 from generator.cards.lookups import apply_lookups, check_against, lookup_names
 from generator.cards.records import Record, field_names
@@ -142,7 +142,7 @@ def _prepare(el: dict[str, Any], index: int, face: str, template: Template, name
             def error(msg: str, k: str = key) -> TemplateError:
                 return TemplateError(msg, file=template.file, key=f"{where} key '{k}'")
 
-            static[key] = _convert(kind, key, raw, error)
+            static[key] = _convert(kind, key, named_font(param, raw, template.fonts), error)
     return Prepared(kind, face, where, static, dynamic, el.get("when"), str(el.get("id") or f"{face}[{index}]"))
 
 
@@ -298,8 +298,15 @@ def _dynamic_values(prep: Prepared, record: Record, design: CardDesign) -> dict[
             return DataError(f"{msg} (template {design.template.name} {prep.where} key '{k}' from {r!r})",
                              file=record.file, line=n, key=u[0] if len(u) == 1 else None)
 
-        out[key] = _convert(prep.kind, key, value, error)
+        out[key] = _convert(prep.kind, key, named_font(prep.kind.keys[key], value, design.template.fonts), error)
     return out
+
+
+def named_font(param: Param, raw: Any, fonts: dict[str, str]) -> Any:
+    """A font key's value with a name of the template's `fonts:` block turned into its registry font."""
+    if param.convert is to_font and isinstance(raw, str) and raw.strip() in fonts:
+        return fonts[raw.strip()]
+    return raw
 
 
 def _check_text_fits(items: list[Item], prep: Prepared, record: Record) -> None:

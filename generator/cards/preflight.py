@@ -17,7 +17,7 @@ from typing import Any
 
 from generator.cards.inspect import Box, flatten, item_box, line_box, text_lines, transform_box, union
 from generator.core.numbers import format_number
-from generator.scene.fonts import missing_chars
+from generator.scene.fonts import font_label, missing_chars
 from generator.scene.model import Image, Item, Matrix, Rect, Text, TextLine
 
 MIN_PPI = 200
@@ -111,8 +111,9 @@ def _check_lines(card: _Card, lines: list[TextLine], matrix: Matrix, where: str)
         found += _check_area(card, ink, where)
     for line in lines:
         for ch in missing_chars(line.font, line.text):
-            found.append(card.finding(f"character {ch!r} (U+{ord(ch):04X}) is in no shipped font: "
-                                      "it would print as an empty box", where))
+            found.append(card.finding(f"character {ch!r} (U+{ord(ch):04X}) is in no font of {font_label(line.font)}: "
+                                      "it would print as an empty box (add a font that has it to a `fonts:` stack)",
+                                      where))
     return _unique(found)
 
 

@@ -5,9 +5,10 @@ see iconset.py) as a word part, its bottom on the line's baseline; `[...]` is se
 (brackets kept, as the rulebooks print conditions); `<g>...</g>` is set in the green colour (the
 alternative values of a Plante); `<b>...</b>` is bold without brackets. A newline starts a paragraph; paragraphs may be separated by a
 gap and a horizontal rule. With `plain`, only icons are markup (brackets and <b>/<g> are text).
-Widths come from generator.scene.text.text_width (the one source of
-widths); the block shrinks in 0.5 pt steps to min_size, and text that cannot fit even then raises
-LayoutError, like a plain Text box.
+Widths come from generator.scene.text.text_width (the one source of widths: HarfBuzz's shaped
+advances, each atom shaped on its own); the block shrinks in 0.5 pt steps to min_size, and text that
+cannot fit even then raises LayoutError, like a plain Text box. Rich text is set left to right (no
+bidi reordering of its words) and is not hyphenated: right-to-left paragraphs go in `text` elements.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class RichStyle:
     rule: Stroke | None = None     # a horizontal line between paragraphs
     icons: IconSet = EMPTY         # the icons `<name>` may draw
     plain: bool = False            # only icons are markup (plain `text` with icons in it)
+    features: tuple[str, ...] = ()   # OpenType features for HarfBuzz
+    lang: str = ""                 # the text's language (shaping)
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,7 @@ def atom_width(atom: Atom, size: float, style: RichStyle) -> float:
     """Width in mm of one atom at a size."""
     if atom.icon:
         return style.icons.width(atom.icon, _icon_h(size, style)) + 2 * _icon_pad(size)
-    return text_width(atom.text, _font(atom, style), size)
+    return text_width(atom.text, _font(atom, style), size, style.features, style.lang)
 
 
 def word_width(word: Word, size: float, style: RichStyle) -> float:
@@ -126,7 +129,7 @@ def space_after(word: Word, size: float, style: RichStyle) -> float:
     """Width of the space after a word: set in the font of the word's last piece (a bold run
     continues through the space into the next bold word)."""
     last = word[-1]
-    return text_width(" ", style.font if last.icon else _font(last, style), size)
+    return text_width(" ", style.font if last.icon else _font(last, style), size, style.features, style.lang)
 
 
 def line_width(words: list[Word], size: float, style: RichStyle) -> float:
@@ -259,20 +262,20 @@ def _set_line(words: list[Word], x: float, baseline: float, w: float, size: floa
         for atom in word:
             colour = style.green if atom.green else style.color
             if atom.icon:
-                _flush(run, baseline, size, items)
+                _flush(run, baseline, size, items, style.features, style.lang)
                 run = None
                 ih, pad = _icon_h(size, style), _icon_pad(size)
                 items.append(style.icons.draw(atom.icon, round(cx + pad, 4), round(baseline, 4), ih, colour))
             else:
                 font = _font(atom, style)
                 if run is not None and (run.font, run.colour) != (font, colour):
-                    _flush(run, baseline, size, items)
+                    _flush(run, baseline, size, items, style.features, style.lang)
                     run = None
                 if run is None:
                     run = _Run(cx, "", font, colour)
                 run.text += atom.text
             cx += atom_width(atom, size, style)
-    _flush(run, baseline, size, items)
+    _flush(run, baseline, size, items, style.features, style.lang)
     return items
 
 
@@ -286,7 +289,9 @@ class _Run:
     colour: str
 
 
-def _flush(run: _Run | None, baseline: float, size: float, items: list[Item]) -> None:
+def _flush(run: _Run | None, baseline: float, size: float, items: list[Item], features: tuple[str, ...] = (),
+           lang: str = "") -> None:
     """Set the run (if it has more than spaces) into items as one TextLine."""
     if run is not None and run.text.strip():
-        items.append(TextLine(round(run.x, 4), round(baseline, 4), run.text.rstrip(), run.font, size, run.colour))
+        items.append(TextLine(round(run.x, 4), round(baseline, 4), run.text.rstrip(), run.font, size, run.colour,
+                              features=features, lang=lang))

@@ -140,6 +140,16 @@ class Map(Schema):
         return out
 
 
+class Named(Schema):
+    """A block of named entries (a template's `fonts:`): a mapping's values keep their lines
+    ('fonts.body'); anything else is passed on as it is, for the block's own check to refuse."""
+
+    def check(self, node: Any, walk: _Walk, key: str) -> Any:
+        import yaml
+
+        return (Table(Anything()) if isinstance(node, yaml.MappingNode) else Anything()).check(node, walk, key)
+
+
 @dataclass(frozen=True)
 class Table(Schema):
     """A mapping from free keys to values of one schema; `fixed` keys must be there, each with its own

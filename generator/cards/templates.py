@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.cards.schema import Schema
 from generator.core.errors import TemplateError
 
 TOP_KEYS = {"extends", "name", "description", "card", "bleed", "safe", "background",
-            "back_background", "label", "defaults", "front", "back", "icons", "lookups", "box"}
+            "back_background", "label", "defaults", "front", "back", "icons", "lookups", "fonts", "box"}
 BOX_KEYS = {"title", "colour", "color", "ink", "art", "lang", "thickness", "clearance", "style"}
 BOX_STYLES = ("auto", "tuck", "tray")
 FACES = ("front", "back")
@@ -47,6 +48,7 @@ class Template:
     files: tuple[Path, ...] = ()
     icons: dict[str, dict[str, Any]] = field(default_factory=dict)    # see iconset.py (src made absolute)
     lookups: dict[str, dict[str, Any]] = field(default_factory=dict)  # see lookups.py
+    fonts: dict[str, str] = field(default_factory=dict)   # `fonts:` name -> registry font (see fontset.py)
     box: dict[str, Any] | None = None       # the deck's box (`pnpgen cards --box`): see _box
 
     def faces(self) -> Iterator[tuple[str, list[dict[str, Any]]]]:
@@ -87,11 +89,16 @@ def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], t
     if key in stack:
         chain = " -> ".join(p.name for p in (*stack, key))
         raise TemplateError(f"`extends:` goes round in a circle ({chain})", file=path, key="extends")
-    raw = _read_yaml(path)
+    lines: dict[str, int] = {}
+    raw = _read_yaml(path, lines)
     if "icons" in raw:
         from generator.cards.iconset import normalise_entries
 
         raw = {**raw, "icons": normalise_entries(raw["icons"], path)}
+    if "fonts" in raw:
+        from generator.cards.fontset import normalise_fonts
+
+        raw = {**raw, "fonts": normalise_fonts(raw["fonts"], path, lines)}
     parent_name = raw.get("extends")
     if parent_name is None:
         return raw, (path,)
@@ -105,13 +112,13 @@ def _load_merged(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], t
     return merge(parent, raw, path), (*files, path)
 
 
-def _read_yaml(path: Path) -> dict[str, Any]:
+def _read_yaml(path: Path, lines: dict[str, int] | None = None) -> dict[str, Any]:
     from generator.cards.datafile import load_yaml
-    from generator.cards.schema import Anything, Map
+    from generator.cards.schema import Anything, Map, Named
 
     shape = "a template must be a mapping (card:, front:, back: ...)"
-    raw: dict[str, Any] | None = load_yaml(path, Map(optional=dict.fromkeys(TOP_KEYS, Anything()), shape=shape),
-                                           TemplateError)
+    keys: dict[str, Schema] = {**dict.fromkeys(TOP_KEYS, Anything()), "fonts": Named()}   # fonts.NAME keep lines
+    raw: dict[str, Any] | None = load_yaml(path, Map(optional=keys, shape=shape), TemplateError, lines)
     if raw is None:
         raise TemplateError(shape, file=path)
     return raw
@@ -127,7 +134,7 @@ def merge(parent: dict[str, Any], child: dict[str, Any], child_file: Path) -> di
             continue
         if key in FACES and isinstance(out.get(key), list) and isinstance(value, list):
             out[key] = merge_elements(out[key], value, child_file, key)
-        elif key in ("icons", "lookups") and isinstance(out.get(key), dict) and isinstance(value, dict):
+        elif key in ("icons", "lookups", "fonts") and isinstance(out.get(key), dict) and isinstance(value, dict):
             out[key] = {**out[key], **value}        # one name at a time: the child's wins
         elif key == "defaults" and isinstance(out.get(key), dict) and isinstance(value, dict):
             out[key] = {k: {**out[key].get(k, {}), **(v or {})} for k, v in {**out[key], **value}.items()}
@@ -156,11 +163,14 @@ def merge_elements(parent: list[Any], child: list[Any], child_file: Path, face: 
 
 def _build(raw: dict[str, Any], path: Path, files: tuple[Path, ...]) -> Template:
     values = {**DEFAULTS, **{k: v for k, v in raw.items() if k in DEFAULTS}}
+    from generator.cards.fontset import font_files, resolve_fonts
     from generator.cards.iconset import icon_files
 
     icons = raw.get("icons") or {}
-    tmpl = Template(name=str(raw.get("name") or path.stem), file=path, files=(*files, *icon_files(icons)),
-                    icons=icons, lookups=_lookups(raw.get("lookups"), path),
+    fonts = raw.get("fonts") or {}
+    tmpl = Template(name=str(raw.get("name") or path.stem), file=path,
+                    files=(*files, *icon_files(icons), *font_files(fonts)),
+                    icons=icons, lookups=_lookups(raw.get("lookups"), path), fonts=resolve_fonts(fonts, path),
                     card=str(values["card"]), description=str(raw.get("description") or ""),
                     bleed=_mm(values["bleed"], path, "bleed"), safe=_mm(values["safe"], path, "safe"),
                     background=values["background"], back_background=raw.get("back_background"),

@@ -1,8 +1,9 @@
-"""PDF backend (reportlab): one vector document, TrueType subsets embedded, byte-identical for the same pages.
+"""PDF backend (reportlab): one vector document, font subsets embedded, byte-identical for the same pages.
 
 Each page's content stream starts with one matrix that maps the model's mm (origin top-left,
 y down) onto PDF points (y up); text lines undo the flip in their text matrix so glyphs stand
-upright. TrimBox/BleedBox come from the page; PrintScaling None asks viewers not to scale.
+upright, and are written as shaped glyph runs (pdffonts.py). TrimBox/BleedBox come from the page;
+PrintScaling None asks viewers not to scale.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from generator.render.base import MOTIF_MIN as MOTIF_MIN  # re-exported: tests a
 from generator.render.base import Backend, is_motif, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
-from generator.scene.fonts import font_runs, parsed_font
+from generator.scene.fonts import parsed_font, shape_line
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -43,7 +44,6 @@ from generator.scene.model import (
 from generator.scene.pathgeom import cubic_commands
 
 if TYPE_CHECKING:   # pragma: no cover
-    from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
 FaceIds = tuple[int, ...]                          # the ids of a card face's item objects
@@ -64,15 +64,6 @@ def pdf_font(name: str) -> str:
     return ps_name
 
 
-@cache
-def _pdf_ttfont(name: str) -> TTFont:
-    """The reportlab font object of a registry font (registered on first use)."""
-    from reportlab.pdfbase import pdfmetrics
-
-    font: TTFont = pdfmetrics.getFont(pdf_font(name))
-    return font
-
-
 @lru_cache(maxsize=65536)
 def _fp(value: float) -> str:
     """A number as reportlab's fp_str writes it in text operators (memoised: lines repeat their places)."""
@@ -80,21 +71,6 @@ def _fp(value: float) -> str:
 
     text: str = fp_str(value)
     return text
-
-
-@lru_cache(maxsize=16384)
-def _escaped(encoded: bytes) -> str:
-    """A text chunk's bytes escaped as canvas._escape does it (memoised: titles and labels repeat)."""
-    from reportlab.lib.rl_accel import escapePDF
-
-    text: str = escapePDF(encoded)
-    return text
-
-
-@lru_cache(maxsize=256)
-def _font_size_op(size: float) -> str:
-    """The Tf and TL operands reportlab's setFont gives a text object: the size, and 1.2 x it as leading."""
-    return f"{_fp(size)} Tf {_fp(size * 1.2)} TL"
 
 
 DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
@@ -384,22 +360,21 @@ class PdfBackend(Backend):
             self.emit(f"{_circle_path(item.cx, item.cy, item.r)} {op}")
 
     def text_line(self, item: TextLine) -> None:
-        """The text object reportlab's beginText / setFont / setTextTransform / textOut / drawText
-        writes, byte for byte, without building one: each run's characters go through the font's
-        subsets (as reportlab assigns them), the numbers and text through reportlab's own fp_str and
-        escapePDF, each memoised. A run's operators are kept per document: once a text has been
-        through the subsets its characters keep their codes, and its subsets their names."""
+        """The line's shaped glyph runs (generator.scene.fonts.shape_line) as one text object: each
+        face a Type 0 font of the document (pdffonts.py), glyphs placed at HarfBuzz's positions. A
+        line's operators are kept per document (a face's text recurs on other cards)."""
         self._paint(item.color, None)
         canvas = self.c
-        runs: dict[tuple[str, float, str], str] = canvas.__dict__.setdefault("_pnpgen_text_runs", {})
-        code = ["BT 1 0 0 1 0 0 Tm", f"{_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm"]
-        for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
-            ops = runs.get((name, item.size, chunk))
-            if ops is None:
-                ops = runs[name, item.size, chunk] = _text_run(canvas, name, item.size, chunk)
-            code.append(ops)
-        code.append("ET")
-        canvas._code.append(" ".join(code))
+        runs: dict[tuple[str, float, str, tuple[str, ...], str], str] = \
+            canvas.__dict__.setdefault("_pnpgen_text_runs", {})
+        key = (item.font, item.size, item.text, item.features, item.lang)
+        ops = runs.get(key)
+        if ops is None:
+            from generator.render.pdffonts import show_runs
+
+            shaped = shape_line(item.font, item.text, item.features, item.lang)
+            ops = runs[key] = show_runs(canvas, shaped, item.size, _fp)
+        canvas._code.append(f"BT {_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm {ops} ET")
 
     def image(self, item: Image) -> None:
         a, b, c, d = self.matrices[-1][:4]
@@ -442,21 +417,6 @@ class PdfBackend(Backend):
         self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
         self.state = self.saved.pop()
         self.matrices.pop()
-
-
-def _text_run(canvas: Canvas, name: str, size: float, chunk: str) -> str:
-    """The operators of one font's run of text: each subset's Tf (and TL), then its characters' codes
-    as a string shown with Tj (what reportlab's textOut writes after setFont)."""
-    doc = canvas._doc
-    font = _pdf_ttfont(name)
-    size_op = _font_size_op(size)
-    ops, current = [], -1
-    for subset, encoded in font.splitString(chunk, doc):
-        if subset != current:
-            ops.append(f"{font.getSubsetInternalName(subset, doc)} {size_op}")
-            current = subset
-        ops.append(f"({_escaped(encoded)}) Tj")
-    return " ".join(ops)
 
 
 def motif_form(canvas: Canvas, items: tuple[Item, ...]) -> str:

@@ -1,9 +1,9 @@
 """PNG backend (Pillow): one page as an RGB raster on white, default 300 dpi, shapes anti-aliased by supersampling.
 
 Shapes become pixel-space polygons and centred strokes (dashes cut along the path), so any
-group transform works. Text is placed glyph by glyph at the advances of the shared layout (no
-kerning), so lines break and end where the PDF's do; text under a rotation or flip is drawn on a
-layer and turned onto the page. A clipped group draws on a copy of its area, pasted back through
+group transform works. Text is placed glyph by glyph where HarfBuzz's shaping puts it (the glyph
+runs the PDF and SVG draw), so lines break and end where the PDF's do; text under a rotation or
+flip is drawn on a layer and turned onto the page. A clipped group draws on a copy of its area, pasted back through
 a mask of the clip shape.
 """
 
@@ -31,7 +31,7 @@ from generator.render.raster import (
     rect_outline,
     stroke_outline,
 )
-from generator.scene.fonts import font_metrics, font_path, font_runs
+from generator.scene.fonts import font_data, font_metrics, nominal_glyph, shaped_width
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -49,11 +49,13 @@ from generator.scene.model import (
     compose,
     translate,
 )
+from generator.scene.model import Path as ScenePath
 from generator.scene.pathgeom import Subpath, flatten
+from generator.scene.text import glyph_commands, placed_glyphs
 
 if TYPE_CHECKING:   # pragma: no cover
     from PIL import Image as PILImage
-    from PIL import ImageDraw, ImageFont
+    from PIL import ImageFont
 
     from generator.scene.model import Item, Point
 
@@ -196,10 +198,11 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 @lru_cache(maxsize=256)
-def _pil_font(font: str, size_px: float) -> ImageFont.FreeTypeFont:
+def _pil_font(face: str, size_px: float) -> ImageFont.FreeTypeFont:
     from PIL import ImageFont
 
-    return ImageFont.truetype(str(font_path(font)), size_px, layout_engine=ImageFont.Layout.BASIC)
+    data, index = font_data(face)
+    return ImageFont.truetype(io.BytesIO(data), size_px, index=index, layout_engine=ImageFont.Layout.BASIC)
 
 
 @lru_cache(maxsize=16384)
@@ -211,29 +214,41 @@ def _glyph(font: ImageFont.FreeTypeFont, ch: str, mode: str, ink: int, fx: float
     return mask, dx, dy, *mask.size
 
 
+PlacedMasks = tuple[tuple[tuple[int, int], object], ...]
+Outlines = tuple[list[Subpath], ...]
+
+
 @lru_cache(maxsize=4096)
 def _placed_glyphs(m: Matrix, item: TextLine, mode: str,
-                   ink: int) -> tuple[tuple[tuple[tuple[int, int], object], ...], tuple[int, int, int, int] | None]:
-    """A line's glyph masks and where they go (what draw.text(xy, ch, anchor="ls") does for each
-    glyph at its advance), and the box they cover: a deck's lines recur on its cards."""
-    fm = font_metrics(item.font)
-    unit = item.size / 1000.0 * MM_PER_PT
-    x = item.x
-    get, default = fm.widths.get, fm.default_width
+                   ink: int) -> tuple[PlacedMasks, Outlines, tuple[int, int, int, int] | None]:
+    """A line's shaped glyphs (generator.scene.text.placed_glyphs) as pixels: a character's own
+    glyph as FreeType's mask where draw.text(xy, ch, anchor="ls") would put it; every other glyph
+    (ligatures, contextual forms, marks moved by the font) as its outline's polygons, filled by the
+    caller. And the box they cover: a deck's lines recur on its cards."""
     placed: list[tuple[tuple[int, int], object]] = []
+    outlines: list[list[Subpath]] = []
     left = top = 1 << 30
     right = bottom = -(1 << 30)
-    for name, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
-        font = _pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
-        for ch in chunk:
-            if not ch.isspace():
-                gx, gy = apply(m, x, item.y)
-                mask, dx, dy, w, h = _glyph(font, ch, mode, ink, math.modf(gx)[0], math.modf(gy)[0])
-                px, py = int(gx) + dx, int(gy) + dy
-                placed.append(((px, py), mask))
-                left, top, right, bottom = min(left, px), min(top, py), max(right, px + w), max(bottom, py + h)
-            x += get(ord(ch), default) * unit
-    return tuple(placed), ((left, top, right, bottom) if right > left else None)
+    size_px = round(item.size * MM_PER_PT * m[0], 2)
+    for face, gid, x, y, chars in placed_glyphs(item):
+        if chars.isspace():
+            continue
+        if chars and nominal_glyph(face, chars) == gid:
+            gx, gy = apply(m, x, y)
+            mask, dx, dy, w, h = _glyph(_pil_font(face, size_px), chars, mode, ink,
+                                        math.modf(gx)[0], math.modf(gy)[0])
+            px, py = int(gx) + dx, int(gy) + dy
+            placed.append(((px, py), mask))
+            left, top, right, bottom = min(left, px), min(top, py), max(right, px + w), max(bottom, py + h)
+            continue
+        subpaths = flatten(ScenePath(glyph_commands(face, gid, x, y, item.size), "#000000", None), m, 0.2)
+        points = [p for ring, _ in subpaths for p in ring]
+        if points:
+            outlines.append(subpaths)
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            left, top = min(left, math.floor(min(xs))), min(top, math.floor(min(ys)))
+            right, bottom = max(right, math.ceil(max(xs))), max(bottom, math.ceil(max(ys)))
+    return tuple(placed), tuple(outlines), ((left, top, right, bottom) if right > left else None)
 
 
 class _Frame:
@@ -327,37 +342,42 @@ class PngBackend(Backend):
     def text_line(self, item: TextLine) -> None:
         m = self.frame.matrix
         if is_upright(m):
-            box = self._glyphs(self.frame.draw, m, item, rgb(item.color))
+            box = self._glyphs(self.frame.target, m, item, rgb(item.color))
             if box is not None:
                 self._touch(*box)
         else:
             self._text_layer(item, m)
 
-    def _glyphs(self, draw: ImageDraw.ImageDraw, m: Matrix, item: TextLine, fill: Ink) -> tuple[int, int, int, int] | None:
-        """Each glyph at its advance from the shared metrics (x, y mm → pixels by m); the box the
-        glyphs cover (None when no glyph was drawn)."""
+    def _glyphs(self, target: PILImage.Image, m: Matrix, item: TextLine,
+                fill: Ink) -> tuple[int, int, int, int] | None:
+        """Each shaped glyph at HarfBuzz's place (x, y mm → pixels by m); the box the glyphs cover
+        (None when no glyph was drawn)."""
+        from PIL import ImageDraw
+
+        draw = self.frame.draw if target is self.frame.target else ImageDraw.Draw(target)
         ink = draw.draw.draw_ink(fill)
-        placed, box = _placed_glyphs(m, item, draw.fontmode, ink)
+        placed, outlines, box = _placed_glyphs(m, item, draw.fontmode, ink)
         bitmap = draw.draw.draw_bitmap
         for xy, mask in placed:
             bitmap(xy, mask, ink)
+        for subpaths in outlines:
+            _fill_subpaths(target, subpaths, "nonzero", fill)
         return box
 
     def _text_layer(self, item: TextLine, m: Matrix) -> None:
         """Text under rotation/flip/shear: draw upright on a mask layer, then map it onto the page."""
         from PIL import Image as PILImage
-        from PIL import ImageDraw
 
         fm = font_metrics(item.font)
         scale = matrix_scale(m)
         unit = item.size / 1000.0 * MM_PER_PT
         pad = item.size * MM_PER_PT * 0.2
         x0, y0 = item.x - pad, item.y - fm.ascent * unit - pad
-        w_mm = fm.width(item.text) * unit + 2 * pad
+        w_mm = shaped_width(item.font, item.text, item.features, item.lang) * unit + 2 * pad
         h_mm = (fm.ascent + fm.descent) * unit + 2 * pad
         layer = PILImage.new("L", (max(1, math.ceil(w_mm * scale)), max(1, math.ceil(h_mm * scale))), 0)
         local = (scale, 0.0, 0.0, scale, -x0 * scale, -y0 * scale)
-        self._glyphs(ImageDraw.Draw(layer), local, item, 255)
+        self._glyphs(layer, local, item, 255)
         to_page = compose(m, compose(translate(x0, y0), (1 / scale, 0.0, 0.0, 1 / scale, 0.0, 0.0)))
         affine_paste(self.frame.target, layer, to_page, rgb(item.color))
         self._touch(*_bounds([apply(to_page, u, v) for u in (0, layer.width) for v in (0, layer.height)]))
@@ -549,7 +569,7 @@ def decode_image(data: bytes) -> PILImage.Image:
     return image.convert("RGBA")
 
 
-def _fill_subpaths(target: PILImage.Image, subpaths: list[Subpath], rule: str, color: tuple[int, int, int]) -> None:
+def _fill_subpaths(target: PILImage.Image, subpaths: list[Subpath], rule: str, color: Ink) -> None:
     """Fill polygons by a fill rule: one polygon directly; several through a coverage mask, where
     each simple subpath counts +1 or -1 by its winding (nonzero) or flips coverage (evenodd)."""
     from PIL import Image as PILImage

@@ -1,10 +1,12 @@
 """SVG backend (svgwrite): one page per document, sized in mm with a viewBox in mm, explicit ids, byte-identical output.
 
-Text is drawn, by default, in the page's own fonts: a subset of each registry font used is
-embedded as an @font-face data URI (generator/render/svgfonts.py) under a family of its own, then
-the installed family and a generic one as fallbacks; no kerning, and the laid-out width as
-textLength so a viewer's spacing agrees with the PDF's. text="paths" draws glyph outlines instead,
-for viewers that ignore @font-face (librsvg).
+Text is drawn, by default, in the page's own fonts: a subset of each face used (its OpenType
+layout tables kept) is embedded as an @font-face data URI (generator/render/svgfonts.py) under a
+family of its own, then the installed family and a generic one as fallbacks. Each shaped run of a
+line (one face, one direction, generator.scene.fonts.shape_line) is a text element at its place,
+with the element's features and language, and HarfBuzz's width as textLength so a viewer's
+spacing agrees with the PDF's. text="paths" draws the shaped glyphs' outlines instead, for viewers
+that ignore @font-face (librsvg).
 """
 
 from __future__ import annotations
@@ -12,14 +14,12 @@ from __future__ import annotations
 import base64
 import io
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.core.units import MM_PER_PT
 from generator.render.base import Backend, num, rgb, validate_pages, walk
-from generator.scene.fonts import font_runs, font_spec
+from generator.scene.fonts import GlyphRun, font_spec, shape_line
 from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
-from generator.scene.text import text_width
 
 if TYPE_CHECKING:   # pragma: no cover
     from svgwrite import Drawing
@@ -61,8 +61,8 @@ class _TextChars(Backend):
         self.used: dict[str, set[str]] = {}
 
     def text_line(self, item: TextLine) -> None:
-        for font, chunk in font_runs(item.font, item.text):
-            self.used.setdefault(font, set()).update(chunk)
+        for run in shape_line(item.font, item.text, item.features, item.lang):
+            self.used.setdefault(run.font, set()).update(run.text)
 
     def _skip(self, item: object) -> None:
         pass
@@ -76,6 +76,11 @@ def text_chars(pages: Iterable[Page]) -> dict[str, str]:
     for page in pages:
         walk(page.items, backend)
     return {font: "".join(sorted(chars)) for font, chars in sorted(backend.used.items())}
+
+
+def _css_feature(feature: str) -> str:
+    """An OpenType feature as CSS font-feature-settings writes it ("smcp" -> '"smcp" 1')."""
+    return f'"{feature.lstrip("+-")}" {0 if feature.startswith("-") else 1}'
 
 
 def _paint(fill: str | None, stroke: Stroke | None) -> dict[str, str]:
@@ -148,29 +153,40 @@ class SvgBackend(Backend):
                                 **_paint(item.fill, item.stroke)))
 
     def text_line(self, item: TextLine) -> None:
-        x = item.x
-        for font, chunk in font_runs(item.font, item.text):   # one run unless a fallback font is needed
-            self._text_run(replace(item, x=x, text=chunk, font=font))
-            x += text_width(chunk, font, item.size)
-
-    def _text_run(self, item: TextLine) -> None:
-        from generator.render.svgfonts import font_family, text_path
-
         if self.text == "paths":
-            self._add(self.d.path(d=text_path(item.font, item.text, item.x, item.y,
-                                              item.size * MM_PER_PT), fill=_color(item.color)))
+            from generator.render.svgfonts import line_path
+
+            self._add(self.d.path(d=line_path(item), fill=_color(item.color)))
             return
-        spec = font_spec(item.font)
-        self.used.setdefault(item.font, set()).update(item.text)
-        attrs = {"x": [num(item.x)], "y": [num(item.y)], "fill": _color(item.color),
-                 "font-family": font_family(item.font), "font-size": num(item.size * MM_PER_PT),
-                 "textLength": num(text_width(item.text, item.font, item.size)),
-                 "lengthAdjust": "spacing", "style": "white-space:pre;font-kerning:none"}
+        unit = item.size / 1000.0 * MM_PER_PT
+        x = item.x
+        for run in shape_line(item.font, item.text, item.features, item.lang):   # in visual order
+            self._text_run(item, run, x, run.width * unit)
+            x += run.width * unit
+
+    def _text_run(self, item: TextLine, run: GlyphRun, x: float, width: float) -> None:
+        """One run as a text element in its face's embedded subset: the viewer shapes it again with
+        the same font, features and language, and textLength holds it to HarfBuzz's width."""
+        from generator.render.svgfonts import font_family
+
+        spec = font_spec(run.font)
+        self.used.setdefault(run.font, set()).update(run.text)
+        style = "white-space:pre"
+        if item.features:
+            style += ";font-feature-settings:" + ",".join(_css_feature(f) for f in item.features)
+        attrs = {"x": [num(x + width if run.rtl else x)], "y": [num(item.y)], "fill": _color(item.color),
+                 "font-family": font_family(run.font), "font-size": num(item.size * MM_PER_PT),
+                 "textLength": num(width), "lengthAdjust": "spacing", "style": style}
+        if run.rtl:
+            attrs["direction"] = "rtl"
+            attrs["unicode-bidi"] = "embed"
+        if item.lang:
+            attrs["xml:lang"] = item.lang
         if spec.weight != "normal":
             attrs["font-weight"] = spec.weight
         if spec.style != "normal":
             attrs["font-style"] = spec.style
-        self._add(self.d.text(item.text, **attrs))
+        self._add(self.d.text(run.text, **attrs))
 
     def image(self, item: Image) -> None:
         mime, data = ("image/jpeg", item.data) if item.format == "jpeg" else ("image/png", _png_data(item))

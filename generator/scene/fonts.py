@@ -1,23 +1,36 @@
-"""The font registry: short names ("sans", "serif-bold", ...) mapped to the shipped DejaVu files, with metrics read once.
+"""The font registry: the nine built-in names, a template's own fonts and stacks, and text shaped by HarfBuzz.
 
-Every backend draws with these files and every width comes from `FontMetrics` (no kerning), so
-PDF, SVG and PNG break and place lines identically. reportlab's TrueType parser reads the files;
-nothing here draws.
+Built-in names ("sans", "serif-bold", ...) map to the shipped DejaVu files. A template's `fonts:`
+block adds faces by file (TTF, OTF with CFF outlines, TTC/OTC collections, WOFF, WOFF2) or by an
+installed family (fontconfig's fc-match on Linux, the system font folders elsewhere), each under a
+registry name of its own made from the file's bytes (`add_font`), and stacks of them (`add_stack`):
+each character is set in the first font of the stack that has it.
 
-Fallback: a character a registry font lacks is drawn with the first FALLBACKS font that has it
-(Noto Emoji, monochrome, SIL OFL: emoji and many symbols). `font_runs` cuts a line into runs of
-one font each; a text whose characters are all in its own font is one run, drawn as before.
-Emoji sequences are drawn character by character (no shaping): a family joined by U+200D shows
-its members side by side.
+Every width and every drawn glyph comes from `shape_line`: HarfBuzz (uharfbuzz) shapes a line with
+the font's kerning, ligatures, marks and contextual forms (and an element's OpenType features and
+language); the Unicode Bidirectional Algorithm (python-bidi) orders right-to-left runs. The result
+is a tuple of `GlyphRun`s in visual order, cached per font, text, features and language, so layout
+and the three backends set the same glyphs at the same places.
+
+Fallback: a character a font (or the whole stack) lacks is drawn with the first FALLBACKS font
+that has it (Noto Emoji, monochrome, SIL OFL: emoji and many symbols). `font_runs` cuts a line
+into runs of one face each; marks and joiners stay with the character before them.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import re
+import shutil
 import struct
+import subprocess
+import sys
+import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import LayoutError
 from generator.paths import fonts_dir
@@ -28,12 +41,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class FontSpec:
-    """A registry entry: the file, and how an SVG viewer should name the face."""
+    """A registry entry: the file (a name in the shipped fonts folder, or an absolute path), the face
+    index in a collection, how an SVG viewer should name the face, and a stack's members."""
 
     file: str
     family: str
     weight: str = "normal"
     style: str = "normal"
+    index: int = 0
+    stack: tuple[str, ...] = ()
 
 
 FONTS: dict[str, FontSpec] = {
@@ -47,9 +63,12 @@ FONTS: dict[str, FontSpec] = {
     "mono": FontSpec("DejaVuSansMono.ttf", "DejaVu Sans Mono"),
     "mono-bold": FontSpec("DejaVuSansMono-Bold.ttf", "DejaVu Sans Mono", weight="bold"),
 }
+BUILT_IN = frozenset(FONTS)
 
+ADDED: dict[str, FontSpec] = {}      # a template's fonts and stacks, by registry name (add_font, add_stack)
 
 IGNORABLE = frozenset({0x200B, 0x200C, 0x200D, 0x2060, 0xFE0E, 0xFE0F, 0xFEFF})   # zero width, no ink
+SOFT_HYPHEN = "\u00ad"
 
 FALLBACKS: dict[str, FontSpec] = {
     "emoji": FontSpec("NotoEmoji-Regular.ttf", "Noto Emoji"),
@@ -57,6 +76,11 @@ FALLBACKS: dict[str, FontSpec] = {
 
 
 MEASURED_KEPT = 65_536       # texts whose width a font remembers (then it starts afresh)
+SHAPED_KEPT = 65_536         # shaped lines kept per process
+
+
+class FontFileError(Exception):
+    """A font the template names cannot be used; the message says why (the caller adds file, line, key)."""
 
 
 @dataclass(frozen=True)
@@ -68,12 +92,12 @@ class FontMetrics:
     default_width: float
     ascent: float    # 1/1000 em above the baseline (hhea ascender: covers accented capitals)
     descent: float   # 1/1000 em below the baseline, positive
-    fallback: dict[int, str] = field(default_factory=dict)   # code point -> fallback font drawing it
+    fallback: dict[int, str] = field(default_factory=dict)   # code point -> the other face drawing it
     measured: dict[str, float] = field(default_factory=dict, compare=False, repr=False)   # width() memo
 
     def width(self, text: str) -> float:
-        """Sum of advances in 1/1000 em (no kerning); remembered per text (layout measures the same
-        words again and again), at most MEASURED_KEPT of them."""
+        """Sum of advances in 1/1000 em (unshaped: see shaped_width); remembered per text, at most
+        MEASURED_KEPT of them."""
         known = self.measured.get(text)
         if known is None:
             get, default = self.widths.get, self.default_width
@@ -84,51 +108,117 @@ class FontMetrics:
         return known
 
     def has_glyph(self, ch: str) -> bool:
-        """Whether the font maps this character."""
+        """Whether the font (or its stack) maps this character."""
         return ord(ch) in self.widths
 
 
 def font_names() -> list[str]:
-    """The registered font names."""
-    return list(FONTS)
+    """The registered font names (the built-in ones, then a template's own)."""
+    return [*FONTS, *ADDED]
 
 
 def font_spec(name: str) -> FontSpec:
     """The registry entry for a name (or a fallback font's); LayoutError for an unknown name."""
-    try:
-        return FONTS[name] if name in FONTS else FALLBACKS[name]
-    except KeyError:
+    spec = FONTS.get(name) or ADDED.get(name) or FALLBACKS.get(name)
+    if spec is None:
         known = ", ".join(FONTS)
-        raise LayoutError(f"unknown font {name!r} (known: {known})", key="font") from None
+        raise LayoutError(f"unknown font {name!r} (known: {known}, or a template's `fonts:`)", key="font")
+    return spec
+
+
+def primary(name: str) -> str:
+    """The face that sets a font's own characters: the first of a stack, else the font itself."""
+    spec = font_spec(name)
+    return primary(spec.stack[0]) if spec.stack else name
 
 
 def font_path(name: str) -> Path:
-    """The TTF file of a registered font."""
-    return fonts_dir() / font_spec(name).file
+    """The font file of a registered face (a stack: its first face's)."""
+    spec = font_spec(primary(name))
+    path = Path(spec.file)
+    return path if path.is_absolute() else fonts_dir() / spec.file
+
+
+@cache
+def font_data(name: str) -> tuple[bytes, int]:
+    """A face's font program as sfnt bytes (a collection's whole file) and its index in it; WOFF and
+    WOFF2 are unpacked once."""
+    name = primary(name)
+    path = font_path(name)
+    data = path.read_bytes()
+    if data[:4] in (b"wOFF", b"wOF2"):
+        import io
+
+        from fontTools.ttLib import TTFont as FtFont
+
+        font = FtFont(io.BytesIO(data), recalcTimestamp=False)
+        font.flavor = None
+        out = io.BytesIO()
+        font.save(out)
+        return out.getvalue(), 0
+    return data, font_spec(name).index
+
+
+@cache
+def hb_font(name: str) -> Any:
+    """HarfBuzz's font object of a face, at its units-per-em scale (positions in font units)."""
+    import uharfbuzz as hb
+
+    data, index = font_data(name)
+    return hb.Font(hb.Face(hb.Blob(data), index))
+
+
+@cache
+def has_cff_outlines(name: str) -> bool:
+    """Whether a face's outlines are CFF (PostScript: an OTF), not TrueType."""
+    tags: list[str] = hb_font(primary(name)).face.table_tags
+    return "CFF " in tags or "CFF2" in tags
+
+
+@cache
+def units_per_em(name: str) -> int:
+    upem: int = hb_font(primary(name)).face.upem
+    return upem
 
 
 @cache
 def font_metrics(name: str) -> FontMetrics:
-    """Metrics of a registered font, parsed once per process; the widths of the characters it lacks
-    come from the fallback font that draws them."""
-    widths, default, ascent, descent = _own_metrics(name)
+    """Metrics of a registered font, read once per process; the widths of the characters it lacks
+    come from the stack's other faces, then the fallback fonts that draw them."""
+    spec = font_spec(name)
+    members = _stack_faces(name)
+    first = members[0]
+    widths, default, ascent, descent = _own_metrics(first)
     if name in FALLBACKS:
         return FontMetrics(name, widths, default, ascent, descent)
     merged, fallback = dict(widths), {}
-    for other in FALLBACKS:
+    for other in [*members[1:], *FALLBACKS]:
         for cp, width in _own_metrics(other)[0].items():
             if cp not in merged:
                 merged[cp] = width
                 fallback[cp] = other
     for cp in IGNORABLE:
         merged.setdefault(cp, 0.0)
+    if spec.stack:       # a stack's lines are tall enough for every face of it
+        ascent = max(_own_metrics(m)[2] for m in members)
+        descent = max(_own_metrics(m)[3] for m in members)
     return FontMetrics(name, merged, default, ascent, descent, fallback)
+
+
+def _stack_faces(name: str) -> list[str]:
+    """The faces of a font in order: a stack's members (their own stacks flattened), or the face."""
+    spec = font_spec(name)
+    if not spec.stack:
+        return [name]
+    out: list[str] = []
+    for member in spec.stack:
+        out += [f for f in _stack_faces(member) if f not in out]
+    return out
 
 
 @cache
 def parsed_font(name: str) -> TTFont:
-    """reportlab's parse of a registered font, once per process: the metrics here read it, and the
-    PDF backend registers this same object (as "pnpgen-NAME") rather than parsing the file again."""
+    """reportlab's parse of a built-in font, once per process (its metrics; the PDF canvas's initial font)."""
     from reportlab.pdfbase.ttfonts import TTFont
 
     return TTFont(f"pnpgen-{name}", str(font_path(name)))
@@ -136,25 +226,42 @@ def parsed_font(name: str) -> TTFont:
 
 @cache
 def _own_metrics(name: str) -> tuple[dict[int, float], float, float, float]:
-    parsed = parsed_font(name).face
-    ascent, descent = _hhea_extent(parsed)
-    return dict(parsed.charWidths), float(parsed.defaultWidth), ascent, descent
+    if name in BUILT_IN or name in FALLBACKS:
+        parsed = parsed_font(name).face
+        ascent, descent = _hhea_extent(parsed)
+        return dict(parsed.charWidths), float(parsed.defaultWidth), ascent, descent
+    font = hb_font(name)
+    scale = 1000.0 / font.face.upem
+    widths: dict[int, float] = {}
+    for cp in sorted(font.face.unicodes):
+        gid = font.get_nominal_glyph(cp)
+        if gid:
+            widths[cp] = font.get_glyph_h_advance(gid) * scale
+    extents = font.get_font_extents("ltr")
+    return widths, widths.get(0x20, 500.0), extents.ascender * scale, -extents.descender * scale
 
 
 def font_runs(name: str, text: str) -> list[tuple[str, str]]:
-    """text cut into (font, chunk) runs: the font itself, or the fallback that has the characters;
-    zero-width joiners and variation selectors join the run before them (left out if no font has them)."""
+    """text cut into (face, chunk) runs: the font's own face, or the stack's or fallback's face that has
+    the characters; marks, zero-width joiners and variation selectors join the run before them when
+    its face has them (left out if no font has an ignorable one)."""
+    first = primary(name)
     if _drawn_apart(name).isdisjoint(text):
-        return [(name, text)]
+        return [(first, text)]
     fm = font_metrics(name)
+    stack = bool(font_spec(name).stack)
     runs: list[tuple[str, str]] = []
     for ch in text:
         cp = ord(ch)
-        font = fm.fallback.get(cp, name)
-        if cp in IGNORABLE:          # zero width: stays with the character before it (a selector, a joiner)
-            if font == name and cp not in _own_metrics(name)[0]:
+        font = fm.fallback.get(cp, first)
+        if runs and (cp in IGNORABLE or unicodedata.category(ch)[0] == "M"
+                     or (stack and unicodedata.category(ch)[0] in "ZP")):
+            before = runs[-1][0]    # marks, joiners and (in a stack) spaces and punctuation stay in the run
+            if cp in IGNORABLE or ord(ch) in _own_metrics(before)[0]:
+                font = before
+        elif cp in IGNORABLE:
+            if cp not in _own_metrics(first)[0]:
                 continue
-            font = runs[-1][0] if runs else font
         if runs and runs[-1][0] == font:
             runs[-1] = (font, runs[-1][1] + ch)
         else:
@@ -164,10 +271,14 @@ def font_runs(name: str, text: str) -> list[tuple[str, str]]:
 
 @cache
 def _drawn_apart(name: str) -> frozenset[str]:
-    """The characters that split a line of this font into runs: those a fallback font draws, and the
+    """The characters that split a line of this font into runs: those another face draws, and the
     zero-width ones (none for a font without fallbacks: its text is always one run)."""
-    fallback = font_metrics(name).fallback
-    return frozenset(map(chr, [*fallback, *IGNORABLE])) if fallback else frozenset()
+    fm = font_metrics(name)
+    fallback = fm.fallback
+    if not fallback:
+        return frozenset()
+    marks = [cp for cp in fm.widths if unicodedata.category(chr(cp))[0] in "MZP"] if font_spec(name).stack else []
+    return frozenset(map(chr, [*fallback, *IGNORABLE, *marks]))
 
 
 def _hhea_extent(parsed: TTFontFile) -> tuple[float, float]:
@@ -178,12 +289,340 @@ def _hhea_extent(parsed: TTFontFile) -> tuple[float, float]:
     return ascender * scale, -descender * scale
 
 
+def font_label(name: str) -> str:
+    """A font as messages name it: a built-in name, a face's family, a stack's families in order
+    (the fallback Noto Emoji after them)."""
+    spec = font_spec(name)
+    if name in BUILT_IN:
+        return repr(name)
+    families = [font_spec(face).family for face in _stack_faces(name)]
+    return "the stack " + " + ".join(families) if spec.stack else repr(spec.family)
+
+
 def missing_chars(name: str, text: str) -> list[str]:
-    """The distinct characters of text that no shipped font can draw for the font `name`."""
+    """The distinct characters of text that no font of the stack (nor a fallback) can draw."""
     fm = font_metrics(name)
     out: dict[str, None] = {}
     for ch in text:
-        if ch.isspace() or ord(ch) in IGNORABLE or fm.has_glyph(ch):
+        if ch.isspace() or ord(ch) in IGNORABLE or ch == SOFT_HYPHEN or fm.has_glyph(ch):
             continue
         out[ch] = None
     return list(out)
+
+
+# --- a template's own fonts ---------------------------------------------------------------------
+
+FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2")
+MAX_FONT_BYTES = 128 * 1024 * 1024     # a font file larger than this is refused (the CJK collections are ~20-30 MB)
+_SLUG = re.compile(r"[^A-Za-z0-9]+")
+
+
+def add_font(path: Path, index: int = 0) -> str:
+    """Register a face of a font file; its registry name (the same for the same bytes and index).
+    FontFileError when the file is missing, is not a font, has no face `index`, or its licence bits
+    (OS/2 fsType) forbid embedding it in a document."""
+    if not path.is_file():
+        raise FontFileError(f"font file {str(path)!r} " + ("is not a regular file" if path.exists() else "not found"))
+    try:
+        if path.stat().st_size > MAX_FONT_BYTES:
+            raise FontFileError(f"font file {path.name!r} is larger than {MAX_FONT_BYTES // 2**20} MB")
+        data = path.read_bytes()
+    except OSError as err:
+        raise FontFileError(f"cannot read font file {str(path)!r}: {err.strerror or err}") from None
+    digest = hashlib.sha256(data + struct.pack(">I", index)).hexdigest()[:10]
+    name = f"{_SLUG.sub('', path.stem)[:24] or 'font'}-{digest}"
+    if name not in ADDED:
+        family, weight, style = _check_face(data, index, path)
+        ADDED[name] = FontSpec(str(path.resolve()), family, weight, style, index)
+    return name
+
+
+def add_stack(members: list[str]) -> str:
+    """Register a stack of registered fonts (each character from the first that has it); its name."""
+    if len(members) == 1:
+        return members[0]
+    for member in members:
+        font_spec(member)
+    digest = hashlib.sha256("\n".join(members).encode()).hexdigest()[:10]
+    name = f"stack-{digest}"
+    ADDED.setdefault(name, FontSpec("", font_spec(members[0]).family, stack=tuple(members)))
+    return name
+
+
+def _check_face(data: bytes, index: int, path: Path) -> tuple[str, str, str]:
+    """(family, weight, style) of face `index` of a font file's bytes; FontFileError if unusable."""
+    import io
+
+    from fontTools.ttLib import TTCollection
+    from fontTools.ttLib import TTFont as FtFont
+
+    label = repr(path.name)
+    if data[:4] not in (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf", b"wOFF", b"wOF2"):
+        raise FontFileError(f"{label} is not a font file (TTF, OTF, TTC, WOFF or WOFF2)")
+    try:
+        if data[:4] == b"ttcf":
+            faces = len(TTCollection(io.BytesIO(data), lazy=True).fonts)
+            if not 0 <= index < faces:
+                raise FontFileError(f"{label} has {faces} faces (index 0 to {faces - 1}), not index {index}")
+            font = FtFont(io.BytesIO(data), fontNumber=index, lazy=True)
+        else:
+            if index != 0:
+                raise FontFileError(f"{label} is a single font: index must be 0, not {index}")
+            font = FtFont(io.BytesIO(data), lazy=True)
+        if "cmap" not in font or not font.getBestCmap():
+            raise FontFileError(f"{label} maps no characters (no usable cmap table)")
+        if "glyf" not in font and "CFF " not in font and "CFF2" not in font:
+            raise FontFileError(f"{label} has no outlines (glyf or CFF): a bitmap or colour-only font")
+        fs_type = font["OS/2"].fsType if "OS/2" in font else 0
+        family = str(font["name"].getBestFamilyName() or path.stem)
+        bold = bool(font["OS/2"].usWeightClass >= 600) if "OS/2" in font else False
+        italic = bool(font["head"].macStyle & 2)
+    except FontFileError:
+        raise
+    except ImportError as err:
+        raise FontFileError(f"{label} cannot be read: {err} (WOFF2 needs the brotli module)") from None
+    except Exception as err:       # fontTools raises many kinds on a damaged file
+        raise FontFileError(f"{label} is not a readable font ({type(err).__name__})") from None
+    if fs_type & 0x000F == 0x0002 or fs_type & 0x0200:
+        raise FontFileError(f"{label}'s licence bits (OS/2 fsType {fs_type:#06x}) forbid embedding it "
+                            "in a document: ask its maker for an embeddable licence")
+    return family, "bold" if bold else "normal", "italic" if italic else "normal"
+
+
+def find_family(family: str, style: str = "", weight: int | str | None = None) -> tuple[Path, int]:
+    """The file and face index of an installed family (fontconfig's fc-match on Linux, the system
+    font folders elsewhere); FontFileError when the machine has no such family."""
+    if shutil.which("fc-match"):
+        return _fontconfig(family, style, weight)
+    return _scan_folders(family, style, weight)
+
+
+def _fontconfig(family: str, style: str, weight: int | str | None) -> tuple[Path, int]:
+    pattern = family.replace("-", r"\-").replace(":", r"\:")
+    if style:
+        pattern += f":style={style}"
+    if weight is not None:
+        pattern += f":weight={weight}"
+    try:
+        out = subprocess.run(["fc-match", "-f", "%{family}\t%{file}\t%{index}", pattern], capture_output=True,
+                             text=True, timeout=30, check=True).stdout
+    except (OSError, subprocess.SubprocessError) as err:
+        raise FontFileError(f"fc-match could not look up family {family!r}: {err}") from None
+    families, file, index = ([*out.split("\t"), "", "", "0"])[:3]
+    if family.casefold() not in {f.strip().casefold() for f in families.split(",")}:
+        raise FontFileError(f"no installed font family {family!r} (fc-list lists the installed ones)")
+    return Path(file), int(index or 0)
+
+
+def _scan_folders(family: str, style: str, weight: int | str | None) -> tuple[Path, int]:
+    """macOS and Windows: the first face in the system font folders whose family (and style) match."""
+    from fontTools.ttLib import TTCollection
+    from fontTools.ttLib import TTFont as FtFont
+
+    home = Path.home()
+    folders = {"darwin": ["/System/Library/Fonts", "/Library/Fonts", str(home / "Library/Fonts")],
+               "win32": [os.path.join(os.environ.get("WINDIR", r"C:\Windows"), "Fonts"),
+                         str(home / "AppData/Local/Microsoft/Windows/Fonts")]}.get(
+        sys.platform, ["/usr/share/fonts", "/usr/local/share/fonts", str(home / ".fonts")])
+    wanted = (style or "regular").casefold()
+    for folder in folders:
+        for path in sorted(Path(folder).rglob("*")) if Path(folder).is_dir() else []:
+            if path.suffix.lower() not in FONT_SUFFIXES:
+                continue
+            try:
+                faces = (TTCollection(str(path), lazy=True).fonts if path.suffix.lower() in (".ttc", ".otc")
+                         else [FtFont(str(path), lazy=True)])
+            except Exception:      # an unreadable file in a system folder is skipped
+                continue
+            for index, face in enumerate(faces):
+                names = face["name"]
+                if str(names.getBestFamilyName()).casefold() == family.casefold() and \
+                        str(names.getBestSubFamilyName() or "regular").casefold() == wanted:
+                    return path, index
+    raise FontFileError(f"no installed font family {family!r} in {', '.join(folders)}")
+
+
+# --- shaping -----------------------------------------------------------------------------------
+
+Glyph = tuple[int, float, float, float, int]   # glyph id, advance, x offset, y offset (1/1000 em, y up), cluster
+
+
+@dataclass(frozen=True, slots=True)
+class GlyphRun:
+    """Glyphs of one face in one direction, in visual order: the run's text (logical order), each
+    glyph's cluster (its first character's index in that text), its advance and offsets."""
+
+    font: str
+    text: str
+    rtl: bool
+    glyphs: tuple[Glyph, ...]
+    width: float          # 1/1000 em
+
+
+# right-to-left letters and the marks and controls that start right-to-left text: a line without any is
+# left to right throughout (no bidi pass)
+_STRONG_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202b\u202e\u2067"
+                         "\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+def is_rtl_text(text: str) -> bool:
+    """Whether a paragraph's first strong character is right-to-left (its base direction)."""
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind == "L":
+            return False
+        if kind in ("R", "AL"):
+            return True
+    return False
+
+
+def shaped_width(font: str, text: str, features: tuple[str, ...] = (), lang: str = "") -> float:
+    """Width of a shaped text in 1/1000 em."""
+    return sum(run.width for run in shape_line(font, text, features, lang))
+
+
+def shape_line(font: str, text: str, features: tuple[str, ...] = (), lang: str = "",
+               rtl: bool | None = None) -> tuple[GlyphRun, ...]:
+    """A line shaped by HarfBuzz: runs of one face and direction in visual order (bidi by the
+    Unicode algorithm; the base direction from the first strong character unless `rtl` is given)."""
+    key = (font, text, features, lang, rtl)
+    known = _SHAPED.get(key)
+    if known is None:
+        if len(_SHAPED) >= SHAPED_KEPT:
+            _SHAPED.clear()
+        known = _SHAPED[key] = _shape_line(font, text, features, lang, rtl)
+    return known
+
+
+_SHAPED: dict[tuple[str, str, tuple[str, ...], str, bool | None], tuple[GlyphRun, ...]] = {}
+
+
+def _shape_line(font: str, text: str, features: tuple[str, ...], lang: str,
+                rtl: bool | None) -> tuple[GlyphRun, ...]:
+    text = text.replace(SOFT_HYPHEN, "")
+    if not text:
+        return ()
+    if rtl is None and not _STRONG_RTL.search(text):
+        levels = [0] * len(text)
+    else:
+        text, levels = _bidi_levels(text, rtl)
+    pieces: list[tuple[str, str, int]] = []      # (face, text, level) in logical order
+    start = 0
+    for face, chunk in font_runs(font, text):
+        end = start + len(chunk)
+        run_start = start
+        for i in range(start + 1, end + 1):
+            if i == end or levels[i] != levels[run_start]:
+                pieces.append((face, text[run_start:i], levels[run_start]))
+                run_start = i
+        start = end
+    runs = [_shape(face, chunk, level % 2 == 1, features, lang) for face, chunk, level in pieces]
+    return tuple(_visual_order(runs, [level for _, _, level in pieces]))
+
+
+def _visual_order(runs: list[GlyphRun], levels: list[int]) -> list[GlyphRun]:
+    """Runs reordered by rule L2 of the bidi algorithm: from the highest level down to the lowest
+    odd one, every stretch of runs at that level or above is reversed."""
+    if not levels or max(levels) == 0:
+        return runs
+    order = list(range(len(runs)))
+    lowest_odd = min(lv for lv in levels if lv % 2) if any(lv % 2 for lv in levels) else max(levels)
+    for level in range(max(levels), lowest_odd - 1, -1):
+        i = 0
+        while i < len(order):
+            if levels[order[i]] >= level:
+                j = i
+                while j < len(order) and levels[order[j]] >= level:
+                    j += 1
+                order[i:j] = order[i:j][::-1]
+                i = j
+            else:
+                i += 1
+    return [runs[k] for k in order]
+
+
+def _bidi_levels(text: str, rtl: bool | None) -> tuple[str, list[int]]:
+    """The text without explicit embedding controls, and each character's resolved bidi level
+    (python-bidi's implementation of the Unicode Bidirectional Algorithm, rules X1 to I2)."""
+    from bidi import algorithm
+
+    text = "".join(ch for ch in text if unicodedata.bidirectional(ch) not in algorithm.X9_REMOVED)
+    storage = algorithm.get_empty_storage()
+    base = (1 if rtl else 0) if rtl is not None else algorithm.get_base_level(text)
+    storage["base_level"] = base
+    storage["base_dir"] = ("L", "R")[base]
+    algorithm.get_embedding_levels(text, storage, False, False)
+    algorithm.explicit_embed_and_overrides(storage, False)
+    algorithm.resolve_weak_types(storage, False)
+    algorithm.resolve_neutral_types(storage, False)
+    algorithm.resolve_implicit_levels(storage, False)
+    levels = [int(ch["level"]) for ch in storage["chars"]]
+    if len(levels) != len(text):          # cannot happen once the X9 characters are gone; stay safe
+        levels = [base] * len(text)
+    return text, levels
+
+
+def _shape(face: str, text: str, rtl: bool, features: tuple[str, ...], lang: str) -> GlyphRun:
+    import uharfbuzz as hb
+
+    font = hb_font(face)
+    buf = hb.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    buf.direction = "rtl" if rtl else "ltr"
+    if lang:
+        buf.language = lang
+    hb.shape(font, buf, _feature_map(features))
+    scale = 1000.0 / font.face.upem
+    # clusters are UTF-32 indices into text, which is what Python indexes by
+    glyphs = tuple([(info.codepoint, pos.x_advance * scale, pos.x_offset * scale, pos.y_offset * scale,
+                     info.cluster) for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=True)])
+    return GlyphRun(face, text, rtl, glyphs, sum([g[1] for g in glyphs]))
+
+
+@lru_cache(maxsize=256)
+def _feature_map(features: tuple[str, ...]) -> dict[str, bool]:
+    """An element's features ("smcp", "-liga", "onum") as HarfBuzz's {tag: on}."""
+    return {f.lstrip("+-"): not f.startswith("-") for f in features}
+
+
+FEATURE_TAG = re.compile(r"[+-]?[A-Za-z0-9 ]{4}")
+
+
+@lru_cache(maxsize=8192)
+def glyph_outline(face: str, gid: int) -> tuple[tuple[str | float, ...], ...]:
+    """A glyph's outline in 1/1000 em, y up, as path commands ("M", x, y), ("L", x, y),
+    ("Q", x1, y1, x, y), ("C", x1, y1, x2, y2, x, y), ("Z",): HarfBuzz draws TrueType and CFF alike."""
+    from fontTools.pens.basePen import BasePen
+
+    font = hb_font(face)
+    scale = 1000.0 / font.face.upem
+    out: list[tuple[str | float, ...]] = []
+
+    class _Pen(BasePen):  # type: ignore[misc]   # splits TrueType's runs of off-curve points into quadratics
+        def _moveTo(self, pt: tuple[float, float]) -> None:
+            out.append(("M", pt[0] * scale, pt[1] * scale))
+
+        def _lineTo(self, pt: tuple[float, float]) -> None:
+            out.append(("L", pt[0] * scale, pt[1] * scale))
+
+        def _qCurveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float]) -> None:
+            out.append(("Q", pt1[0] * scale, pt1[1] * scale, pt2[0] * scale, pt2[1] * scale))
+
+        def _curveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float],
+                        pt3: tuple[float, float]) -> None:
+            out.append(("C", *(v * scale for pt in (pt1, pt2, pt3) for v in pt)))
+
+        def _closePath(self) -> None:
+            out.append(("Z",))
+
+        def _endPath(self) -> None:
+            pass
+
+    font.draw_glyph_with_pen(gid, _Pen(None))
+    return tuple(out)
+
+
+def nominal_glyph(face: str, ch: str) -> int:
+    """The glyph a face's cmap gives a character (0 when it has none)."""
+    return int(hb_font(face).get_nominal_glyph(ord(ch)) or 0)

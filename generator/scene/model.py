@@ -107,7 +107,8 @@ class Text:
     """A text box: laid out (wrapped, shrunk to fit) inside x, y, w, h; never drawn outside it.
 
     font is a name from the font registry (generator/scene/fonts.py: "sans", "sans-bold",
-    "sans-italic", "condensed", "condensed-bold", "serif", "serif-bold", "mono", "mono-bold").
+    "sans-italic", "condensed", "condensed-bold", "serif", "serif-bold", "mono", "mono-bold", or a
+    template's own font or stack registered there).
     align: left|center|right; valign: top|middle|bottom. With shrink, the size goes down (to
     min_size at the least) until the text fits; text that still does not fit is an error at
     layout time, never silently clipped.
@@ -127,11 +128,14 @@ class Text:
     shrink: bool = True
     min_size: float = 5.0
     line_height: float = 1.2
+    features: tuple[str, ...] = field(default=(), kw_only=True)   # OpenType features ("smcp", "-liga")
+    lang: str = field(default="", kw_only=True)   # the text's language (BCP 47: "it", "ja"): shaping, hyphenation
 
 
 @dataclass(frozen=True, slots=True)
 class TextLine:
-    """One laid-out line of text: x at its start, y on its baseline (mm); size in points."""
+    """One laid-out line of text: x at its left end, y on its baseline (mm); size in points. Backends
+    draw the glyphs generator.scene.fonts.shape_line gives for its font, text, features and lang."""
 
     x: float
     y: float
@@ -139,6 +143,8 @@ class TextLine:
     font: str = "sans"
     size: float = 10.0
     color: str = "#000000"
+    features: tuple[str, ...] = field(default=(), kw_only=True)
+    lang: str = field(default="", kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,6 +166,9 @@ def test_every_font_is_embedded(pdfx) -> None:
         fonts = [obj for obj in _objects(pdf) if obj.get("/Type") == "/Font"]
         assert fonts
         for font in fonts:
+            if font.get("/Subtype") == "/Type0":      # shaped text: its CIDFont (also in the list) is embedded
+                assert len(font.get("/DescendantFonts")) == 1 and "/ToUnicode" in font
+                continue
             descriptor = font.get("/FontDescriptor")
             assert descriptor is not None, font.get("/BaseFont")
             assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))

@@ -1,4 +1,5 @@
-"""The font registry and text_width: the shipped DejaVu files, widths that agree with Pillow (no kerning)."""
+"""The font registry and text_width: the shipped DejaVu files, widths that agree with Pillow's own
+HarfBuzz layout (raqm: kerning, ligatures)."""
 
 from __future__ import annotations
 
@@ -32,22 +33,24 @@ def test_fonts_cover_italian_french_portuguese(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["sans", "serif-bold", "condensed", "mono", "sans-italic"])
 @pytest.mark.parametrize("text", SAMPLES)
-def test_text_width_matches_pillow_basic_layout(name: str, text: str) -> None:
-    from PIL import ImageFont
+def test_text_width_matches_pillow_raqm_layout(name: str, text: str) -> None:
+    from PIL import ImageFont, features
 
+    if not features.check("raqm"):
+        pytest.skip("Pillow built without raqm (its HarfBuzz layout)")
     size_pt = 72.0    # 1 pt = 1 px at 72 dpi; large so Pillow's whole-pixel advances matter little
     px = 400.0        # render at 400 px/em: 1 px = 72/400 pt
-    font = ImageFont.truetype(str(font_path(name)), px, layout_engine=ImageFont.Layout.BASIC)
+    font = ImageFont.truetype(str(font_path(name)), px, layout_engine=ImageFont.Layout.RAQM)
     pillow_mm = font.getlength(text) / px * size_pt / 72 * MM_PER_INCH
     ours = text_width(text, name, size_pt)
-    # Pillow rounds each advance to a whole pixel (<= 0.5 px per glyph) and may kern some pairs
+    # Pillow rounds each advance to a whole pixel (<= 0.5 px per glyph)
     assert ours == pytest.approx(pillow_mm, rel=0.01)
     assert abs(ours - pillow_mm) <= len(text) * 0.5 / px * MM_PER_INCH + 0.05
 
 
-def test_text_width_is_additive_without_kerning() -> None:
-    assert text_width("AV", "sans", 10) == pytest.approx(text_width("A", "sans", 10)
-                                                         + text_width("V", "sans", 10))
+def test_text_width_is_kerned_and_scales_with_size() -> None:
+    apart = text_width("A", "sans", 10) + text_width("V", "sans", 10)
+    assert text_width("AV", "sans", 10) < apart - 0.1     # DejaVu Sans kerns A-V by ~0.26 mm at 10 pt
     assert text_width("Ação", "sans", 20) == pytest.approx(2 * text_width("Ação", "sans", 10))
 
 

@@ -41,7 +41,9 @@ def test_fonts_are_embedded_subsets(page) -> None:
     fonts = _fonts(reader)
     assert len(fonts) >= 2
     for font in fonts:
-        descriptor = font["/FontDescriptor"]
+        assert font["/Subtype"] == "/Type0" and font["/Encoding"] == "/Identity-H"   # glyph ids, shaped
+        assert "/ToUnicode" in font
+        descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
         assert "/FontFile2" in descriptor, font["/BaseFont"]
         assert font["/BaseFont"][7] == "+"          # a subset tag: ABCDEF+Name
     names = {str(f["/BaseFont"]).split("+")[1] for f in fonts}

@@ -13,7 +13,6 @@ from PIL import ImageChops, ImageDraw
 from generator.core.units import MM_PER_PT
 from generator.render import png, pngreuse
 from generator.render.png import encode_png, rect_pixels, render_image, render_png
-from generator.scene.fonts import font_metrics, font_runs
 from generator.scene.model import (
     Circle,
     Group,
@@ -32,6 +31,7 @@ from generator.scene.model import (
     rotate,
     translate,
 )
+from generator.scene.text import placed_glyphs
 
 
 def _same(a: PILImage.Image, b: PILImage.Image) -> bool:
@@ -99,17 +99,15 @@ def _plain(monkeypatch: pytest.MonkeyPatch, page: Page) -> PILImage.Image:
         return render_image(page, 150)
 
 
-def _text_glyphs(self: png.PngBackend, draw: ImageDraw.ImageDraw, m: Matrix, item: TextLine, fill: png.Ink) -> None:
-    """Each glyph by ImageDraw.text, as the backend drew them before its glyph cache."""
-    fm = font_metrics(item.font)
-    unit = item.size / 1000.0 * MM_PER_PT
-    x = item.x
-    for name, chunk in font_runs(item.font, item.text):
-        font = png._pil_font(name, round(item.size * MM_PER_PT * m[0], 2))
-        for ch in chunk:
-            if not ch.isspace():
-                draw.text(apply(m, x, item.y), ch, font=font, fill=fill, anchor="ls")
-            x += fm.widths.get(ord(ch), fm.default_width) * unit
+def _text_glyphs(self: png.PngBackend, target: PILImage.Image, m: Matrix, item: TextLine, fill: png.Ink) -> None:
+    """Each shaped glyph that is a character's own by ImageDraw.text at its shaped place, as the
+    backend drew them before its glyph cache (the line's glyphs here are all a character's own)."""
+    draw = ImageDraw.Draw(target)
+    for face, gid, x, y, chars in placed_glyphs(item):
+        assert chars and png.nominal_glyph(face, chars) == gid
+        if not chars.isspace():
+            font = png._pil_font(face, round(item.size * MM_PER_PT * m[0], 2))
+            draw.text(apply(m, x, y), chars, font=font, fill=fill, anchor="ls")
 
 
 def test_shortcuts_give_the_plain_pixels(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -53,7 +53,7 @@ def test_text_uses_registry_family_and_keeps_accents(page, accents) -> None:
     assert ("'pnpgen-serif-bold', 'DejaVu Serif', serif", "bold") in families
     assert ("'pnpgen-sans', 'DejaVu Sans', sans-serif", None) in families
     for t in texts:
-        assert float(t.get("textLength")) > 0 and "font-kerning:none" in t.get("style")
+        assert float(t.get("textLength")) > 0 and "white-space:pre" in t.get("style")
 
 
 def test_transform_is_written_as_matrix(page) -> None:

@@ -14,6 +14,7 @@ import importlib
 import math
 import os
 import pkgutil
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -271,8 +272,33 @@ def to_font(value: Any) -> str:
 
     name = str(value).strip()
     if name not in font_names():
-        raise BadValue(f"unknown font {name!r} (known: {', '.join(font_names())})")
+        raise BadValue(f"unknown font {name!r} (known: {', '.join(BUILT_IN_FONTS)}, and the names of the "
+                       "template's `fonts:`)")
     return name
+
+
+BUILT_IN_FONTS = ("sans", "sans-bold", "sans-italic", "condensed", "condensed-bold", "serif", "serif-bold",
+                  "mono", "mono-bold")
+
+
+def to_features(value: Any) -> tuple[str, ...]:
+    """OpenType feature tags: a list or a comma/space separated text ("smcp, onum", "-liga")."""
+    from generator.scene.fonts import FEATURE_TAG
+
+    items = value if isinstance(value, (list, tuple)) else str(value or "").replace(",", " ").split()
+    tags = tuple(str(v).strip() for v in items if str(v).strip())
+    bad = [t for t in tags if not FEATURE_TAG.fullmatch(t)]
+    if bad:
+        raise BadValue(f"an OpenType feature is a 4-letter tag (smcp, onum, liga; -liga turns one off), not {bad[0]!r}")
+    return tags
+
+
+def to_lang(value: Any) -> str:
+    """A language tag (BCP 47: it, de-CH, ja, ar), or '' for none."""
+    text = str(value or "").strip()
+    if text and not re.fullmatch(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*", text):
+        raise BadValue(f"a language is a tag such as it, de-CH, ja or ar, not {value!r}")
+    return text
 
 
 def choice(*options: str) -> Callable[[Any], str]:

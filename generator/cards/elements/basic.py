@@ -29,6 +29,8 @@ from generator.cards.elements import (
     points,
     text,
     to_color,
+    to_features,
+    to_lang,
 )
 from generator.core.errors import DataError
 from generator.core.imagefile import pixel_size, sniff_format
@@ -170,6 +172,8 @@ TEXT_KEYS = {
     "min_size": num(5.0, "smallest size when shrinking (pt)"),
     "line_height": num(1.2, "baseline spacing as a multiple of the size"),
     "rotate": one_of(("0", "90", "180", "270"), "0"),
+    "features": Param(to_features, (), "OpenType features, e.g. [smcp, onum] (-liga turns ligatures off)"),
+    "lang": Param(to_lang, "", "the text's language (it, de, ja, ar...): shaping and hyphenation"),
 }
 
 
@@ -185,9 +189,10 @@ def text_box(el: Element, ctx: ElementContext) -> list[Item]:
         shift = {90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[turn]
         return [Group(tuple(local), compose(translate(*shift), rotate(turn)))]
     box = Text(0.0, 0.0, local_w, local_h, el["text"], el["font"], el["size"], el["color"], el["align"],
-               el["valign"], el["wrap"], el["shrink"], min(el["min_size"], el["size"]), el["line_height"])
+               el["valign"], el["wrap"], el["shrink"], min(el["min_size"], el["size"]), el["line_height"],
+               features=el["features"], lang=el["lang"])
     if turn == 0:
-        return [Text(x, y, w, h, *_text_style(box))]
+        return [Text(x, y, w, h, *_text_style(box), features=box.features, lang=box.lang)]
     shift = {90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[turn]
     return [Group((box,), compose(translate(*shift), rotate(turn)))]
 
@@ -206,7 +211,7 @@ def _text_with_icons(el: Element, ctx: ElementContext, w: float, h: float) -> li
     style = RichStyle(font=el["font"], bold=el["font"], size=size,
                       min_size=min(el["min_size"], size) if el["shrink"] else size, color=el["color"],
                       line_height=el["line_height"], align=el["align"], valign=el["valign"], icons=ctx.icons,
-                      plain=True)
+                      plain=True, features=el["features"], lang=el["lang"])
     try:
         return layout_rich(el["text"], 0.0, 0.0, w, h, style)
     except LayoutError as err:

@@ -1,0 +1,116 @@
+"""A template's own fonts (`fonts:`, issue 30): files beside the template (TTF, CFF OTF, a face of a
+collection), installed families, stacks, inherited through `extends`; bad fonts are one line naming
+the template's line and key, exit 2, nothing written; --check names characters no font has."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent.parent
+JP_FONT = TESTS / "fonts" / "NotoSansJP-subset.otf"
+
+DATA = """\
+cards:
+  - {name: "Ufficio", text: "office AVATAR", jp: "吾輩は猫である。名前はまだ無い。", ar: "مرحبا بالعالم"}
+"""
+
+
+def _template(folder: Path, fonts: str, extra: str = "") -> Path:
+    (folder / "fonts").mkdir(exist_ok=True)
+    shutil.copy(JP_FONT, folder / "fonts" / "Brand.otf")
+    path = folder / "t.yaml"
+    path.write_text("card: poker\n" + fonts + """
+front:
+  - {kind: text, x: 5, y: 5, w: 50, h: 8, text: "{name}", font: title, size: 12}
+  - {kind: text, x: 5, y: 15, w: 50, h: 20, text: "{jp}", font: text, size: 10, lang: ja}
+  - {kind: text, x: 5, y: 40, w: 50, h: 10, text: "{ar}", font: text, size: 10}
+  - {kind: text, x: 5, y: 55, w: 50, h: 10, text: "{text}", font: sans, size: 10, features: [smcp]}
+""" + extra, encoding="utf-8")
+    (folder / "cards.yaml").write_text(DATA, encoding="utf-8")
+    return path
+
+
+FONTS = """fonts:
+  body: fonts/Brand.otf
+  title: {file: fonts/Brand.otf}
+  ar: {family: "Noto Sans Arabic"}
+  text: [body, ar, sans]
+"""
+
+
+@pytest.mark.needs("pdffonts", "pdftotext")
+def test_a_template_draws_with_its_own_fonts(tmp_path: Path, pnpgen, system_font) -> None:
+    system_font("Noto Sans Arabic")
+    template = _template(tmp_path, FONTS)
+    out = tmp_path / "deck.pdf"
+    code, _out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "-o", out, "-q")
+    assert code == 0, err
+    fonts = subprocess.run(["pdffonts", str(out)], capture_output=True, text=True, check=True).stdout
+    assert "NotoSansCJKjp-Regular" in fonts and "NotoSansArabic-Regular" in fonts
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "吾輩は猫" in text and "Ufficio" in text and "مرحبا" in text.replace("\u202b", "")
+
+
+def test_fonts_are_inherited_through_extends(tmp_path: Path, pnpgen, system_font) -> None:
+    system_font("Noto Sans Arabic")
+    _template(tmp_path, FONTS)
+    child = tmp_path / "child" / "c.yaml"
+    child.parent.mkdir()
+    child.write_text("extends: ../t.yaml\nfonts:\n  title: sans-bold\n", encoding="utf-8")
+    from generator.cards.templates import load_template
+
+    merged = load_template(child)
+    assert merged.fonts["title"] == "sans-bold" and merged.fonts["body"].startswith("Brand-")
+    code, _out, err = pnpgen("cards", tmp_path / "cards.yaml", child, "-o", tmp_path / "c.pdf", "-q")
+    assert code == 0, err
+
+
+def test_a_face_of_a_collection_by_index(system_font) -> None:
+    from generator.scene.fonts import add_font, font_spec
+
+    ttc = system_font("Noto Sans CJK JP")
+    assert ttc.suffix == ".ttc"
+    face = add_font(ttc, 1)
+    assert font_spec(face).index == 1 and font_spec(face).family != font_spec(add_font(ttc, 0)).family
+
+
+@pytest.mark.parametrize(("fonts", "line", "words"), [
+    ("fonts:\n  body: fonts/Missing.otf\n  title: sans\n  text: sans\n", 3, "not found"),
+    ("fonts:\n  title: sans\n  text: sans\n  body: {file: fonts/Brand.otf, index: 3}\n", 5, "single font"),
+    ("fonts:\n  title: sans\n  text: sans\n  body: fonts/notafont.ttf\n", 5, "not a font file"),
+    ("fonts:\n  title: sans\n  text: sans\n  body: fonts/Locked.otf\n", 5, "forbid embedding"),
+    ("fonts:\n  title: sans\n  text: [sans, {family: \"No Such Family 123\"}]\n", 4, "no installed font family"),
+    ("fonts:\n  title: sans\n  text: [sans, nowhere]\n", 4, "is not a font file"),
+])
+def test_a_bad_font_is_one_line_exit_2_nothing_written(tmp_path: Path, pnpgen, fonts: str, line: int,
+                                                       words: str) -> None:
+    template = _template(tmp_path, fonts)
+    (tmp_path / "fonts" / "notafont.ttf").write_text("hello", encoding="utf-8")
+    from fontfiles import with_fs_type
+
+    (tmp_path / "fonts" / "Locked.otf").write_bytes(with_fs_type(JP_FONT.read_bytes(), 0x0002))
+    out = tmp_path / "o.pdf"
+    code, _out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "-o", out, "-q")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert f"t.yaml:{line}: fonts." in err and words in err, err
+    assert not out.exists()
+
+
+def test_check_names_characters_no_font_has(tmp_path: Path, pnpgen) -> None:
+    template = _template(tmp_path, "fonts:\n  title: sans\n  text: sans\n")
+    _code, out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--check")
+    report = out + err
+    assert "'吾'" in report and "no font of 'sans'" in report
+
+
+def test_pdfx_refuses_a_cff_font(tmp_path: Path, pnpgen) -> None:
+    template = _template(tmp_path, "fonts:\n  title: fonts/Brand.otf\n  text: sans\n")
+    out = tmp_path / "x.pdf"
+    code, _out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--format", "pdfx", "-o", out, "-q")
+    assert code == 2 and "CFF" in err and "PDF/X-1a" in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
