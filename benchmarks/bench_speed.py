@@ -199,7 +199,7 @@ if "drawn" not in first and "cards;" not in first:
     line = p.stdout.readline(); drawn_cpu = cpu(p.pid)
 p.terminate(); p.wait()
 from generator.cards.cli.preview import fresh_image_loader
-from generator.cards.cli.preview_deck import LiveDeck
+from generator.preview.deck import LiveDeck
 deck = LiveDeck(data, template, image_loader=fresh_image_loader())
 deck.refresh()
 text = open(data, encoding="utf-8").read()

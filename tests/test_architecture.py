@@ -70,3 +70,46 @@ def test_the_drawn_package_folders_are_the_code_folders() -> None:
 def test_every_output_format_module_is_drawn() -> None:
     drawn = drawn_modules(DOC.read_text(encoding="utf-8"), "formats")
     assert drawn == {p.name for p in (PACKAGE_DIR / "publish" / "formats").glob("*.py")}
+
+
+def drawn_game_modules(text: str, game: str) -> set[str]:
+    """The modules a game's line (and its continuation lines) names: "x.py", and "pkg/x.py" for each name of
+    a "pkg/ (x, y)" group (a package's __init__.py goes without saying)."""
+    found = re.search(rf"^ {{4}}{re.escape(game)}/(.*(?:\n {{6,}}\S.*)*)", text.split("```", 2)[1], flags=re.M)
+    assert found, f"no {game}/ line in the tree"
+    line = found.group(1)
+    modules = {f"{package}/{name.strip()}.py" for package, names in re.findall(r"(\w+)/\s*\(([^)]*)\)", line)
+               for name in names.split(",")}
+    return modules | set(re.findall(r"(?<![/\w])(\w+\.py)\b", re.sub(r"\w+/\s*\([^)]*\)", "", line)))
+
+
+def real_game_modules(folder: Path) -> set[str]:
+    """A game folder's modules as its line names them: "x.py", and "pkg/x.py" inside its packages."""
+    top = {p.name for p in folder.glob("*.py") if p.name != "__init__.py"}
+    return top | {f"{p.parent.name}/{p.name}" for p in folder.glob("*/*.py") if p.name != "__init__.py"}
+
+
+def test_the_game_line_reader_reads_files_and_package_groups() -> None:
+    text = ("```\ngenerator/\n  games/\n    g/     rules/ (a, b,\n               c)  content.py  the words: x\n"
+            "                 cli.py\n    h/     cli.py\n```\n")
+    assert drawn_game_modules(text, "g") == {"rules/a.py", "rules/b.py", "rules/c.py", "content.py", "cli.py"}
+    assert drawn_game_modules(text, "h") == {"cli.py"}
+
+
+@needs_docs
+@pytest.mark.parametrize("game", sorted(p.name for p in (PACKAGE_DIR / "games").iterdir() if (p / "__init__.py").is_file()))
+def test_every_game_line_names_each_of_its_modules(game: str) -> None:
+    """docs/ARCHITECTURE.md's line for a game names every module of its folder, and none it does not have."""
+    assert drawn_game_modules(DOC.read_text(encoding="utf-8"), game) == real_game_modules(PACKAGE_DIR / "games" / game)
+
+
+def test_format_and_formats_have_one_meaning() -> None:
+    """`Format` (the publishing layer's output format protocol) and `FORMATS` (its --format names) are defined once;
+    the page formats of generator.render.write are PageFormat and PAGE_FORMATS."""
+    found: dict[str, list[str]] = {"Format": [], "FORMATS": []}
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            for name in found:
+                if re.match(rf"(class {name}\b|{name}\s*(:[^=]*)?=)", line):
+                    found[name].append(path.relative_to(PACKAGE_DIR).as_posix())
+    assert found == {"Format": ["publish/job.py"], "FORMATS": ["publish/formats/__init__.py"]}

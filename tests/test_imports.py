@@ -43,7 +43,7 @@ def role(module: str) -> tuple[str, str | None]:
         return "registry", None
     layer = parts[1] if len(parts) > 1 else ""
     return {"core": "core", "scene": "scene", "render": "render", "cards": "cards",
-            "publish": "publish"}.get(layer, "top"), None
+            "publish": "publish", "preview": "preview"}.get(layer, "top"), None
 
 
 def forbidden(module: str) -> list[str]:
@@ -61,6 +61,8 @@ def forbidden(module: str) -> list[str]:
         # the publishing layer loads the backends and the card engine's image checks when it writes
         "publish": ["click", "yaml", *BACKENDS, "generator.render", "generator.cards", "generator.games",
                     "generator.cli"],
+        # the live preview: the card engine, the publishing layer and (when it draws) the backends; no click
+        "preview": ["click", "yaml", *BACKENDS, "generator.render", "generator.games", "generator.cli"],
         "registry": ["click", "yaml", *BACKENDS, "generator.scene", "generator.render", "generator.cards",
                      "generator.cli", *(f"generator.games.{g}" for g in GAME_NAMES)],
         "rules": ["click", "yaml", *BACKENDS, "generator.paths", "generator.scene", "generator.render",
@@ -182,6 +184,9 @@ def test_rules_touch_no_files(module: str) -> None:
 
 
 PUBLISH_NEVER = ("click", "generator.cli", "generator.games")
+# every module of a `cli` folder, and each game's cli.py
+CLI_FOLDER_MODULES = sorted(p for p in PACKAGE_DIR.rglob("*.py")
+                            if "cli" in p.relative_to(PACKAGE_DIR).parts[:-1] or p.name == "cli.py")
 
 
 def _imported_names(path: Path) -> list[tuple[int, str]]:
@@ -195,9 +200,10 @@ def _imported_names(path: Path) -> list[tuple[int, str]]:
     return found
 
 
-@pytest.mark.parametrize("path", sorted((PACKAGE_DIR / "publish").rglob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*sorted((PACKAGE_DIR / "publish").rglob("*.py")),
+                                  *sorted((PACKAGE_DIR / "preview").rglob("*.py"))], ids=lambda p: p.name)
 def test_publish_never_imports_click_the_command_line_or_a_game(path: Path) -> None:
-    """generator/publish/ speaks through a Reporter: click, generator.cli and the games stay out of every
+    """generator/publish/ (and the preview) speak through a Reporter: click, generator.cli and the games stay out of every
     file of it, also in functions (the probe above sees only what importing a module loads)."""
     bad = [(line, name) for line, name in _imported_names(path)
            if any(name == door or name.startswith(door + ".") for door in PUBLISH_NEVER)]
@@ -208,3 +214,18 @@ def test_the_publish_check_can_fail() -> None:
     names = [name for _, name in _imported_names(PACKAGE_DIR / "cli" / "deck.py")]
     assert "click" in names and "generator.publish" in names
     assert role("generator.publish.formats.pdf") == ("publish", None)
+
+
+@pytest.mark.parametrize("path", CLI_FOLDER_MODULES, ids=lambda p: str(p.relative_to(PACKAGE_DIR)))
+def test_every_module_of_a_cli_folder_is_command_line_code(path: Path) -> None:
+    """A `cli` folder holds command-line code only: each of its modules imports click (at the top or in a
+    function); code that is not click belongs to the card engine, the publishing layer, the preview or core."""
+    names = [name for _, name in _imported_names(path)]
+    assert "click" in names or any(n.startswith("click.") for n in names), (
+        f"{path.relative_to(PACKAGE_DIR)} never imports click: move it out of its cli folder")
+
+
+def test_the_cli_folder_check_sees_the_cli_folders() -> None:
+    folders = {p.relative_to(PACKAGE_DIR).parent.as_posix() for p in CLI_FOLDER_MODULES}
+    assert {"cli", "cards/cli", "games/laser/cli", "games/noir"} <= folders
+    assert PACKAGE_DIR / "publish" / "carddeck.py" not in CLI_FOLDER_MODULES

@@ -29,9 +29,9 @@ def test_codenames_rulebook_language_is_italian() -> None:
 
 
 def test_codenames_italian_rules_use_the_rulebook_terms(tmp_path: Path) -> None:
-    from generator.games.codenames.cli import write_rules
+    from generator.cli.gamecli import write_rules
 
-    [pdf] = write_rules(tmp_path / "r.pdf", "it", "a4", False)
+    [pdf] = write_rules(CODENAMES, tmp_path / "r.pdf", "it", "a4", False)
     text = " ".join(_text(pdf).split())
     for term in ("ignaro passante", "capo dell'agenzia", "Letteralmente incredibile", "Sempre meglio che perdere",
                  "Lavorate per i servizi segreti?"):

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.cli.common import run_cli
-from generator.cli.printers import Printer, dump_profiles, load_profiles
+from generator.publish.printers import Printer, dump_profiles, load_profiles
 
 
 @pytest.fixture

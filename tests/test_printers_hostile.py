@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from generator.cli import cli
 from generator.cli.common import run_cli
-from generator.cli.printers import Printer, check_printer, load_profiles, save_profile
 from generator.core.errors import DataError, LayoutError
+from generator.publish.printers import Printer, check_printer, load_profiles, save_profile
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_a_nan_profile_in_use_is_named_not_the_template(config: Path, tmp_path: 
 @given(st.text(max_size=50), st.floats(allow_nan=True, allow_infinity=True), st.floats(-19.9, 19.9))
 def test_save_refuses_what_it_could_not_read_back(name: str, x: float, y: float) -> None:
     printer = Printer(name, (x, y))
-    from generator.cli.printers import NAME_RE
+    from generator.publish.printers import NAME_RE
 
     good = bool(NAME_RE.match(name)) and math.isfinite(x) and abs(x) <= 20
     if good:

@@ -22,9 +22,9 @@ MM = 72 / 25.4
 
 
 def _games_with_rules() -> list[games.Game]:
-    """Every registered game whose command group has a `rules` command (noir, codex, laser at least)."""
-    out = [g for g in games.all_games() if "rules" in getattr(g.command(), "commands", {})]
-    assert {"noir", "codex", "laser"} <= {g.name for g in out}
+    """Every registered game: each declares its rules sheet (the shared command line makes its `rules`)."""
+    out = list(games.all_games())
+    assert all(g.rules is not None for g in out) and {"noir", "codex", "laser", "codenames", "dungeon"} <= {g.name for g in out}
     return out
 
 
@@ -80,6 +80,23 @@ def test_rules_command_refuses_an_existing_file(tmp_path, capsys) -> None:
     out.write_bytes(b"mine")
     assert run_cli(cli, ["laser", "rules", "-o", str(out)]) == 2
     assert out.read_bytes() == b"mine" and "Traceback" not in capsys.readouterr().err
+
+
+def test_no_game_module_defines_a_rules_command() -> None:
+    """`rules` is built by generator/cli/gamecli.py from each game's declaration; no game writes its own."""
+    import ast
+
+    for path in sorted((Path(games.__file__).parent).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and any(isinstance(a, ast.Constant) and a.value == "rules" for a in node.args):
+                name = ast.unparse(node.func)
+                assert not name.endswith("command"), f"{path.name}:{node.lineno} defines a rules command ({name})"
+
+
+def test_the_shared_rules_command_takes_the_sheets_own_options(tmp_path) -> None:
+    assert run_cli(cli, ["noir", "rules", "--lang", "en", "--kill-limit", "12", "-o", str(tmp_path / "n.pdf"), "-q"]) == 0
+    assert "12" in " ".join(page_texts(tmp_path / "n.pdf")[0].split())
+    assert run_cli(cli, ["codex", "rules", "--kill-limit", "12", "-o", str(tmp_path / "c.pdf")]) == 2
 
 
 # --- French typography and one Portuguese ---------------------------------------------------------

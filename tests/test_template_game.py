@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -42,6 +43,29 @@ def test_registered_game_is_a_command_and_in_the_kit(registered, tmp_path, capsy
     assert f"example-game/example-game-seed{code}.pdf" in (tmp_path / "kit" / "index.md").read_text(encoding="utf-8")
     kit_text = PdfReader(tmp_path / "kit" / "example-game" / f"example-game-seed{code}.pdf").pages[0].extract_text()
     assert rules.format_deal(rules.deal(_rng(code), 5)) in kit_text
+
+
+def test_the_shared_command_line_prints_its_declared_rules_sheet(registered, tmp_path) -> None:
+    """The template declares a rules sheet and defines no rules command: `pnpgen example-game rules` exists."""
+    assert run_cli(cli, ["example-game", "rules", "--lang", "it", "-o", str(tmp_path / "r.pdf"), "-q"]) == 0
+    reader = PdfReader(tmp_path / "r.pdf")
+    assert len(reader.pages) == 1 and "Vince il numero più alto." in reader.pages[0].extract_text()
+    assert reader.metadata is not None and reader.metadata.title == "Example game rules"
+
+
+def test_the_shared_command_line_prints_its_declared_deck(registered, tmp_path, capsys, monkeypatch) -> None:
+    """The template declares a deck and defines no command for it: `pnpgen example-game numbers` exists with every
+    print option, its files under output/example-game/ without -o; the kit writes it as its declared file."""
+    monkeypatch.setenv("PNPGEN_OUTPUT", str(tmp_path / "out"))
+    assert run_cli(cli, ["example-game", "numbers", "--lang", "it", "--format", "png", "--dpi", "30", "-q"]) == 0
+    files = sorted(p.name for p in (tmp_path / "out" / "example-game").iterdir())
+    assert len(files) == 21 and files[0] == "example-game-numbers-it-001.png" and "example-game-numbers-it-back.png" in files
+    assert run_cli(cli, ["example-game", "numbers", "--format", "json"]) == 0
+    assert [card["number"] for card in json.loads(capsys.readouterr().out)] == [str(n) for n in range(1, 21)]
+    monkeypatch.setattr(games, "GAME_PACKAGES", ())
+    assert run_cli(cli, ["kit", "--seed", "3", "-o", str(tmp_path / "kit"), "-q"]) == 0
+    deck = PdfReader(tmp_path / "kit" / "example-game" / "example-game-numbers-en.pdf")
+    assert len(deck.pages) == 6 and "20" in deck.pages[4].extract_text()      # 3 sheets of 9 fronts, each backed
 
 
 def test_unregistered_game_is_gone(tmp_path) -> None:

@@ -35,7 +35,9 @@ def load_command(name: str) -> click.Command | None:
     """The click command called `name`, imported on demand (None if there is none)."""
     game = games.game_named(name)
     if game is not None:
-        return game.command()
+        from generator.cli.gamecli import game_command
+
+        return game_command(game)
     if name in ENGINE_COMMANDS:
         command: click.Command = importlib.import_module(ENGINE_COMMANDS[name]).command
         return command

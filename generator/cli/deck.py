@@ -31,7 +31,8 @@ from generator.cli.options import (
     paper_option,
 )
 from generator.cli.pod import pod_option
-from generator.publish import FORMATS, DeckOptions
+from generator.publish import REGISTRY, DeckOptions
+from generator.publish.options import FormatOption
 
 T = TypeVar("T")
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -57,6 +58,22 @@ class ClickReporter:
 REPORTER = ClickReporter()
 
 
+class FormatChoice(click.Choice[str]):
+    """--format: the names of the publishing layer's REGISTRY when the command runs (any case), so a format
+    added to the registry is offered by every deck command without another line here."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(REGISTRY)
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        """click.Choice sets its choices when made; these are the registry's."""
+
+
 def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
     gutter_fold: Decorator = click.option(
         "--gutter-fold", is_flag=True,
@@ -64,7 +81,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
     back_options: list[Decorator] = [duplex_option(), offset_option(), gutter_fold] if backs else []
     back_options.append(printer_option())
     return [
-        click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
+        click.option("--format", "fmt", type=FormatChoice(), default="pdf", show_default=True,
                      help="pdf: printable sheets; svg/png: one file per card face (or --sheets); "
                           "tts: Tabletop Simulator deck (images and saved object); pod: one image "
                           "per face for a print-on-demand printer (--pod); pdfx: one PDF/X-1a:2003 "
@@ -80,16 +97,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
         click.option("--cut-lines", is_flag=True, help="Draw thin cut lines along the card edges."),
         *cutter_options(),
         dpi_option(),
-        click.option("--tts-image", type=choice(["png", "jpg"]), default="png", show_default=True,
-                     help="tts: image format of the deck sheets."),
-        click.option("--tts-url", default=None, metavar="PREFIX",
-                     help="tts: the web address the images will be uploaded to (the saved object "
-                          "then names PREFIX/file instead of file:/// paths, for sharing)."),
         pod_option(),
-        click.option("--svg-text", type=choice(["fonts", "paths"]), default="fonts", show_default=True,
-                     help="svg: embed the fonts used (one subset per font for the whole deck, made once; "
-                          "browsers, Inkscape) or draw text as "
-                          "outlines (paths: looks the same in every viewer, librsvg included)."),
         click.option("--jobs", type=click.IntRange(0, 64), default=0, metavar="N",
                      help="png/svg: render pages in N processes (0: all cores; the files are the "
                           "same whatever N)."),
@@ -107,7 +115,7 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
 
 _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_fold", "bleed",
           "no_crop_marks", "cut_lines", "dpi", "max_ppi", "output", "force", "quiet", "printer",
-          "tts_image", "tts_url", "pod", "svg_text", "jobs", "max_cards", "cutter", "corner_radius", "cut_inset")
+          "pod", "jobs", "max_cards", "cutter", "corner_radius", "cut_inset")
 
 
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
@@ -118,14 +126,17 @@ def deck_options_for(bleed_default: str, *, backs: bool = True) -> Decorator:
     without backs (`backs=False`) has no --duplex, --offset or --gutter-fold to mislead."""
 
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        own = format_flags()
+
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             values = {name: kwargs.pop(name) if name in kwargs else _BACK_DEFAULTS[name]
                       for name in _NAMES}
-            return func(*args, opts=options_from(values), **kwargs)
+            extra = {option.name: kwargs.pop(option.name) for option in own if option.name in kwargs}
+            return func(*args, opts=replace(options_from(values, given_options(own)), extra=extra), **kwargs)
 
         decorated: Callable[..., Any] = wrapper
-        for option in reversed(_deck_option_list(bleed_default, backs)):
+        for option in reversed([*_deck_option_list(bleed_default, backs), *map(_click_option, own)]):
             decorated = option(decorated)
         return decorated
 
@@ -137,19 +148,59 @@ def deck_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return deck_options_for("the template's")(func)
 
 
-def options_from(values: dict[str, Any]) -> DeckOptions:
-    """DeckOptions from the raw click values (a --printer profile read and applied)."""
+def report_deck(paths: Sequence[Path], opts: DeckOptions) -> None:
+    """The files a deck command wrote, one per line, unless --quiet or --format json (its data may be stdout's)."""
+    from generator.cli.common import report_paths
+
+    report_paths(paths, opts.quiet or opts.format == "json")
+
+
+def format_flags() -> list[FormatOption]:
+    """The options the registered formats (and cutters) declare for themselves, each once."""
+    from generator.publish.cutters import CUTTER_FORMATS
+
+    found: dict[str, FormatOption] = {}
+    for fmt in (*REGISTRY.values(), *CUTTER_FORMATS.values()):
+        found.update((option.name, option) for option in fmt.flags if option.name not in found)
+    return list(found.values())
+
+
+def _click_option(option: FormatOption) -> Decorator:
+    """A format's own option as a click option (its value by its name)."""
+    kind = choice(option.choices) if option.choices else click.STRING
+    return click.option(option.flag, option.name, type=kind, default=option.default, metavar=option.metavar,
+                        show_default=option.default is not None, help=option.help)
+
+
+def given_options(own: Sequence[FormatOption] = ()) -> frozenset[str]:
+    """The deck options (publish.options.FLAGS names, and the formats' own) given on this command line, not
+    left to their defaults: the format they are given to refuses or warns about those it does not read."""
+    from click.core import ParameterSource
+
+    from generator.publish.options import FLAGS
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return frozenset()
+    names = {"no_crop_marks": "crop_marks"}
+    params = [*((names.get(p, p), p) for p in _NAMES if names.get(p, p) in FLAGS), *((o.name, o.name) for o in own)]
+    return frozenset(field for field, param in params
+                     if ctx.get_parameter_source(param) not in (None, ParameterSource.DEFAULT))
+
+
+def options_from(values: dict[str, Any], given: frozenset[str] = frozenset()) -> DeckOptions:
+    """DeckOptions from the raw click values (a --printer profile read and applied); `given`: the options
+    the command line named (given_options)."""
     opts = DeckOptions(format=values["fmt"], sheets=values["sheets"], paper=values["paper"],
                        orientation=values["orientation"],
                        duplex=None if values["duplex"] == "none" else values["duplex"],
                        offset=values["offset"], gutter_fold=values["gutter_fold"], bleed=values["bleed"],
                        crop_marks=not values["no_crop_marks"], cut_lines=values["cut_lines"],
                        dpi=values["dpi"], output=values["output"], force=values["force"],
-                       quiet=values["quiet"], max_ppi=values["max_ppi"], tts_image=values["tts_image"],
-                       tts_url=values["tts_url"],
-                       pod=values["pod"], svg_text=values["svg_text"], jobs=values["jobs"] or None,
+                       quiet=values["quiet"], max_ppi=values["max_ppi"],
+                       pod=values["pod"], jobs=values["jobs"] or None,
                        max_cards=values["max_cards"], cutter=values["cutter"],
-                       corner_radius=values["corner_radius"], cut_inset=values["cut_inset"])
+                       corner_radius=values["corner_radius"], cut_inset=values["cut_inset"], given=given)
     return with_printer(opts, values.get("printer"))
 
 
@@ -187,7 +238,7 @@ def with_printer(opts: DeckOptions, name: str | None) -> DeckOptions:
     pages to move) and scale applied; LayoutError for an unknown profile."""
     if not name:
         return opts
-    from generator.cli.printers import find_printer
+    from generator.publish.printers import find_printer
 
     printer = find_printer(name)
     offset = opts.offset

@@ -35,14 +35,91 @@ class KitPart(Protocol):
 
 
 @dataclass(frozen=True)
+class RulesSheet:
+    """What a game's rules aid is; the shared command line builds `pnpgen <game> rules` from it (--lang, --paper,
+    --format pdf|png|svg, -o) and the kit prints it as <game>/<game>-rules-<lang>.pdf (generator/cli/gamecli.py).
+
+    pages: "module:function", `function(lang, paper, **options) -> list[Page]`; title: the document's title
+    ({lang} filled in), or title_from: "module:function", `function(lang, **options) -> str`, when the words
+    are data; about: what the sheet holds (the command's help); options: the name of a list of click options
+    in the game's cli module, the sheet's own (noir's --kill-limit), given to both functions by name."""
+
+    pages: str
+    about: str
+    title: str = ""
+    title_from: str = ""
+    options: str = ""
+    dpi: int = 150          # --format png
+
+
+@dataclass(frozen=True)
+class DeckGroup:
+    """One named group of a deck's cards: the template it is laid out with and what its backs are (Tabletop
+    Simulator writes each group as a deck of its own, since the backs differ)."""
+
+    name: str
+    template: str       # a built-in template (templates/<template>.yaml); "": drawn by the game's sheets
+    backs: str          # in words, for the help: "each card its dead side", "one shared back", "none"
+
+
+@dataclass(frozen=True)
+class CardDeck:
+    """A deck the game prints. The shared command line builds `pnpgen <game> <name>` from it (--lang, the deck's
+    own options, every shared print option: generator/cli/gamecli.py) and the kit writes it as
+    <game>/<kit_file> (PDF, backs for a long-edge flip).
+
+    write: "module:function", `write(lang, opts, **options) -> list[Path]` (it reads the data and hands the
+    cards to the publishing layer); groups: its named groups of cards in print order; about: the command's
+    help; options: the name of a list of click options in the game's cli module (given to write by name);
+    bleed: what --bleed is without it; backs: whether its cards have backs (else no --duplex, --offset,
+    --gutter-fold); kit_file ({lang} filled in; "": not in the kit) and kit_about (the
+    kit index's line)."""
+
+    name: str
+    write: str
+    about: str
+    groups: tuple[DeckGroup, ...]
+    options: str = ""
+    bleed: str = "the template's"
+    backs: bool = True
+    kit_file: str = ""
+    kit_about: str = ""
+
+    @property
+    def group_names(self) -> tuple[str, ...]:
+        return tuple(group.name for group in self.groups)
+
+    def group(self, name: str) -> DeckGroup:
+        """The group called `name` (KeyError naming the groups for another)."""
+        for group in self.groups:
+            if group.name == name:
+                return group
+        raise KeyError(f"{self.name} has no group {name!r} (groups: {', '.join(self.group_names)})")
+
+
+@dataclass(frozen=True)
 class Game:
     """One game, declared once in its package as `GAME`: its command name, title, languages (the first is
-    its rulebook's, printed unless told otherwise) and the module defining `command` and `kit_part`."""
+    its rulebook's, printed unless told otherwise), the module defining `command` and `kit_part`, and what
+    the shared code prints for it: its rules sheet and its decks."""
 
     name: str
     title: str
     languages: tuple[str, ...]
     cli_module: str   # a module defining `command` (a click group) and `kit_part` (a KitPart)
+    rules: RulesSheet | None = None
+    decks: tuple[CardDeck, ...] = ()
+
+    def deck(self, name: str) -> CardDeck:
+        """The deck called `name` (KeyError naming the game's decks for another)."""
+        for deck in self.decks:
+            if deck.name == name:
+                return deck
+        raise KeyError(f"{self.name} has no deck {name!r} (decks: {', '.join(d.name for d in self.decks)})")
+
+    def deck_writer(self, deck: CardDeck) -> Callable[..., list[Path]]:
+        """The function writing `deck`: write(lang, opts, **options) -> the files written."""
+        return _function(deck.write)
 
     @property
     def default_language(self) -> str:
@@ -72,6 +149,31 @@ class Game:
 
     def _cli_attribute(self, attribute: str) -> Any:
         return getattr(importlib.import_module(self.cli_module), attribute)
+
+    def cli_options(self, attribute: str) -> list[Any]:
+        """A list of click options the game's cli module declares (empty when `attribute` is "")."""
+        return list(self._cli_attribute(attribute)) if attribute else []
+
+    def rules_title(self, lang: str, **options: Any) -> str:
+        """The rules sheet's document title in `lang` (its declaration's title, or the function it names)."""
+        sheet = self._rules_sheet()
+        return str(_function(sheet.title_from)(lang, **options)) if sheet.title_from else sheet.title.format(lang=lang)
+
+    def rules_pages(self, lang: str, paper: str, **options: Any) -> list[Any]:
+        """The rules sheet's pages (generator.scene Pages) in `lang` on `paper`."""
+        return list(_function(self._rules_sheet().pages)(lang, paper, **options))
+
+    def _rules_sheet(self) -> RulesSheet:
+        if self.rules is None:
+            raise LookupError(f"{self.name} declares no rules sheet")
+        return self.rules
+
+
+def _function(name: str) -> Callable[..., Any]:
+    """The function a declaration names as "package.module:function" (its module imported on demand)."""
+    module, _, attribute = name.partition(":")
+    found: Callable[..., Any] = getattr(importlib.import_module(module), attribute)
+    return found
 
 
 def declaration(package: str) -> Game:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,11 +12,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from generator import paths
 from generator.core.files import check_writable
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.publish.report import Reporter
     from generator.scene.layout import Plan, SheetSpec
+    from generator.scene.model import Page
 
 T = TypeVar("T")
 
@@ -24,6 +26,9 @@ class Format(Protocol):
     """An output format: one module of generator/publish/formats/, listed in its REGISTRY."""
 
     name: str
+    options: frozenset[str]     # the deck options it reads (options.FLAGS names; SHEET_OPTIONS come with imposes)
+    per_group: bool             # a deck of named groups is written as one set per group (publish.groups)
+    flags: tuple[FormatOption, ...]     # command-line options of its own (read as opts.extra[name])
 
     def imposes(self, opts: DeckOptions) -> bool:
         """Whether it draws imposed sheets (then the job plans the sheet)."""
@@ -54,7 +59,9 @@ class PrintJob:
 
     targets: the files the format named before drawing, already refused when they exist (a format
     whose files depend on the drawn cards, per-card backs or TTS sheets, names the rest when it
-    writes and refuses those then, before rendering)."""
+    writes and refuses those then, before rendering). home: the folder under output/ its files go to without
+    -o (a game's, e.g. "dungeon"; "" for the formats' own defaults); lead: the pages a PDF opens with (the
+    dungeon's player aid), made when it writes; the other formats leave them out."""
 
     opts: DeckOptions
     format: Format
@@ -69,6 +76,19 @@ class PrintJob:
     spec: SheetSpec | None = None
     plan: Plan | None = None
     targets: tuple[Path, ...] = ()
+    home: str = ""
+    lead: Callable[[], list[Page]] | None = None
+
+    def default_file(self, name: str) -> Path:
+        """The file a one-file format writes without -o: output/NAME, or output/HOME/NAME."""
+        return paths.default_output(*([self.home] if self.home else []), name)
+
+    def place(self, suffixes: Sequence[str], default: str | None = None) -> tuple[Path, str]:
+        """The folder and file stem of the job's files: -o FILE.ext (ext one of `suffixes`), -o FOLDER, or
+        without -o output/HOME/ (a game's folder) or output/DEFAULT/ (default: the stem)."""
+        if self.opts.output is None and self.home:
+            return paths.default_output(self.home), self.stem
+        return folder_and_stem(self.opts.output, self.stem, suffixes, default)
 
     @property
     def wants_data(self) -> bool:
@@ -94,12 +114,29 @@ class PrintJob:
         """Refuse the files a format names only when writing (those not among the targets already checked)."""
         refuse_existing([p for p in more if p not in self.targets], self.opts)
 
+    def replaces(self, targets: Iterable[Path]) -> bool:
+        """Whether writing `targets` may replace files: the `force` every format passes to its writer.
+
+        The one rule for "files this run owns": --force, or every target that exists is one this run
+        wrote itself (an earlier save under --watch, the preview's print button: `opts.own`). Each was
+        checked by refuse_existing (or refuse_more) before drawing; this says so again when writing."""
+        return replaces(targets, self.opts)
+
 
 def refuse_existing(targets: Iterable[Path], opts: DeckOptions) -> None:
-    """Refuse existing targets without --force (files of an earlier --watch run of ours excepted)."""
+    """Refuse existing targets without --force (files this run owns excepted: see replaces)."""
     for path in targets:
         if path not in opts.own:
             check_writable(Path(path), opts.force)
+
+
+def replaces(targets: Iterable[Path], opts: DeckOptions) -> bool:
+    """--force, or the targets that exist are all files this run owns (`opts.own`: an earlier --watch run's,
+    the preview print button's); False when none exists (nothing to replace)."""
+    if opts.force:
+        return True
+    existing = [Path(p) for p in targets if os.path.lexists(p)]
+    return bool(existing) and all(p in opts.own for p in existing)
 
 
 def sheet_spec(card_size: tuple[float, float], bleed: float, opts: DeckOptions) -> SheetSpec:

@@ -2,10 +2,47 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DPI = 300
+
+# The deck options some formats read and others do not, each with its command-line flag. A format declares
+# the ones it reads (`Format.options`); the others (format, output, force, quiet, bleed, max_cards...) every
+# run reads. An option given to a format that does not read it is refused when one format (or the cutters)
+# owns it, and warned about when several share it (plan.check_given).
+FLAGS = {"sheets": "--sheets", "paper": "--paper", "orientation": "--orientation", "duplex": "--duplex",
+         "offset": "--offset", "gutter_fold": "--gutter-fold", "crop_marks": "--no-crop-marks",
+         "cut_lines": "--cut-lines", "printer": "--printer", "dpi": "--dpi", "max_ppi": "--max-ppi",
+         "jobs": "--jobs", "pod": "--pod", "corner_radius": "--corner-radius", "cut_inset": "--cut-inset"}
+
+
+
+@dataclass(frozen=True)
+class FormatOption:
+    """A command-line option a format declares in its own module (Format.flags): `flag` takes a value among
+    `choices` (any text when empty), `default` without it; the value reaches the format as opts.extra[name],
+    and only that format reads it (given to another, it is refused: plan.check_given). The options every
+    command line already has (FLAGS) are DeckOptions fields instead."""
+
+    name: str
+    flag: str
+    help: str
+    default: str | None = None
+    choices: tuple[str, ...] = ()
+    metavar: str | None = None
+
+    def value(self, opts: DeckOptions) -> str | None:
+        """The option's value in these options (its default when it was not given)."""
+        found = opts.extra.get(self.name, self.default)
+        return None if found is None else str(found)
+
+
+# What a format that imposes (draws sheets of cards: Format.imposes) reads for its sheets.
+SHEET_OPTIONS = frozenset({"paper", "orientation", "duplex", "offset", "gutter_fold", "crop_marks", "cut_lines",
+                           "printer"})
 
 
 @dataclass(frozen=True)
@@ -30,10 +67,7 @@ class DeckOptions:
     printer: str = ""           # the printer profile applied (--printer), named in the footers
     scale: tuple[float, float] = (1.0, 1.0)
     measured: tuple[str, str, str] | None = None    # the profile's paper, orientation, flip
-    tts_url: str | None = None  # --tts-url PREFIX: web address of the TTS images
-    tts_image: str = "png"      # --tts-image png|jpg
     pod: str | None = None      # --pod PRESET (print-on-demand template)
-    svg_text: str = "fonts"     # --svg-text fonts|paths
     jobs: int | None = None     # --jobs N: processes rendering PNG/SVG pages (None: all cores)
     max_ppi: float = 600.0      # pictures above this at their placed size are resampled (PDF); 0 keeps them
     max_cards: int | None = None    # --max-cards: the limit on cards (and pages) a run
@@ -42,6 +76,8 @@ class DeckOptions:
     cutter: str | None = None               # --cutter silhouette|cricut|scanncut: print-and-cut sheets and cut files
     corner_radius: float | None = None      # --corner-radius MM of the cut path (None: from the card size)
     cut_inset: float = 0.0                  # --cut-inset MM: cut this far inside the trim
+    given: frozenset[str] = frozenset()     # the FLAGS fields given on the command line (checked against the format)
+    extra: Mapping[str, Any] = field(default_factory=dict)   # the values of the formats' own FormatOptions, by name
 
     @property
     def landscape(self) -> bool | None:

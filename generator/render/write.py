@@ -12,8 +12,8 @@ from generator.scene.model import Page
 
 
 @dataclass(frozen=True)
-class Format:
-    """How a format renders: the whole document at once, or one file per page."""
+class PageFormat:
+    """How a page format (pages -> files, generator.render) renders: the whole document at once, or one file per page."""
 
     suffix: str
     per_page: bool
@@ -40,11 +40,11 @@ def _recording(pages: list[Page], dpi: float, title: str) -> list[bytes]:
     return [render_recording(pages).encode("utf-8")]
 
 
-FORMATS: dict[str, Format] = {
-    "pdf": Format(".pdf", False, _pdf),
-    "svg": Format(".svg", True, _svg),
-    "png": Format(".png", True, _png),
-    "txt": Format(".txt", False, _recording),
+PAGE_FORMATS: dict[str, PageFormat] = {
+    "pdf": PageFormat(".pdf", False, _pdf),
+    "svg": PageFormat(".svg", True, _svg),
+    "png": PageFormat(".png", True, _png),
+    "txt": PageFormat(".txt", False, _recording),
 }
 
 
@@ -58,11 +58,17 @@ def output_paths(count: int, fmt: str, path: str | Path) -> list[Path]:
     return [path.with_name(f"{path.stem}-{i:03d}{suffix}") for i in range(1, count + 1)]
 
 
-def _format(fmt: str) -> Format:
+def page_format_of(path: str | Path, default: str = "png") -> str:
+    """The page format a file's suffix names (pdf, svg, png, txt), else `default`."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    return suffix if suffix in PAGE_FORMATS else default
+
+
+def _format(fmt: str) -> PageFormat:
     try:
-        return FORMATS[fmt]
+        return PAGE_FORMATS[fmt]
     except KeyError:
-        raise LayoutError(f"unknown output format {fmt!r} (known: {', '.join(FORMATS)})",
+        raise LayoutError(f"unknown output format {fmt!r} (known: {', '.join(PAGE_FORMATS)})",
                           key="format") from None
 
 

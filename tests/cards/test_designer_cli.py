@@ -182,3 +182,16 @@ def test_old_card_number_option_is_a_usage_error_pointing_to_only(pnpgen, write,
     assert [line for line in err.splitlines() if line.startswith("Error:")] == [
         "Error: --card 2 is now --only 2 (--card is a card size, in pnpgen images and calibrate)"]
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("extra", [{"format": "tts", "dpi": 30}, {"format": "pod", "pod": "custom:63.5x88.9@40+3"}])
+def test_a_watch_rewrites_tts_and_pod_on_every_save(tmp_path, capsys, extra):
+    """The watch's second run (a save) replaces the files its first wrote, in the formats of many files too."""
+    from generator.cards.cli.watch import WatchState
+    from generator.publish import DeckOptions
+
+    state = WatchState("example", "example", DeckOptions(output=tmp_path, quiet=True, **extra), "1-2")
+    state.run(set(), first=True)
+    state.run({tmp_path / "cards.yaml"})
+    out, err = capsys.readouterr()
+    assert out.count("written in") == 2 and "error" not in err, (out, err)

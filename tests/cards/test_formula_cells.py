@@ -58,7 +58,7 @@ def test_the_preview_shows_the_warning(tmp_path: Path) -> None:
     import functools
 
     from generator.cards.cli.preview import deck_findings
-    from generator.cards.cli.preview_deck import LiveDeck
+    from generator.preview.deck import LiveDeck
     from generator.publish import DeckOptions
 
     data = _book(tmp_path, None)

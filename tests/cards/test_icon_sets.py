@@ -125,7 +125,7 @@ def test_unknown_icon_names_the_card_and_the_element(kit: Path) -> None:
 
 
 def test_check_and_the_preview_name_an_unknown_icon(kit: Path, pnpgen) -> None:
-    from generator.cards.cli.preview_deck import LiveDeck
+    from generator.preview.deck import LiveDeck
 
     (kit / "t.yaml").write_text(BASE + "  - {id: rules, kind: statblock, x: 5, y: 5, w: 50, h: 9, "
                                        "stats: [{icon: '{icon}', text: '1'}]}\n", "utf-8")

@@ -200,8 +200,9 @@ def test_empty_back_and_empty_double_sided_print_fronts_only(tmp_path, pnpgen) -
 # --- --watch and the preview -------------------------------------------------------------------------
 
 def test_watch_state_rereads_the_folder(tmp_path, out_dir) -> None:
-    from generator.cards.cli.images import ImageChoice, ImagesWatch
+    from generator.cards.cli.images import ImagesWatch
     from generator.publish import DeckOptions
+    from generator.publish.imagedeck import ImageChoice
 
     folder = tmp_path / "w"
     for i in range(2):
@@ -245,10 +246,10 @@ def test_watch_sees_a_new_file_in_a_watched_folder(tmp_path) -> None:
 
 
 def test_preview_of_an_image_folder(tmp_path) -> None:
-    from generator.cards.cli.images import ImageChoice
     from generator.cards.cli.preview import free_path, fresh_image_loader
-    from generator.cards.cli.preview_images import images_live_deck
+    from generator.preview.images import images_live_deck
     from generator.publish import DeckOptions
+    from generator.publish.imagedeck import ImageChoice
 
     folder = tmp_path / "p"
     for i in range(3):

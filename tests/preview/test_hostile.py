@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from tests.preview.test_live_deck import deck_files, get, server  # noqa: F401  (fixtures)
 
-from generator.cards.cli import preview_server
 from generator.cards.cli.preview import fresh_image_loader
-from generator.cards.cli.preview_deck import LiveDeck
+from generator.preview import server as preview_server
+from generator.preview.deck import LiveDeck
 
 
 def test_a_picture_deleted_and_made_again_comes_back(deck_files) -> None:  # noqa: F811

@@ -17,9 +17,9 @@ from PIL import Image as PILImage
 
 from generator import paths
 from generator.cards.cli.preview import fresh_image_loader, print_pdf
-from generator.cards.cli.preview_deck import LiveDeck
-from generator.cards.cli.preview_page import page
-from generator.cards.cli.preview_server import PreviewServer
+from generator.preview.deck import LiveDeck
+from generator.preview.page import page
+from generator.preview.server import PreviewServer
 from generator.publish import DeckOptions
 
 
@@ -181,7 +181,7 @@ def test_print_never_overwrites_a_file_it_did_not_write(deck_files, tmp_path, mo
 def test_the_first_paint_publishes_cards_as_they_are_ready(deck_files, monkeypatch) -> None:
     import re
 
-    from generator.cards.cli import preview_deck
+    from generator.preview import deck as preview_deck
 
     monkeypatch.setattr(preview_deck, "PROGRESS_S", -1.0)        # publish after every rendered card
     data, template = deck_files

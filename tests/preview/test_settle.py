@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.cards.cli import settle
-from generator.cards.cli.preview_deck import LiveDeck
+from generator.core import settle
 from generator.core.errors import DataError
+from generator.preview.deck import LiveDeck
 
 
 class FakeFile:

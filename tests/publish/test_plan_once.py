@@ -63,7 +63,7 @@ def test_other_formats_plan_at_most_once(calls: Counter[str], tmp_path: Path, ar
 def test_an_existing_target_is_refused_before_any_card_is_drawn(calls: Counter[str], tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    import generator.cards.cli.make as make
+    import generator.publish.carddeck as make
 
     target = tmp_path / "deck.pdf"
     target.write_bytes(b"mine")

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-PRELOAD = ("generator.cli", "generator.cli.kit", "generator.cards.cli.make", "generator.publish.formats.faces",
+PRELOAD = ("generator.cli", "generator.cli.kit", "generator.publish.carddeck", "generator.publish.formats.faces",
            "generator.publish.formats.pdf", "generator.render.png", "generator.render.pdf",
            "generator.games.codex.cli")
 

@@ -167,9 +167,9 @@ class PreviewTarget:
     """One preview server on a small deck for the whole run; its stderr is captured."""
 
     def __init__(self, root: Path) -> None:
-        from generator.cards.cli.preview_deck import LiveDeck
-        from generator.cards.cli.preview_page import page
-        from generator.cards.cli.preview_server import PreviewServer
+        from generator.preview.deck import LiveDeck
+        from generator.preview.page import page
+        from generator.preview.server import PreviewServer
 
         root.mkdir(parents=True, exist_ok=True)
         (root / "d.csv").write_text("name\nA\nB\n", encoding="utf-8")

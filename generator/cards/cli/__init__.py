@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
-from generator.cards.cli.make import deck_stem, display, kit_part, make_deck
-from generator.cli.common import report_paths
-from generator.cli.deck import deck_options
+from generator.cli.deck import REPORTER, deck_options, report_deck
 from generator.publish import DeckOptions
+from generator.publish.carddeck import deck_stem, display, make_deck
 
 __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
 
@@ -107,7 +107,18 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
 
         watch_deck(data, template, opts, only, sheet=sheet)
         return
-    report_paths(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files, box=box),
-                 opts.quiet or opts.format == "json")
+    report_deck(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files,
+                           reporter=REPORTER, box=box), opts)
+
+
+def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
+    """The example deck (Marché des Saveurs) as a duplex PDF (long-edge flip) in the kit folder, and its box;
+    it has one language only, so `lang` changes nothing."""
+    opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=Path(out_dir) / "example-deck.pdf",
+                       force=force, quiet=True)
+    written = make_deck("example", "example", opts, stem="example-deck", reporter=REPORTER, box=True)
+    return [(path, "the example deck's box (`pnpgen cards example example --box`): a tuck box, one page (cut, fold, "
+                   "glue)" if path.stem.endswith("-box") else "example deck from `pnpgen cards example example`: "
+                   "18 poker cards, duplex (long-edge flip)") for path in written]
 
 

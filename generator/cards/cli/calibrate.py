@@ -83,7 +83,7 @@ def command(paper: str, duplex: str, orientation: str, card: str, save: str | No
       pnpgen cards example example --paper letter --printer office
       pnpgen calibrate --cutter silhouette --paper letter -o cut-test.pdf
     """
-    from generator.cli.printers import load_profiles, profiles_path
+    from generator.publish.printers import load_profiles, profiles_path
 
     if list_:
         problems: list[str] = []
@@ -137,7 +137,7 @@ def write_cut_test(cutter: str, paper: str, orientation: str, card: str, output:
 
 def _save(name: str, offset: tuple[float, float], scale: str | None, paper: str, orientation: str,
           duplex: str, quiet: bool) -> None:
-    from generator.cli.printers import Printer, parse_scale, save_profile
+    from generator.publish.printers import Printer, parse_scale, save_profile
 
     printer = Printer(name, offset, parse_scale(scale), paper, orientation, duplex)
     written = save_profile(printer)

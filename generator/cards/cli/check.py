@@ -42,10 +42,10 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
     """Every preflight warning of records drawn by a checked design (`pnpgen images` builds both)."""
     from dataclasses import replace
 
-    from generator.cards.cli.make import display
     from generator.cards.formulas import formula_findings
     from generator.cards.preflight import check_deck
     from generator.cards.session import draw_card, select
+    from generator.publish.carddeck import display
     from generator.publish.images import load_image
 
     found, seen = formula_findings(records[0].file if records else None), set()

@@ -53,9 +53,9 @@ def command(data: str, template: str | None, port: int, no_open: bool, paper: st
       pnpgen preview deck.yaml layout.yaml --port 8765 --no-open
       pnpgen preview scans/ --backs back.png --card standard   # a folder of card images
     """
-    from generator.cards.cli.preview_deck import LiveDeck
-    from generator.cards.cli.preview_page import page
-    from generator.cards.cli.preview_server import PreviewServer
+    from generator.preview.deck import LiveDeck
+    from generator.preview.page import page
+    from generator.preview.server import PreviewServer
     from generator.publish import DeckOptions
 
     opts = DeckOptions(format="pdf", paper=paper, duplex=None if duplex == "none" else duplex, bleed=bleed,
@@ -63,8 +63,8 @@ def command(data: str, template: str | None, port: int, no_open: bool, paper: st
     findings = functools.partial(deck_findings, opts=opts)
     deck: LiveDeck
     if template is None:
-        from generator.cards.cli.images import ImageChoice
-        from generator.cards.cli.preview_images import images_live_deck
+        from generator.preview.images import images_live_deck
+        from generator.publish.imagedeck import ImageChoice
 
         deck, printer = images_live_deck(ImageChoice(data, backs, card), opts, fresh_image_loader(), findings,
                                          free_path)
@@ -163,16 +163,17 @@ def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]
     from dataclasses import replace
 
     from generator import paths
-    from generator.cards.cli.make import deck_stem, make_deck
     from generator.cards.records import resolve_data
+    from generator.cli.deck import REPORTER
     from generator.core.errors import PnpError
+    from generator.publish.carddeck import deck_stem, make_deck
 
     if deck.error or any(card.error for card in deck.cards):
         return {"error": "fix the errors first (they are shown in place of the cards)"}
     try:
         stem = deck_stem(resolve_data(data))
         target = free_path(paths.default_output(f"{stem}.pdf"), written)
-        make_deck(data, template, replace(opts, output=target, force=True))
+        make_deck(data, template, replace(opts, output=target, own=frozenset(written)), reporter=REPORTER)
     except PnpError as err:
         return {"error": str(err)}
     written.add(target)

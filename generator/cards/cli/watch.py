@@ -1,6 +1,6 @@
 """Watching a deck's input files (data, templates, images, fonts) with watchfiles, for `preview` and `cards --watch`.
 
-A run after a change reads the files once their save has settled (settle.py).
+A run after a change reads the files once their save has settled (generator/core/settle.py).
 
 The folders holding the files are watched (not the files: editors often save by writing a new
 file and renaming it over the old one) and events are kept only for the files in the set. The set
@@ -102,9 +102,11 @@ class WatchState:
         return set()
 
     def make(self, opts: Any, loader: Callable[[Path], bytes]) -> list[Path]:
-        from generator.cards.cli.make import make_deck
+        from generator.cli.deck import REPORTER
+        from generator.publish.carddeck import make_deck
 
-        return make_deck(self.data, self.template, opts, only=self.only, image_loader=loader, sheet=self.sheet)
+        return make_deck(self.data, self.template, opts, only=self.only, image_loader=loader, sheet=self.sheet,
+                         reporter=REPORTER)
 
     def run(self, changed: set[Path], first: bool = False) -> None:
         import time
@@ -112,8 +114,8 @@ class WatchState:
 
         import click
 
-        from generator.cards.cli.settle import settled
         from generator.core.errors import OutputExistsError, PnpError
+        from generator.core.settle import settled
 
         start, read = time.perf_counter(), set[Path]()
         what = ", ".join(sorted(p.name for p in changed)) or "start"

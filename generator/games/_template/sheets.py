@@ -1,4 +1,4 @@
-"""The example game's one sheet: a title and the numbers dealt, as a page (no backend)."""
+"""The example game's pages: the deal's sheet (a title and the numbers dealt) and its rules sheet (no backend)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from generator.games._template.rules import format_deal
 from generator.scene.footer import seed_words
 from generator.scene.imposition import add_footers, content_box, sheet_pages
 from generator.scene.model import Page, Text
+from generator.scene.rulesheet import RulesSection, rules_sheet_page
 
 
 def deal_pages(numbers: tuple[int, ...], seed: int, lang: str = GAME.default_language, paper: str = "a4") -> list[Page]:
@@ -19,3 +20,11 @@ def deal_pages(numbers: tuple[int, ...], seed: int, lang: str = GAME.default_lan
              Text(x, y + 16, w, 8, words["dealt"], font="sans", size=12),
              Text(x, y + 26, w, 12, format_deal(numbers), font="mono-bold", size=18))
     return add_footers([page], title=words["title"], source=seed_words(seed, lang), lang=lang)
+
+
+def rules_pages(lang: str = GAME.default_language, paper: str = "a4") -> list[Page]:
+    """The rules sheet the game declares (its GAME's `rules`): one page in `lang`; a real game reads its
+    sections from card_data/<game>/rules.yaml (generator.cards.rules_text.load_rules_text)."""
+    words = labels(lang)
+    sections = [RulesSection(words["setup"], (words["deal"],)), RulesSection(words["end"], (words["win"],))]
+    return [rules_sheet_page(words["title"], words["rules"], sections, paper=paper, lang=lang)]

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.cli.common import F, output_options, report_paths, resolve_seed, seed_option, write_built_pages
+from generator.cli.common import F, report_paths, resolve_seed, seed_option
 from generator.cli.deck import REPORTER, deck_options_for
-from generator.cli.options import lang_option, paper_option
+from generator.cli.gamecli import write_rules
+from generator.cli.options import lang_option
 from generator.core.numbers import format_number
 from generator.core.placeholders import fill
 from generator.games.codenames import GAME
-from generator.publish import DeckOptions, plan_job
+from generator.publish import DeckOptions, plan_job, prints_sheets
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.codenames.content import Picture
@@ -43,6 +44,17 @@ def parse_key_size(text: str) -> float:
     return sides[0]
 
 
+# The decks' own options (the shared `pnpgen codenames words|pictures|covers`, built from GAME by
+# generator/cli/gamecli.py, add them).
+WORDS_OPTIONS = [seed_option(help="Deal a random 25 words for one game; without it, the whole list as a deck.")]
+PICTURES_OPTIONS = [seed_option(help="Deal random cards for one game (with --count; 20 if --count is not given)."),
+                    click.option("--count", type=click.IntRange(1, 10_000), default=None,
+                                 help="How many double-sided cards to deal (20 fill a Pictures table; default: the "
+                                      "whole deck).")]
+COVERS_OPTIONS = [click.option("--grid", type=click.Choice(["5x5", "5x4"]), default="5x5", show_default=True,
+                               help="5x5: classic (word-card size); 5x4: Pictures (picture-card size).")]
+
+
 @click.group()
 def command() -> None:
     """Codenames: key cards for the spymasters (classic 5x5, Pictures 5x4), word cards, picture
@@ -58,7 +70,7 @@ def command() -> None:
       pnpgen codenames words --lang it --seed 7
       pnpgen codenames pictures --seed 3 --count 20
       pnpgen codenames covers --grid 5x4
-      pnpgen codenames rules --lang it
+      pnpgen codenames rules --lang en
     """
 
 
@@ -121,20 +133,10 @@ def key_command(codes: tuple[str, ...], card_size: str, lang: str, opts: DeckOpt
     report_paths(write_keys(keys, size, opts, f"codenames-key-{name}", source, lang), opts.quiet)
 
 
-@command.command("words")
-@lang_option(GAME, "Word list language.")
-@seed_option(help="Deal a random 25 words for one game; without it, the whole list as a deck.")
-@deck_options_for("none: the cards have white edges", backs=False)
-def words_command(lang: str, seed: int | None, opts: DeckOptions) -> None:
-    """Print word cards for the classic 5x5 table (60 x 40 mm; each word twice, once upside down).
-
-    \b
-    Examples:
-      pnpgen codenames words --lang en            # the whole English list as a deck
-      pnpgen codenames words --lang it --seed 7   # 25 words for one game
-    """
+def write_word_deck(lang: str, opts: DeckOptions, seed: int | None = None) -> list[Path]:
+    """`pnpgen codenames words` (declared in GAME): the whole list, or a seeded deal of 25, as word cards."""
     words, stem = choose_words(lang, seed)
-    report_paths(write_words(words, lang, opts, stem, seed), opts.quiet)
+    return write_words(words, lang, opts, stem, seed)
 
 
 def choose_words(lang: str, seed: int | None) -> tuple[list[str], str]:
@@ -151,27 +153,10 @@ def choose_words(lang: str, seed: int | None) -> tuple[list[str], str]:
     return deal, f"codenames-words-{lang}-seed{seed}"
 
 
-@command.command("pictures")
-@lang_option(GAME, "Language of the credits card and the sheet footers.")
-@seed_option(help="Deal random cards for one game (with --count; 20 if --count is not given).")
-@click.option("--count", type=click.IntRange(1, 10_000), default=None,
-              help="How many double-sided cards to deal (20 fill a Pictures table; default: the whole deck).")
-@deck_options_for("none: the cards have white edges")
-def pictures_command(lang: str, seed: int | None, count: int | None, opts: DeckOptions) -> None:
-    """Print picture cards for Codenames Pictures: two pictures on each card, one per side.
-
-    The whole deck is 164 cards (328 pictures of game-icons.net art, some with an accessory such
-    as a crown or wings); a last card credits the icons' authors (CC BY 3.0). Print duplex
-    (long edge). With --seed/--count: that many random cards for one game (same seed, same cards).
-
-    \b
-    Examples:
-      pnpgen codenames pictures                      # the whole deck, PDF, duplex
-      pnpgen codenames pictures --seed 3 --count 20  # 20 random cards for one table
-      pnpgen codenames pictures --format png --sheets -o sheets/
-    """
+def write_picture_deck(lang: str, opts: DeckOptions, seed: int | None = None, count: int | None = None) -> list[Path]:
+    """`pnpgen codenames pictures` (declared in GAME): the whole deck, or a seeded deal of `count` cards."""
     pictures, source, stem = choose_pictures(lang, seed, count, opts.quiet)
-    report_paths(write_pictures(pictures, lang, opts, stem, source), opts.quiet)
+    return write_pictures(pictures, lang, opts, stem, source)
 
 
 def choose_pictures(lang: str, seed: int | None, count: int | None, quiet: bool = True) -> tuple[list[Picture], str, str]:
@@ -206,26 +191,9 @@ def write_pictures(pictures: list[Picture], lang: str, opts: DeckOptions, stem: 
     return job.write(picture_cards(pictures, lang))
 
 
-@command.command("covers")
-@click.option("--grid", type=click.Choice(["5x5", "5x4"]), default="5x5", show_default=True,
-              help="5x5: classic (word-card size); 5x4: Pictures (picture-card size).")
-@lang_option(GAME, "Language of the role names and footers.")
-@deck_options_for("none: the cards have white edges")
-def covers_command(grid: str, lang: str, opts: DeckOptions) -> None:
-    """Print the cover cards one table needs: agents, the double agent, bystanders, the assassin.
-
-    5x5 (classic): 8 red + 8 blue agents, 1 double agent, 7 bystanders, 1 assassin (25 cards,
-    60 x 40 mm like the word cards). 5x4 (Pictures): 7 + 7, 1 double agent, 4 bystanders,
-    1 assassin (20 cards, 60 mm square like the picture cards). Each role has its key-card colour
-    and symbol and a texture, so they read apart in greyscale. The double agent is red on one
-    side and blue on the other: print duplex (long edge).
-
-    \b
-    Examples:
-      pnpgen codenames covers                     # classic, PDF
-      pnpgen codenames covers --grid 5x4 --lang it
-    """
-    report_paths(write_covers(grid, lang, opts, f"codenames-covers-{grid}-{lang}"), opts.quiet)
+def write_cover_deck(lang: str, opts: DeckOptions, grid: str = "5x5") -> list[Path]:
+    """`pnpgen codenames covers` (declared in GAME): the cover cards one table of `grid` needs."""
+    return write_covers(grid, lang, opts, f"codenames-covers-{grid}-{lang}")
 
 
 def write_covers(grid: str, lang: str, opts: DeckOptions, stem: str) -> list[Path]:
@@ -243,35 +211,6 @@ def write_covers(grid: str, lang: str, opts: DeckOptions, stem: str) -> list[Pat
     return job.write(cover_cards(grid, lang))
 
 
-@command.command("rules")
-@lang_option(GAME, "Language of the rules summary.")
-@paper_option("Paper size of the sheet.")
-@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
-              help="pdf, or png/svg (one file).")
-@output_options
-def rules_command(lang: str, paper: str, fmt: str, output: Path | None, force: bool, quiet: bool) -> None:
-    """Print the rules summary: one page with every rule needed at the table (classic and Pictures),
-    the expert clues, the two- and three-player games with the two-player score table, and the
-    assassin's-end variant.
-
-    \b
-    Examples:
-      pnpgen codenames rules                     # output/codenames/codenames-rules-en.pdf
-      pnpgen codenames rules --lang it --format png -o regole.png
-    """
-    from generator import paths
-
-    target = output or paths.default_output("codenames", f"codenames-rules-{lang}.{fmt}")
-    report_paths(write_rules(target, lang, paper, force, fmt), quiet)
-
-
-def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
-    """The rules sheet written to `target`; returns the files written."""
-    from generator.games.codenames.sheets import rules_page
-    return write_built_pages(target, lambda: [rules_page(lang, paper)], fmt, force, dpi=150,
-                             title=f"Codenames rules ({lang})")
-
-
 # --- writing -------------------------------------------------------------------------------
 
 # The products' titles per language (the footer's other words come from generator/scene/footer.py).
@@ -286,7 +225,7 @@ def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, sourc
     from generator.games.codenames import sheets as sheet
 
     grids = "/".join(sorted({k.grid for k in keys}))
-    backs = opts.format == "pdf" or (opts.format in ("svg", "png") and opts.sheets)
+    backs = prints_sheets(opts)
     job = plan_job(opts, count=len(keys), card_size=(size, size), bleed=_bleed(opts), stem=stem, has_backs=backs,
                    title=TITLES[lang]["keys"].format(grids=grids), source=source, lang=lang, reporter=REPORTER)
     if job.wants_data:
@@ -362,7 +301,7 @@ def _kit_extras(folder: Path, paper: str, force: bool, lang: str) -> list[tuple[
         made += [(p, f"Codenames {grid} cover cards (agents, double agent, bystanders, assassin; duplex)")
                  for p in write_covers(grid, lang, opts, "")]
     made += [(p, "Codenames rules summary (classic and Pictures, variants, two-player score), one page")
-             for p in write_rules(folder / f"codenames-rules-{lang}.pdf", lang, paper, force)]
+             for p in write_rules(GAME, folder / f"codenames-rules-{lang}.pdf", lang, paper, force)]
     return made + _kit_boxes(folder, paper, force, lang, pictures)
 
 

@@ -275,12 +275,12 @@ def word_cards(words: Sequence[str], size: tuple[float, float] = WORD_CARD_SIZE)
 
 # --- the rules aid -------------------------------------------------------------------------
 
-def rules_page(lang: str, paper: str = "a4") -> Page:
+def rules_pages(lang: str, paper: str = "a4") -> list[Page]:
     """The one-page rules summary (classic and Pictures, the variants, the two-player score) in `lang`."""
     from generator.cards.rules_text import load_rules_text
     from generator.games.codenames.content import labels
     from generator.scene.rulesheet import rules_sheet_page
 
     title, subtitle, sections = load_rules_text("codenames", lang)
-    return rules_sheet_page(title, subtitle, sections, paper=paper, lang=lang,
-                            footer_title=labels(lang)["rules_title"])
+    return [rules_sheet_page(title, subtitle, sections, paper=paper, lang=lang,
+                             footer_title=labels(lang)["rules_title"])]

@@ -3,7 +3,7 @@ and the public roles card (or the deal as JSON)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,21 +14,22 @@ from generator import paths
 from generator.cli.common import (
     F,
     check_outputs,
-    emit_json,
     output_options,
     report_paths,
     resolve_seed,
     seed_option,
-    write_built_pages,
 )
+from generator.cli.deck import REPORTER
+from generator.cli.gamecli import write_rules
 from generator.cli.options import lang_option, paper_option
 from generator.games.codex import GAME
+from generator.publish.documents import writes_data
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.codex.rules import Deal
     from generator.scene.model import Page
 
-FORMATS = ("pdf", "svg", "png", "json")
+DEAL_FORMATS = ("pdf", "svg", "png", "json")
 SUFFIX = {"pdf": ".pdf", "svg": ".svg", "png": ".png", "json": ".json"}
 
 
@@ -43,7 +44,7 @@ def _print_options(func: F) -> F:
     func = click.option("--phases", type=click.IntRange(1, 20), default=6, show_default=True,
                         help="Phase blocks in the Master's log.")(func)
     func = paper_option()(func)
-    func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf",
+    func = click.option("--format", "fmt", type=click.Choice(DEAL_FORMATS), default="pdf",
                         show_default=True,
                         help="pdf: one file (Master's sheet, agent cards, roles card); svg/png: "
                              "one file per page; json: the deal as data.")(func)
@@ -104,7 +105,7 @@ def deal_command(players: str | None, agents: int | None, roles: str | None, fac
     default = paths.default_output("codex", stem if split else f"{stem}{SUFFIX[fmt]}")
     options = Printing(fmt, lang, paper, phases, dpi, split)
     report_paths(write_deal(deal, options, output, default, force),
-                 quiet or (fmt == "json" and output is None))
+                 quiet or (writes_data(fmt) and output is None))
 
 
 def _agents_per_faction(agents: int | None, names: list[str] | None) -> int:
@@ -136,7 +137,7 @@ def print_command(deal_file: Path, lang: str, fmt: str, paper: str, phases: int,
     default = paths.default_output("codex", deal_file.stem if split else f"{deal_file.stem}{SUFFIX[fmt]}")
     options = Printing(fmt, lang, paper, phases, dpi, split)
     report_paths(write_deal(deal, options, output, default, force),
-                 quiet or (fmt == "json" and output is None))
+                 quiet or (writes_data(fmt) and output is None))
 
 
 def make_deal(seed: int, k: int, factions: Sequence[str], roles: Sequence[str], names: Sequence[str] | None) -> Deal:
@@ -161,59 +162,27 @@ class Printing:
 
 
 def write_deal(deal: Deal, options: Printing, output: Path | None, default: Path, force: bool) -> list[Path]:
-    """Write the deal as JSON (stdout without -o), as one document, or split into a folder."""
+    """Write the deal as JSON (stdout without -o), as one document, or split into a folder (a file per part); every
+    document is rendered (its targets refused first) before any is written, so nothing is half-written."""
     from generator.games.codex.rules import deal_to_dict
-
-    if options.fmt == "json":
-        written = emit_json(deal_to_dict(deal), output, force)
-        return [written] if written else []
     from generator.games.codex.sheets.deal import codex_pages, split_parts
+    from generator.publish.documents import Document, render_document, wants_target
+    from generator.render.write import write_rendered
 
-    if not options.split:
-        pages = codex_pages(deal, lang=options.lang, paper=options.paper, phases=options.phases)
-        return _write_documents([(output or default, pages)], options, force)
-    folder = output or default
-    parts = split_parts(deal, lang=options.lang, paper=options.paper, phases=options.phases)
-    return _write_documents([(folder / f"{name}{SUFFIX[options.fmt]}", pages)
-                             for name, pages in parts], options, force)
-
-
-def _write_documents(documents: list[tuple[Path, list[Page]]], options: Printing, force: bool) -> list[Path]:
-    """Check every target first (nothing half-written), then render and write each."""
-    from generator.render import write_pages
-    from generator.render.write import output_paths
-
-    check_outputs([p for target, pages in documents
-                   for p in output_paths(len(pages), options.fmt, target)], force)
-    written: list[Path] = []
-    for target, pages in documents:
-        written += write_pages(pages, options.fmt, target, force=force, dpi=options.dpi, title="Codex")
-    return written
+    lang, paper, phases, fmt = options.lang, options.paper, options.phases, options.fmt
+    target = output or (default if wants_target(fmt) else None)
+    documents = [(Document("Codex", lambda _whole: codex_pages(deal, lang=lang, paper=paper, phases=phases),
+                           data=lambda: deal_to_dict(deal), dpi=options.dpi), target)]
+    if options.split and target is not None:
+        documents = [(Document("Codex", _made(pages), dpi=options.dpi), target / f"{name}{SUFFIX[fmt]}")
+                     for name, pages in split_parts(deal, lang=lang, paper=paper, phases=phases)]
+    rendered = [render_document(doc, fmt, path, force, REPORTER) for doc, path in documents]
+    return [path for files in rendered for path in write_rendered(files, force)]
 
 
-@command.command("rules")
-@lang_option(GAME, "Language of the sheet (the default is the rulebook's).")
-@paper_option()
-@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
-              help="pdf, or png/svg (one file).")
-@output_options
-def rules_command(lang: str, paper: str, fmt: str, output: Path | None, force: bool, quiet: bool) -> None:
-    """Print the rules aid: one page with every rule needed during play (the identikit, the steps of a
-    phase, code attempts, the truth machine, the end, all six roles). Every deal's PDF ends with it.
-
-    \b
-    Examples:
-      pnpgen codex rules                     # output/codex/codex-rules-it.pdf
-      pnpgen codex rules --lang en -o rules.pdf
-    """
-    target = output or paths.default_output("codex", f"codex-rules-{lang}.{fmt}")
-    report_paths(write_rules(target, lang, paper, force, fmt), quiet)
-
-
-def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
-    """The rules sheet written to `target`; returns the files written."""
-    from generator.games.codex.sheets.deal import rules_pages
-    return write_built_pages(target, lambda: rules_pages(lang, paper), fmt, force, dpi=150, title="Codex")
+def _made(pages: list[Page]) -> Callable[[bool], list[Page]]:
+    """A document's pages made already (a part of a split deal)."""
+    return lambda _whole: pages
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
@@ -232,7 +201,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     check_outputs([pdf, data, rules], force)
     written = write_deal(deal, Printing("pdf", lang=lang, paper=paper), pdf, pdf, force)
     written += write_deal(deal, Printing("json"), data, data, force)
-    written += write_rules(rules, lang, paper, force)
+    written += write_rules(GAME, rules, lang, paper, force)
     return [(written[0], "Codex (secret agents): a six-agent deal for the Master (Master's sheet, agent cards to "
                          f"fold and hand out, roles card, rules sheet); code {code}: "
                          f"`pnpgen codex deal --seed {code}` reprints it"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from generator.cards.icons import draw_icon
@@ -164,6 +165,21 @@ def _set_side(sections: list[dict[str, Any]], keywords: list[Keyword], lang: str
     return _flow(blocks, columns)
 
 
+def aid_pages_for(lang: str, paper: str, data_dir: Path | None = None) -> list[Page]:
+    """The player aid's pages in a language, from a data folder (None: the built-in card_data/dungeon; the
+    deck's keywords give the keyword legend): the game's rules sheet, and the first pages of its deck PDF."""
+    from generator.games.dungeon.content import checked_deck, load_aid
+
+    return aid_pages(load_aid(data_dir), checked_deck(data_dir).keywords, lang, paper)
+
+
+def aid_title(lang: str, data_dir: Path | None = None) -> str:
+    """The player aid's title in a language (aid.yaml's title): its document's title."""
+    from generator.games.dungeon.content import load_aid
+
+    return str(load_aid(data_dir)[lang]["title"])
+
+
 def aid_text(aid: dict[str, dict[str, Any]], keywords: list[Keyword], lang: str = GAME.default_language) -> list[str]:
     """The aid as plain lines (headings and paragraphs, markup kept): what the sheet says, for tests."""
     words, lines = aid[lang], [str(aid[lang]["title"])]
@@ -178,4 +194,4 @@ def aid_text(aid: dict[str, dict[str, Any]], keywords: list[Keyword], lang: str 
     return lines
 
 
-__all__ = ["aid_pages", "aid_text", "keyword_lines"]
+__all__ = ["aid_pages", "aid_pages_for", "aid_text", "aid_title", "keyword_lines"]

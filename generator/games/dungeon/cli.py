@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,23 +15,22 @@ from generator.cli.common import (
     report_paths,
     resolve_seed,
     seed_option,
-    write_built_pages,
 )
-from generator.cli.deck import REPORTER, deck_options
+from generator.cli.deck import REPORTER
+from generator.cli.gamecli import write_kit_deck, write_rules
 from generator.cli.options import lang_option, paper_option
 from generator.core.placeholders import fill
 from generator.games import LANGUAGE_NAMES
 from generator.games.dungeon import GAME
-from generator.publish import DeckOptions, PrintJob, plan_job
+from generator.games.dungeon.content import checked_deck
+from generator.publish import DeckOptions
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.games.dungeon.rules.campaign import Campaign, ChapterEnd
     from generator.games.dungeon.rules.chapter import Setup
     from generator.games.dungeon.rules.deck import Deck
-    from generator.scene.imposition import Card
-    from generator.scene.model import Page
 
-KIND_CHOICES = ("character", "ration", "object", "secret", "creature", "special", "boss", "zone")
+KIND_CHOICES = GAME.deck("cards").group_names      # the deck's groups: a template and a back each
 SHEET_FORMATS = ("pdf", "png", "svg", "none")
 
 
@@ -43,6 +41,14 @@ def _lang_option(func: F) -> F:
 def _data_option(func: F) -> F:
     return click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
                         help="A folder of CODEX card data to use instead of the built-in card_data/dungeon.")(func)
+
+
+# The rules sheet's and the deck's own options (the shared `pnpgen dungeon rules` and `pnpgen dungeon cards`,
+# built from GAME by generator/cli/gamecli.py, add them).
+RULES_OPTIONS = [_data_option]
+CARDS_OPTIONS = [click.option("--kind", "kinds", type=click.Choice(KIND_CHOICES), multiple=True,
+                              help="Print only this kind of card (repeatable). Default: the whole deck."),
+                 _data_option]
 
 
 @click.group()
@@ -58,21 +64,6 @@ def command() -> None:
       pnpgen dungeon new --players 3 --seed 7 -o campaign.json
       pnpgen dungeon chapter campaign.json         # deal the next chapter, update the file
     """
-
-
-def _deck(data_dir: Path | None, check: bool = True) -> Deck:
-    """The card data, refused with its first problems when it does not validate."""
-    from generator.core.errors import DataError
-    from generator.games.dungeon.content import load_deck
-    from generator.games.dungeon.rules.validate import validate_deck
-
-    deck = load_deck(data_dir)
-    problems = validate_deck(deck.cards, deck.keywords) if check else []
-    if problems:
-        first = problems[0]
-        raise DataError(f"{first.message} (and {len(problems) - 1} more: run pnpgen dungeon validate)"
-                        if len(problems) > 1 else first.message, file=first.file, line=first.line, key=first.key)
-    return deck
 
 
 # --- validate -----------------------------------------------------------------------------------
@@ -96,7 +87,7 @@ def validate_command(data_dir: Path | None) -> None:
     from generator.games.dungeon.rules.deck import COUNTS, count_kinds
     from generator.games.dungeon.rules.validate import validate_deck
 
-    deck = _deck(data_dir, check=False)
+    deck = checked_deck(data_dir, check=False)
     load_labels(data_dir)     # labels are data: only their declared {placeholders} (file:line:key)
     counts = count_kinds(deck.cards)
     for kind, count in counts.items():
@@ -111,139 +102,32 @@ def validate_command(data_dir: Path | None) -> None:
     click.echo("CODEX data: ok")
 
 
-# --- cards --------------------------------------------------------------------------------------
-
-@command.command("cards")
-@_lang_option
-@click.option("--kind", "kinds", type=click.Choice(KIND_CHOICES), multiple=True,
-              help="Print only this kind of card (repeatable). Default: the whole deck.")
-@_data_option
-@deck_options
-def cards_command(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: DeckOptions) -> None:
-    """Print the CODEX deck: 82 cards, each kind with its own template and back.
-
-    PDF (default): 3x3 poker cards a sheet with crop marks, each sheet of fronts followed by its
-    backs for a long-edge flip (--duplex short, or --gutter-fold without a duplex printer).
-    png/svg: one file per card face; tts: Tabletop Simulator sheets, one set per kind (each kind
-    has its own back); json: the printed fields of every card.
-
-    \b
-    Examples:
-      pnpgen dungeon cards                        # output/dungeon/dungeon-cards-fr.pdf
-      pnpgen dungeon cards --lang en --paper letter
-      pnpgen dungeon cards --kind creature --kind boss --format png --dpi 150
-    """
-    report_paths(write_cards(lang, kinds or KIND_CHOICES, data_dir, opts), opts.quiet or opts.format == "json")
-
-
-def write_cards(lang: str, kinds: tuple[str, ...], data_dir: Path | None, opts: DeckOptions,
+def write_cards(lang: str, opts: DeckOptions, kinds: tuple[str, ...] = (), data_dir: Path | None = None,
                 stem: str | None = None) -> list[Path]:
-    """Plan the chosen kinds' print job, build them and write them in the chosen format; returns the files written."""
+    """Plan the chosen kinds' print job, build them and write them in the chosen format (the publishing layer:
+    the whole deck's PDF opens with the player aid; Tabletop Simulator, a set per kind); the files written.
+    Without -o the files go to output/dungeon/."""
+    from generator.games.dungeon.aid import aid_pages_for
     from generator.games.dungeon.content import load_labels
-    from generator.games.dungeon.sheets import build_deck, deck_records
+    from generator.games.dungeon.sheets import build_deck, deck_card_size, deck_records
+    from generator.publish.groups import CardGroup, write_deck
 
-    deck, labels = _deck(data_dir), load_labels(data_dir)
-    kinds = tuple(k for k in KIND_CHOICES if k in kinds)
-    stem = stem or (f"dungeon-cards-{lang}" if len(kinds) == len(KIND_CHOICES) else f"dungeon-{'-'.join(kinds)}-{lang}")
+    deck, labels = checked_deck(data_dir), load_labels(data_dir)
+    kinds = tuple(k for k in KIND_CHOICES if k in kinds) or KIND_CHOICES
+    whole = len(kinds) == len(KIND_CHOICES)
+    stem = stem or (f"dungeon-cards-{lang}" if whole else f"dungeon-{'-'.join(kinds)}-{lang}")
     bleed = 3.0 if opts.bleed is None else opts.bleed
     words = labels[lang]
-    source = words["deck_all"] if len(kinds) == len(KIND_CHOICES) else ", ".join(words["kinds"][k] for k in kinds)
-    if opts.format == "tts":
-        jobs = {kind: _plan(deck, (kind,), _per_kind(opts, kind, stem, len(kinds) > 1), bleed, source, lang)
-                for kind in kinds}
-        return [path for kind, job in jobs.items() for path in job.write(build_deck(deck, labels, lang, (kind,), bleed))]
-    job = _plan(deck, kinds, (_default_output(opts, stem), stem), bleed, source, lang)
-    if job.wants_data:
+    source = words["deck_all"] if whole else ", ".join(words["kinds"][k] for k in kinds)
+    groups = [CardGroup(kind, sum(card.qty for card in deck.of_kind(kind))) for kind in kinds]
+
+    def data() -> list[dict[str, Any]]:
         records = deck_records(deck, labels, lang, kinds)
-        return job.write([r.fields for kind in kinds for r in records[kind]])
-    cards = build_deck(deck, labels, lang, kinds, bleed)
-    if opts.format == "pdf" and len(kinds) == len(KIND_CHOICES):
-        return [_deck_pdf_with_aid(job, cards, lang, data_dir)]
-    return job.write(cards)
+        return [r.fields for kind in kinds for r in records[kind]]
 
-
-def _plan(deck: Deck, kinds: tuple[str, ...], where: tuple[DeckOptions, str], bleed: float, source: str,
-          lang: str) -> PrintJob:
-    """The print job of the chosen kinds' cards (every copy counted), with its options and file stem."""
-    from generator.games.dungeon.sheets import deck_card_size
-
-    opts, stem = where
-    count = sum(card.qty for kind in kinds for card in deck.of_kind(kind))
-    return plan_job(opts, count=count, card_size=deck_card_size(), bleed=bleed, stem=stem, title="CODEX",
-                    source=source, lang=lang, reporter=REPORTER)
-
-
-def _deck_pdf_with_aid(job: PrintJob, cards: list[Card], lang: str, data_dir: Path | None) -> Path:
-    """The whole deck as one PDF that opens with the player aid (its two sides), then the card sheets."""
-    from generator.core.files import write_atomic
-    from generator.publish.formats.pdf import imposed_pages
-    from generator.render import render_pdf
-
-    pages = aid_pages_for(lang, job.opts.paper, data_dir) + imposed_pages(job, cards)
-    duplex = job.opts.duplex if any(page.kind == "back" for page in pages) else None
-    return write_atomic(job.targets[0], render_pdf(pages, title=job.title, duplex=duplex), force=job.opts.force)
-
-
-def _default_output(opts: DeckOptions, stem: str) -> DeckOptions:
-    """Without -o, CODEX files go to output/dungeon/ (apart from the other games' files); json goes to stdout."""
-    if opts.output is not None or opts.format == "json":
-        return opts
-    suffix = {"tts": "png", "pdfx": "pdfx.pdf"}.get(opts.format, opts.format)
-    return replace(opts, output=paths.default_output("dungeon", f"{stem}.{suffix}"))
-
-
-def _per_kind(opts: DeckOptions, kind: str, stem: str, several: bool) -> tuple[DeckOptions, str]:
-    """tts writes one set per kind (of several): -o FILE.png becomes FILE-<kind>.png (a folder stays a
-    folder) and the stem STEM-<kind>; the options and stem of that kind's set."""
-    if not several:
-        return _default_output(opts, stem), stem
-    stem = f"{stem}-{kind}"
-    out = opts.output
-    if out is not None and Path(out).suffix:
-        opts = replace(opts, output=Path(out).with_name(f"{Path(out).stem}-{kind}{Path(out).suffix}"))
-    return _default_output(opts, stem), stem
-
-
-# --- rules (the player aid) ----------------------------------------------------------------------
-
-@command.command("rules")
-@_lang_option
-@paper_option()
-@click.option("--format", "fmt", type=click.Choice(("pdf", "png", "svg")), default="pdf", show_default=True,
-              help="pdf: one file of two pages (print them on the two sides of one sheet); png/svg: one file a page.")
-@_data_option
-@output_options
-def rules_command(lang: str, paper: str, fmt: str, data_dir: Path | None, output: Path | None, force: bool,
-                  quiet: bool) -> None:
-    """Print the CODEX player aid alone: every rule needed during play, and the icon and keyword legend.
-
-    One sheet, two sides: the turn, the actions and their costs, attack and riposte, Objects
-    (the 5-Object limit), resting, engaging, the Creature phase, the Golden Rule; then setting up
-    the game and a chapter, ending a chapter, the icons, the keywords (Tacle, Charge X, Plante,
-    from keywords.yaml) and the table rulings. The same pages open the deck PDF (`dungeon cards`).
-
-    \b
-    Examples:
-      pnpgen dungeon rules                        # output/dungeon/dungeon-rules-fr.pdf
-      pnpgen dungeon rules --lang en --paper letter -o codex-aid.pdf
-    """
-    target = output or paths.default_output("dungeon", f"dungeon-rules-{lang}.{fmt}")
-    report_paths(write_built_pages(target, lambda: aid_pages_for(lang, paper, data_dir), fmt, force, dpi=150,
-                                   title=_aid_title(lang, data_dir)), quiet)
-
-
-def aid_pages_for(lang: str, paper: str, data_dir: Path | None) -> list[Page]:
-    """The player aid's pages in a language (the deck's keywords give the keyword legend)."""
-    from generator.games.dungeon.aid import aid_pages
-    from generator.games.dungeon.content import load_aid
-
-    return aid_pages(load_aid(data_dir), _deck(data_dir).keywords, lang, paper)
-
-
-def _aid_title(lang: str, data_dir: Path | None) -> str:
-    from generator.games.dungeon.content import load_aid
-
-    return str(load_aid(data_dir)[lang]["title"])
+    return write_deck(opts, groups, lambda: build_deck(deck, labels, lang, kinds, bleed), card_size=deck_card_size(),
+                      bleed=bleed, stem=stem, title="CODEX", source=source, lang=lang, home="dungeon", data=data,
+                      lead=(lambda: aid_pages_for(lang, opts.paper, data_dir)) if whole else None, reporter=REPORTER)
 
 
 # --- new ----------------------------------------------------------------------------------------
@@ -275,7 +159,7 @@ def new_command(players: int, characters: str | None, seed: int | None, data_dir
     seed = resolve_seed(seed, quiet)
     target = output or paths.default_output("dungeon", f"dungeon-campaign-seed{seed}.json")
     check_outputs([target], force)
-    deck = _deck(data_dir)
+    deck = checked_deck(data_dir)
     wanted = _card_ids(characters, deck) if characters else None
     campaign = new_campaign(deck, players, make_rng(seed, "dungeon", "campaign"), seed, wanted)
     write_atomic(target, campaign_text(campaign), force=force)
@@ -365,7 +249,7 @@ def _chapter(campaign_file: Path, keep: tuple[str, ...], left: tuple[str, ...], 
     from generator.games.dungeon.rules.campaign import deal_chapter, end_chapter
     from generator.render.write import write_rendered
 
-    deck = _deck(data_dir)
+    deck = checked_deck(data_dir)
     campaign = read_campaign(campaign_file, deck)
     report = _chapter_end(keep, left, deck, campaign)
     if campaign.in_play:
@@ -409,20 +293,19 @@ def _text(setup: Setup, campaign: Campaign, deck: Deck, lang: str, data_dir: Pat
 def _render_sheet(setup: Setup, campaign: Campaign, deck: Deck, campaign_file: Path, fmt: str, paper: str, lang: str,
                   data_dir: Path | None,
                   output: Path | None, force: bool) -> list[tuple[Path, bytes]]:
-    """The chapter sheet's files rendered (nothing written yet: the campaign is saved first)."""
-    if fmt == "none":
-        return []
+    """The chapter sheet's files rendered (nothing written yet: the campaign is saved first; none: no sheet)."""
     from generator.games.dungeon.content import load_labels
     from generator.games.dungeon.sheets import chapter_pages
-    from generator.render.write import render_files
+    from generator.publish.documents import Document, render_document, wants_target
 
-    target = output or paths.default_output("dungeon", f"{campaign_file.stem}-chapter-{setup.number}.{fmt}")
-    check_outputs([target], force)
+    name = f"{campaign_file.stem}-chapter-{setup.number}.{fmt}"
+    target = output or (paths.default_output("dungeon", name) if wants_target(fmt) else None)
     labels = load_labels(data_dir)
-    pages = chapter_pages(setup, campaign, deck, labels, lang, paper,
-                          source=fill(labels[lang]["sheet_source"], {"file": campaign_file.name, "seed": campaign.seed}),
-                          campaign_file=campaign_file.name)
-    return render_files(pages, fmt, target, force=force, dpi=150, title=_sheet_title(labels, lang, setup))
+    source = fill(labels[lang]["sheet_source"], {"file": campaign_file.name, "seed": campaign.seed})
+    doc = Document(_sheet_title(labels, lang, setup), dpi=150,
+                   pages=lambda whole: chapter_pages(setup, campaign, deck, labels, lang, paper, source=source,
+                                                     campaign_file=campaign_file.name))
+    return render_document(doc, fmt, target, force, REPORTER)
 
 
 def _sheet_title(labels: dict[str, dict[str, Any]], lang: str, setup: Setup) -> str:
@@ -449,17 +332,14 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     folder = out_dir / "dungeon"
     lang = GAME.kit_language(lang)
     language = LANGUAGE_NAMES[lang]
-    deck_pdf, campaign_json, sheet = (folder / f"dungeon-cards-{lang}.pdf", folder / "host" / "dungeon-campaign.json",
+    deck_pdf, campaign_json, sheet = (folder / GAME.deck("cards").kit_file.format(lang=lang), folder / "host" / "dungeon-campaign.json",
                                       folder / "dungeon-chapter-1.pdf")
     rules_pdf = folder / f"dungeon-rules-{lang}.pdf"
     check_outputs([deck_pdf, rules_pdf, campaign_json, sheet], force)
-    opts = DeckOptions(paper=paper, output=deck_pdf, force=force, quiet=True)
-    made = [(p, f"CODEX (the dungeon crawl): the player aid, then the 82 cards ({language}), backs for long-edge duplex")
-            for p in write_cards(lang, KIND_CHOICES, None, opts)]
+    made = write_kit_deck(GAME, GAME.deck("cards"), folder, paper, force, lang)
     made += [(p, f"CODEX (the dungeon crawl): the player aid alone ({language}), one sheet, two sides")
-             for p in write_pages(aid_pages_for(lang, paper, None), "pdf", rules_pdf, force=force,
-                                  title=_aid_title(lang, None))]
-    deck = _deck(None)
+             for p in write_rules(GAME, rules_pdf, lang, paper, force)]
+    deck = checked_deck(None)
     code = derive_seed(seed, "dungeon-campaign")
     campaign = new_campaign(deck, 2, make_rng(code, "dungeon", "campaign"), code)
     setup = deal_chapter(campaign, deck)
@@ -484,7 +364,7 @@ def _kit_box(folder: Path, lang: str, paper: str, force: bool) -> list[tuple[Pat
     from generator.games.dungeon.sheets import deck_card_size, deck_records, template_name
     from generator.publish.box import BoxArt, kit_box
 
-    records = deck_records(_deck(None), load_labels(), lang, KIND_CHOICES)
+    records = deck_records(checked_deck(None), load_labels(), lang, KIND_CHOICES)
     back = build_cards(records["creature"][:1], load_template(template_name("creature")))[0].back
     size = deck_card_size()
     art = BoxArt("CODEX", "#3a2a1f", "#f3e3c3", tuple(back or ()), size)

@@ -50,6 +50,19 @@ def load_deck(folder: str | Path | None = None) -> Deck:
     return Deck(cards, load_keywords(root / KEYWORDS_FILE))
 
 
+def checked_deck(folder: str | Path | None = None, check: bool = True) -> Deck:
+    """The card data, refused with its first problems when it does not validate."""
+    from generator.games.dungeon.rules.validate import validate_deck
+
+    deck = load_deck(folder)
+    problems = validate_deck(deck.cards, deck.keywords) if check else []
+    if problems:
+        first = problems[0]
+        raise DataError(f"{first.message} (and {len(problems) - 1} more: run pnpgen dungeon validate)"
+                        if len(problems) > 1 else first.message, file=first.file, line=first.line, key=first.key)
+    return deck
+
+
 def _load_kind(path: Path, kind: str) -> list[Card]:
     if not path.is_file():
         raise DataError(f"missing data file for the {kind} cards", file=path)

@@ -37,8 +37,8 @@ def colon(lang: str) -> str:
 
 
 def template_name(kind: str) -> str:
-    """The built-in template of a kind."""
-    return f"dungeon/{kind}"
+    """The built-in template of a kind (the deck's group of that kind, in GAME)."""
+    return GAME.deck("cards").group(kind).template
 
 
 def _creature_fields(card: Card, deck: Deck, labels: Words, lang: str) -> Fields:

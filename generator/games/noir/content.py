@@ -89,6 +89,12 @@ def load_labels(lang: str, path: str | Path | None = None) -> dict[str, str]:
     return {str(k): str(v) for k, v in data[lang].items()}
 
 
+def deck_title(lang: str, **_options: object) -> str:
+    """The deck's (and the rules sheet's) document title in `lang` (labels.yaml's deck_title); the rules sheet's
+    other options do not change it."""
+    return load_labels(lang)["deck_title"]
+
+
 def localise(record: Record, lang: str, extra: dict[str, Any] | None = None) -> Record:
     """The record with each `<key>_<lang>` field also under `<key>`, plus extra fields (labels)."""
     suffix = f"_{check_lang(lang)}"

@@ -18,7 +18,9 @@ from generator.scene.model import Circle, Item, Line, Page, Rect, Stroke, Text
 
 People = dict[int, dict[str, Any]]      # card number -> the suspect's record fields
 
-TEMPLATES = {"suspect": "noir/suspect", "evidence": "noir/evidence", "reference": "noir/reference"}
+TEMPLATES = {"suspect": GAME.deck("cards").group("suspects").template,     # the deck's groups (GAME)
+             "evidence": GAME.deck("cards").group("evidence").template,
+             "reference": GAME.deck("cards").group("reference").template}
 INK = "#1a1a1a"
 SETUP_TEXT_ROOM = 60.0              # mm of a setup sheet taken by everything but the grid
 CARD_COUNT = 52                     # 25 suspect cards, 2 reference cards, 25 evidence cards

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.publish.cutters.sheets import base, cut_file_paths, cut_files, cut_sheet, drawn_pages, refuse_format, sheet_count
 from generator.publish.job import PrintJob
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 from generator.scene.cutting import CRICUT_DPI
 
 if TYPE_CHECKING:
@@ -21,6 +21,9 @@ class CricutFormat:
     """One PNG per sheet of fronts (Design Space prints its own marks around it) and its cut SVG."""
 
     name = "cricut"
+    options = frozenset({"paper", "orientation", "duplex", "corner_radius", "cut_inset"})
+    per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -49,9 +52,8 @@ class CricutFormat:
         blobs = [blob for index, page in enumerate(fronts)
                  for blob in (_image(page, sheet, job.count - index * sheet.per_sheet), cuts[index])]
         targets = list(job.targets)
-        force = job.opts.force or any(path in job.opts.own for path in targets)
         written: list[Path] = []
-        with staged_set(targets[0].parent, force) as files, job.progress(targets, "Rendering Cricut images") as bar:
+        with staged_set(targets[0].parent, job.replaces(targets)) as files, job.progress(targets, "Rendering Cricut images") as bar:
             for path, blob in zip(bar, blobs, strict=True):
                 written.append(files.write(path.name, blob))
         job.reporter.note(f"{sheet.describe()}: type this size into Design Space after uploading each image")

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import LayoutError
-from generator.publish.job import PrintJob, card_backs, folder_and_stem
-from generator.publish.options import DeckOptions
+from generator.publish.job import PrintJob, card_backs
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.scene.cutting import CutSheet, CutSpec
@@ -39,7 +39,7 @@ def sheet_count(job: PrintJob, sheet: CutSheet) -> int:
 
 def base(job: PrintJob, suffixes: Sequence[str]) -> tuple[Path, str]:
     """The folder and file stem of the job's files (-o FILE.pdf, -o FOLDER, or output/STEM/)."""
-    return folder_and_stem(job.opts.output, job.stem, suffixes, default=job.stem)
+    return job.place(suffixes, default=job.stem)
 
 
 def cut_file_paths(job: PrintJob, sheet: CutSheet, kinds: Sequence[str], suffixes: Sequence[str]) -> list[Path]:
@@ -91,6 +91,11 @@ class PdfCutter:
     """A machine that reads marks printed on the sheet: one PDF (fronts with marks, backs behind
     them) and cut files per sheet of fronts, in the page's mm."""
 
+    options = frozenset({"paper", "orientation", "duplex", "offset", "printer", "max_ppi", "corner_radius",
+                         "cut_inset"})
+    per_group = False
+    flags: tuple[FormatOption, ...] = ()
+
     def __init__(self, name: str, kinds: Sequence[str]) -> None:
         self.name = name
         self.kinds = tuple(kinds)
@@ -119,9 +124,8 @@ class PdfCutter:
         blobs = [render_pdf(pages, title=job.title, duplex=duplex, max_ppi=job.opts.max_ppi)]
         blobs += [blob for _, blob in cut_files(job, sheet, self.kinds)]
         targets = list(job.targets)
-        force = job.opts.force or any(path in job.opts.own for path in targets)
         written: list[Path] = []
-        with staged_set(targets[0].parent, force) as files:
+        with staged_set(targets[0].parent, job.replaces(targets)) as files:
             for path, blob in zip(targets, blobs, strict=True):
                 written.append(files.write(path.name, blob))
         job.reporter.note(sheet.describe())

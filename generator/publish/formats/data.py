@@ -7,13 +7,16 @@ from pathlib import Path
 from typing import Any
 
 from generator.publish.job import PrintJob
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 
 class JsonFormat:
     """The data as JSON (keys in order, UTF-8 kept readable)."""
 
     name = "json"
+    options: frozenset[str] = frozenset()
+    per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -32,7 +35,7 @@ class JsonFormat:
         if not job.targets:
             job.reporter.data(text)
             return []
-        return [write_atomic(job.targets[0], text, force=job.opts.force or job.targets[0] in job.opts.own)]
+        return [write_atomic(job.targets[0], text, force=job.replaces(job.targets))]
 
 
 FORMAT = JsonFormat()

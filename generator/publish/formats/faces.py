@@ -7,12 +7,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.publish.job import PrintJob, card_backs, check_raster, folder_and_stem
-from generator.publish.options import DeckOptions
+from generator.publish.job import PrintJob, card_backs, check_raster
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.scene.imposition import Card
     from generator.scene.model import Page
+
+
+SVG_TEXT = FormatOption("svg_text", "--svg-text", "svg: embed the fonts used (one subset per font for the whole deck, made "
+                        "once; browsers, Inkscape) or draw text as outlines (paths: looks the same in every viewer, "
+                        "librsvg included).", default="fonts", choices=("fonts", "paths"))
 
 
 class FacesFormat:
@@ -20,6 +25,10 @@ class FacesFormat:
 
     def __init__(self, name: str) -> None:
         self.name = name
+        # per-card files: backs unless --duplex none; --sheets: the imposed sheets' options too (imposes)
+        self.options = frozenset({"sheets", "duplex", "jobs", "svg_text" if name == "svg" else "dpi"})
+        self.per_group = False
+        self.flags: tuple[FormatOption, ...] = (SVG_TEXT,) if name == "svg" else ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return opts.sheets
@@ -60,7 +69,7 @@ class FacesFormat:
         return self._write_pages(job, pages, targets)
 
     def _folder(self, job: PrintJob) -> tuple[Path, str]:
-        return folder_and_stem(job.opts.output, job.stem, (f".{self.name}",))
+        return job.place((f".{self.name}",))
 
     def _back_paths(self, job: PrintJob, firsts: Sequence[int]) -> list[Path]:
         """NAME-back.EXT for one back; else NAME-back-NNN.EXT for each card whose back differs from every earlier one."""
@@ -79,9 +88,7 @@ class FacesFormat:
         if len(pages) != len(targets):
             raise RuntimeError(f"internal: {len(pages)} pages for {len(targets)} paths")
         written: list[Path] = []
-        # the targets were checked (files of an earlier --watch run of ours may be replaced)
-        force = job.opts.force or any(path in job.opts.own for path in targets)
-        with staged_set(targets[0].parent, force) as files, \
+        with staged_set(targets[0].parent, job.replaces(targets)) as files, \
                 job.progress(targets, f"Rendering {self.name.upper()}") as bar:
             for path, blob in zip(bar, render_many(pages, self._renderer(job, pages), job.opts.jobs), strict=True):
                 written.append(files.write(path.name, blob))
@@ -91,8 +98,9 @@ class FacesFormat:
         from generator.render import render_png, render_svg
 
         if self.name == "svg":
-            if job.opts.svg_text != "fonts":
-                return functools.partial(render_svg, text=job.opts.svg_text)
+            text = SVG_TEXT.value(job.opts) or "fonts"
+            if text != "fonts":
+                return functools.partial(render_svg, text=text)
             from generator.render.svg import text_chars
             from generator.render.svgfonts import font_face_css
 

@@ -6,10 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator import paths
 from generator.core.files import write_atomic
 from generator.publish.job import PrintJob
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.scene.imposition import Card
@@ -20,6 +19,9 @@ class PdfFormat:
     """One PDF of imposed sheets."""
 
     name = "pdf"
+    options = frozenset({"max_ppi"})
+    per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return True
@@ -30,16 +32,16 @@ class PdfFormat:
         check_page_count(job.sheet_count(True), job.opts.max_cards)
 
     def paths(self, job: PrintJob) -> list[Path]:
-        return [job.opts.output or paths.default_output(f"{job.stem}.pdf")]
+        return [job.opts.output or job.default_file(f"{job.stem}.pdf")]
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
         from generator.render import render_pdf
 
-        pages = imposed_pages(job, deck)
+        pages = (job.lead() if job.lead is not None else []) + imposed_pages(job, deck)
         duplex = job.opts.duplex if any(page.kind == "back" for page in pages) else None
         blob = render_pdf(pages, title=job.title, duplex=duplex, max_ppi=job.opts.max_ppi)
         target = job.targets[0]
-        return [write_atomic(target, blob, force=job.opts.force or target in job.opts.own)]
+        return [write_atomic(target, blob, force=job.replaces([target]))]
 
 
 def imposed_pages(job: PrintJob, cards: Sequence[Card]) -> list[Page]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from generator import paths
 from generator.core.files import write_atomic
 from generator.publish.job import PrintJob, card_backs
-from generator.publish.options import DeckOptions
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.render.pdfx import OutputIntent
@@ -32,6 +32,9 @@ class PdfxFormat:
     """One PDF/X-1a:2003 file: a page per card face (front, then its back), in CMYK."""
 
     name = "pdfx"
+    options = frozenset({"pod", "max_ppi"})
+    per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -43,7 +46,7 @@ class PdfxFormat:
         check_page_count(job.count * (2 if job.has_backs else 1), job.opts.max_cards)
 
     def paths(self, job: PrintJob) -> list[Path]:
-        return [job.opts.output or paths.default_output(f"{job.stem}-pdfx.pdf")]
+        return [job.opts.output or job.default_file(f"{job.stem}-pdfx.pdf")]
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
         from generator.render.pdfx import render_pdfx
@@ -59,7 +62,7 @@ class PdfxFormat:
         pages = [face_page(items, job.card_size, job.bleed, trim, bleed) for items in faces]
         blob = render_pdfx(pages, output_intent(), title=job.title or job.stem, max_ppi=job.opts.max_ppi)
         target = job.targets[0]
-        return [write_atomic(target, blob, force=job.opts.force or target in job.opts.own)]
+        return [write_atomic(target, blob, force=job.replaces([target]))]
 
 
 def template(job: PrintJob) -> tuple[tuple[float, float], tuple[float, float]]:

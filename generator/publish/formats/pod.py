@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.numbers import format_number
-from generator.publish.job import PrintJob, card_backs, folder_and_stem
-from generator.publish.options import DeckOptions
+from generator.publish.job import PrintJob, card_backs
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
@@ -28,6 +28,9 @@ class PodFormat:
     """Every card face as an image at the preset's size, dpi and bleed."""
 
     name = "pod"
+    options = frozenset({"pod"})
+    per_group = False
+    flags: tuple[FormatOption, ...] = ()
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -55,7 +58,7 @@ class PodFormat:
         faces = [card.front for card in cards] + ([card.back or [] for card in cards] if backs else [])
         cache: dict[str, bytes] = {}
         written = []
-        with staged_set(_folder(job)[0], job.opts.force) as files:
+        with staged_set(_folder(job)[0], job.replaces(job.targets)) as files:
             for path, items in zip(job.targets, faces, strict=True):
                 key = _key(items)
                 if key not in cache:
@@ -75,7 +78,7 @@ def note_fitted(job: PrintJob, name: str, trim: tuple[float, float]) -> None:
 
 def _folder(job: PrintJob) -> tuple[Path, str]:
     """-o NAME.png gives its folder and stem; -o FOLDER a folder; default output/STEM-pod/."""
-    return folder_and_stem(job.opts.output, job.stem, (".png",), default=f"{job.stem}-pod")
+    return job.place((".png",), default=f"{job.stem}-pod")
 
 
 def preset_of(opts: DeckOptions) -> PodPreset:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.numbers import format_number
-from generator.publish.job import PrintJob, check_raster, folder_and_stem
-from generator.publish.options import DeckOptions
+from generator.publish.job import PrintJob, check_raster
+from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.core.files import FileSet
@@ -65,10 +65,20 @@ def tts_names(base: str, sheets: int, unique_back: bool, ext: str) -> tuple[list
     return faces, backs, f"{base}.json"
 
 
+# Its own options (every deck command offers them; opts.extra holds their values).
+IMAGE = FormatOption("tts_image", "--tts-image", "tts: image format of the deck sheets.", default="png",
+                     choices=("png", "jpg"))
+URL = FormatOption("tts_url", "--tts-url", "tts: the web address the images will be uploaded to (the saved object "
+                   "then names PREFIX/file instead of file:/// paths, for sharing).", metavar="PREFIX")
+
+
 class TtsFormat:
     """Tabletop Simulator deck sheets, back image(s) and the saved object."""
 
     name = "tts"
+    options = frozenset({"dpi", "tts_image", "tts_url"})
+    per_group = True        # one Tabletop Simulator deck per group: each has its own backs
+    flags: tuple[FormatOption, ...] = (IMAGE, URL)
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -80,7 +90,7 @@ class TtsFormat:
         """The first face sheet and the saved object; the other sheets and the backs depend on the
         distinct cards drawn (named when writing)."""
         folder, base = _folder(job)
-        faces, _, saved = tts_names(base, 1, False, job.opts.tts_image)
+        faces, _, saved = tts_names(base, 1, False, _image(job))
         return [folder / faces[0], folder / saved]
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
@@ -89,16 +99,22 @@ class TtsFormat:
         cards: list[Card] = list(deck)
         plan = plan_tts(cards)
         folder, base = _folder(job)
-        faces, backs, json_name = tts_names(base, plan.sheets, plan.unique_back, job.opts.tts_image)
-        job.refuse_more([folder / n for n in [*faces, *backs, json_name]])
+        faces, backs, json_name = tts_names(base, plan.sheets, plan.unique_back, _image(job))
+        targets = [folder / n for n in [*faces, *backs, json_name]]
+        job.refuse_more(targets)
         dpi = _dpi(job, plan)
-        with staged_set(folder, job.opts.force) as files:
+        with staged_set(folder, job.replaces(targets)) as files:
             return _write_set(job, cards, plan, (faces, backs, json_name), dpi, files)
+
+
+def _image(job: PrintJob) -> str:
+    """--tts-image: png or jpg."""
+    return IMAGE.value(job.opts) or "png"
 
 
 def _folder(job: PrintJob) -> tuple[Path, str]:
     """-o NAME.json gives its folder and stem; -o FOLDER a folder; default output/STEM/."""
-    return folder_and_stem(job.opts.output, job.stem, (".json", ".png", ".jpg"))
+    return job.place((".json", ".png", ".jpg"))
 
 
 def _dpi(job: PrintJob, plan: TtsPlan) -> float:
@@ -129,7 +145,7 @@ def _write_set(job: PrintJob, cards: list[Card], plan: TtsPlan, names: tuple[lis
     from generator.scene.imposition import card_pages
 
     faces, backs, json_name = names
-    folder, image, url = _folder(job)[0], job.opts.tts_image, job.opts.tts_url
+    folder, image, url = _folder(job)[0], _image(job), URL.value(job.opts)
     written: list[Path] = []
     sheets: list[TtsSheet] = []
     for number in range(plan.sheets):

@@ -14,7 +14,7 @@ from generator.cli.common import check_outputs, emit_json, emit_text, resolve_se
 from generator.cli.options import FiniteFloatRange
 from generator.core.numbers import format_number
 from generator.games.laser.cli.puzzles import assist, puzzle, puzzles
-from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, rules, sheet, write_check_picture
+from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
 from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -346,7 +346,6 @@ def _generated_text(board: Board, seed: int, made: Generated) -> str:
 
 
 command.add_command(sheet)
-command.add_command(rules)
 command.add_command(puzzles)
 command.add_command(puzzle)
 command.add_command(assist)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from generator import paths
-from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option, write_file
+from generator.cli.common import check_outputs, emit_json, resolve_seed, seed_option
 from generator.cli.options import lang_option, paper_option
 from generator.games.laser import GAME
 
@@ -92,28 +92,16 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | No
 
     board = parse_size(size or "8x7")
     hard_boards = {level: parse_size(size or text) for level, text in DEFAULT_HARD.items()}
-    seed = resolve_seed(seed, quiet=quiet or (fmt in ("json", "text") and output is None))
-    target = output
-    if fmt in ("pdf", "png"):
-        target = output or paths.default_output("laser", f"laser-puzzles-seed{seed}.{fmt}")
-        _check_targets(target, fmt, force)
-    elif output is not None and str(output) != "-":
-        check_outputs([output], force)
+    from generator.publish.documents import refuse_target, wants_target, writes_data
+
+    seed = resolve_seed(seed, quiet=quiet or (writes_data(fmt) and output is None))
+    target = output or (paths.default_output("laser", f"laser-puzzles-seed{seed}.{fmt}") if wants_target(fmt) else None)
+    refuse_target(fmt, target, force)           # before the search, which takes a while
     made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards, quiet=quiet)
     from generator.scene.footer import seed_words
 
-    if fmt == "json":
-        emit_json(puzzles_json(made, catalog), target, force)
-    elif fmt == "text":
-        emit_text(puzzles_text(made, catalog), target, force)
-    else:
-        assert target is not None        # pdf/png: given a default above
-        _write_book(made, chosen, board, paper, booklet, fmt, target, force, seed_words(seed, lang), lang, quiet)
-
-
-def _check_targets(target: Path, fmt: str, force: bool) -> None:
-    if fmt == "pdf":
-        check_outputs([target], force)
+    _write_book(made, chosen, catalog, board, (paper, booklet), fmt, target, force, seed_words(seed, lang), lang,
+                quiet)
 
 
 def level_plan(count: int, levels: tuple[int, ...]) -> list[int]:
@@ -194,13 +182,16 @@ def book_title(lang: str) -> str:
     return load_labels(lang)["book_title"]
 
 
-def _write_book(made: Made, chosen: ComponentSet, board: Board, paper: str, booklet: str | None, fmt: str, target: Path,
-                force: bool, source: str, lang: str, quiet: bool = False) -> None:
+def _write_book(made: Made, chosen: ComponentSet, catalog: ComponentSet, board: Board, paper: tuple[str, str | None],
+                fmt: str, target: Path | None, force: bool, source: str, lang: str, quiet: bool = False) -> None:
+    """The puzzles in `fmt`: the book's pages (pdf, png), or as data (json, text; stdout without a target)."""
     from generator.cli.common import report_paths
-    from generator.render import write_pages
+    from generator.cli.deck import REPORTER
+    from generator.publish.documents import Document, write_document, writes_data
 
-    pages = book_pages(made, chosen, board, paper, booklet, source, lang)
-    report_paths(write_pages(pages, fmt, target, force=force, dpi=PNG_DPI, title=book_title(lang)), quiet)
+    doc = Document(book_title(lang), lambda _whole: book_pages(made, chosen, board, paper[0], paper[1], source, lang),
+                   data=lambda: puzzles_json(made, catalog), text=lambda: puzzles_text(made, catalog), dpi=PNG_DPI)
+    report_paths(write_document(doc, fmt, target, force, REPORTER), quiet or writes_data(fmt))
 
 
 @click.command("puzzle")
@@ -235,16 +226,13 @@ def puzzle(code: str, fmt: str, paper: str, lang: str, output: Path | None, forc
     if code_version(code) == OLD_VERSION:
         click.echo("note: an old code (version 1): its check character does not cover the board size, "
                    "so check the size against the page; the new code below covers it", err=True)
+    from generator.publish.documents import refuse_target, wants_target
+
     made = [(1, analyse(layout, cannons), encode(layout, cannons, catalog))]
-    if fmt == "json":
-        emit_json(puzzles_json(made, catalog), output, force)
-    elif fmt == "text":
-        emit_text(puzzles_text(made, catalog), output, force)
-    else:
-        target = output or paths.default_output("laser", f"laser-puzzle-{made[0][2]}.{fmt}")
-        _check_targets(target, fmt, force)
-        source = load_labels(lang).fill("book_code", code=made[0][2])
-        _write_book(made, layout.in_play, layout.board, paper, None, fmt, target, force, source, lang)
+    target = output or (paths.default_output("laser", f"laser-puzzle-{made[0][2]}.{fmt}") if wants_target(fmt) else None)
+    refuse_target(fmt, target, force)
+    source = load_labels(lang).fill("book_code", code=made[0][2])
+    _write_book(made, layout.in_play, catalog, layout.board, (paper, None), fmt, target, force, source, lang)
 
 
 @click.command("assist")
@@ -315,12 +303,13 @@ def _write_picture(engine: Engine, obs: Observation, advice: Advice, picture: Pa
                    lang: str) -> None:
     from generator.games.laser.sheets.assist_picture import assist_page
     from generator.games.laser.sheets.labels import load_labels
-    from generator.render import render_pdf, render_png
+    from generator.render import write_pages
+    from generator.render.write import page_format_of
 
     page = assist_page(engine, obs, advice, lang=lang)
-    data = render_pdf([page], title=load_labels(lang)["assist_footer"]) if picture.suffix.lower() == ".pdf" \
-        else render_png(page, dpi=PNG_DPI)
-    click.echo(f"wrote {write_file(picture, data, force)}", err=True)
+    [written] = write_pages([page], page_format_of(picture), picture, force=force, dpi=PNG_DPI,
+                            title=load_labels(lang)["assist_footer"])
+    click.echo(f"wrote {written}", err=True)
 
 
 # -- the kit ----------------------------------------------------------------------------------------
@@ -329,7 +318,7 @@ def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool,
     """The kit's small puzzle book in `lang` (the kit's language): 12 puzzles, levels 1-3 on 8x7, the beginner set."""
     from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.model import Board
-    from generator.render import render_pdf
+    from generator.render import write_pages
 
     path = Path(out_dir) / "laser" / f"laser-puzzles-seed{seed}.pdf"
     check_outputs([path], force)
@@ -340,6 +329,6 @@ def kit_puzzle_book(out_dir: Path, seed: int, paper: str, force: bool,
     from generator.scene.footer import seed_words
 
     pages = book_pages(made, chosen, board, paper, None, seed_words(seed, lang), lang)
-    return [(write_file(path, render_pdf(pages, title=book_title(lang)), force),
+    return [(write_pages(pages, "pdf", path, force=force, title=book_title(lang))[0],
              f"Laser circuits: a puzzle book for one player, {len(made)} puzzles (levels 1-3 on 8x7), "
              "solutions upside down after a blank page")]

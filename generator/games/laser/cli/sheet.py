@@ -1,9 +1,8 @@
-"""`pnpgen laser sheet` and `pnpgen laser rules`, the pictures of `laser check --pdf/--png`, and the laser
-part of the kit.
+"""`pnpgen laser sheet`, the pictures of `laser check --pdf/--png`, and the laser part of the kit (`pnpgen laser
+rules` is the shared command line's, from the game's declaration).
 
 generator/games/laser/cli/__init__.py wires these in: `command.add_command(sheet)`, `@check_picture_options`
-on its check command (then `write_check_picture(...)` after checking), `command.add_command(rules)` and
-`kit_part = laser_kit_part`.
+on its check command (then `write_check_picture(...)` after checking) and `kit_part = laser_kit_part`.
 """
 
 from __future__ import annotations
@@ -15,7 +14,8 @@ from typing import TYPE_CHECKING, Any, cast
 import click
 
 from generator import paths
-from generator.cli.common import F, check_outputs, output_options, report_paths, write_built_pages, write_file
+from generator.cli.common import F, check_outputs, output_options, report_paths, write_file
+from generator.cli.gamecli import write_rules
 from generator.cli.options import lang_option, paper_option
 from generator.games import LANGUAGE_NAMES
 from generator.games.laser import GAME
@@ -127,16 +127,16 @@ def write_check_picture(layout_text_or_layout: str | Layout, check_result: Check
     if pdf is None and png is None:
         return []
     from generator.games.laser.sheets.check_picture import check_picture_pages
-    from generator.render import render_pdf, render_png
+    from generator.render import write_pages
 
     check_outputs([p for p in (pdf, png) if p is not None], force)
     report = check_result if check_result is not None else _checked(layout_text_or_layout)
     pages = check_picture_pages(report, lang=lang, source=_layout_source(report.layout))
     written: list[Path] = []
     if pdf is not None:
-        written.append(write_file(pdf, render_pdf(pages, title="Laser layout check"), force))
+        written += write_pages(pages, "pdf", pdf, force=force, title="Laser layout check")
     if png is not None:
-        written.append(write_file(png, render_png(pages[0], dpi=PNG_DPI), force))
+        written += write_pages(pages[:1], "png", png, force=force, dpi=PNG_DPI)
     for path in written:
         click.echo(f"wrote {path}", err=True)
     return written
@@ -162,33 +162,6 @@ def _layout_source(layout: Layout) -> str:
     return " / ".join(format_layout(layout).rstrip("\n").split("\n"))
 
 
-# -- laser rules --------------------------------------------------------------------------------------
-@click.command("rules")
-@lang_option(GAME, "Language of the sheet (the default is the rulebook's).")
-@paper_option()
-@click.option("--format", "fmt", type=click.Choice(SHEET_FORMATS), default="pdf", show_default=True,
-              help="pdf, or png/svg (one file).")
-@output_options
-def rules(lang: str, paper: str, fmt: str, output: Path | None, force: bool, quiet: bool) -> None:
-    """Print the rules aid: one page with every rule needed during play (design, the beam and each
-    component, the investigation, declaring the end, the unlocatable rule, 3-6 players).
-
-    \b
-    Examples:
-      pnpgen laser rules                     # output/laser/laser-rules-it.pdf
-      pnpgen laser rules --lang fr -o regles.pdf
-    """
-    target = output or paths.default_output("laser", f"laser-rules-{lang}.{fmt}")
-    report_paths(write_rules(target, lang, paper, force, fmt), quiet)
-
-
-def write_rules(target: Path, lang: str, paper: str, force: bool, fmt: str = "pdf") -> list[Path]:
-    """The rules sheet written to `target`; returns the files written."""
-    from generator.games.laser.sheets.rules_sheet import rules_pages
-    return write_built_pages(target, lambda: rules_pages(lang, paper), fmt, force, dpi=PNG_DPI,
-                             title="Laser circuits")
-
-
 # -- the kit ----------------------------------------------------------------------------------------
 def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """Game sheets for a six-player game (one per player), the rules sheet, one fair layout (text) and its
@@ -201,7 +174,7 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
     from generator.games.laser.rules.model import Board
     from generator.games.laser.rules.notation import format_layout
     from generator.games.laser.sheets.game_sheet import game_sheets
-    from generator.render import render_pdf
+    from generator.render import write_pages
     from generator.scene.footer import seed_words
 
     lang = GAME.kit_language(lang)
@@ -220,15 +193,15 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
     host = game_sheets(board, chosen, lang=lang, paper=paper, layout=layout, source=seed_words(code, lang))
     language = LANGUAGE_NAMES[lang]   # the kit index's descriptions are English; the sheets are in `lang`
     return [
-        (write_file(sheets_path, render_pdf(sheets, title="Laser circuits: game sheets"), force),
+        (write_pages(sheets, "pdf", sheets_path, force=force, title="Laser circuits: game sheets")[0],
          f"Laser circuits: {KIT_PLAYERS} game sheets, one per player for a game of up to {KIT_PLAYERS} (both boards, "
          f"shot log, how-to-play box, legend, secret slips; print only as many as there are players), {language}"),
         *[(path, f"Laser circuits: the rules sheet, one page, {language}")
-          for path in write_rules(rules_path, lang, paper, force)],
+          for path in write_rules(GAME, rules_path, lang, paper, force)],
         (write_file(layout_path, text, force),
          f"Laser circuits: a fair layout for the host, text form; code {code}: `pnpgen laser generate --seed {code}` "
          "gives it again"),
-        (write_file(host_path, render_pdf(host, title="Laser circuits: designer's sheet"), force),
+        (write_pages(host, "pdf", host_path, force=force, title="Laser circuits: designer's sheet")[0],
          f"Laser circuits: that layout on a designer's sheet, its answer key and the rules sheet, for the host "
          f"(code {code}), {language}"),
         *_kit_puzzle_book(out_dir, derive_seed(seed, "laser-puzzles"), paper, force, lang),

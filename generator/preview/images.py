@@ -6,10 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from generator.cards.cli.images import ImageChoice, ImageDeck, image_deck
-from generator.cards.cli.preview_deck import LiveDeck
 from generator.core.errors import PnpError
+from generator.preview.deck import LiveDeck
 from generator.publish import DeckOptions
+from generator.publish.imagedeck import ImageChoice, ImageDeck, image_deck
 
 
 class ImagesLiveDeck(LiveDeck):
@@ -51,14 +51,14 @@ def images_live_deck(choice: ImageChoice, opts: DeckOptions, read: Callable[[Pat
         from dataclasses import replace
 
         from generator import paths
-        from generator.cards.cli.images import images_deck
+        from generator.publish.imagedeck import images_deck
 
         if deck.error or any(c.error for c in deck.cards) or deck.made is None:
             return {"error": "fix the errors first (they are shown in place of the cards)"}
         c = deck.choice
         try:
             target = free_path(paths.default_output(f"{deck.made.stem}.pdf"), written)
-            images_deck(c.fronts, c.backs, card=c.card, opts=replace(opts, output=target, force=True),
+            images_deck(c.fronts, c.backs, card=c.card, opts=replace(opts, output=target, own=frozenset(written)),
                         read=deck.read)
         except PnpError as err:
             return {"error": str(err)}

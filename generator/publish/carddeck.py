@@ -1,4 +1,5 @@
-"""Making a deck for `pnpgen cards` (and the preview's print button, --watch): load, check, plan, draw, write."""
+"""The card deck pipeline of `pnpgen cards` and `pnpgen images` (and the preview's print button, --watch): load,
+check, plan, draw, write. No click: the command line passes its Reporter."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.cli.deck import REPORTER
-from generator.publish import DeckOptions, PrintJob, plan_job
+from generator.publish.job import PrintJob
+from generator.publish.options import DeckOptions
+from generator.publish.plan import plan_job
+from generator.publish.report import PLAIN, Reporter
 
 DRAW_CHUNK = 9          # cards drawn per progress step (one sheet's worth)
 
@@ -15,18 +18,20 @@ if TYPE_CHECKING:
     from generator.cards.build import CardDesign
     from generator.cards.records import Record
     from generator.cards.templates import Template
+    from generator.publish.box import BoxJob
     from generator.scene.imposition import Card
 
 
 def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: str | None = None,
               only: str | None = None, image_loader: Callable[[Path], bytes] | None = None,
-              sheet: str | None = None, allow_outside: bool = False, box: bool = False) -> list[Path]:
+              sheet: str | None = None, allow_outside: bool = False, reporter: Reporter = PLAIN,
+              box: bool = False) -> list[Path]:
     """Load, check, plan, draw and write a deck (and with `box` the box it goes in, from the template's
     `box:` block); returns the paths written. Nothing is written on error.
 
     only: the `--only` choice of cards; image_loader: path -> image bytes (default: the cached
     loader: PNG/JPEG as they are); sheet: the sheet of a spreadsheet DATA file; allow_outside: image
-    paths may leave the data file's and the template's folders."""
+    paths may leave the data file's and the template's folders; reporter: where warnings and progress go."""
     from dataclasses import replace
 
     from generator.cards import load_records, load_template
@@ -36,7 +41,7 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
     records = load_records(data, sheet=sheet, max_cards=opts.max_cards)
     design = check_template(load_template(template), records, bleed=opts.bleed)
     for finding in formula_findings(records[0].file if records else None):
-        REPORTER.warn(str(replace(finding, file=display(Path(str(finding.file))))))
+        reporter.warn(str(replace(finding, file=display(Path(str(finding.file))))))
     stem = stem or deck_stem(records[0].file)
     if only:
         records, opts = pick(records, only, opts)
@@ -44,23 +49,24 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
     def rows() -> list[dict[str, Any]]:
         return [r.to_json() for r in (records if only else load_records(data, expand=False, sheet=sheet))]
 
-    return print_design(records, design, opts, stem, image_loader, allow_outside, data=rows, box=box)
+    return print_design(records, design, opts, stem, image_loader, allow_outside, data=rows, reporter=reporter,
+                        box=box)
 
 
 def deck_from(records: list[Record], tmpl: Template, opts: DeckOptions, stem: str,
               image_loader: Callable[[Path], bytes] | None = None, allow_outside: bool = False,
-              data: Callable[[], Any] | None = None) -> list[Path]:
+              data: Callable[[], Any] | None = None, reporter: Reporter = PLAIN) -> list[Path]:
     """Check, plan, draw and write a deck from records (qty expanded) and a template already in memory
     (`pnpgen images` builds both); returns the paths written."""
     from generator.cards.build import check_template
 
     design = check_template(tmpl, records, bleed=opts.bleed)
-    return print_design(records, design, opts, stem, image_loader, allow_outside, data=data)
+    return print_design(records, design, opts, stem, image_loader, allow_outside, data=data, reporter=reporter)
 
 
 def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, stem: str,
                  image_loader: Callable[[Path], bytes] | None = None, allow_outside: bool = False,
-                 data: Callable[[], Any] | None = None, box: bool = False) -> list[Path]:
+                 data: Callable[[], Any] | None = None, reporter: Reporter = PLAIN, box: bool = False) -> list[Path]:
     """Plan the print job once (and the box, with `box`), then draw the cards (or take the data, for
     json) and write them; then the box beside them."""
     design.allow_outside_files = allow_outside
@@ -68,7 +74,7 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
     job = plan_job(opts, count=len(records), card_size=design.card_size, bleed=design.bleed, stem=stem,
                    has_backs=tmpl.back is not None, title=f"{printable(stem)}: {len(records)} cards",
                    source=_source(records[0].file, tmpl.file), size_from=tmpl.file,
-                   reporter=REPORTER)
+                   reporter=reporter)
     if job.wants_data:
         if box:
             from generator.core.errors import LayoutError
@@ -84,11 +90,11 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
         from generator.publish.box import write_box
 
         art = replace(box_job.art, back=tuple(cards[0].back) if cards[0].back else None)
-        written += write_box(replace(box_job, art=art), REPORTER)
+        written += write_box(replace(box_job, art=art), reporter)
     return written
 
 
-def deck_box_job(design: CardDesign, count: int, job: PrintJob, allow_outside: bool = False) -> Any:
+def deck_box_job(design: CardDesign, count: int, job: PrintJob, allow_outside: bool = False) -> BoxJob:
     """The box of a deck (the template's `box:` block; without one, the deck's name on the default
     colours), beside the deck's files, planned and checked (generator.publish.box.check_box) before
     any card is drawn. Its back design is the first card's back, given when the cards are drawn."""
@@ -179,14 +185,3 @@ def display(path: Path) -> str:
         except ValueError:
             continue
     return printable(path.name)
-
-
-def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
-    """The example deck (Marché des Saveurs) as a duplex PDF (long-edge flip) in the kit folder; it has one
-    language only, so `lang` changes nothing."""
-    opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=Path(out_dir) / "example-deck.pdf",
-                       force=force, quiet=True)
-    written = make_deck("example", "example", opts, stem="example-deck", box=True)
-    return [(path, "the example deck's box (`pnpgen cards example example --box`): a tuck box, one page (cut, fold, "
-                   "glue)" if path.stem.endswith("-box") else "example deck from `pnpgen cards example example`: "
-                   "18 poker cards, duplex (long-edge flip)") for path in written]

@@ -2,7 +2,7 @@
 
 A card is redrawn when its record's fields or line, the template files, or a picture it read change;
 its SVG is rendered again only when what it draws may have changed (fields, template, pictures,
-fonts). Files are read once their save has settled (settle.py: a spreadsheet half written is not an
+fonts). Files are read once their save has settled (generator/core/settle.py: a spreadsheet half written is not an
 error yet). An error in one record is that card's error; an error in the data or template file as
 a whole (a YAML typo, an unknown field) is the deck's error, shown above the last good cards, which
 stay as they were, so that fixing the file brings the new cards straight back.
@@ -104,7 +104,7 @@ class LiveDeck:
         """Reload and redraw what changed; returns the numbers of the cards whose view changed.
         `progressive` (the first paint): publish the cards drawn so far every PROGRESS_S seconds."""
         start = time.perf_counter()
-        from generator.cards.cli.settle import settled
+        from generator.core.settle import settled
 
         try:
             records, tmpl, design = settled(self._load, lambda: self._find_inputs(self._template_cache[1], set()))

@@ -1,7 +1,7 @@
 """The preview's web server: ThreadingHTTPServer on 127.0.0.1 serving its page, the deck state, the cards and events.
 
 Routes (nothing else; no file is ever served from disk by its path):
-  GET /                      the page (generator/cards/cli/preview_page.py)
+  GET /                      the page (generator/preview/page.py)
   GET /state.json            the deck: cards, errors, warnings, element boxes
   GET /card/N/front.svg      card N's face as last rendered well (and /back.svg)
   GET /events                Server-Sent Events: "data: STATE" (the state.json document) after every change
