@@ -11,7 +11,7 @@ from generator.cli.common import output_options, report_paths
 from generator.cli.deck import REPORTER
 from generator.cli.options import FiniteFloatRange, choice, paper_option
 from generator.core.numbers import format_number
-from generator.publish.box import FORMATS
+from generator.publish.box import BOX_FORMATS
 from generator.scene.box import CLEARANCE, MAX_BOX_CARDS, THICKNESS
 from generator.scene.boxpages import BOX_WORDS
 from generator.scene.cutmarks import CUTTERS
@@ -41,7 +41,7 @@ from generator.scene.cutmarks import CUTTERS
               help="An image of the deck's back, printed on the box's back panel.")
 @click.option("--front-art", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="An image for the front, under the title.")
-@click.option("--format", "fmt", type=choice(FORMATS), default="pdf", show_default=True,
+@click.option("--format", "fmt", type=choice(BOX_FORMATS), default="pdf", show_default=True,
               help="pdf, or svg/png (a file per piece).")
 @click.option("--dpi", type=FiniteFloatRange(30, 1200), default=300.0, show_default=True, help="png: resolution.")
 @click.option("--cutter", type=choice(CUTTERS), default=None,

@@ -24,7 +24,7 @@ from generator.publish.report import PLAIN, Reporter
 from generator.scene.box import BoxSpec
 from generator.scene.boxpages import BoxArt, PlacedDie, plan_box
 
-FORMATS = ("pdf", "svg", "png")     # a box's plain sheets; a cutter writes a PDF (or Cricut's PNG) and cut files
+BOX_FORMATS = ("pdf", "svg", "png")     # a box's plain sheets; a cutter writes a PDF (or Cricut's PNG) and cut files
 
 if TYPE_CHECKING:
     from generator.scene.cutting import CutSheet
@@ -98,8 +98,8 @@ def check_box(job: BoxJob) -> list[PlacedDie]:
     from generator.core.files import check_writable
 
     placed = plan_box(job.spec, job.paper)
-    if job.fmt not in FORMATS:
-        raise LayoutError(f"unknown box format {job.fmt!r} (known: {', '.join(FORMATS)})", key="--format")
+    if job.fmt not in BOX_FORMATS:
+        raise LayoutError(f"unknown box format {job.fmt!r} (known: {', '.join(BOX_FORMATS)})", key="--format")
     if job.cutter is not None:
         from generator.publish.cutters import get_cutter
 
