@@ -55,7 +55,7 @@ def card_front(n: int) -> list:
         Rect(-BLEED, -BLEED, CARD_W + 2 * BLEED, CARD_H + 2 * BLEED, fill=PAPER_TINT, stroke=None),
         Rect(3, 3, CARD_W - 6, CARD_H - 6, fill=None, stroke=Stroke(INK, 0.6), radius=3),
         Text(6, 6, CARD_W - 12, 10, title, font="serif-bold", size=16, align="center", valign="middle"),
-        Line(8, 18, CARD_W - 8, 18, Stroke(INK, 0.3)),
+        Line(8, 18, CARD_W - 8, 18, stroke=Stroke(INK, 0.3)),
         Circle(CARD_W / 2, 34, 10, fill="#b03030", stroke=Stroke(INK, 0.4)),
         Polygon([(CARD_W / 2 - 6, 34), (CARD_W / 2, 27), (CARD_W / 2 + 6, 34), (CARD_W / 2, 41)],
                 fill="#ffffff", stroke=None),
@@ -104,7 +104,7 @@ def own_pages() -> list[Page]:
                 x, y = slot(i, side == "back")
                 face = card_front(sheet * per + i) if side == "front" else card_back()
                 clip = Rect(-BLEED, -BLEED, CARD_W + 2 * BLEED, CARD_H + 2 * BLEED, stroke=None)
-                page.add(Group(tuple(face), translate(x, y), clip))
+                page.add(Group(tuple(face), transform=translate(x, y), clip=clip))
             page.add(Text(10, PAPER_H - 10, 190, 5, f"bench deck - {page.label} - print at 100%", size=7))
             pages.append(page)
     return pages

@@ -20,7 +20,7 @@ from generator.render import render_png  # noqa: E402
 from generator.scene.model import Group, Line, Page, Polygon, Rect, Stroke, Text, rotate  # noqa: E402
 
 INK, GREY, RED = "#222222", "#999999", "#c0392b"
-THIN, DASH = Stroke(INK, 0.3), Stroke(GREY, 0.3, (1.5, 1.0))
+THIN, DASH = Stroke(INK, 0.3), Stroke(GREY, 0.3, dash=(1.5, 1.0))
 
 
 def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str = RED) -> list:
@@ -28,7 +28,7 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str = RED) -> lis
     dx, dy = (x2 > x1) - (x2 < x1), (y2 > y1) - (y2 < y1)
     head = [(x2, y2), (x2 - 2 * dx - 1.2 * dy, y2 - 2 * dy - 1.2 * dx),
             (x2 - 2 * dx + 1.2 * dy, y2 - 2 * dy + 1.2 * dx)]
-    return [Line(x1, y1, x2, y2, Stroke(colour, 0.5)), Polygon(head, fill=colour, stroke=None)]
+    return [Line(x1, y1, x2, y2, stroke=Stroke(colour, 0.5)), Polygon(head, fill=colour, stroke=None)]
 
 
 def _label(x, y, w, text, size=7.0, align="center", colour=INK, font="sans") -> Text:
@@ -52,7 +52,7 @@ def _sheet(x: float, y: float, title: str, turned: bool, mirror: str) -> list:
             text = _label(0, 0, 9, word, 7, colour=INK if side == "front" else "#ffffff",
                           font="sans-bold")
             angle = 180 if (turned and side != "front") else 0
-            items.append(Group((text,), _placed(cx, cy + 3.5, angle)))
+            items.append(Group((text,), transform=_placed(cx, cy + 3.5, angle)))
     return items
 
 

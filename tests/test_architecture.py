@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-import generator
-
-PACKAGE_DIR = Path(generator.__file__).parent
-DOC = PACKAGE_DIR.parent / "docs" / "ARCHITECTURE.md"
+# The document and the tree it draws are the checkout's (tests/..), never the installed copy: the README
+# and CI install pnpgen non-editable, so `generator.__file__` is in site-packages, beside no docs/.
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = ROOT / "generator"
+DOC = ROOT / "docs" / "ARCHITECTURE.md"
 NAME = re.compile(r"^[\w.]+\.py$|^\w+/$")
 
-needs_docs = pytest.mark.skipif(not DOC.is_file(), reason=f"no {DOC}: not a source checkout")
+needs_docs = pytest.mark.skipif(not DOC.is_file() or not PACKAGE_DIR.is_dir(), reason=f"no {DOC}: not a source checkout")
 
 
 def drawn_tree(text: str) -> dict[str, list[str]]:

@@ -36,8 +36,8 @@ def _pts(x: float, y: float, h: float, unit: list[tuple[float, float]]) -> list[
 def action_point(x: float, y: float, h: float, color: str) -> list[Item]:
     """A filled disc holding a white lightning bolt."""
     bolt = [(0.56, 0.1), (0.26, 0.56), (0.47, 0.56), (0.4, 0.9), (0.74, 0.42), (0.53, 0.42), (0.62, 0.1)]
-    return [Circle(round(x + 0.5 * h, 4), round(y - 0.5 * h, 4), round(0.5 * h, 4), color, None),
-            Polygon(_pts(x, y, h, bolt), WHITE, None)]
+    return [Circle(round(x + 0.5 * h, 4), round(y - 0.5 * h, 4), round(0.5 * h, 4), fill=color, stroke=None),
+            Polygon(_pts(x, y, h, bolt), fill=WHITE, stroke=None)]
 
 
 def engage(x: float, y: float, h: float, color: str) -> list[Item]:
@@ -48,8 +48,8 @@ def engage(x: float, y: float, h: float, color: str) -> list[Item]:
     ex, ey = cx + r * math.cos(math.radians(-60)), cy + r * math.sin(math.radians(-60))
     head = [(ex - 0.2 * h, ey - 0.02 * h), (ex + 0.17 * h, ey - 0.14 * h), (ex + 0.07 * h, ey + 0.24 * h)]
     head = [(round(px, 4), min(round(py, 4), y)) for px, py in head]
-    return [Polyline(tuple(reversed(arc)), False, None, Stroke(color, round(width, 4))),
-            Polygon(head, color, None)]
+    return [Polyline(tuple(reversed(arc)), closed=False, fill=None, stroke=Stroke(color, round(width, 4))),
+            Polygon(head, fill=color, stroke=None)]
 
 
 def heart(x: float, y: float, h: float, color: str) -> list[Item]:
@@ -59,7 +59,7 @@ def heart(x: float, y: float, h: float, color: str) -> list[Item]:
     top, bottom = min(v for _, v in raw), max(v for _, v in raw)
     k = 1.0 / (bottom - top)
     unit = [(0.55 + u * k, (v - top) * k) for u, v in raw]
-    return [Polygon(_pts(x, y, h, unit), color, None)]
+    return [Polygon(_pts(x, y, h, unit), fill=color, stroke=None)]
 
 
 def _turned(x: float, y: float, h: float, unit: list[tuple[float, float]], degrees: float) -> list[tuple[float, float]]:
@@ -77,7 +77,7 @@ def sword(x: float, y: float, h: float, color: str) -> list[Item]:
     blade = [(0.5, -0.12), (0.58, 0.05), (0.58, 0.68), (0.42, 0.68), (0.42, 0.05)]
     guard = [(0.24, 0.68), (0.76, 0.68), (0.76, 0.78), (0.24, 0.78)]
     grip = [(0.45, 0.78), (0.55, 0.78), (0.55, 1.0), (0.45, 1.0)]
-    return [Polygon(_turned(x, y, h, part, 45), color, None) for part in (blade, guard, grip)]
+    return [Polygon(_turned(x, y, h, part, 45), fill=color, stroke=None) for part in (blade, guard, grip)]
 
 
 def arrow(x: float, y: float, h: float, color: str) -> list[Item]:
@@ -85,14 +85,14 @@ def arrow(x: float, y: float, h: float, color: str) -> list[Item]:
     shaft = [(0.46, 0.22), (0.54, 0.22), (0.54, 1.02), (0.46, 1.02)]
     head = [(0.5, -0.06), (0.7, 0.26), (0.3, 0.26)]
     fletch = [(0.46, 0.8), (0.3, 1.0), (0.3, 1.1), (0.46, 0.92), (0.54, 0.92), (0.7, 1.1), (0.7, 1.0), (0.54, 0.8)]
-    return [Polygon(_turned(x, y, h, part, 45), color, None) for part in (shaft, head, fletch)]
+    return [Polygon(_turned(x, y, h, part, 45), fill=color, stroke=None) for part in (shaft, head, fletch)]
 
 
 def shield(x: float, y: float, h: float, color: str) -> list[Item]:
     """A shield with a pale band (passive abilities)."""
     outline = [(0.08, 0.0), (0.82, 0.0), (0.82, 0.45), (0.45, 1.0), (0.08, 0.45)]
     band = [(0.38, 0.1), (0.52, 0.1), (0.52, 0.72), (0.45, 0.82), (0.38, 0.72)]
-    return [Polygon(_pts(x, y, h, outline), color, None), Polygon(_pts(x, y, h, band), WHITE, None)]
+    return [Polygon(_pts(x, y, h, outline), fill=color, stroke=None), Polygon(_pts(x, y, h, band), fill=WHITE, stroke=None)]
 
 
 ICONS: dict[str, IconSpec] = {

@@ -6,7 +6,8 @@ see iconset.py) as a word part, its bottom on the line's baseline; `[...]` is se
 alternative values of a Plante); `<b>...</b>` is bold without brackets. A newline starts a paragraph; paragraphs may be separated by a
 gap and a horizontal rule. With `plain`, only icons are markup (brackets and <b>/<g> are text).
 Widths come from generator.scene.text.text_width (the one source of widths: HarfBuzz's shaped
-advances, each atom shaped on its own); the block shrinks in 0.5 pt steps to min_size, and text that
+advances, each atom shaped on its own); the block shrinks by the plain text's rule (scene.text.shrink_sizes:
+0.5 pt steps to min_size), and text that
 cannot fit even then raises LayoutError, like a plain Text box. Rich text is set left to right (no
 bidi reordering of its words) and is not hyphenated: right-to-left paragraphs go in `text` elements.
 """
@@ -23,9 +24,8 @@ from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
 from generator.scene.fonts import font_metrics
 from generator.scene.model import Item, Line, Stroke, TextLine
-from generator.scene.text import line_pitch, text_width
+from generator.scene.text import line_pitch, shrink_sizes, text_width
 
-SHRINK_STEP = 0.5
 # No-break spaces (U+00A0, and U+202F before French : ; ! ?) are part of a word: lines never break there.
 _TOKEN = re.compile(r"<(/?)([a-z][a-z0-9_]*)>|(\[)|(\])|([^\S\u00a0\u202f])|((?:[^<\[\]\s]|[\u00a0\u202f])+|<)")
 
@@ -171,18 +171,10 @@ def _height(paras: list[list[list[Word]]], size: float, style: RichStyle) -> flo
     return ascent + descent + (lines - 1) * line_pitch(size, style.line_height) + gaps * style.para_gap
 
 
-def _sizes(style: RichStyle) -> list[float]:
-    sizes, size = [float(style.size)], float(style.size)
-    while size - SHRINK_STEP >= style.min_size - 1e-9:
-        size = round(size - SHRINK_STEP, 4)
-        sizes.append(size)
-    return sizes
-
-
 def fit(text: str, w: float, h: float, style: RichStyle) -> tuple[float, list[list[list[Word]]]] | None:
     """The largest size (and its lines) at which the text fits w x h mm, or None."""
     paragraphs = parse_rich(text, style.icons, style.plain)
-    for size in _sizes(style):
+    for size in shrink_sizes(float(style.size), float(style.min_size)):
         wrapped = [_wrap(p, w, size, style) for p in paragraphs]
         paras = [p for p in wrapped if p is not None]   # a paragraph that cannot wrap is None
         if len(paras) == len(wrapped) and _height(paras, size, style) <= h + 1e-6:
@@ -239,7 +231,7 @@ def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: Ric
         if i and style.rule is not None:
             # midway between the last line's descent and this line's ascent
             ry = round((baseline - pitch - style.para_gap + descent + baseline - ascent) / 2, 4)
-            items.append(Line(x, ry, x + w, ry, style.rule))
+            items.append(Line(x, ry, x + w, ry, stroke=style.rule))
         for line in para:
             items += _set_line(line, x, baseline, w, size, style)
             baseline += pitch
@@ -293,5 +285,5 @@ def _flush(run: _Run | None, baseline: float, size: float, items: list[Item], fe
            lang: str = "") -> None:
     """Set the run (if it has more than spaces) into items as one TextLine."""
     if run is not None and run.text.strip():
-        items.append(TextLine(round(run.x, 4), round(baseline, 4), run.text.rstrip(), run.font, size, run.colour,
-                              features=features, lang=lang))
+        items.append(TextLine(round(run.x, 4), round(baseline, 4), run.text.rstrip(), font=run.font, size=size,
+                              color=run.colour, features=features, lang=lang))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -46,11 +47,27 @@ from generator.scene.pathgeom import cubic_commands
 if TYPE_CHECKING:   # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.render.pdffonts import GlyphFont
+
 FaceIds = tuple[int, ...]                          # the ids of a card face's item objects
 PlacedForms = dict[int, tuple[str, tuple[Item, ...]]]   # id of an emptied group: (form name, its items)
 
 K = PT_PER_MM
 _NO_STATE = object()
+
+
+@dataclass(eq=False)
+class PdfDocument:
+    """One PDF being written: reportlab's canvas, and what pnpgen keeps for the whole document beside
+    it (here, typed, rather than as attributes set on reportlab's Canvas, where mypy cannot see them)."""
+
+    canvas: Canvas
+    images: PdfImages                               # the picture XObjects, registered on first use
+    # a text line's operators per (font, size, text, features, lang): a face's text recurs on other cards
+    text_runs: dict[tuple[str, float, str, tuple[str, ...], str], str] = field(default_factory=dict)
+    glyph_fonts: dict[str, GlyphFont] = field(default_factory=dict)     # each face's Type 0 font (pdffonts.py)
+    motifs: dict[tuple[Item, ...], str] = field(default_factory=dict)    # each distinct motif's form name
+    motif_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
 
 
 @cache
@@ -95,8 +112,7 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
     canvas = new_canvas(buf, pages, title, version)
     for key, value in prefs.items():
         canvas.setViewerPreference(key, value)
-    canvas._pnpgen_images = PdfImages(canvas, max_ppi)
-    draw_pages(canvas, pages, forms, PdfBackend)
+    draw_pages(PdfDocument(canvas, PdfImages(canvas, max_ppi)), pages, forms, PdfBackend)
     canvas.save()
     return buf.getvalue()
 
@@ -121,11 +137,11 @@ def new_canvas(buf: io.BytesIO, pages: list[Page], title: str, version: tuple[in
     return canvas
 
 
-def draw_pages(canvas: Canvas, pages: list[Page], forms: bool, backend: type[PdfBackend]) -> None:
-    """Draw every page on the canvas with `backend` (repeated card faces as forms when `forms`)."""
+def draw_pages(doc: PdfDocument, pages: list[Page], forms: bool, backend: type[PdfBackend]) -> None:
+    """Draw every page on the document's canvas with `backend` (repeated card faces as forms when `forms`)."""
     faces = _repeated_faces(pages) if forms else {}
     for page in pages:
-        _render_page(canvas, page, faces, backend)
+        _render_page(doc, page, faces, backend)
 
 
 FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips
@@ -173,14 +189,15 @@ def _box_pt(page: Page, box: tuple[float, float, float, float] | None) -> list[f
     return [round(v, 3) for v in (x * K, (height - y - h) * K, (x + w) * K, (height - y) * K)]
 
 
-def _render_page(canvas: Canvas, page: Page, forms: dict[FaceIds, str] | None = None,
+def _render_page(doc: PdfDocument, page: Page, forms: dict[FaceIds, str] | None = None,
                  backend: type[PdfBackend] | None = None) -> None:
+    canvas = doc.canvas
     canvas.setPageSize(_size_pt(page))
     canvas.setTrimBox(_box_pt(page, page.trim_box))
     canvas.setBleedBox(_box_pt(page, page.bleed_box))
     canvas.transform(K, 0, 0, -K, 0, _size_pt(page)[1])
     items, placed = _with_forms(page.items, forms or {})
-    walk(items, (backend or PdfBackend)(canvas, placed))
+    walk(items, (backend or PdfBackend)(doc, placed))
     canvas.showPage()
 
 
@@ -197,7 +214,7 @@ def _with_forms(items: Sequence[Item], forms: dict[FaceIds, str]) -> tuple[Seque
         if name is None or not isinstance(item, Group):     # (a name is only found for a Group)
             out.append(item)
             continue
-        shell = Group((), item.transform, item.clip)
+        shell = Group((), transform=item.transform, clip=item.clip)
         placed[id(shell)] = (name, item.items)
         out.append(shell)
     return out, placed
@@ -285,8 +302,9 @@ class PdfBackend(Backend):
     embeds fonts and images.
     """
 
-    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None, patterns: bool = True) -> None:
-        self.c = canvas
+    def __init__(self, doc: PdfDocument, placed: PlacedForms | None = None, patterns: bool = True) -> None:
+        self.doc = doc
+        self.c = canvas = doc.canvas
         self.patterns = patterns             # repeated motifs as forms (not inside a form being defined)
         self.whole: Group | None = None      # the group begin_group drew whole (as a form)
         self.emit = canvas.addLiteral
@@ -365,23 +383,20 @@ class PdfBackend(Backend):
         line's operators are kept per document (a face's text recurs on other cards)."""
         self._paint(item.color, None)
         canvas = self.c
-        runs: dict[tuple[str, float, str, tuple[str, ...], str], str] = \
-            canvas.__dict__.setdefault("_pnpgen_text_runs", {})
+        runs = self.doc.text_runs
         key = (item.font, item.size, item.text, item.features, item.lang)
         ops = runs.get(key)
         if ops is None:
             from generator.render.pdffonts import show_runs
 
             shaped = shape_line(item.font, item.text, item.features, item.lang)
-            ops = runs[key] = show_runs(canvas, shaped, item.size, _fp)
+            ops = runs[key] = show_runs(canvas, self.doc.glyph_fonts, shaped, item.size, _fp)
         canvas._code.append(f"BT {_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm {ops} ET")
 
     def image(self, item: Image) -> None:
         a, b, c, d = self.matrices[-1][:4]
         placed = (item.w * math.hypot(a, b), item.h * math.hypot(c, d))
-        images = getattr(self.c, "_pnpgen_images", None) or PdfImages(self.c)
-        self.c._pnpgen_images = images
-        images.draw(item, placed, self.emit)
+        self.doc.images.draw(item, placed, self.emit)
 
     def begin_group(self, item: Group) -> None:
         self.emit("q")      # what canvas.saveState writes; its copy of reportlab's own state is not needed
@@ -396,7 +411,7 @@ class PdfBackend(Backend):
         if form is not None:
             self._place_form(*form)
         elif self.patterns and is_motif(item):
-            self._place_form(motif_form(self.c, item.items), item.items)
+            self._place_form(motif_form(self.doc, item.items), item.items)
             self.whole = item
 
     def group_items(self, item: Group) -> Sequence[Item]:
@@ -409,7 +424,7 @@ class PdfBackend(Backend):
         """Define the form on first use (its own content stream, its own paint state), then Do."""
         if not self.c.hasForm(name):
             self.c.beginForm(name, *FORM_BOX)
-            walk(items, type(self)(self.c, patterns=False))
+            walk(items, type(self)(self.doc, patterns=False))
             self.c.endForm()
         self.c.doForm(name)
 
@@ -419,13 +434,13 @@ class PdfBackend(Backend):
         self.matrices.pop()
 
 
-def motif_form(canvas: Canvas, items: tuple[Item, ...]) -> str:
+def motif_form(doc: PdfDocument, items: tuple[Item, ...]) -> str:
     """The form name of these motif items, one per distinct set (equal sets share it)."""
-    by_id: dict[int, tuple[tuple[Item, ...], str]] = canvas.__dict__.setdefault("_pnpgen_motif_ids", {})
+    by_id = doc.motif_ids
     known = by_id.get(id(items))          # cards share one pattern's items: found without hashing
     if known is not None and known[0] is items:
         return known[1]
-    names: dict[tuple[Item, ...], str] = canvas.__dict__.setdefault("_pnpgen_motifs", {})
+    names = doc.motifs
     name = names.get(items)
     if name is None:
         name = names[items] = f"pnpgenmotif{len(names) + 1}"

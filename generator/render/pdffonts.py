@@ -73,9 +73,9 @@ class GlyphFont:
         doc.idToObject["BasicFonts"].dict[self.internal] = doc.Reference(font, self.internal)
 
 
-def glyph_font(canvas: Canvas, face: str) -> GlyphFont:
-    """The document's Type 0 font of a face, made (and its resource name given) on first use."""
-    fonts: dict[str, GlyphFont] = canvas.__dict__.setdefault("_pnpgen_glyph_fonts", {})
+def glyph_font(canvas: Canvas, fonts: dict[str, GlyphFont], face: str) -> GlyphFont:
+    """The document's Type 0 font of a face (`fonts`: the document's, by face), made (and its resource
+    name given) on first use."""
     font = fonts.get(face)
     if font is None:
         doc = canvas._doc
@@ -86,13 +86,14 @@ def glyph_font(canvas: Canvas, face: str) -> GlyphFont:
     return font
 
 
-def show_runs(canvas: Canvas, runs: tuple[GlyphRun, ...], size: float, fmt: Any) -> str:
+def show_runs(canvas: Canvas, fonts: dict[str, GlyphFont], runs: tuple[GlyphRun, ...], size: float,
+              fmt: Any) -> str:
     """The text operators (after the line's Tm) that show the runs: per run its font's Tf, then TJ
     arrays of glyph ids with adjustments that put each glyph at HarfBuzz's place; `fmt` writes numbers.
     The glyphs' texts go into each font's ToUnicode map (the first text a glyph stood for)."""
     ops: list[str] = []
     for face, body, pairs in _program(runs, size, fmt):
-        font = glyph_font(canvas, face)
+        font = glyph_font(canvas, fonts, face)
         used = font.used
         for gid, text in pairs:
             if text and not used.get(gid):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -26,7 +26,7 @@ from generator.core.units import MM_PER_INCH
 from generator.render.base import rgb
 from generator.render.cmyk import INK_LIMIT, CmykConverter
 from generator.render.images import DEFAULT_MAX_PPI, open_image, resampled, to_8bit
-from generator.render.pdf import PdfBackend, PlacedForms, draw_pages, new_canvas
+from generator.render.pdf import PdfBackend, PdfDocument, PlacedForms, draw_pages, new_canvas
 from generator.render.pdfimages import PdfImages, Stream, _flate_entries, _png_rows
 from generator.scene.model import (
     Circle,
@@ -77,11 +77,18 @@ def render_pdfx(pages: list[Page], intent: OutputIntent, title: str, ink_limit: 
     converter = CmykConverter(intent.profile, ink_limit)
     buf = io.BytesIO()
     canvas = new_canvas(buf, pages, title, HEADER_VERSION)
-    canvas._pnpgen_cmyk = converter
-    canvas._pnpgen_images = CmykImages(canvas, converter, max_ppi)
-    draw_pages(canvas, pages, True, CmykBackend)
+    draw_pages(CmykDocument(canvas, CmykImages(canvas, converter, max_ppi), converter=converter), pages, True,
+               CmykBackend)
     canvas.save()
     return pdfx_keys(buf.getvalue(), intent)
+
+
+@dataclass(eq=False)
+class CmykDocument(PdfDocument):
+    """A PDF/X document: its pictures CMYK too, and the conversion every colour goes through."""
+
+    images: CmykImages
+    converter: CmykConverter = field(kw_only=True)
 
 
 class CmykBackend(PdfBackend):
@@ -89,13 +96,14 @@ class CmykBackend(PdfBackend):
     what it has drawn (with its transform), so a picture with transparency is flattened onto what
     lies under it, not onto white."""
 
-    def __init__(self, canvas: Canvas, placed: PlacedForms | None = None, patterns: bool = False) -> None:
-        super().__init__(canvas, placed, patterns=False)   # motifs drawn in place: flattening sees them
+    def __init__(self, doc: CmykDocument, placed: PlacedForms | None = None, patterns: bool = False) -> None:
+        super().__init__(doc, placed, patterns=False)   # motifs drawn in place: flattening sees them
+        self.converter = doc.converter
+        self.max_ppi = doc.images.max_ppi
         self.drawn: list[tuple[Matrix, Item]] = []
 
     def colour(self, color: str, op: str) -> str:
-        converter: CmykConverter = self.c._pnpgen_cmyk
-        values = converter.colour(rgb(color))
+        values = self.converter.colour(rgb(color))
         return "{} {} {} {} {}".format(*(_unit(v) for v in values), "k" if op == "rg" else "K")
 
     def _record(self, item: Item) -> None:
@@ -135,7 +143,7 @@ class CmykBackend(PdfBackend):
     def image(self, item: Image) -> None:
         self._record(item)
         if has_alpha(item):
-            item = flattened(item, self.matrices[-1], self.drawn[:-1], self.c._pnpgen_images.max_ppi)
+            item = flattened(item, self.matrices[-1], self.drawn[:-1], self.max_ppi)
         super().image(item)
 
 
@@ -167,10 +175,10 @@ def flattened(item: Image, matrix: Matrix, beneath: list[tuple[Matrix, Item]], m
     if size != picture.size:
         picture = picture.resize(size, PILImage.Resampling.LANCZOS)
     to_box = compose(translate(-item.x, -item.y), inverse(matrix))
-    page = Page(item.w, item.h).add(*(Group((prim,), compose(to_box, m)) for m, prim in beneath))
+    page = Page(item.w, item.h).add(*(Group((prim,), transform=compose(to_box, m)) for m, prim in beneath))
     backdrop = render_image(page, size[0] / (item.w / MM_PER_INCH)).resize(size, PILImage.Resampling.BICUBIC)
     backdrop.paste(picture, mask=picture.getchannel("A"))
-    return ImageItem(item.x, item.y, item.w, item.h, encode_png(backdrop, 72), "png")
+    return ImageItem(item.x, item.y, item.w, item.h, encode_png(backdrop, 72), format="png")
 
 
 def inverse(m: Matrix) -> Matrix:

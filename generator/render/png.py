@@ -241,7 +241,7 @@ def _placed_glyphs(m: Matrix, item: TextLine, mode: str,
             placed.append(((px, py), mask))
             left, top, right, bottom = min(left, px), min(top, py), max(right, px + w), max(bottom, py + h)
             continue
-        subpaths = flatten(ScenePath(glyph_commands(face, gid, x, y, item.size), "#000000", None), m, 0.2)
+        subpaths = flatten(ScenePath(glyph_commands(face, gid, x, y, item.size), fill="#000000", stroke=None), m, 0.2)
         points = [p for ring, _ in subpaths for p in ring]
         if points:
             outlines.append(subpaths)

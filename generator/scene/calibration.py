@@ -43,7 +43,7 @@ class _Frame:
 
     def back_line(self, x1: float, y1: float, x2: float, y2: float, stroke: Stroke) -> Line:
         (a, b), (c, d) = self.to_back(x1, y1), self.to_back(x2, y2)
-        return Line(a, b, c, d, stroke)
+        return Line(a, b, c, d, stroke=stroke)
 
 
 def calibration_pages(spec: SheetSpec) -> list[Page]:
@@ -72,12 +72,12 @@ def _crosses(f: _Frame, cx: float, cy: float, front_side: bool) -> list[Item]:
     items: list[Item] = []
     for x, y, r in spots:
         if front_side:
-            items += [Line(x - 2 * r, y, x + 2 * r, y, CROSS_FRONT),
-                      Line(x, y - 2 * r, x, y + 2 * r, CROSS_FRONT), Circle(x, y, r, None, CROSS_FRONT)]
+            items += [Line(x - 2 * r, y, x + 2 * r, y, stroke=CROSS_FRONT),
+                      Line(x, y - 2 * r, x, y + 2 * r, stroke=CROSS_FRONT), Circle(x, y, r, fill=None, stroke=CROSS_FRONT)]
         else:
             bx, by = f.to_back(x, y)
-            items += [Line(bx - 2 * r, by, bx + 2 * r, by, CROSS_BACK),
-                      Line(bx, by - 2 * r, bx, by + 2 * r, CROSS_BACK), Circle(bx, by, r, None, CROSS_BACK)]
+            items += [Line(bx - 2 * r, by, bx + 2 * r, by, stroke=CROSS_BACK),
+                      Line(bx, by - 2 * r, bx, by + 2 * r, stroke=CROSS_BACK), Circle(bx, by, r, fill=None, stroke=CROSS_BACK)]
     return items
 
 
@@ -88,12 +88,12 @@ def _front_scale(f: _Frame, axis: str, x0: float, y0: float) -> list[Item]:
     for k in range(-SCALE_RANGE, SCALE_RANGE + 1):
         long = 8.0 if k % 10 == 0 else 6.0 if k % 5 == 0 else 3.5
         if axis == "x":
-            items.append(Line(x0 + k, y0 - long, x0 + k, y0, FRONT_STROKE))
+            items.append(Line(x0 + k, y0 - long, x0 + k, y0, stroke=FRONT_STROKE))
             if k % 5 == 0:
                 items.append(Text(x0 + k - 4.0, y0 - 12.0, 8.0, 3.6, _num(sign * k), size=6,
                                   align="center", valign="bottom", wrap=False, shrink=False))
         else:
-            items.append(Line(x0 - long, y0 + k, x0, y0 + k, FRONT_STROKE))
+            items.append(Line(x0 - long, y0 + k, x0, y0 + k, stroke=FRONT_STROKE))
             if k % 5 == 0:
                 items.append(Text(x0 - 17.0, y0 + k - 1.8, 8.0, 3.6, _num(sign * k), size=6,
                                   align="right", valign="middle", wrap=False, shrink=False))

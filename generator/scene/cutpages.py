@@ -93,8 +93,8 @@ def _placed(items: Sequence[Item], x: float, y: float, sheet: CutSheet, turned: 
     radius = sheet.spec.corner if b == 0 and sheet.spec.inset == 0 else 0.0
     clip = Rect(-b, -b, w + 2 * b, h + 2 * b, fill=None, stroke=None, radius=radius)
     if turned:
-        items = (Group(tuple(items), (-1.0, 0.0, 0.0, -1.0, w, h)),)
-    return Group(tuple(items), translate(x, y), clip)
+        items = (Group(tuple(items), transform=(-1.0, 0.0, 0.0, -1.0, w, h)),)
+    return Group(tuple(items), transform=translate(x, y), clip=clip)
 
 
 def marks(sheet: CutSheet) -> list[Item]:
@@ -117,7 +117,7 @@ def cut_footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
         left, right = reach, sheet.width - reach
     length = right - left
     if length >= WITH_SCALE_BAR:
-        return [Group(tuple(footer_items("bottom", length + 2 * m, sheet.height, text, lang)), translate(left - m, 0.0))]
+        return [Group(tuple(footer_items("bottom", length + 2 * m, sheet.height, text, lang)), transform=translate(left - m, 0.0))]
     # too short for the words and the 50 mm scale bar: the words alone
     return [Text(left, sheet.height - m - FOOTER_HEIGHT, length, FOOTER_HEIGHT, shorten_footer(text, length), font=FOOTER_FONT,
                  size=FOOTER_SIZE, color=FOOTER_COLOR, valign="middle", wrap=False, shrink=True,
@@ -146,10 +146,10 @@ def calibration_card(size: tuple[float, float]) -> Card:
     steps = [k * 0.5 for k in range(-2, 4)]
     for d in steps:
         long = 6.0 if d == 0 else 3.0
-        items += [Line(w / 2 - long / 2, d, w / 2 + long / 2, d, TICK),                 # top edge
-                  Line(w / 2 - long / 2, h - d, w / 2 + long / 2, h - d, TICK),         # bottom
-                  Line(d, h / 2 - long / 2, d, h / 2 + long / 2, TICK),                 # left
-                  Line(w - d, h / 2 - long / 2, w - d, h / 2 + long / 2, TICK)]         # right
+        items += [Line(w / 2 - long / 2, d, w / 2 + long / 2, d, stroke=TICK),                 # top edge
+                  Line(w / 2 - long / 2, h - d, w / 2 + long / 2, h - d, stroke=TICK),         # bottom
+                  Line(d, h / 2 - long / 2, d, h / 2 + long / 2, stroke=TICK),                 # left
+                  Line(w - d, h / 2 - long / 2, w - d, h / 2 + long / 2, stroke=TICK)]         # right
     items.append(Text(4.0, h / 2 - 10.0, w - 8.0, 20.0,
                       "cut test: count the lines left at each edge (0.5 mm apart; the long one is the trim)",
                       size=7.0, align="center", valign="middle"))

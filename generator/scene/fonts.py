@@ -434,11 +434,15 @@ def _scan_folders(family: str, style: str, weight: int | str | None) -> tuple[Pa
                          else [FtFont(str(path), lazy=True)])
             except Exception:      # an unreadable file in a system folder is skipped
                 continue
-            for index, face in enumerate(faces):
-                names = face["name"]
-                if str(names.getBestFamilyName()).casefold() == family.casefold() and \
-                        str(names.getBestSubFamilyName() or "regular").casefold() == wanted:
-                    return path, index
+            try:
+                for index, face in enumerate(faces):
+                    names = face["name"]
+                    if str(names.getBestFamilyName()).casefold() == family.casefold() and \
+                            str(names.getBestSubFamilyName() or "regular").casefold() == wanted:
+                        return path, index
+            finally:               # lazy faces keep their file open: closed once read
+                for face in faces:
+                    face.close()
     raise FontFileError(f"no installed font family {family!r} in {', '.join(folders)}")
 
 

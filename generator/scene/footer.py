@@ -93,7 +93,7 @@ LAYOUT_WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def layout_text(lang: str, *, duplex: str | None, landscape: bool, gutter_fold: bool = False,
+def layout_words(lang: str, *, duplex: str | None, landscape: bool, gutter_fold: bool = False,
                 offset: tuple[float, float] = (0.0, 0.0), printer: str = "") -> str:
     """"long-edge flip, portrait" in the sheet's language, with the back offset and the printer
     profile when there are any."""
@@ -133,11 +133,11 @@ def footer_items(side: str, width: float, height: float, text: str, lang: str = 
     items = _strip(length, _fit_text(text, length - SCALE_BAR_LENGTH - _LABEL_W - 3.0),
                    footer_words(lang)[2])
     if side in ("bottom", "top"):
-        return [Group(tuple(items), (1.0, 0.0, 0.0, 1.0, x, y))]
+        return [Group(tuple(items), transform=(1.0, 0.0, 0.0, 1.0, x, y))]
     # local u runs up the page from the strip's bottom end, local v across it (glyph tops inward
     # on the right, outward on the left: text always reads bottom-to-top).
     matrix: Matrix = (0.0, -1.0, 1.0, 0.0, x, y + length)
-    return [Group(tuple(items), matrix)]
+    return [Group(tuple(items), transform=matrix)]
 
 
 def _strip(length: float, text: str, scale_label: str = "{n} mm scale:") -> list[Item]:
@@ -157,11 +157,11 @@ def _strip(length: float, text: str, scale_label: str = "{n} mm scale:") -> list
 
 def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item]:
     """A ruler `length` mm long on baseline y: ticks every 5 mm, taller every 10, tallest at the ends."""
-    items: list[Item] = [Line(x, y, x + length, y, BAR_STROKE)]
+    items: list[Item] = [Line(x, y, x + length, y, stroke=BAR_STROKE)]
     steps = round(length / 5.0)
     for i in range(steps + 1):
         tick = 3.6 if i in (0, steps) else 2.0 if i % 2 == 0 else 1.0
-        items.append(Line(x + i * 5.0, y, x + i * 5.0, y - tick, BAR_STROKE))
+        items.append(Line(x + i * 5.0, y, x + i * 5.0, y - tick, stroke=BAR_STROKE))
     return items
 
 
@@ -247,7 +247,7 @@ __all__ = [
     "footer_items",
     "footer_text",
     "footer_words",
-    "layout_text",
+    "layout_words",
     "scale_bar",
     "seed_words",
     "shorten_footer",

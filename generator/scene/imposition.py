@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text, layout_text
+from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text, layout_words
 from generator.scene.grid import Axis
 from generator.scene.layout import Plan, SheetSpec, cards_per_sheet, check_offset, parse_offset, plan_sheet
 from generator.scene.marks import crop_marks, cut_lines, fold_line
@@ -73,7 +73,7 @@ def scale_page(page: Page, sx: float, sy: float) -> None:
     sx, sy gives true sizes (its margins come back to 5 mm as it shrinks the page)."""
     kx, ky = 1.0 / sx, 1.0 / sy
     cx, cy = page.width / 2.0, page.height / 2.0
-    page.items = [Group(tuple(page.items), (kx, 0.0, 0.0, ky, cx - cx * kx, cy - cy * ky))]
+    page.items = [Group(tuple(page.items), transform=(kx, 0.0, 0.0, ky, cx - cx * kx, cy - cy * ky))]
     for name in ("trim_box", "bleed_box"):
         box = getattr(page, name)
         if box is not None:
@@ -129,8 +129,8 @@ def _placed(items: Sequence[Item], xs: Axis, ys: Axis, ci: int, ri: int, x: floa
     bottom = bleed if ri == ys.count - 1 else ys.inner_bleed(bleed)
     clip = Rect(-left, -top, xs.card + left + right, ys.card + top + bottom, fill=None, stroke=None)
     if turned:
-        items = (Group(tuple(items), (-1.0, 0.0, 0.0, -1.0, xs.card, ys.card)),)
-    return Group(tuple(items), translate(x, y), clip)
+        items = (Group(tuple(items), transform=(-1.0, 0.0, 0.0, -1.0, xs.card, ys.card)),)
+    return Group(tuple(items), transform=translate(x, y), clip=clip)
 
 
 def _marks(xs: Axis, ys: Axis, spec: SheetSpec, cut: bool = True) -> list[Item]:
@@ -176,7 +176,7 @@ def _add_numbered_footers(pages: list[Page], plan: Plan, spec: SheetSpec, title:
     side (never shifted by the offset: the footer need not line up with anything)."""
     total = len(pages)
     flip = spec.duplex if any(page.kind == "back" for page in pages) else None   # no backs: no flip to claim
-    layout = layout_text(lang, duplex=flip, landscape=plan.landscape,
+    layout = layout_words(lang, duplex=flip, landscape=plan.landscape,
                          gutter_fold=spec.gutter_fold, offset=spec.offset, printer=printer)
     for number, page in enumerate(pages, start=1):
         side = plan.footer
@@ -210,7 +210,7 @@ def card_pages(cards: Sequence[Card], card_size: tuple[float, float] | str, blee
                                                                           h + 2 * bleed))
         if items is not None:
             clip = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)
-            page.add(Group(tuple(items), translate(bleed, bleed), clip))
+            page.add(Group(tuple(items), transform=translate(bleed, bleed), clip=clip))
         pages.append(page)
     return pages
 

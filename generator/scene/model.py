@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 from generator.core.imagefile import describe
 
@@ -24,6 +24,7 @@ class Stroke:
 
     color: str = "#000000"
     width: float = 0.25
+    _: KW_ONLY
     dash: tuple[float, ...] | None = None
 
 
@@ -38,6 +39,7 @@ class Rect:
     y: float
     w: float
     h: float
+    _: KW_ONLY
     fill: str | None = None
     stroke: Stroke | None = DEFAULT_STROKE
     radius: float = 0.0
@@ -51,6 +53,7 @@ class Line:
     y1: float
     x2: float
     y2: float
+    _: KW_ONLY
     stroke: Stroke | None = DEFAULT_STROKE
 
 
@@ -59,15 +62,16 @@ class Polyline:
     """An open polyline, or a polygon when closed (fill applies to closed shapes only)."""
 
     points: tuple[Point, ...]
+    _: KW_ONLY
     closed: bool = False
     fill: str | None = None
     stroke: Stroke | None = DEFAULT_STROKE
 
 
-def Polygon(points: Sequence[Point], fill: str | None = None,
+def Polygon(points: Sequence[Point], *, fill: str | None = None,
             stroke: Stroke | None = DEFAULT_STROKE) -> Polyline:
     """A closed polyline."""
-    return Polyline(tuple((float(x), float(y)) for x, y in points), True, fill, stroke)
+    return Polyline(tuple((float(x), float(y)) for x, y in points), closed=True, fill=fill, stroke=stroke)
 
 
 PathCommand = tuple[str | float, ...]
@@ -86,6 +90,7 @@ class Path:
     """
 
     commands: tuple[PathCommand, ...]
+    _: KW_ONLY
     fill: str | None = None
     stroke: Stroke | None = DEFAULT_STROKE
     fill_rule: str = "nonzero"
@@ -98,6 +103,7 @@ class Circle:
     cx: float
     cy: float
     r: float
+    _: KW_ONLY
     fill: str | None = None
     stroke: Stroke | None = DEFAULT_STROKE
 
@@ -119,6 +125,7 @@ class Text:
     w: float
     h: float
     text: str
+    _: KW_ONLY
     font: str = "sans"
     size: float = 10.0
     color: str = "#000000"
@@ -140,6 +147,7 @@ class TextLine:
     x: float
     y: float
     text: str
+    _: KW_ONLY
     font: str = "sans"
     size: float = 10.0
     color: str = "#000000"
@@ -161,6 +169,7 @@ class Image:
     w: float
     h: float
     data: bytes
+    _: KW_ONLY
     format: str = ""
     digest: str = ""
 
@@ -177,6 +186,7 @@ class Group:
     clipped to a rectangle given in the group's own coordinates (before the transform)."""
 
     items: tuple[Item, ...]
+    _: KW_ONLY
     transform: Matrix = IDENTITY
     clip: Rect | None = None
 
@@ -195,6 +205,7 @@ class Page:
 
     width: float
     height: float
+    _: KW_ONLY
     items: list[Item] = field(default_factory=list)
     label: str = ""
     kind: str = "sheet"

@@ -40,9 +40,9 @@ def rules_sheet_page(title: str, subtitle: str, sections: Sequence[RulesSection]
     width, height = paper_size(paper)
     x, y, w, h = content_box_for(width, height)
     page = Page(width, height, label="rules sheet", kind="sheet")
-    page.add(Text(x, y, w, 9.0, title, "sans-bold", 17, INK, valign="middle", wrap=False, min_size=10),
-             Text(x, y + 9.5, w, 6.5, subtitle, "sans-italic", 8.5, GREY, valign="top", min_size=6),
-             Line(x, y + HEAD_ROOM - 2.0, x + w, y + HEAD_ROOM - 2.0, Stroke(INK, 0.4)))
+    page.add(Text(x, y, w, 9.0, title, font="sans-bold", size=17, color=INK, valign="middle", wrap=False, min_size=10),
+             Text(x, y + 9.5, w, 6.5, subtitle, font="sans-italic", size=8.5, color=GREY, valign="top", min_size=6),
+             Line(x, y + HEAD_ROOM - 2.0, x + w, y + HEAD_ROOM - 2.0, stroke=Stroke(INK, 0.4)))
     page.add(*_columns(sections, x, y + HEAD_ROOM, w, h - HEAD_ROOM))
     return add_footers([page], title=footer_title or title, source=source, lang=lang)[0]
 
@@ -102,11 +102,11 @@ def _draw(blocks: list[RulesEntry], x: float, y: float, w: float, size: float) -
     items: list[Item] = []
     for kind, text, height in blocks:
         if kind == "head":
-            items += [Rect(x, y + 0.2, 1.2, height - 1.2, INK, None),
-                      Text(x + 2.2, y, w - 2.2, height, text, "sans-bold", size + 1, INK, shrink=False)]
+            items += [Rect(x, y + 0.2, 1.2, height - 1.2, fill=INK, stroke=None),
+                      Text(x + 2.2, y, w - 2.2, height, text, font="sans-bold", size=size + 1, color=INK, shrink=False)]
         else:
-            items += [Text(x, y, BULLET_W, height, "•", "sans", size, GREY, shrink=False, wrap=False),
-                      Text(x + BULLET_W, y, w - BULLET_W, height, text, "sans", size, INK, shrink=False)]
+            items += [Text(x, y, BULLET_W, height, "•", font="sans", size=size, color=GREY, shrink=False, wrap=False),
+                      Text(x + BULLET_W, y, w - BULLET_W, height, text, font="sans", size=size, color=INK, shrink=False)]
         y += height
     return items
 

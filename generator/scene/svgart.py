@@ -296,8 +296,8 @@ def art_items(art: SvgArt, x: float, y: float, w: float, h: float, *, fit: str =
         if paint is None and line is None:
             continue
         commands = _placed_all(shape.commands, kx, ky, ox, oy)
-        items.append(Path(commands, paint, Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
-                          shape.fill_rule))
+        items.append(Path(commands, fill=paint, stroke=Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
+                          fill_rule=shape.fill_rule))
     if fit == "cover":
         return [Group(tuple(items), clip=Rect(x, y, w, h, fill=None, stroke=None))]
     return items

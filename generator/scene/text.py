@@ -100,15 +100,17 @@ def _check_box(box: Text) -> None:
 
 
 def _sizes(box: Text) -> tuple[float, ...]:
-    """Sizes to try, largest first: size, then 0.5 pt steps down, ending at min_size."""
+    """Sizes to try, largest first (shrink_sizes), or only the size when the box does not shrink."""
     if not box.shrink:
         return (float(box.size),)
-    return _size_steps(float(box.size), float(box.min_size))
+    return shrink_sizes(float(box.size), float(box.min_size))
 
 
 @lru_cache(maxsize=1024)
-def _size_steps(start: float, min_size: float) -> tuple[float, ...]:
-    """The sizes of a shrinking box, once per (size, min_size): boxes share a few styles."""
+def shrink_sizes(start: float, min_size: float) -> tuple[float, ...]:
+    """The one shrink rule, for plain and rich text alike: the sizes to try, largest first: the size,
+    then the multiples of SHRINK_STEP below it, ending at min_size (9.3 pt down to 5: 9.3, 9, 8.5 ... 5.5,
+    5). Cached per (size, min_size): boxes share a few styles."""
     sizes = [start]
     floor = min(min_size, start)
     size = start
@@ -353,7 +355,7 @@ def _place(box: Text, fm: FontMetrics, size: float,
         if text:
             along = 1.0 - share if share != 0.5 and is_rtl_text(text) else share
             x = box.x + (box.w - width * unit) * along
-            placed.append(TextLine(x, baseline + i * pitch, text, box.font, size, box.color,
+            placed.append(TextLine(x, baseline + i * pitch, text, font=box.font, size=size, color=box.color,
                                    features=box.features, lang=box.lang))
     return tuple(placed)
 

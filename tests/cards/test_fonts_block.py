@@ -42,7 +42,7 @@ FONTS = """fonts:
 """
 
 
-@pytest.mark.needs("pdffonts", "pdftotext")
+@pytest.mark.needs("pdffonts", "pdftotext", "fc-match")
 def test_a_template_draws_with_its_own_fonts(tmp_path: Path, pnpgen, system_font) -> None:
     system_font("Noto Sans Arabic")
     template = _template(tmp_path, FONTS)
@@ -55,6 +55,7 @@ def test_a_template_draws_with_its_own_fonts(tmp_path: Path, pnpgen, system_font
     assert "吾輩は猫" in text and "Ufficio" in text and "مرحبا" in text.replace("\u202b", "")
 
 
+@pytest.mark.needs("fc-match")
 def test_fonts_are_inherited_through_extends(tmp_path: Path, pnpgen, system_font) -> None:
     system_font("Noto Sans Arabic")
     _template(tmp_path, FONTS)
@@ -69,6 +70,7 @@ def test_fonts_are_inherited_through_extends(tmp_path: Path, pnpgen, system_font
     assert code == 0, err
 
 
+@pytest.mark.needs("fc-match")
 def test_a_face_of_a_collection_by_index(system_font) -> None:
     from generator.scene.fonts import add_font, font_spec
 

@@ -121,6 +121,7 @@ def test_png_icons_sit_on_the_baseline(deck: Path, tmp_path: Path) -> None:
         _check_pixels(red, black, size, align, card_left=0.0)
 
 
+@pytest.mark.needs("pdftoppm")
 def test_pdf_icons_sit_on_the_baseline(deck: Path, tmp_path: Path) -> None:
     pdf = tmp_path / "deck.pdf"
     _pnpgen(deck, "-o", str(pdf))

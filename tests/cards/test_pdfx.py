@@ -199,6 +199,7 @@ def test_transparency_is_flattened_onto_what_lies_beneath(pdfx) -> None:
         assert panel != (0, 0, 0, 0)
 
 
+@pytest.mark.needs("pdftoppm")
 def test_missing_bleed_is_the_art_mirrored_at_its_edge(tmp_path, write, pnpgen) -> None:
     """No art bleed: the 1/8 in strip is the card mirrored at the trim (a black band at the left
     edge appears again just outside it, then the red beyond)."""

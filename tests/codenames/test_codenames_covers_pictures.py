@@ -81,7 +81,7 @@ def _grey_face(role: str) -> PILImage.Image:
     from generator.render.png import render_image
     from generator.scene.model import Page
 
-    page = Page(60, 60, cover_face(role, "en", (60.0, 60.0)))
+    page = Page(60, 60, items=cover_face(role, "en", (60.0, 60.0)))
     return render_image(page, dpi=100).convert("L")
 
 
@@ -174,7 +174,7 @@ def test_picture_png_shows_art_in_two_colours_and_the_corner_mark(tmp_path) -> N
     from generator.scene.model import Page
 
     composed = next(p for p in content.load_pictures() if p.accessory)
-    png = render_png(Page(60, 60, picture_items(composed)), dpi=60)
+    png = render_png(Page(60, 60, items=picture_items(composed)), dpi=60)
     with PILImage.open(io.BytesIO(png)) as im:
         colours = Counter(dict((c, n) for n, c in im.getcolors(1 << 16)))
         corner = im.getpixel((round(4.5 / 25.4 * 60), round(4.5 / 25.4 * 60)))

@@ -68,10 +68,20 @@ def _sets() -> dict[str, ComponentSet]:
             "rd": catalog.subset(["reflector", "diagonal"]), "odd": ODD_SET, "spin": SPIN_SET}
 
 
+def plain(item: Any) -> Any:
+    """A result as the values it holds: tuples and lists taken apart, so that a record (Engine.results'
+    ShotResult, a NamedTuple) hashes as the plain tuple of its fields it was recorded as."""
+    if isinstance(item, tuple):
+        return tuple(plain(x) for x in item)
+    if isinstance(item, list):
+        return [plain(x) for x in item]
+    return item
+
+
 def digest(items: Iterator[Any] | list[Any]) -> dict[str, Any]:
     sha, count = hashlib.sha256(), 0
     for item in items:
-        sha.update(repr(item).encode())
+        sha.update(repr(plain(item)).encode())
         sha.update(b"\n")
         count += 1
     return {"count": count, "sha256": sha.hexdigest()}

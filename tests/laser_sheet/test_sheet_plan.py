@@ -90,5 +90,5 @@ def test_every_text_fits_its_box(size, lang: str) -> None:
     """render_recording lays out every text box: a label too long for its box would raise LayoutError."""
     board = Board(*size)
     plan = plan_sheet(board, "a4", 5)
-    page = Page(297, 210, list(sheet_items(plan, load_catalog().beginner(), load_labels(lang))))
+    page = Page(297, 210, items=list(sheet_items(plan, load_catalog().beginner(), load_labels(lang))))
     assert render_recording([page]).count("text ") > board.cannons * 2

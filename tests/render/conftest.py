@@ -38,15 +38,15 @@ def sample_page(label: str = "sample") -> Page:
         Text(15, 15, 80, 15, "Titolo " + ACCENTS, font="serif-bold", size=18, align="center"),
         Text(15, 32, 80, 40, "Il était une fois, à côté de la forêt: ação, coração, œuvre. "
              + ACCENTS, size=11),
-        Line(15, 90, 95, 90, Stroke("#aa0000", 0.4, (2, 1))),
+        Line(15, 90, 95, 90, stroke=Stroke("#aa0000", 0.4, dash=(2, 1))),
         Circle(35, 108, 12, fill="#2266aa"),
         Polygon([(60, 96), (90, 100), (80, 125)], fill="#66aa22"),
         Group((Rect(0, 0, 40, 20, fill="#ffcc00"), Text(2, 2, 36, 16, "Tourné 90°", size=10)),
-              compose(translate(140, 15), rotate(90))),
+              transform=compose(translate(140, 15), rotate(90))),
         Group((Circle(40, 170, 25, fill="#cc3366"),), clip=Rect(20, 150, 40, 30, radius=4)),
         Image(10, 200, 40, 20, tiny_png()),
     ]
-    return Page(160, 240, items, label=label, trim_box=(10, 10, 140, 220),
+    return Page(160, 240, items=items, label=label, trim_box=(10, 10, 140, 220),
                 bleed_box=(5, 5, 150, 230))
 
 

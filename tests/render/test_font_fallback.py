@@ -38,7 +38,7 @@ def test_licence_beside_the_font() -> None:
 
 
 def page(text: str) -> Page:
-    return Page(60, 20, [TextLine(5, 12, text, "sans", 14, "#000000")], kind="card")
+    return Page(60, 20, items=[TextLine(5, 12, text, font="sans", size=14, color="#000000")], kind="card")
 
 
 def pdf_fonts(data: bytes) -> set[str]:
@@ -71,5 +71,5 @@ def ink(png: bytes) -> int:
 def test_png_draws_the_emoji_glyph_not_a_box() -> None:
     # DejaVu's empty box for a missing character is a thin outline; the dragon is a filled drawing
     drawn = ink(render_png(page(DRAGON), dpi=200))
-    box = ink(render_png(Page(60, 20, [TextLine(5, 12, "\u4e2d", "sans", 14, "#000000")], kind="card"), dpi=200))
+    box = ink(render_png(Page(60, 20, items=[TextLine(5, 12, "\u4e2d", font="sans", size=14, color="#000000")], kind="card"), dpi=200))
     assert drawn > 1.5 * box > 0

@@ -46,7 +46,7 @@ def image_xobjects(pdf: bytes) -> dict:
 
 def test_jpeg_bytes_go_into_the_pdf_unchanged():
     data = encode(photo(), "JPEG", quality=80)
-    pdf = render_pdf([Page(100, 100, [Image(10, 10, 40, 60, data)])])
+    pdf = render_pdf([Page(100, 100, items=[Image(10, 10, 40, 60, data)])])
     (xobject,) = image_xobjects(pdf).values()
     assert xobject["/Filter"] == "/DCTDecode"
     assert xobject._data == data                      # the stream is the file, byte for byte
@@ -55,7 +55,7 @@ def test_jpeg_bytes_go_into_the_pdf_unchanged():
 
 def test_png_goes_in_with_its_own_compressed_rows():
     data = encode(photo(), "PNG")
-    pdf = render_pdf([Page(100, 100, [Image(10, 10, 40, 60, data)])])
+    pdf = render_pdf([Page(100, 100, items=[Image(10, 10, 40, 60, data)])])
     (xobject,) = image_xobjects(pdf).values()
     idat = b"".join(body for kind, body in _png_chunks(data) if kind == b"IDAT")
     assert xobject._data == idat
@@ -69,7 +69,7 @@ def test_palette_png_keeps_its_palette_and_alpha_becomes_a_soft_mask():
     palette = photo().convert("P", palette=PILImage.Palette.ADAPTIVE, colors=16)
     with_alpha = photo().convert("RGBA")
     with_alpha.putalpha(PILImage.linear_gradient("L").resize((60, 90)))
-    pdf = render_pdf([Page(100, 100, [Image(0, 0, 40, 60, encode(palette, "PNG")),
+    pdf = render_pdf([Page(100, 100, items=[Image(0, 0, 40, 60, encode(palette, "PNG")),
                                       Image(50, 0, 40, 60, encode(with_alpha, "PNG"))])])
     objects = list(image_xobjects(pdf).values())
     indexed = next(o for o in objects if isinstance(o["/ColorSpace"], list))
@@ -84,9 +84,9 @@ def test_an_image_on_100_cards_is_one_pdf_object():
     data = encode(photo(), "PNG")
     pages = []
     for sheet in range(12):
-        cards = [Group((Image(0, 0, 63.5, 88.9, data),), translate(5 + 65 * (i % 3), 5 + 90 * (i // 3)))
+        cards = [Group((Image(0, 0, 63.5, 88.9, data),), transform=translate(5 + 65 * (i % 3), 5 + 90 * (i // 3)))
                  for i in range(9) if sheet * 9 + i < 100]
-        pages.append(Page(210, 297, cards))
+        pages.append(Page(210, 297, items=cards))
     pdf = render_pdf(pages)
     assert len(image_xobjects(pdf)) == 1
     assert pdf.count(b"/Subtype /Image") == 1
@@ -95,7 +95,7 @@ def test_an_image_on_100_cards_is_one_pdf_object():
 
 def test_pictures_above_the_cap_are_resampled_to_it_and_read_back_within_it():
     big = encode(photo((3000, 3000)), "JPEG", quality=85)
-    page = Page(100, 100, [Image(0, 0, 25.4, 25.4, big)])        # one inch: 3000 ppi as given
+    page = Page(100, 100, items=[Image(0, 0, 25.4, 25.4, big)])        # one inch: 3000 ppi as given
     capped = image_xobjects(render_pdf([page], max_ppi=300))
     (xobject,) = capped.values()
     ppi = xobject["/Width"] / 1.0, xobject["/Height"] / 1.0
@@ -107,7 +107,7 @@ def test_pictures_above_the_cap_are_resampled_to_it_and_read_back_within_it():
 
 def test_placed_size_under_a_group_scale_counts_for_the_cap():
     data = encode(photo((600, 600)), "PNG")
-    page = Page(100, 100, [Group((Image(0, 0, 25.4, 25.4, data),), (0.5, 0, 0, 0.5, 0, 0))])  # half an inch
+    page = Page(100, 100, items=[Group((Image(0, 0, 25.4, 25.4, data),), transform=(0.5, 0, 0, 0.5, 0, 0))])  # half an inch
     (xobject,) = image_xobjects(render_pdf([page], max_ppi=600)).values()
     assert xobject["/Width"] == 300
 
@@ -128,7 +128,7 @@ def _close(pixel, expected, tolerance=40) -> bool:
 
 
 def test_cmyk_jpeg_colours_are_right_in_a_png_render():
-    page = Page(80, 20, [Image(0, 0, 80, 20, cmyk_jpeg())])
+    page = Page(80, 20, items=[Image(0, 0, 80, 20, cmyk_jpeg())])
     out = PILImage.open(io.BytesIO(render_png(page, dpi=25.4))).convert("RGB")
     for i, expected in enumerate(EXPECTED):
         assert _close(out.getpixel((20 * i + 10, 10)), expected), (i, out.getpixel((20 * i + 10, 10)))
@@ -137,7 +137,7 @@ def test_cmyk_jpeg_colours_are_right_in_a_png_render():
 @pytest.mark.needs("pdftoppm")
 def test_cmyk_jpeg_colours_are_right_in_the_pdf(tmp_path):
     data = cmyk_jpeg()
-    pdf = render_pdf([Page(80, 20, [Image(0, 0, 80, 20, data)])])
+    pdf = render_pdf([Page(80, 20, items=[Image(0, 0, 80, 20, data)])])
     (xobject,) = image_xobjects(pdf).values()
     assert xobject["/ColorSpace"] == "/DeviceCMYK" and list(xobject["/Decode"]) == [1, 0] * 4
     assert xobject._data == data
@@ -154,31 +154,31 @@ def test_sixteen_bit_grey_png_is_brought_to_eight_bits_not_clipped():
     grey = PILImage.linear_gradient("L").resize((64, 64)).point(lambda v: v * 257, "I").convert("I;16")
     data = encode(grey, "PNG")
     assert png_header(data)[2] == 16
-    pdf = render_pdf([Page(64, 64, [Image(0, 0, 64, 64, data)])])
+    pdf = render_pdf([Page(64, 64, items=[Image(0, 0, 64, 64, data)])])
     (xobject,) = image_xobjects(pdf).values()
     pixels = PILImage.frombytes("L", (64, 64), xobject.get_data())
     assert pixels.getpixel((0, 0)) < 10 and pixels.getpixel((0, 63)) > 245
-    out = PILImage.open(io.BytesIO(render_png(Page(64, 64, [Image(0, 0, 64, 64, data)]), dpi=25.4)))
+    out = PILImage.open(io.BytesIO(render_png(Page(64, 64, items=[Image(0, 0, 64, 64, data)]), dpi=25.4)))
     assert out.convert("L").getpixel((5, 60)) > 230
 
 
 def test_a_page_of_pictures_is_drawn_at_output_size_exactly():
     picture = photo((40, 60))
-    page = Page(40, 60, [Image(0, 0, 40, 60, encode(picture, "PNG"))])
+    page = Page(40, 60, items=[Image(0, 0, 40, 60, encode(picture, "PNG"))])
     out = PILImage.open(io.BytesIO(render_png(page, dpi=25.4))).convert("RGB")
     assert out.tobytes() == picture.tobytes()       # one pixel per pixel: no supersampling blur
 
 
 def test_a_flipped_picture_is_mirrored_in_the_png_render():
     picture = photo((40, 60))
-    flip = Group((Image(0, 0, 40, 60, encode(picture, "PNG")),), (-1, 0, 0, 1, 40, 0))
-    out = PILImage.open(io.BytesIO(render_png(Page(40, 60, [flip]), dpi=25.4))).convert("RGB")
+    flip = Group((Image(0, 0, 40, 60, encode(picture, "PNG")),), transform=(-1, 0, 0, 1, 40, 0))
+    out = PILImage.open(io.BytesIO(render_png(Page(40, 60, items=[flip]), dpi=25.4))).convert("RGB")
     assert out.tobytes() == picture.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT).tobytes()
 
 
 def test_svg_embeds_a_jpeg_as_jpeg():
     data = encode(photo(), "JPEG")
-    svg = render_svg(Page(50, 50, [Image(0, 0, 40, 60, data)])).decode()
+    svg = render_svg(Page(50, 50, items=[Image(0, 0, 40, 60, data)])).decode()
     assert "data:image/jpeg;base64," in svg
 
 
@@ -209,7 +209,7 @@ def test_a_picture_is_decoded_once_for_many_placements(monkeypatch):
     real = images.open_image
     monkeypatch.setattr(images, "open_image", lambda data, draft_size=None: calls.append(1) or real(data, draft_size))
     data = encode(photo((61, 89), seed=7), "JPEG")            # content no other test decodes
-    pages = [Page(70, 100, [Image(0, 0, 30, 40, data), Image(35, 50, 30, 40, data)]) for _ in range(3)]
+    pages = [Page(70, 100, items=[Image(0, 0, 30, 40, data), Image(35, 50, 30, 40, data)]) for _ in range(3)]
     for page in pages:
         render_png(page, dpi=50)
     assert len(calls) == 1
@@ -222,7 +222,7 @@ def test_pictures_within_a_quarter_above_the_cap_keep_their_bytes(pixels, kept):
 
     assert PPI_TOLERANCE == 1.25
     data = encode(photo((pixels, pixels)), "JPEG", quality=85)
-    page = Page(100, 100, [Image(0, 0, 25.4, 25.4, data)])        # one inch: `pixels` ppi
+    page = Page(100, 100, items=[Image(0, 0, 25.4, 25.4, data)])        # one inch: `pixels` ppi
     (xobject,) = image_xobjects(render_pdf([page], max_ppi=600)).values()
     assert (xobject._data == data) is kept
     assert xobject["/Width"] == (pixels if kept else 600)

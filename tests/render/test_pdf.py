@@ -59,7 +59,7 @@ def test_extracted_text_keeps_accents(page, accents) -> None:
 
 def test_text_is_upright_and_inside_the_page() -> None:
     box = Text(20, 30, 100, 20, "Ciao", size=20)
-    reader = _reader(render_pdf([Page(210, 297, [box])]))
+    reader = _reader(render_pdf([Page(210, 297, items=[box])]))
     seen = []
 
     def visitor(text, cm, tm, font, size):
@@ -97,7 +97,7 @@ def test_print_scaling_none_and_title(page) -> None:
 def test_byte_identical_in_one_process(make_page) -> None:
     sample_page = make_page
     first = render_pdf([sample_page("a"), sample_page("b")], title="t")
-    render_pdf([Page(100, 100, [Text(0, 0, 100, 100, "altro ÀÉÇ", font="mono")])])
+    render_pdf([Page(100, 100, items=[Text(0, 0, 100, 100, "altro ÀÉÇ", font="mono")])])
     second = render_pdf([sample_page("a"), sample_page("b")], title="t")
     assert first == second
 
@@ -144,6 +144,6 @@ def test_empty_document_is_still_a_pdf() -> None:
 
 
 def test_shapes_without_paint_are_skipped() -> None:
-    content = _reader(render_pdf([Page(50, 50, [Rect(1, 1, 5, 5, fill=None, stroke=None)])]))
+    content = _reader(render_pdf([Page(50, 50, items=[Rect(1, 1, 5, 5, fill=None, stroke=None)])]))
     stream = content.pages[0].get_contents().get_data().decode("latin1")
     assert " re " not in stream

@@ -18,13 +18,13 @@ from generator.scene.model import Circle, Group, Page, Rect
 
 
 def _dots(colour: str, n: int = 24) -> Group:
-    circles = tuple(Circle(2 + 3 * (i % 6), 2 + 3 * (i // 6), 0.6, colour, None) for i in range(n))
-    return Group(circles, clip=Rect(1, 1, 18, 12, None, None))
+    circles = tuple(Circle(2 + 3 * (i % 6), 2 + 3 * (i // 6), 0.6, fill=colour, stroke=None) for i in range(n))
+    return Group(circles, clip=Rect(1, 1, 18, 12, fill=None, stroke=None))
 
 
 def _pages(colours: list[str]) -> list[Page]:
     """One distinct card a page (its own band), the dots inside it."""
-    cards = [Group((Rect(0, 0, 20, 1 + i, fill="#ffeedd", stroke=None), _dots(c)), clip=Rect(0, 0, 20, 14, None, None))
+    cards = [Group((Rect(0, 0, 20, 1 + i, fill="#ffeedd", stroke=None), _dots(c)), clip=Rect(0, 0, 20, 14, fill=None, stroke=None))
              for i, c in enumerate(colours)]
     return [Page(20, 14, items=[card]) for card in cards]
 
@@ -48,8 +48,8 @@ def test_one_form_per_distinct_motif() -> None:
 
 
 def test_small_or_stroked_groups_are_not_motifs() -> None:
-    few = Group(_dots("#000000", MOTIF_MIN - 1).items, clip=Rect(0, 0, 5, 5, None, None))
-    stroked = Group(tuple(Circle(1, 1, 1, "#000000") for _ in range(MOTIF_MIN)), clip=Rect(0, 0, 5, 5, None, None))
+    few = Group(_dots("#000000", MOTIF_MIN - 1).items, clip=Rect(0, 0, 5, 5, fill=None, stroke=None))
+    stroked = Group(tuple(Circle(1, 1, 1, fill="#000000") for _ in range(MOTIF_MIN)), clip=Rect(0, 0, 5, 5, fill=None, stroke=None))
     unclipped = Group(_dots("#000000").items)
     assert is_motif(_dots("#000000"))
     assert not any(is_motif(g) for g in (few, stroked, unclipped))

@@ -56,8 +56,8 @@ def test_pixel_size_for_dpi(size, dpi, pixels) -> None:
 def test_rotated_group_lands_where_the_transform_says() -> None:
     rect = Rect(0, 0, 20, 10, fill="#ff0000", stroke=None)
     # rotate 90° clockwise: (x, y) → (-y, x), then move by (50, 20): x in [40, 50], y in [20, 40]
-    group = Group((rect,), compose(translate(50, 20), rotate(90)))
-    img = _image(Page(100, 100, [group]))
+    group = Group((rect,), transform=compose(translate(50, 20), rotate(90)))
+    img = _image(Page(100, 100, items=[group]))
     assert _at(img, 45, 30) == (255, 0, 0)
     assert _at(img, 41, 21) == (255, 0, 0) and _at(img, 49, 39) == (255, 0, 0)
     assert _at(img, 55, 25) == (255, 255, 255)     # where the unrotated rect would be
@@ -67,7 +67,7 @@ def test_rotated_group_lands_where_the_transform_says() -> None:
 
 def _text_box(angle: int):
     """A text line turned by angle about (50, 50); returns the page and its expected bbox (mm)."""
-    line = TextLine(50, 50, "HHHHHH", "sans-bold", 30, "#000000")
+    line = TextLine(50, 50, "HHHHHH", font="sans-bold", size=30, color="#000000")
     width = text_width(line.text, line.font, line.size)
     font_metrics(line.font)
     cap = 0.73 * line.size * MM_PER_PT       # height of H above the baseline
@@ -75,7 +75,7 @@ def _text_box(angle: int):
     m = rotate(angle, 50, 50)
     pts = [(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]) for x, y in corners]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return Page(120, 120, [Group((line,), m)]), (min(xs), min(ys), max(xs), max(ys))
+    return Page(120, 120, items=[Group((line,), transform=m)]), (min(xs), min(ys), max(xs), max(ys))
 
 
 @pytest.mark.parametrize("angle", [0, 90, 180, 270])
@@ -96,7 +96,7 @@ def test_rotated_text_is_drawn_inside_its_turned_box(angle: int) -> None:
 
 def test_clip_keeps_only_the_clip_area() -> None:
     circle = Circle(35, 35, 25, fill="#0000ff", stroke=None)
-    img = _image(Page(80, 80, [Group((circle,), clip=Rect(20, 20, 30, 30))]))
+    img = _image(Page(80, 80, items=[Group((circle,), clip=Rect(20, 20, 30, 30))]))
     assert _at(img, 25, 25) == (0, 0, 255)
     assert _at(img, 15, 35) == (255, 255, 255)     # inside the circle, outside the clip
     assert _at(img, 55, 35) == (255, 255, 255)
@@ -104,16 +104,16 @@ def test_clip_keeps_only_the_clip_area() -> None:
 
 def test_clip_applies_in_the_groups_own_coordinates() -> None:
     inner = Group((Rect(0, 0, 40, 40, fill="#00aa00", stroke=None),), clip=Rect(0, 0, 10, 10))
-    img = _image(Page(80, 80, [Group((inner,), translate(30, 30))]))
+    img = _image(Page(80, 80, items=[Group((inner,), transform=translate(30, 30))]))
     assert _at(img, 35, 35) == (0, 170, 0)
     assert _at(img, 45, 45) == (255, 255, 255)
 
 
 def test_rounded_corners_dashes_and_images(png_bytes) -> None:
     items = [Rect(10, 10, 40, 40, fill="#000000", stroke=None, radius=8),
-             Line(10, 70, 90, 70, Stroke("#000000", 1.0, (4, 4))),
+             Line(10, 70, 90, 70, stroke=Stroke("#000000", 1.0, dash=(4, 4))),
              Image(60, 10, 20, 10, png_bytes())]
-    img = _image(Page(100, 100, items))
+    img = _image(Page(100, 100, items=items))
     assert _at(img, 10.6, 10.6) == (255, 255, 255)   # cut-off corner
     assert _at(img, 30, 30) == (0, 0, 0)
     assert _at(img, 10.6, 30) == (0, 0, 0)
@@ -125,7 +125,7 @@ def test_rounded_corners_dashes_and_images(png_bytes) -> None:
 
 def test_text_lines_end_where_the_layout_says() -> None:
     box = Text(10, 10, 80, 40, "Mmmm mmmm mmmm mmmm mmmm mmmm mmmm mmmm ÀÉÇ", size=14, align="right")
-    img = render_image(Page(100, 60, [box]), dpi=254).convert("L")    # 10 px per mm
+    img = render_image(Page(100, 60, items=[box]), dpi=254).convert("L")    # 10 px per mm
     for line in layout_text(box):
         row = round(line.y * 10) - 3          # just above the baseline
         dark = [x for x in range(img.width) if img.getpixel((x, row)) < 128]
@@ -135,7 +135,7 @@ def test_text_lines_end_where_the_layout_says() -> None:
 
 
 def test_supersampling_smooths_edges() -> None:
-    page = Page(40, 40, [Circle(20, 20, 15, fill="#000000", stroke=None)])
+    page = Page(40, 40, items=[Circle(20, 20, 15, fill="#000000", stroke=None)])
     smooth = render_image(page, dpi=DPI, supersample=2).convert("L")
     hard = render_image(page, dpi=DPI, supersample=1).convert("L")
     greys = lambda img: sum(img.histogram()[1:255])  # noqa: E731
@@ -147,7 +147,7 @@ def test_bad_image_data_and_huge_pages_are_layout_errors() -> None:
     from generator.core.errors import LayoutError
     from generator.render import render_pdf
 
-    bad = Page(20, 20, [Image(0, 0, 10, 10, b"not an image")])
+    bad = Page(20, 20, items=[Image(0, 0, 10, 10, b"not an image")])
     with pytest.raises(LayoutError):
         render_png(bad, dpi=50)
     with pytest.raises(LayoutError):
@@ -160,4 +160,4 @@ def test_bad_image_data_and_huge_pages_are_layout_errors() -> None:
 def test_transparent_image_blends_over_what_is_below(png_bytes) -> None:
     items = [Rect(0, 0, 40, 40, fill="#0000ff", stroke=None),
              Image(10, 10, 20, 20, png_bytes((255, 0, 0, 0)))]      # fully transparent
-    assert _at(_image(Page(40, 40, items)), 20, 20) == (0, 0, 255)
+    assert _at(_image(Page(40, 40, items=items)), 20, 20) == (0, 0, 255)

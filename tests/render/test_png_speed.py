@@ -83,7 +83,7 @@ def _card(colour: str, words: str) -> Page:
     """Cards share one tuple of dots per colour, as a deck's pattern groups do."""
     dots = _DOTS.setdefault(colour, tuple(Circle(2 + 3 * (i % 6), 12 + 3 * (i // 6), 0.8, fill=colour, stroke=None)
                                           for i in range(24)))
-    return Page(40, 40, (Rect(0, 0, 40, 40, fill="#f2e8d5", stroke=None),
+    return Page(40, 40, items=(Rect(0, 0, 40, 40, fill="#f2e8d5", stroke=None),
                          Rect(1.3, 2.7, 30.1, 5.55, fill=colour, stroke=None),
                          Group(dots, clip=Rect(1, 10, 20, 14, fill=None, stroke=None, radius=2)),
                          Group(dots, clip=Rect(21.3, 10.2, 15, 12, fill=None, stroke=None)),
@@ -123,7 +123,7 @@ def test_shortcuts_give_the_plain_pixels(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_motif_not_reused_over_other_pixels() -> None:
     png._MOTIF_CACHE.clear()
     first = _card("#a03020", "x")
-    other = Page(40, 40, (Rect(0, 0, 40, 40, fill="#102030", stroke=None), *first.items[1:]))
+    other = Page(40, 40, items=(Rect(0, 0, 40, 40, fill="#102030", stroke=None), *first.items[1:]))
     render_image(first, 150)
     again = render_image(other, 150)
     png._MOTIF_CACHE.clear()
@@ -135,11 +135,11 @@ def _deck_card(colour: str, title: str, width: float = 40) -> Page:
     """A card as the card engine draws one: a group clipped to the page, opening with the bleed,
     a rounded panel and a title bar (alike on cards of one colour), then the card's own title."""
     frame = Rect(0, 0, width, 50, fill=None, stroke=None)
-    return Page(width, 50, [Group((Rect(0, 0, width, 50, fill=colour, stroke=None),
+    return Page(width, 50, items=[Group((Rect(0, 0, width, 50, fill=colour, stroke=None),
                                    Rect(2, 2, width - 4, 46, fill="#fbf6ec", stroke=None, radius=2.5),
                                    Rect(3, 3, width - 6, 8, fill=colour, stroke=Stroke("#222222", 0.3), radius=1.5),
                                    Text(4, 3, width - 8, 8, title, font="serif", size=8, color="#ffffff"),
-                                   Circle(width - 8, 20, 4, fill="#fbf6ec", stroke=Stroke(colour, 0.6, (1, 0.5)))),
+                                   Circle(width - 8, 20, 4, fill="#fbf6ec", stroke=Stroke(colour, 0.6, dash=(1, 0.5)))),
                                   clip=frame)],
                 label=title)
 
@@ -153,13 +153,13 @@ def _busy_card(colour: str, title: str, picture: bytes) -> Page:
     extra = (Image(6, 14, 12, 9, picture),
              Path((("M", 22, 14), ("C", 30, 12, 34, 22, 26, 24), ("Z",)), fill=colour, stroke=Stroke("#000000", 0.2)),
              Group((Text(0, 0, 30, 6, f"{title} turned", font="sans", size=6, color=colour),),
-                   compose(translate(8, 46), rotate(-90))),
+                   transform=compose(translate(8, 46), rotate(-90))),
              Group((Rect(10, 30, 30, 15, fill=colour, stroke=None), Circle(14, 34, 3, fill="#ffffff", stroke=None)),
                    clip=Rect(12, 32, 20, 10, fill=None, stroke=None, radius=2)),
-             Line(4, 47, 36, 47.2, Stroke("#333333", 0.4)),
+             Line(4, 47, 36, 47.2, stroke=Stroke("#333333", 0.4)),
              Polygon([(30, 26), (36, 27), (33, 31)], fill="#123456", stroke=None),
              Path((("M", 4, 26), ("Q", 8, 20, 10, 28), ("Z",)), fill="#654321", stroke=None))
-    return Page(40, 50, [Group(group.items + extra, clip=group.clip)], label=title)
+    return Page(40, 50, items=[Group(group.items + extra, clip=group.clip)], label=title)
 
 
 def _without_memory(monkeypatch: pytest.MonkeyPatch, page: Page, dpi: float) -> PILImage.Image:
@@ -193,7 +193,7 @@ def test_a_kept_opening_serves_only_its_size_and_matrix(monkeypatch: pytest.Monk
         render_image(_deck_card("#2f4f8f", f"Warm {i}"), dpi)
     same = _deck_card("#2f4f8f", "Shifted").items[0]
     assert isinstance(same, Group)
-    shifted = Page(40, 50, [Group((Group(same.items),), translate(0.5, 0.25))])     # same size, other matrix
+    shifted = Page(40, 50, items=[Group((Group(same.items),), transform=translate(0.5, 0.25))])     # same size, other matrix
     for page, dpi in ((_deck_card("#2f4f8f", "Other"), 200), (_deck_card("#2f4f8f", "Wider", 44), 150), (shifted, 150)):
         assert _same(render_image(page, dpi), _without_memory(monkeypatch, page, dpi))
     assert render_png(_deck_card("#2f4f8f", "Again"), 150) == render_png(_deck_card("#2f4f8f", "Again"), 150)
@@ -209,10 +209,10 @@ def test_only_a_group_drawn_straight_on_the_canvas_leads() -> None:
     inner = Group(group.items, clip=Rect(1, 1, 30, 30, fill=None, stroke=None))
     assert png._lead_group([inner], base, size) is None            # clipped to part of the page: a copy
     assert png._lead_group([Rect(0, 0, 1, 1, fill="#000000", stroke=None), group], base, size) is None
-    moved = Group((group,), translate(1, 2))          # its clip no longer covers the page
+    moved = Group((group,), transform=translate(1, 2))          # its clip no longer covers the page
     assert png._lead_group([moved], base, size) == (moved, (2.0, 0.0, 0.0, 2.0, 2.0, 4.0))
     unclipped = Group(group.items)
-    assert png._lead_group([Group((unclipped,), translate(1, 2))], base, size) == (unclipped, (2.0, 0.0, 0.0, 2.0, 2.0, 4.0))
+    assert png._lead_group([Group((unclipped,), transform=translate(1, 2))], base, size) == (unclipped, (2.0, 0.0, 0.0, 2.0, 2.0, 4.0))
 
 
 def test_the_zlib_fallback_writes_the_same_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -270,8 +270,8 @@ def test_placed_pictures_are_kept_with_the_same_pixels(monkeypatch: pytest.Monke
     buf = io.BytesIO()
     picture.save(buf, "PNG")
     shown = Image(0, 0, 15, 10, buf.getvalue())
-    page = Page(40, 30, [Rect(0, 0, 40, 30, fill="#d0c0a0", stroke=None), Image(2, 2, 15, 10, buf.getvalue()),
-                         Group((shown,), compose(translate(38, 28), (-1.0, 0.0, 0.0, -1.0, 0.0, 0.0)))])
+    page = Page(40, 30, items=[Rect(0, 0, 40, 30, fill="#d0c0a0", stroke=None), Image(2, 2, 15, 10, buf.getvalue()),
+                         Group((shown,), transform=compose(translate(38, 28), (-1.0, 0.0, 0.0, -1.0, 0.0, 0.0)))])
     fast = [render_image(page, 150) for _ in range(2)]
     assert len(pngreuse._PLACED) == 2 and all(opaque == (alpha == 255) for _, opaque in pngreuse._PLACED.values())
     monkeypatch.setattr(png, "paste_fitted", _paste_converted)

@@ -7,7 +7,7 @@ from generator.scene.model import Page, Rect
 
 
 def _page(colour: str, label: str = "") -> Page:
-    return Page(10.0, 10.0, [Rect(0, 0, 10, 10, fill=colour, stroke=None)], label=label)
+    return Page(10.0, 10.0, items=[Rect(0, 0, 10, 10, fill=colour, stroke=None)], label=label)
 
 
 def test_equal_pages_are_rendered_once_and_come_back_in_order() -> None:

@@ -22,13 +22,13 @@ from generator.scene.text import layout_text
 def test_one_line_per_primitive_with_rounded_numbers() -> None:
     items = [
         Rect(1.004, 2.006, 10, 20, fill="#ff0000", radius=1.5),
-        Line(0, 0, 3.333333, 4, Stroke("#00ff00", 0.3, (1, 0.5))),
+        Line(0, 0, 3.333333, 4, stroke=Stroke("#00ff00", 0.3, dash=(1, 0.5))),
         Polygon([(0, 0), (1, 0), (1, 1)], fill="#0000ff", stroke=None),
         Polyline(((0, 0), (2, 2)), closed=False, fill="#ff00ff"),
         Circle(5, 5, 2.5, fill=None),
-        Group((TextLine(1, 2, "ciao"),), rotate(90, 10, 10), clip=Rect(0, 0, 5, 5, radius=1)),
+        Group((TextLine(1, 2, "ciao"),), transform=rotate(90, 10, 10), clip=Rect(0, 0, 5, 5, radius=1)),
     ]
-    log = render_recording([Page(100, 50, items, label="p", kind="card", trim_box=(1, 2, 3, 4))])
+    log = render_recording([Page(100, 50, items=items, label="p", kind="card", trim_box=(1, 2, 3, 4))])
     assert log.splitlines() == [
         "page 1 100,50 kind=card label='p' trim=1,2,3,4",
         "  rect 1,2.01,10,20 r=1.5 fill=#ff0000 stroke=#000000/0.25",
@@ -44,7 +44,7 @@ def test_one_line_per_primitive_with_rounded_numbers() -> None:
 
 def test_text_is_recorded_after_layout() -> None:
     box = Text(0, 0, 30, 40, "una frase che va a capo più volte, con accenti: àèé", size=10)
-    log = render_recording([Page(50, 50, [box])]).splitlines()[1:]
+    log = render_recording([Page(50, 50, items=[box])]).splitlines()[1:]
     lines = layout_text(box)
     assert len(log) == len(lines) > 1
     for entry, line in zip(log, lines, strict=False):

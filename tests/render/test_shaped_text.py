@@ -41,7 +41,7 @@ def scripts(request: pytest.FixtureRequest) -> dict[str, tuple[str, str, Path]]:
 
 def _page(text: str, face: str) -> Page:
     width = shaped_width(face, text) * SIZE / 1000 * MM_PER_PT + 8
-    return Page(width, 20, [TextLine(4, 14, text, face, SIZE)])
+    return Page(width, 20, items=[TextLine(4, 14, text, font=face, size=SIZE)])
 
 
 def _ink(image: PILImage.Image) -> PILImage.Image:
@@ -81,7 +81,7 @@ def _mismatch(ours: PILImage.Image, ref: PILImage.Image) -> float:
     return sum(diff.histogram()[128:]) / (ref.size[0] * ref.size[1])
 
 
-@pytest.mark.needs("hb-view", "pdftoppm", "rsvg-convert")
+@pytest.mark.needs("hb-view", "pdftoppm", "rsvg-convert", "fc-match")
 @pytest.mark.parametrize("script", list(LINES))
 def test_ink_matches_hb_view_in_every_backend(script: str, scripts, tmp_path: Path) -> None:
     text, face, path = scripts[script]
@@ -92,7 +92,7 @@ def test_ink_matches_hb_view_in_every_backend(script: str, scripts, tmp_path: Pa
         assert _mismatch(ink, ref) < 0.12, (script, backend)          # the same glyphs, not others
 
 
-@pytest.mark.needs("hb-view")
+@pytest.mark.needs("hb-view", "fc-match")
 def test_unshaped_text_would_not_match(scripts, tmp_path: Path) -> None:
     """The comparison can fail: Arabic letters set one by one (isolated forms) differ from hb-view."""
     text, _face, path = scripts["arabic"]
@@ -102,6 +102,7 @@ def test_unshaped_text_would_not_match(scripts, tmp_path: Path) -> None:
     assert abs(ink.width - ref.width) > 0.1 * ref.width or _mismatch(ink, ref) > 0.12
 
 
+@pytest.mark.needs("fc-match")
 def test_svg_subset_shapes_to_the_same_glyph_advances(scripts) -> None:
     """A viewer shaping the SVG's text with its embedded subset gets HarfBuzz's widths: the subset
     keeps the layout tables, and every text element's textLength is the run's shaped width."""
@@ -125,7 +126,7 @@ def test_svg_subset_shapes_to_the_same_glyph_advances(scripts) -> None:
         assert len(shape_line(face, text)) == len(lengths)
 
 
-@pytest.mark.needs("pdftotext")
+@pytest.mark.needs("pdftotext", "pdffonts", "fc-match")
 def test_pdf_text_copies_back_as_the_source(scripts, tmp_path: Path) -> None:
     pages = [_page(text, face) for text, face, _path in scripts.values()]
     pdf = tmp_path / "all.pdf"

@@ -27,7 +27,7 @@ def test_parses_with_size_and_viewbox_in_mm(page) -> None:
 def test_byte_identical_and_independent_of_earlier_renders(page, make_page) -> None:
     first = render_svg(page)
     for _ in range(3):   # anything drawn in between must not shift ids
-        render_svg(Page(50, 50, [Group((Rect(0, 0, 5, 5),), clip=Rect(0, 0, 2, 2))]))
+        render_svg(Page(50, 50, items=[Group((Rect(0, 0, 5, 5),), clip=Rect(0, 0, 2, 2))]))
     assert render_svg(make_page("sample")) == first
 
 
@@ -62,7 +62,7 @@ def test_transform_is_written_as_matrix(page) -> None:
 
 
 def test_italic_font_is_oblique() -> None:
-    root = _root(render_svg(Page(50, 20, [Text(0, 0, 50, 20, "corsivo", font="sans-italic")])))
+    root = _root(render_svg(Page(50, 20, items=[Text(0, 0, 50, 20, "corsivo", font="sans-italic")])))
     (text,) = root.iter(f"{NS}text")
     assert text.get("font-style") == "oblique"
     assert text.get("font-family") == "'pnpgen-sans-italic', 'DejaVu Sans', sans-serif"

@@ -25,7 +25,7 @@ DPI = 200
 def _page() -> Page:
     page = Page(190.0, 20.0 + 18.0 * len(LINES), label="widths")
     for i, (font, size, text) in enumerate(LINES):
-        page.add(TextLine(10.0, 20.0 + 18.0 * i, text, font, size, "#000000"))
+        page.add(TextLine(10.0, 20.0 + 18.0 * i, text, font=font, size=size, color="#000000"))
     return page
 
 
@@ -153,8 +153,8 @@ def test_a_run_wide_charset_puts_one_subset_of_each_font_in_every_face() -> None
 
     pages = [Page(60.0, 20.0, label=f"p{i}") for i in range(3)]
     for page, text in zip(pages, ("Alpha", "Beta ç", "Gamma"), strict=True):
-        page.add(TextLine(5.0, 10.0, text, "sans", 12.0, "#000000"))
-    pages[2].add(TextLine(5.0, 16.0, "Bold!", "serif-bold", 12.0, "#000000"))
+        page.add(TextLine(5.0, 10.0, text, font="sans", size=12.0, color="#000000"))
+    pages[2].add(TextLine(5.0, 16.0, "Bold!", font="serif-bold", size=12.0, color="#000000"))
     charset = text_chars(pages)
     assert charset == {"sans": "".join(sorted(set("AlphaBeta çGamma"))), "serif-bold": "!Bdlo"}
     faces = [_faces(render_svg(p, charset=charset).decode()) for p in pages]
@@ -164,7 +164,7 @@ def test_a_run_wide_charset_puts_one_subset_of_each_font_in_every_face() -> None
     assert set(font.getBestCmap()) == {ord(c) for c in charset["sans"]}     # the whole run's letters
     # a page setting a letter the charset lacks keeps a subset of its own
     odd = Page(60.0, 20.0)
-    odd.add(TextLine(5.0, 10.0, "Zed", "sans", 12.0, "#000000"))
+    odd.add(TextLine(5.0, 10.0, "Zed", font="sans", size=12.0, color="#000000"))
     own = _faces(render_svg(odd, charset=charset).decode())["pnpgen-sans"]
     assert set(TTFont(io.BytesIO(own)).getBestCmap()) == {ord(c) for c in "Zed"}
 

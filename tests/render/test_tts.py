@@ -19,7 +19,7 @@ MINI = (44.0, 63.0)
 
 def _card(i: int, size=MINI) -> Page:
     color = f"#{(i * 37) % 256:02x}{(i * 91) % 256:02x}{(i * 53) % 256:02x}"
-    return Page(*size, [Rect(0, 0, *size, fill=color, stroke=None)], label=f"card {i}", kind="card")
+    return Page(*size, items=[Rect(0, 0, *size, fill=color, stroke=None)], label=f"card {i}", kind="card")
 
 
 def _rgb(i: int) -> tuple[int, int, int]:
@@ -32,7 +32,7 @@ def _open(data: bytes) -> PILImage.Image:
 
 def test_grid_and_size_for_a_full_and_a_partial_sheet() -> None:
     cards = [_card(i) for i in range(75)]
-    back = Page(*MINI, [Rect(0, 0, *MINI, fill="#123456", stroke=None)])
+    back = Page(*MINI, items=[Rect(0, 0, *MINI, fill="#123456", stroke=None)])
     sheets, back_png = render_tts(cards, back, dpi=100)
     dpi = 100
     cell = (round(MINI[0] / 25.4 * dpi), round(MINI[1] / 25.4 * dpi))

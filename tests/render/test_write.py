@@ -11,7 +11,7 @@ from generator.scene.model import Page, Rect
 
 
 def _pages(n: int) -> list[Page]:
-    return [Page(40, 30, [Rect(1, 1, 10, 10, fill="#ff0000")], label=f"p{i}") for i in range(n)]
+    return [Page(40, 30, items=[Rect(1, 1, 10, 10, fill="#ff0000")], label=f"p{i}") for i in range(n)]
 
 
 def test_pdf_is_one_file(tmp_path) -> None:

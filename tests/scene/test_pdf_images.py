@@ -19,7 +19,7 @@ def _png() -> bytes:
 
 
 def test_image_is_upright_and_in_its_box() -> None:
-    page = Page(100, 100, [Image(10, 20, 30, 40, _png())])
+    page = Page(100, 100, items=[Image(10, 20, 30, 40, _png())])
     (m,) = read_pdf_shapes(render_pdf([page]))[0].images
     a, _b, _c, d, e, f = m
     assert d > 0, "image drawn upside down"          # the top row sits at the higher y

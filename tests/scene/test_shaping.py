@@ -45,7 +45,7 @@ def _scripts(system_font) -> list[tuple[str, Path, str]]:
             ("japanese", JP_FONT, JAPANESE)]
 
 
-@pytest.mark.needs("hb-shape")
+@pytest.mark.needs("hb-shape", "fc-match")
 def test_glyph_runs_are_hb_shapes_own(system_font) -> None:
     """Glyph ids, advances and offsets equal hb-shape's for the same font and text, in every script;
     the width (HarfBuzz units -> 1/1000 em) is the same to the float."""
@@ -78,6 +78,7 @@ def test_latin_is_kerned_and_ligated() -> None:
     assert shape_line("sans", "office", ("-liga",))[0].glyphs.__len__() == 6    # features per element
 
 
+@pytest.mark.needs("fc-match")
 def test_arabic_is_one_right_to_left_run_between_latin_runs(system_font) -> None:
     arabic = add_font(system_font("Noto Sans Arabic"))
     stack = add_stack([add_font(system_font("Noto Sans")), arabic])
@@ -90,6 +91,7 @@ def test_arabic_is_one_right_to_left_run_between_latin_runs(system_font) -> None
     assert runs[-1].rtl and ARABIC.split()[0] in runs[-1].text
 
 
+@pytest.mark.needs("fc-match")
 def test_right_to_left_paragraph_aligned_to_its_start(system_font) -> None:
     arabic = add_font(system_font("Noto Sans Arabic"))
     (line,) = layout_text(Text(10, 10, 80, 20, ARABIC, font=arabic, size=12))

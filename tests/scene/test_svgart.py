@@ -54,7 +54,7 @@ def _pdf_end_points(content: str) -> list[tuple[float, float]]:
 
 
 def _page(name: str, **recolour) -> Page:
-    return Page(60, 60, art_items(load_svg(icon(name)), 5, 5, 50, 50, **recolour))
+    return Page(60, 60, items=art_items(load_svg(icon(name)), 5, 5, 50, 50, **recolour))
 
 
 @pytest.mark.parametrize("name", ICONS)

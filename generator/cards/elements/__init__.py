@@ -351,7 +351,7 @@ def make_stroke(el: Element) -> Stroke | None:
     """The Stroke of an element's stroke/stroke_width/dash keys (None: no outline)."""
     if el.get("stroke") is None or el.get("stroke_width", 0) <= 0:
         return None
-    return Stroke(el["stroke"], el["stroke_width"], el.get("dash"))
+    return Stroke(el["stroke"], el["stroke_width"], dash=el.get("dash"))
 
 
 def describe_kinds() -> str:

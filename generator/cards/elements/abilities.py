@@ -75,9 +75,9 @@ def abilities(el: Element, ctx: ElementContext) -> list[Item]:
         style = rich_style(el, size=size, min_size=size, font=el["cond_font"] if is_cond else el["font"],
                            valign="middle" if is_cond else "top", align="center" if is_cond else "left")
         items += set_rich(body, box, style, ctx)
-    items += [Line(x + i * col_w, y, x + i * col_w, y + h, stroke) for i in range(1, len(columns)) if stroke]
+    items += [Line(x + i * col_w, y, x + i * col_w, y + h, stroke=stroke) for i in range(1, len(columns)) if stroke]
     if stroke:
-        items += [Line(x, y + head_h, x + w, y + head_h, stroke), Rect(x, y, w, h, None, stroke, el["radius"])]
+        items += [Line(x, y + head_h, x + w, y + head_h, stroke=stroke), Rect(x, y, w, h, fill=None, stroke=stroke, radius=el["radius"])]
     return items
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -84,25 +85,25 @@ def rect(el: Element, ctx: ElementContext) -> list[Item]:
 def line(el: Element, ctx: ElementContext) -> list[Item]:
     """A straight segment."""
     stroke = make_stroke(el)
-    return [Line(el["x1"], el["y1"], el["x2"], el["y2"], stroke)] if stroke else []
+    return [Line(el["x1"], el["y1"], el["x2"], el["y2"], stroke=stroke)] if stroke else []
 
 
 @element("polyline", {"points": points("[[x, y], ...] in mm"), **STROKE_KEYS})
 def polyline(el: Element, ctx: ElementContext) -> list[Item]:
     """An open path through points."""
-    return [Polyline(el["points"], False, None, make_stroke(el))]
+    return [Polyline(el["points"], closed=False, fill=None, stroke=make_stroke(el))]
 
 
 @element("polygon", {"points": points("[[x, y], ...] in mm"), "fill": color(None), **NO_STROKE})
 def polygon(el: Element, ctx: ElementContext) -> list[Item]:
     """A closed shape through points (icons: triangles, shields, arrows...)."""
-    return [Polygon(el["points"], el["fill"], make_stroke(el))]
+    return [Polygon(el["points"], fill=el["fill"], stroke=make_stroke(el))]
 
 
 @element("circle", {"cx": num(), "cy": num(), "r": num(), "fill": color(None), **NO_STROKE})
 def circle(el: Element, ctx: ElementContext) -> list[Item]:
     """A circle by centre and radius."""
-    return [Circle(el["cx"], el["cy"], el["r"], el["fill"], make_stroke(el))]
+    return [Circle(el["cx"], el["cy"], el["r"], fill=el["fill"], stroke=make_stroke(el))]
 
 
 def star_points(cx: float, cy: float, r: float, tips: int, inner: float, angle: float) -> list[Point]:
@@ -125,7 +126,7 @@ def star(el: Element, ctx: ElementContext) -> list[Item]:
     """A star (or, with inner: 1, a regular polygon) centred at cx, cy."""
     tips = _tips(el, ctx)
     pts = star_points(el["cx"], el["cy"], el["r"], tips, el["inner"], el["angle"])
-    return [Polygon(pts, el["fill"], make_stroke(el))]
+    return [Polygon(pts, fill=el["fill"], stroke=make_stroke(el))]
 
 
 def _tips(el: Element, ctx: ElementContext) -> int:
@@ -153,12 +154,12 @@ def pips(el: Element, ctx: ElementContext) -> list[Item]:
 def _pip(el: Element, cx: float, cy: float, stroke: Stroke | None) -> Item:
     r, fill = el["r"], el["fill"]
     if el["shape"] == "circle":
-        return Circle(cx, cy, r, fill, stroke)
+        return Circle(cx, cy, r, fill=fill, stroke=stroke)
     if el["shape"] == "square":
         return Rect(cx - r, cy - r, 2 * r, 2 * r, fill=fill, stroke=stroke)
     if el["shape"] == "diamond":
-        return Polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill, stroke)
-    return Polygon(star_points(cx, cy, r, 5, 0.45, 0), fill, stroke)
+        return Polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, stroke=stroke)
+    return Polygon(star_points(cx, cy, r, 5, 0.45, 0), fill=fill, stroke=stroke)
 
 
 TEXT_KEYS = {
@@ -185,16 +186,17 @@ def text_box(el: Element, ctx: ElementContext) -> list[Item]:
     if _has_icons(el["text"], ctx):
         local = _text_with_icons(el, ctx, local_w, local_h)
         if turn == 0:
-            return [Group(tuple(local), translate(x, y))]
+            return [Group(tuple(local), transform=translate(x, y))]
         shift = {90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[turn]
-        return [Group(tuple(local), compose(translate(*shift), rotate(turn)))]
-    box = Text(0.0, 0.0, local_w, local_h, el["text"], el["font"], el["size"], el["color"], el["align"],
-               el["valign"], el["wrap"], el["shrink"], min(el["min_size"], el["size"]), el["line_height"],
+        return [Group(tuple(local), transform=compose(translate(*shift), rotate(turn)))]
+    box = Text(0.0, 0.0, local_w, local_h, el["text"], font=el["font"], size=el["size"], color=el["color"],
+               align=el["align"], valign=el["valign"], wrap=el["wrap"], shrink=el["shrink"],
+               min_size=min(el["min_size"], el["size"]), line_height=el["line_height"],
                features=el["features"], lang=el["lang"])
     if turn == 0:
-        return [Text(x, y, w, h, *_text_style(box), features=box.features, lang=box.lang)]
+        return [replace(box, x=x, y=y, w=w, h=h)]
     shift = {90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[turn]
-    return [Group((box,), compose(translate(*shift), rotate(turn)))]
+    return [Group((box,), transform=compose(translate(*shift), rotate(turn)))]
 
 
 def _has_icons(value: str, ctx: ElementContext) -> bool:
@@ -219,11 +221,6 @@ def _text_with_icons(el: Element, ctx: ElementContext, w: float, h: float) -> li
 
 
 _ICON_TAG = re.compile(r"<([a-z][a-z0-9_]*)>")
-
-
-def _text_style(box: Text) -> tuple[str, str, float, str, str, str, bool, bool, float, float]:
-    return (box.text, box.font, box.size, box.color, box.align, box.valign, box.wrap, box.shrink,
-            box.min_size, box.line_height)
 
 
 def to_recolour(value: object) -> str | None:
@@ -278,7 +275,7 @@ def _flipped(items: list[Item], flip: str, x: float, y: float, w: float, h: floa
         return items
     sx, sy = (-1.0 if flip in ("h", "both") else 1.0), (-1.0 if flip in ("v", "both") else 1.0)
     cx, cy = x + w / 2, y + h / 2
-    return [Group(tuple(items), (sx, 0.0, 0.0, sy, cx - sx * cx, cy - sy * cy))]
+    return [Group(tuple(items), transform=(sx, 0.0, 0.0, sy, cx - sx * cx, cy - sy * cy))]
 
 
 def is_svg(path: Path) -> bool:
@@ -362,18 +359,18 @@ def _steps(start: float, length: float, spacing: float) -> list[float]:
 
 def _stripes(x: float, y: float, w: float, h: float, el: Element, slope: float = 1.0) -> list[Line]:
     s = el["spacing"]
-    return [Line(x0, y, x0 + slope * h, y + h, _stroke(el)) for x0 in _steps(x - h, w + h, s)]
+    return [Line(x0, y, x0 + slope * h, y + h, stroke=_stroke(el)) for x0 in _steps(x - h, w + h, s)]
 
 
 def _diamonds(x: float, y: float, w: float, h: float, el: Element) -> list[Line]:
-    back = [Line(x0 + h, y, x0, y + h, _stroke(el)) for x0 in _steps(x - h, w + h, el["spacing"])]
+    back = [Line(x0 + h, y, x0, y + h, stroke=_stroke(el)) for x0 in _steps(x - h, w + h, el["spacing"])]
     return _stripes(x, y, w, h, el) + back
 
 
 def _grid(x: float, y: float, w: float, h: float, el: Element) -> list[Line]:
     s, st = el["spacing"], _stroke(el)
-    return ([Line(x0, y, x0, y + h, st) for x0 in _steps(x, w, s)]
-            + [Line(x, y0, x + w, y0, st) for y0 in _steps(y, h, s)])
+    return ([Line(x0, y, x0, y + h, stroke=st) for x0 in _steps(x, w, s)]
+            + [Line(x, y0, x + w, y0, stroke=st) for y0 in _steps(y, h, s)])
 
 
 def _dots(x: float, y: float, w: float, h: float, el: Element) -> list[Circle]:
@@ -381,7 +378,7 @@ def _dots(x: float, y: float, w: float, h: float, el: Element) -> list[Circle]:
     out: list[Circle] = []
     for row, cy in enumerate(_steps(y, h, s)):
         offset = s / 2 if row % 2 else 0.0
-        out += [Circle(cx + offset, cy, el["width"], el["color"], None) for cx in _steps(x - s, w + s, s)]
+        out += [Circle(cx + offset, cy, el["width"], fill=el["color"], stroke=None) for cx in _steps(x - s, w + s, s)]
     return out
 
 
@@ -390,7 +387,7 @@ def _chevrons(x: float, y: float, w: float, h: float, el: Element) -> list[Polyl
     out = []
     for y0 in _steps(y - s, h + s, s):
         pts = tuple((x0, y0 + (s / 2 if i % 2 else 0.0)) for i, x0 in enumerate(_steps(x - s, w + 2 * s, s)))
-        out.append(Polyline(pts, False, None, st))
+        out.append(Polyline(pts, closed=False, fill=None, stroke=st))
     return out
 
 

@@ -150,15 +150,15 @@ def ellipse(cx: float, cy: float, rx: float, ry: float, start: float = 0, end: f
 
 def _shape(f: Frame, shape: str, fill: str | None, paint: _Paint) -> list[Item]:
     if shape == "circle":
-        return [Circle(*f.p(50, 50), f.d(47), paint.c(fill), paint.stroke())]
+        return [Circle(*f.p(50, 50), f.d(47), fill=paint.c(fill), stroke=paint.stroke())]
     if shape == "square":
         x, y = f.p(5, 5)
         return [Rect(x, y, f.d(90), f.d(90), fill=paint.c(fill), stroke=paint.stroke(), radius=f.d(10))]
     if shape == "diamond":
-        return [Polygon(f.pts([(50, 1), (99, 50), (50, 99), (1, 50)]), paint.c(fill), paint.stroke())]
+        return [Polygon(f.pts([(50, 1), (99, 50), (50, 99), (1, 50)]), fill=paint.c(fill), stroke=paint.stroke())]
     hexagon = [(50 + 48 * math.cos(math.radians(30 + 60 * i)), 50 + 48 * math.sin(math.radians(30 + 60 * i)))
                for i in range(6)]
-    return [Polygon(f.pts(hexagon), paint.c(fill), paint.stroke())]
+    return [Polygon(f.pts(hexagon), fill=paint.c(fill), stroke=paint.stroke())]
 
 
 def _portrait(f: Frame, el: Element, paint: _Paint) -> list[Item]:
@@ -181,16 +181,16 @@ def _nothing(f: Frame, el: Element, paint: _Paint) -> list[Item]:
 def _body(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     coat = [(12, 100), (16, 82), (24, 75), (40, 70), (60, 70), (76, 75), (84, 82), (88, 100)]
     neck = Rect(*f.p(44, 56), f.d(12), f.d(16), fill=paint.c(el["skin"]), stroke=paint.stroke())
-    shirt = Polygon(f.pts([(41, 70), (59, 70), (50, 86)]), paint.c("#f7f7f2"), paint.stroke())
-    return [Polygon(f.pts(coat), paint.c(el["coat"]), paint.stroke()), neck, shirt]
+    shirt = Polygon(f.pts([(41, 70), (59, 70), (50, 86)]), fill=paint.c("#f7f7f2"), stroke=paint.stroke())
+    return [Polygon(f.pts(coat), fill=paint.c(el["coat"]), stroke=paint.stroke()), neck, shirt]
 
 
 def _head(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     skin = paint.c(el["skin"])
-    head = Polygon(f.pts(ellipse(50, 42, 15, 18)), skin, paint.stroke())
-    ears = [Circle(*f.p(x, 44), f.d(3.2), skin, paint.stroke()) for x in (35, 65)]
-    eyes = [Circle(*f.p(x, 41), f.d(1.7), paint.dark, None) for x in (44, 56)]
-    mouth = Line(*f.p(46, 52), *f.p(54, 52), paint.line(1.2))
+    head = Polygon(f.pts(ellipse(50, 42, 15, 18)), fill=skin, stroke=paint.stroke())
+    ears = [Circle(*f.p(x, 44), f.d(3.2), fill=skin, stroke=paint.stroke()) for x in (35, 65)]
+    eyes = [Circle(*f.p(x, 41), f.d(1.7), fill=paint.dark, stroke=None) for x in (44, 56)]
+    mouth = Line(*f.p(46, 52), *f.p(54, 52), stroke=paint.line(1.2))
     return [*ears, head, *eyes, mouth]
 
 
@@ -198,28 +198,28 @@ def _head(f: Frame, el: Element, paint: _Paint) -> list[Item]:
 
 def _hair_long(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     pts = [*ellipse(50, 40, 20, 22, 180, 360), (70, 68), (30, 68)]
-    return [Polygon(f.pts(pts), paint.c(el["hair_color"]), paint.stroke())]
+    return [Polygon(f.pts(pts), fill=paint.c(el["hair_color"]), stroke=paint.stroke())]
 
 
 def _hair_bob(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     pts = [*ellipse(50, 40, 19, 20, 180, 360), (69, 55), (31, 55)]
-    return [Polygon(f.pts(pts), paint.c(el["hair_color"]), paint.stroke())]
+    return [Polygon(f.pts(pts), fill=paint.c(el["hair_color"]), stroke=paint.stroke())]
 
 
 def _hair_top(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     pts = [*ellipse(50, 40, 16, 17, 185, 355), (63, 33), (50, 30), (37, 33)]
-    return [Polygon(f.pts(pts), paint.c(el["hair_color"]), paint.stroke())]
+    return [Polygon(f.pts(pts), fill=paint.c(el["hair_color"]), stroke=paint.stroke())]
 
 
 def _hair_curly(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     centres = [(36, 36), (40, 28), (47, 24), (54, 24), (61, 28), (65, 36)]
-    return [Circle(*f.p(x, y), f.d(6), paint.c(el["hair_color"]), paint.stroke()) for x, y in centres]
+    return [Circle(*f.p(x, y), f.d(6), fill=paint.c(el["hair_color"]), stroke=paint.stroke()) for x, y in centres]
 
 
 def _hair_bald(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     colour = paint.c(el["hair_color"])
-    return [Polygon(f.pts([(35.4, 38), (37.6, 35), (37.2, 44), (35.6, 45)]), colour, None),
-            Polygon(f.pts([(64.6, 38), (62.4, 35), (62.8, 44), (64.4, 45)]), colour, None)]
+    return [Polygon(f.pts([(35.4, 38), (37.6, 35), (37.2, 44), (35.6, 45)]), fill=colour, stroke=None),
+            Polygon(f.pts([(64.6, 38), (62.4, 35), (62.8, 44), (64.4, 45)]), fill=colour, stroke=None)]
 
 
 _Part = Callable[[Frame, Element, _Paint], list[Item]]   # one part of a portrait
@@ -234,41 +234,41 @@ _HAT_HIDES_HAIR = {"headscarf", "bun", "toque", "cloche"}
 
 def _glasses(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     st = paint.line(1.6)
-    return [Circle(*f.p(44, 41), f.d(4.2), None, st), Circle(*f.p(56, 41), f.d(4.2), None, st),
-            Line(*f.p(48.2, 41), *f.p(51.8, 41), st)]
+    return [Circle(*f.p(44, 41), f.d(4.2), fill=None, stroke=st), Circle(*f.p(56, 41), f.d(4.2), fill=None, stroke=st),
+            Line(*f.p(48.2, 41), *f.p(51.8, 41), stroke=st)]
 
 
 def _monocle(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     st = paint.line(1.6)
-    return [Circle(*f.p(56, 41), f.d(4.6), None, st), Line(*f.p(60, 44), *f.p(63, 62), paint.line(0.8))]
+    return [Circle(*f.p(56, 41), f.d(4.6), fill=None, stroke=st), Line(*f.p(60, 44), *f.p(63, 62), stroke=paint.line(0.8))]
 
 
 def _moustache(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     pts = [(50, 48), (57, 47), (61, 50), (56, 50.5), (50, 49.8), (44, 50.5), (39, 50), (43, 47)]
-    return [Polygon(f.pts(pts), paint.c(el["hair_color"]), paint.stroke(0.8))]
+    return [Polygon(f.pts(pts), fill=paint.c(el["hair_color"]), stroke=paint.stroke(0.8))]
 
 
 def _beard(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     pts = [(65, 44), *ellipse(50, 45, 15, 16, 0, 180), (35, 44), (40, 49), (60, 49)]
-    mouth_gap = Polygon(f.pts(ellipse(50, 52, 4, 1.6)), paint.c(el["skin"]), None)
-    return [Polygon(f.pts(pts), paint.c(el["hair_color"]), paint.stroke()), mouth_gap]
+    mouth_gap = Polygon(f.pts(ellipse(50, 52, 4, 1.6)), fill=paint.c(el["skin"]), stroke=None)
+    return [Polygon(f.pts(pts), fill=paint.c(el["hair_color"]), stroke=paint.stroke()), mouth_gap]
 
 
 def _eyepatch(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     st = paint.line(1.2)
-    return [Line(*f.p(36, 34), *f.p(64, 46), st),
-            Polygon(f.pts(ellipse(44, 41.5, 4.4, 3.6)), paint.dark, None)]
+    return [Line(*f.p(36, 34), *f.p(64, 46), stroke=st),
+            Polygon(f.pts(ellipse(44, 41.5, 4.4, 3.6)), fill=paint.dark, stroke=None)]
 
 
 def _pipe(f: Frame, el: Element, paint: _Paint) -> list[Item]:
-    stem = Polygon(f.pts([(53, 51.5), (64, 56), (64, 57.5), (53, 53)]), paint.c("#5b3a1e"), paint.stroke(0.6))
+    stem = Polygon(f.pts([(53, 51.5), (64, 56), (64, 57.5), (53, 53)]), fill=paint.c("#5b3a1e"), stroke=paint.stroke(0.6))
     bowl = Rect(*f.p(62, 50), f.d(6), f.d(9), fill=paint.c("#7a4a24"), stroke=paint.stroke(), radius=f.d(1.5))
     return [stem, bowl]
 
 
 def _earrings(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     gold = paint.c("#e2b007")
-    return [Circle(*f.p(x, 50), f.d(2.1), gold, paint.stroke(0.7)) for x in (35, 65)]
+    return [Circle(*f.p(x, 50), f.d(2.1), fill=gold, stroke=paint.stroke(0.7)) for x in (35, 65)]
 
 
 _FACE: dict[str, _Part] = {"none": _nothing, "glasses": _glasses, "monocle": _monocle, "moustache": _moustache,
@@ -278,31 +278,31 @@ _FACE: dict[str, _Part] = {"none": _nothing, "glasses": _glasses, "monocle": _mo
 # --- neck pieces --------------------------------------------------------------------------------
 
 def _tie(f: Frame, el: Element, paint: _Paint) -> list[Item]:
-    return [Polygon(f.pts([(48, 71), (52, 71), (54, 90), (50, 95), (46, 90)]), paint.c("#a4161a"), paint.stroke())]
+    return [Polygon(f.pts([(48, 71), (52, 71), (54, 90), (50, 95), (46, 90)]), fill=paint.c("#a4161a"), stroke=paint.stroke())]
 
 
 def _bowtie(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     colour = paint.c("#1b1b1b" if el["coat"] != "#1b1b1b" else "#a4161a")
-    return [Polygon(f.pts([(50, 73), (41, 68.5), (41, 77.5)]), colour, paint.stroke()),
-            Polygon(f.pts([(50, 73), (59, 68.5), (59, 77.5)]), colour, paint.stroke())]
+    return [Polygon(f.pts([(50, 73), (41, 68.5), (41, 77.5)]), fill=colour, stroke=paint.stroke()),
+            Polygon(f.pts([(50, 73), (59, 68.5), (59, 77.5)]), fill=colour, stroke=paint.stroke())]
 
 
 def _pearls(f: Frame, el: Element, paint: _Paint) -> list[Item]:
-    return [Circle(*f.p(x, y), f.d(1.9), paint.c("#fbf8ef"), paint.stroke(0.6))
+    return [Circle(*f.p(x, y), f.d(1.9), fill=paint.c("#fbf8ef"), stroke=paint.stroke(0.6))
             for x, y in ellipse(50, 66, 10, 9, 20, 160, steps=22)]
 
 
 def _scarf(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     colour = paint.c(_contrast(el["coat"], el["backdrop"]))
-    band = Polygon(f.pts([(38, 64), (62, 64), (63, 72), (37, 72)]), colour, paint.stroke())
-    tail = Polygon(f.pts([(55, 70), (62, 70), (64, 90), (57, 88)]), colour, paint.stroke())
+    band = Polygon(f.pts([(38, 64), (62, 64), (63, 72), (37, 72)]), fill=colour, stroke=paint.stroke())
+    tail = Polygon(f.pts([(55, 70), (62, 70), (64, 90), (57, 88)]), fill=colour, stroke=paint.stroke())
     return [band, tail]
 
 
 def _collar(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     white = paint.c("#ffffff")
-    return [Polygon(f.pts([(40, 68), (50, 72), (44, 79)]), white, paint.stroke()),
-            Polygon(f.pts([(60, 68), (50, 72), (56, 79)]), white, paint.stroke())]
+    return [Polygon(f.pts([(40, 68), (50, 72), (44, 79)]), fill=white, stroke=paint.stroke()),
+            Polygon(f.pts([(60, 68), (50, 72), (56, 79)]), fill=white, stroke=paint.stroke())]
 
 
 def _contrast(coat: str, backdrop: str) -> str:
@@ -327,16 +327,16 @@ def _darken(colour: str, k: float) -> str:
 
 def _fedora(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     c = _hat_colour(el, paint)
-    brim = Polygon(f.pts(ellipse(50, 29, 25, 4.5)), c, paint.stroke())
-    crown = Polygon(f.pts([(36, 29), (38, 15), (46, 12), (50, 15), (54, 12), (62, 15), (64, 29)]), c, paint.stroke())
+    brim = Polygon(f.pts(ellipse(50, 29, 25, 4.5)), fill=c, stroke=paint.stroke())
+    crown = Polygon(f.pts([(36, 29), (38, 15), (46, 12), (50, 15), (54, 12), (62, 15), (64, 29)]), fill=c, stroke=paint.stroke())
     band = Rect(*f.p(36.6, 23), f.d(26.8), f.d(4), fill=paint.c("#111111"), stroke=None)
     return [brim, crown, band]
 
 
 def _bowler(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     c = paint.c("#222222")
-    dome = Polygon(f.pts(ellipse(50, 29, 15, 15, 180, 360)), c, paint.stroke())
-    brim = Polygon(f.pts(ellipse(50, 29, 20, 3)), c, paint.stroke())
+    dome = Polygon(f.pts(ellipse(50, 29, 15, 15, 180, 360)), fill=c, stroke=paint.stroke())
+    brim = Polygon(f.pts(ellipse(50, 29, 20, 3)), fill=c, stroke=paint.stroke())
     return [dome, brim]
 
 
@@ -344,69 +344,69 @@ def _tophat(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     c = paint.c("#111111")
     crown = Rect(*f.p(38, 2), f.d(24), f.d(26), fill=c, stroke=paint.stroke())
     band = Rect(*f.p(38, 20), f.d(24), f.d(4), fill=paint.c("#8b0000"), stroke=None)
-    brim = Polygon(f.pts(ellipse(50, 28, 21, 3.5)), c, paint.stroke())
+    brim = Polygon(f.pts(ellipse(50, 28, 21, 3.5)), fill=c, stroke=paint.stroke())
     return [crown, band, brim]
 
 
 def _cap(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     c = _hat_colour(el, paint)
-    top = Polygon(f.pts(ellipse(50, 32, 17, 12, 180, 360)), c, paint.stroke())
-    visor = Polygon(f.pts([(33, 31), (67, 31), (72, 35), (30, 35)]), paint.c("#111111"), paint.stroke())
+    top = Polygon(f.pts(ellipse(50, 32, 17, 12, 180, 360)), fill=c, stroke=paint.stroke())
+    visor = Polygon(f.pts([(33, 31), (67, 31), (72, 35), (30, 35)]), fill=paint.c("#111111"), stroke=paint.stroke())
     return [top, visor]
 
 
 def _beret(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     c = paint.c("#b3001b")
-    return [Polygon(f.pts(ellipse(46, 26, 21, 7)), c, paint.stroke()),
-            Circle(*f.p(48, 18.5), f.d(2), c, paint.stroke())]
+    return [Polygon(f.pts(ellipse(46, 26, 21, 7)), fill=c, stroke=paint.stroke()),
+            Circle(*f.p(48, 18.5), f.d(2), fill=c, stroke=paint.stroke())]
 
 
 def _cloche(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     c = _hat_colour(el, paint)
     bell = [*ellipse(50, 36, 18, 18, 180, 360), (69, 44), (31, 44)]
     ribbon = Rect(*f.p(32.5, 33), f.d(35), f.d(4), fill=paint.c("#f2e8cf"), stroke=None)
-    return [Polygon(f.pts(bell), c, paint.stroke()), ribbon]
+    return [Polygon(f.pts(bell), fill=c, stroke=paint.stroke()), ribbon]
 
 
 def _headscarf(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     c = paint.c(_contrast(el["coat"], el["backdrop"]))
     wrap = ellipse(50, 40, 19, 21, 160, 380)
-    knot = Polygon(f.pts([(50, 60), (44, 67), (56, 67)]), c, paint.stroke())
-    face_hole = Polygon(f.pts(ellipse(50, 44, 13, 14)), paint.c(el["skin"]), None)
-    scarf = Polygon(f.pts([*wrap, (62, 58), (50, 61), (38, 58)]), c, paint.stroke())
+    knot = Polygon(f.pts([(50, 60), (44, 67), (56, 67)]), fill=c, stroke=paint.stroke())
+    face_hole = Polygon(f.pts(ellipse(50, 44, 13, 14)), fill=paint.c(el["skin"]), stroke=None)
+    scarf = Polygon(f.pts([*wrap, (62, 58), (50, 61), (38, 58)]), fill=c, stroke=paint.stroke())
     again = _head_features(f, el, paint)
     return [scarf, knot, face_hole, *again]
 
 
 def _head_features(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     """Eyes and mouth redrawn on top (for hats that wrap the face), then the face accessory."""
-    eyes = [Circle(*f.p(x, 41), f.d(1.7), paint.dark, None) for x in (44, 56)]
-    mouth = Line(*f.p(46, 52), *f.p(54, 52), paint.line(1.2))
+    eyes = [Circle(*f.p(x, 41), f.d(1.7), fill=paint.dark, stroke=None) for x in (44, 56)]
+    mouth = Line(*f.p(46, 52), *f.p(54, 52), stroke=paint.line(1.2))
     return [*eyes, mouth, *_FACE[el["face"]](f, el, paint)]
 
 
 def _bun(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     c = paint.c(el["hair_color"])
-    return [Circle(*f.p(50, 19), f.d(7), c, paint.stroke()), *_hair_top(f, el, paint)]
+    return [Circle(*f.p(50, 19), f.d(7), fill=c, stroke=paint.stroke()), *_hair_top(f, el, paint)]
 
 
 def _flower(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     petals = [Circle(*f.p(36 + 4 * math.cos(math.radians(a)), 28 + 4 * math.sin(math.radians(a))),
-                     f.d(3.2), paint.c("#ff5d8f"), paint.stroke(0.7)) for a in range(0, 360, 72)]
-    return [*petals, Circle(*f.p(36, 28), f.d(2.2), paint.c("#ffd60a"), paint.stroke(0.7))]
+                     f.d(3.2), fill=paint.c("#ff5d8f"), stroke=paint.stroke(0.7)) for a in range(0, 360, 72)]
+    return [*petals, Circle(*f.p(36, 28), f.d(2.2), fill=paint.c("#ffd60a"), stroke=paint.stroke(0.7))]
 
 
 def _wide(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     c = paint.c("#2b2d42")
-    brim = Polygon(f.pts(ellipse(50, 28, 32, 6)), c, paint.stroke())
-    crown = Polygon(f.pts(ellipse(50, 27, 14, 11, 180, 360)), c, paint.stroke())
+    brim = Polygon(f.pts(ellipse(50, 28, 32, 6)), fill=c, stroke=paint.stroke())
+    crown = Polygon(f.pts(ellipse(50, 27, 14, 11, 180, 360)), fill=c, stroke=paint.stroke())
     ribbon = Rect(*f.p(36.5, 23), f.d(27), f.d(3), fill=paint.c("#9d4edd"), stroke=None)
     return [brim, crown, ribbon]
 
 
 def _toque(f: Frame, el: Element, paint: _Paint) -> list[Item]:
     white = paint.c("#ffffff")
-    puffs = [Circle(*f.p(x, y), f.d(8), white, paint.stroke()) for x, y in ((40, 14), (50, 10), (60, 14))]
+    puffs = [Circle(*f.p(x, y), f.d(8), fill=white, stroke=paint.stroke()) for x, y in ((40, 14), (50, 10), (60, 14))]
     band = Rect(*f.p(37, 16), f.d(26), f.d(10), fill=white, stroke=paint.stroke())
     return [*puffs, band]
 
@@ -425,6 +425,6 @@ def _badge(f: Frame, el: Element, paint: _Paint, el_raw: Element, ctx: ElementCo
     outer = [(50 + 48 * math.cos(math.radians(-90 + 360 * i / sides)),
               50 + 48 * math.sin(math.radians(-90 + 360 * i / sides))) for i in range(sides)]
     inner = [(50 + 0.72 * (x - 50), 50 + 0.72 * (y - 50)) for x, y in outer]
-    items = [Polygon(f.pts(outer), paint.c(el["backdrop"]), paint.stroke(1.5)),
-             Polygon(f.pts(inner), paint.c(el["coat"]), paint.stroke())]
+    items = [Polygon(f.pts(outer), fill=paint.c(el["backdrop"]), stroke=paint.stroke(1.5)),
+             Polygon(f.pts(inner), fill=paint.c(el["coat"]), stroke=paint.stroke())]
     return items + _shape(Frame(*f.p(30, 30), f.s * 0.4), el["shape"], el["hair_color"], paint)

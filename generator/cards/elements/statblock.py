@@ -70,7 +70,7 @@ def statblock(el: Element, ctx: ElementContext) -> list[Item]:
     for i, (name, value) in enumerate(stats):
         if i and el["divider"]:
             items.append(Line(x + i * cell, y + 0.15 * h, x + i * cell, y + 0.85 * h,
-                              make_stroke({**el, "stroke": el["divider"]})))
+                              stroke=make_stroke({**el, "stroke": el["divider"]})))
         items += _cell(name, value, x + i * cell, y, cell, h, style, el, ctx)
     return items
 

@@ -43,11 +43,11 @@ def _texture(team: str, w: float, h: float) -> list[Item]:
     items: list[Item] = []
     if team == cn.RED:
         pen = Stroke(TEXTURE[team], 1.2)
-        items = [Line(x, 0, x + h, h, pen) for x in range(-int(h), int(w) + 1, 5)]
+        items = [Line(x, 0, x + h, h, stroke=pen) for x in range(-int(h), int(w) + 1, 5)]
     elif team == cn.BLUE:
-        items = [Circle(x + (2.5 if (y // 5) % 2 else 0), y, 0.9, TEXTURE[team], None)
+        items = [Circle(x + (2.5 if (y // 5) % 2 else 0), y, 0.9, fill=TEXTURE[team], stroke=None)
                  for y in range(3, int(h), 5) for x in range(3, int(w) + 3, 5)]
-    return [Group(tuple(items), clip=Rect(1.5, 1.5, w - 3, h - 3, None, None, radius=2.5))] if items else []
+    return [Group(tuple(items), clip=Rect(1.5, 1.5, w - 3, h - 3, fill=None, stroke=None, radius=2.5))] if items else []
 
 
 def _symbols(role: str, w: float, h: float) -> list[Item]:

@@ -102,7 +102,7 @@ def key_card_items(key: cn.Key, size: float = KEY_CARD_SIZE) -> list[Item]:
 def _lights(team: str, size: float, s: float) -> list[Item]:
     """The top light bar, and the same turned to the right, bottom and left sides."""
     bar = _light_bar(team, size, s)
-    return [Group(tuple(bar), rotate(90 * q, size / 2, size / 2)) for q in range(4)]
+    return [Group(tuple(bar), transform=rotate(90 * q, size / 2, size / 2)) for q in range(4)]
 
 
 def _light_bar(team: str, size: float, s: float) -> list[Item]:
@@ -187,7 +187,7 @@ def _bar(x: float, y: float, w: float) -> list[Item]:
 def _cross(x: float, y: float, w: float) -> list[Item]:
     pen = Stroke(SYMBOL_WHITE, 0.1 * w)
     a, b = 0.3 * w, 0.7 * w
-    return [Line(x + a, y + a, x + b, y + b, pen), Line(x + b, y + a, x + a, y + b, pen)]
+    return [Line(x + a, y + a, x + b, y + b, stroke=pen), Line(x + b, y + a, x + a, y + b, stroke=pen)]
 
 
 _ROLE_SYMBOLS = {cn.RED: _disc, cn.BLUE: _diamond, cn.BYSTANDER: _bar, cn.ASSASSIN: _cross}
@@ -227,8 +227,8 @@ def _diagonal(c: float, size: float, stroke: Stroke, rising: bool) -> Item:
     """The part inside the card of the line x + y = c (rising) or x - y = c - size (falling)."""
     x1, x2 = max(0.0, c - size), min(size, c)
     if rising:
-        return Line(x1, c - x1, x2, c - x2, stroke)
-    return Line(x1, size - c + x1, x2, size - c + x2, stroke)
+        return Line(x1, c - x1, x2, c - x2, stroke=stroke)
+    return Line(x1, size - c + x1, x2, size - c + x2, stroke=stroke)
 
 
 def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE) -> SheetSpec:
@@ -258,10 +258,10 @@ def word_card_items(word: str, size: tuple[float, float] = WORD_CARD_SIZE) -> li
                color=WORD_FAR_INK, align="center", valign="middle", wrap=False, min_size=5)
     return [
         Rect(2.5 * sx, 2.5 * sy, w - 5 * sx, h - 5 * sy, fill=WORD_FILL, stroke=WORD_EDGE, radius=2),
-        Line(6 * sx, h / 2, w - 6 * sx, h / 2, Stroke("#b8a57e", 0.3, (1.0, 1.0))),
+        Line(6 * sx, h / 2, w - 6 * sx, h / 2, stroke=Stroke("#b8a57e", 0.3, dash=(1.0, 1.0))),
         Rect(5 * sx, 23.5 * sy, w - 10 * sx, 11 * sy, fill="#ffffff", stroke=WORD_EDGE, radius=1.5),
         near,
-        Group((far,), rotate(180, w / 2, h / 2)),
+        Group((far,), transform=rotate(180, w / 2, h / 2)),
     ]
 
 

@@ -64,7 +64,7 @@ def _heading_block(text: str, size: float, w: float) -> AidPiece:
 
     def draw(x: float, y: float, width: float) -> list[Item]:
         return [*layout_rich(text, x, y, width, h, style),
-                Line(x, y + h - 0.5, x + width, y + h - 0.5, Stroke(ACCENT, 0.35))]
+                Line(x, y + h - 0.5, x + width, y + h - 0.5, stroke=Stroke(ACCENT, 0.35))]
     return AidPiece(h + 0.8, draw, keep_with_next=True)
 
 
@@ -127,10 +127,12 @@ def _header(page: Page, words: dict[str, Any], box: tuple[float, float, float, f
     """Title (and on the first side the subtitle); returns the height used."""
     x, y, w, _ = box
     page.add(Rect(x, y, w, 10, fill=ACCENT, stroke=None, radius=1.5),
-             Text(x + 3, y, w - 6, 10, str(words["title"]), "serif-bold", 15, "#ffffff", "left", "middle", False))
+             Text(x + 3, y, w - 6, 10, str(words["title"]), font="serif-bold", size=15, color="#ffffff", align="left", valign="middle",
+                  wrap=False))
     if not first:
         return 13.0
-    page.add(Text(x, y + 11, w, 6, str(words["subtitle"]), "sans-italic", 8.5, INK, "left", "middle", True, True, 6))
+    page.add(Text(x, y + 11, w, 6, str(words["subtitle"]), font="sans-italic", size=8.5, color=INK, align="left", valign="middle",
+                  wrap=True, shrink=True, min_size=6))
     return 19.0
 
 

@@ -212,13 +212,13 @@ def chapter_pages(setup: Setup, campaign: Campaign, deck: Deck, labels: Labels, 
     words = labels[lang]
     head = fill(words["sheet_title"], {"act": setup.act, "chapter": setup.chapter})
     kind = words["boss_chapter"] if setup.boss else words["first_chapter"]
-    page.add(Text(x, y, w, 9, f"{head} · {kind}", "serif-bold", 18, INK, "left", "middle", False))
+    page.add(Text(x, y, w, 9, f"{head} · {kind}", font="serif-bold", size=18, color=INK, align="left", valign="middle", wrap=False))
     # the setup's text form (ids, French slugs) stays in the campaign file, off the players' page
     row_h = _draw_row(page, setup, campaign, deck, words, lang, (x, y + 16, w))
     _draw_text_block(page, setup, campaign, deck, words, lang, (x, y + 18 + row_h, w, h - 24 - row_h))
     if campaign_file:
-        page.add(Text(x, y + h - 5, w, 4, fill(words["command_hint"], {"file": campaign_file}), "sans", 6.5,
-                      "#777777", "left", "middle", False, True, 5))
+        page.add(Text(x, y + h - 5, w, 4, fill(words["command_hint"], {"file": campaign_file}), font="sans", size=6.5,
+                      color="#777777", align="left", valign="middle", wrap=False, shrink=True, min_size=5))
     return add_footers([page], title=head, source=source, lang=lang)
 
 
@@ -238,7 +238,7 @@ def _draw_row(page: Page, setup: Setup, campaign: Campaign, deck: Deck, words: W
             _card_box(page, deck.get(above[zone]), deck, cx, y0, col, 30, lang, words)
         _card_box(page, deck.get(zone), deck, cx, y0 + 34, col, 30, lang, words)
         if i < n - 1:
-            page.add(Line(cx + col, y0 + 49, cx + col + gap, y0 + 49, Stroke(INK, 0.5)))
+            page.add(Line(cx + col, y0 + 49, cx + col + gap, y0 + 49, stroke=Stroke(INK, 0.5)))
     _draw_dice(page, campaign, deck, left, y0 + 66, col, words, lang)
     return 66 + 7 * len(campaign.heroes)
 
@@ -248,14 +248,14 @@ def _card_box(page: Page, card: Card, deck: Deck, x: float, y: float, w: float, 
     colour = KIND_COLOURS.get(card.kind, INK)
     page.add(Rect(x, y, w, h, fill="#fbf6ea", stroke=Stroke(colour, 0.5), radius=1.5),
              Rect(x, y, w, 6, fill=colour, stroke=None, radius=1.5),
-             Text(x + 1, y + 0.5, w - 2, 5, words["kinds"][card.kind], "sans-bold", 7, "#ffffff", "center",
-                  "middle", False))
-    page.add(Text(x + 1.5, y + 7, w - 3, 10, card.name(lang), "serif-bold", 10, INK, "center", "middle",
-                  True, True, 6))
+             Text(x + 1, y + 0.5, w - 2, 5, words["kinds"][card.kind], font="sans-bold", size=7, color="#ffffff", align="center",
+                  valign="middle", wrap=False))
+    page.add(Text(x + 1.5, y + 7, w - 3, 10, card.name(lang), font="serif-bold", size=10, color=INK, align="center", valign="middle",
+                  wrap=True, shrink=True, min_size=6))
     detail = _card_detail(card, deck, lang)
     if detail:
-        page.add(Text(x + 1.5, y + 18, w - 3, h - 19.5, detail, "sans", 7, "#444444", "center", "top",
-                      True, True, 5))
+        page.add(Text(x + 1.5, y + 18, w - 3, h - 19.5, detail, font="sans", size=7, color="#444444", align="center", valign="top",
+                      wrap=True, shrink=True, min_size=5))
 
 
 def _card_detail(card: Card, deck: Deck, lang: str) -> str:
@@ -283,7 +283,7 @@ def _draw_dice(page: Page, campaign: Campaign, deck: Deck, x: float, y: float, w
         colour = COLOURS_HEX[card.values["colour"]]
         page.add(Rect(x, y + i * 7, 5.5, 5.5, fill=colour, stroke=Stroke(INK, 0.3), radius=1),
                  Text(x + 7, y + i * 7, 80, 5.5, f"{card.name(lang)} ({die_label(words, card.values['colour'])})",
-                      "sans-bold", 8, INK, "left", "middle", False))
+                      font="sans-bold", size=8, color=INK, align="left", valign="middle", wrap=False))
 
 
 def _draw_text_block(page: Page, setup: Setup, campaign: Campaign, deck: Deck, words: Words, lang: str,
@@ -294,7 +294,7 @@ def _draw_text_block(page: Page, setup: Setup, campaign: Campaign, deck: Deck, w
         heroes.append(words["solo"])
     steps = [f"{n}. {s}" for n, s in enumerate(chapter_steps(setup, deck, words, lang), 1)]
     piles = f"{words['piles']}{colon(lang)} {_pile_counts(campaign, words)}"
-    page.add(Text(x, y, w / 2 - 3, h, "\n".join([*heroes, "", piles]), "sans", 8.5, INK, "left", "top",
-                  True, True, 5.5),
-             Text(x + w / 2 + 3, y, w / 2 - 3, h, "\n".join(steps), "sans", 8.5, INK, "left", "top",
-                  True, True, 5.5))
+    page.add(Text(x, y, w / 2 - 3, h, "\n".join([*heroes, "", piles]), font="sans", size=8.5, color=INK, align="left", valign="top",
+                  wrap=True, shrink=True, min_size=5.5),
+             Text(x + w / 2 + 3, y, w / 2 - 3, h, "\n".join(steps), font="sans", size=8.5, color=INK, align="left", valign="top",
+                  wrap=True, shrink=True, min_size=5.5))

@@ -133,14 +133,14 @@ def setup_pages(setup: Setup, seed: int, lang: str = GAME.default_language, pape
     page = sheet_pages(1, paper)[0]
     page.label = "setup sheet"
     x, y, w, h = content_box(paper)
-    page.add(Text(x, y, w, 10, labels["setup_title"], "sans-bold", 18, INK, "left", "middle", wrap=False))
+    page.add(Text(x, y, w, 10, labels["setup_title"], font="sans-bold", size=18, color=INK, align="left", valign="middle", wrap=False))
     y += 12
-    page.add(Text(x, y, w, 6, labels["setup_grid"], "sans", 10, "#444444", "left", "middle"))
+    page.add(Text(x, y, w, 6, labels["setup_grid"], font="sans", size=10, color="#444444", align="left", valign="middle"))
     grid_room = h - SETUP_TEXT_ROOM
     y = _grid(page, setup, people, labels, x, y + 7, w, grid_room) + 6
-    page.add(Text(x, y, w, 22, labels["setup_steps"], "sans", 10, INK, min_size=6))
+    page.add(Text(x, y, w, 22, labels["setup_steps"], font="sans", size=10, color=INK, min_size=6))
     grid_code = format_setup(setup).split(";")[0]        # the pile's half of the code stays off this page
-    page.add(Text(x, y + 23, w, 8, f"{labels['grid_code']}: {grid_code}", "mono", 7, "#555555", min_size=4))
+    page.add(Text(x, y + 23, w, 8, f"{labels['grid_code']}: {grid_code}", font="mono", size=7, color="#555555", min_size=4))
     pages = add_footers([page], title=labels["deck_title"], source=seed_words(seed, lang), lang=lang)
     if rules:
         pages += rules_pages(lang, paper, kill_limit)
@@ -156,12 +156,12 @@ def _dealer_page(setup: Setup, people: People, labels: dict[str, str], paper: st
     page.label = "dealer sheet"
     x, y, w, _ = content_box(paper)
     page.add(Rect(x, y, w, 12, fill="#1a1a1a", stroke=None, radius=1.5),
-             Text(x + 3, y, w - 6, 12, labels["dealer_title"], "sans-bold", 15, "#ffffff", "left", "middle",
+             Text(x + 3, y, w - 6, 12, labels["dealer_title"], font="sans-bold", size=15, color="#ffffff", align="left", valign="middle",
                   wrap=False, min_size=8))
-    page.add(Text(x, y + 15, w, 20, labels["dealer_note"], "sans", 10, INK, min_size=6))
-    page.add(Text(x, y + 38, w, 6, labels["setup_deck"], "sans", 10, "#444444", "left", "middle"))
+    page.add(Text(x, y + 15, w, 20, labels["dealer_note"], font="sans", size=10, color=INK, min_size=6))
+    page.add(Text(x, y + 38, w, 6, labels["setup_deck"], font="sans", size=10, color="#444444", align="left", valign="middle"))
     bottom = _deck_list(page, setup, people, x, y + 45, w)
-    page.add(Text(x, bottom + 6, w, 8, f"{labels['setup_code']}: {format_setup(setup)}", "mono", 7, "#555555",
+    page.add(Text(x, bottom + 6, w, 8, f"{labels['setup_code']}: {format_setup(setup)}", font="mono", size=7, color="#555555",
                   min_size=4))
     return page
 
@@ -174,12 +174,12 @@ def _grid(page: Page, setup: Setup, people: People, labels: dict[str, str], x: f
     cell_w = (w - gutter) / size
     cell_h = min(34.0, cell_w, (room - 5.5) / size)
     for c in range(size):
-        page.add(Text(x + gutter + c * cell_w, y, cell_w, 5, f"{labels['column']} {c + 1}", "sans", 8,
-                      "#666666", "center", "middle", wrap=False))
+        page.add(Text(x + gutter + c * cell_w, y, cell_w, 5, f"{labels['column']} {c + 1}", font="sans", size=8,
+                      color="#666666", align="center", valign="middle", wrap=False))
     top = y + 5.5
     for r, row in enumerate(setup.grid):
         cy = top + r * cell_h
-        page.add(Text(x, cy, gutter - 1, cell_h, str(r + 1), "sans-bold", 11, "#666666", "center", "middle",
+        page.add(Text(x, cy, gutter - 1, cell_h, str(r + 1), font="sans-bold", size=11, color="#666666", align="center", valign="middle",
                       wrap=False))
         for c, number in enumerate(row):
             _cell(page, people[number], x + gutter + c * cell_w, cy, cell_w, cell_h)
@@ -193,12 +193,12 @@ def _cell(page: Page, fields: dict[str, Any], x: float, y: float, w: float, h: f
     pic = h - 17.5
     page.add(*portrait(fields, x + (w - pic) / 2, y + 4.4, pic, pic))
     page.add(Circle(x + 5.4, y + 8.6, 3.4, fill=INK, stroke=None))
-    page.add(Text(x + 2.0, y + 5.2, 6.8, 6.8, str(fields["number"]), "sans-bold", 9, "#ffffff", "center",
-                  "middle", wrap=False))
-    page.add(Text(x + 1.5, y + h - 13, w - 3, 7.5, str(fields["name"]), "sans-bold", 13, INK, "center",
-                  "middle", wrap=False, min_size=7))
-    page.add(Text(x + 1.5, y + h - 5.8, w - 3, 4.2, str(fields["trait"]), "sans-italic", 7.5, "#555555",
-                  "center", "middle", wrap=False, min_size=5))
+    page.add(Text(x + 2.0, y + 5.2, 6.8, 6.8, str(fields["number"]), font="sans-bold", size=9, color="#ffffff", align="center",
+                  valign="middle", wrap=False))
+    page.add(Text(x + 1.5, y + h - 13, w - 3, 7.5, str(fields["name"]), font="sans-bold", size=13, color=INK, align="center",
+                  valign="middle", wrap=False, min_size=7))
+    page.add(Text(x + 1.5, y + h - 5.8, w - 3, 4.2, str(fields["trait"]), font="sans-italic", size=7.5, color="#555555",
+                  align="center", valign="middle", wrap=False, min_size=5))
 
 
 def portrait(fields: dict[str, Any], x: float, y: float, w: float, h: float) -> list[Item]:
@@ -222,10 +222,10 @@ def _deck_list(page: Page, setup: Setup, people: People, x: float, y: float, w: 
     for i, number in enumerate(setup.deck):
         c, r = divmod(i, rows)
         text = f"{i + 1}. {people[number]['name']} (#{number})"
-        page.add(Text(x + c * col_w, y + r * line, col_w - 2, line, text, "sans", 9.5, INK, "left", "middle",
+        page.add(Text(x + c * col_w, y + r * line, col_w - 2, line, text, font="sans", size=9.5, color=INK, align="left", valign="middle",
                       wrap=False, min_size=6))
     for c in range(1, cols):
-        page.add(Line(x + c * col_w - 2.5, y, x + c * col_w - 2.5, y + rows * line, Stroke("#bbbbbb", 0.2)))
+        page.add(Line(x + c * col_w - 2.5, y, x + c * col_w - 2.5, y + rows * line, stroke=Stroke("#bbbbbb", 0.2)))
     return y + rows * line
 
 

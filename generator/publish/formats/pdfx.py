@@ -102,7 +102,7 @@ def face_page(items: Sequence[Item], card_size: tuple[float, float], art_bleed: 
     face = tuple(items)
     mirrored = b * sx < bx - 1e-6 or b * sy < by - 1e-6
     for mx, my in _neighbours() if mirrored else ((0, 0),):
-        page.add(Group(face, compose(place, _mirror(mx, my, w, h, b)), clip))
+        page.add(Group(face, transform=compose(place, _mirror(mx, my, w, h, b)), clip=clip))
     return page
 
 

@@ -115,7 +115,7 @@ def render_face(items: Sequence[Item], preset: PodPreset, card_size: tuple[float
     bleed = max(0.0, min(art_bleed, bx / sx, by / sy))
     page = Page(tw + 2 * bx, th + 2 * by, kind="card")
     clip = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)
-    page.add(Group(tuple(items), compose(translate(bx, by), scale(sx, sy)), clip))
+    page.add(Group(tuple(items), transform=compose(translate(bx, by), scale(sx, sy)), clip=clip))
     image = render_image(page, preset.dpi)
     if image.size != (preset.width_px, preset.height_px):     # a custom preset's rounding
         image = image.resize((preset.width_px, preset.height_px))
@@ -141,8 +141,8 @@ def _mirrored(items: Sequence[Item], preset: PodPreset, card_size: tuple[float, 
     (bx, by), (tw, th), (w, h) = preset.bleed, preset.trim, card_size
     sx, sy = tw / w, th / h
     art = Page(w + 2 * bleed, h + 2 * bleed, kind="card")
-    art.add(Group(tuple(items), translate(bleed, bleed),
-                  Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)))
+    art.add(Group(tuple(items), transform=translate(bleed, bleed),
+                  clip=Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)))
     image = render_image(art, preset.dpi * max(sx, sy))
     ax, ay = image.size[0] / art.width, image.size[1] / art.height         # px per card mm
     mx = math.ceil((bx / sx - bleed) * ax) + 2

@@ -25,7 +25,7 @@ PAD = 3.0
 SECRET_INSET = 4.0        # mm: nothing secret closer than this to the trim (a miscut shows none)
 INK, GREY, LIGHT = "#111111", "#555555", "#9a9a9a"
 FRAME = Stroke("#777777", 0.2)
-FOLD = Stroke("#444444", 0.25, (1.5, 1.0))
+FOLD = Stroke("#444444", 0.25, dash=(1.5, 1.0))
 HATCH = Stroke("#8c8c8c", 0.35)
 HATCH_STEP = 1.1
 
@@ -45,7 +45,7 @@ def _name_panel(agent: Agent, texts: CodexTexts, x0: float) -> list[Item]:
     x = x0 + PAD
     card = texts.labels["card"]
     return [
-        Rect(x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, None, FRAME, radius=2.0),
+        Rect(x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, fill=None, stroke=FRAME, radius=2.0),
         Text(x, 6.0, w, 8.0, card["game"], font="sans-bold", size=18, align="center",
              valign="middle", color=INK),
         Text(x, 14.5, w, 4.0, card["secret_agent"], font="sans-italic", size=8, align="center",
@@ -53,7 +53,7 @@ def _name_panel(agent: Agent, texts: CodexTexts, x0: float) -> list[Item]:
         Text(x, 27.0, w, 3.5, card["for_eyes_of"], size=7, align="center", color=GREY),
         Text(x, 31.0, w, 11.0, agent.name, font="sans-bold", size=17, align="center",
              valign="middle", wrap=False, min_size=7, color=INK),
-        Line(x + 8, 43.5, x + w - 8, 43.5, Stroke(LIGHT, 0.2)),
+        Line(x + 8, 43.5, x + w - 8, 43.5, stroke=Stroke(LIGHT, 0.2)),
         Text(x, 49.0, w, 8.0, card["do_not_open"], font="sans-italic", size=7, align="center",
              color=GREY),
     ]
@@ -65,11 +65,11 @@ def _identikit_panel(agent: Agent, deal: Deal, texts: CodexTexts, x0: float) -> 
     card = texts.labels["card"]
     colour = texts.colour(agent.shown_faction)
     items: list[Item] = [
-        Rect(x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, None, FRAME, radius=2.0),
+        Rect(x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, fill=None, stroke=FRAME, radius=2.0),
         Text(x, 4.2, w - 7, 4.5, card["identikit"].upper(), font="sans-bold", size=9, color=INK,
              valign="middle"),
-        Rect(x + w - 5.0, 4.0, 5.0, 5.0, colour, Stroke(INK, 0.2)),
-        Line(x, 10.0, x + w, 10.0, Stroke(INK, 0.3)),
+        Rect(x + w - 5.0, 4.0, 5.0, 5.0, fill=colour, stroke=Stroke(INK, 0.2)),
+        Line(x, 10.0, x + w, 10.0, stroke=Stroke(INK, 0.3)),
     ]
     items += _field(x, 11.0, w, card["codename"], agent.name)
     half = (w - 2.0) / 2
@@ -107,7 +107,7 @@ def _code_note(agent: Agent, texts: CodexTexts, x: float, y: float, w: float) ->
     note = fill(card["infiltrator_note"], {"shown": texts.faction(agent.shown_faction),
                                            "true": texts.faction(agent.true_faction)})
     colour = texts.colour(agent.true_faction)
-    return [Rect(x - 0.5, y, w + 1.0, h, "#ffffff", Stroke(colour, 0.6), radius=1.0),
+    return [Rect(x - 0.5, y, w + 1.0, h, fill="#ffffff", stroke=Stroke(colour, 0.6), radius=1.0),
             Text(x + 0.6, y + 0.4, w - 1.2, h - 0.8, note, font="sans-bold", size=6, color=INK,
                  valign="middle", min_size=4.5, line_height=1.1)]
 
@@ -116,7 +116,7 @@ def _cover_panel(texts: CodexTexts, x0: float) -> list[Item]:
     """The cover: a dense crosshatch (it lies on the identikit when folded) and one plain word."""
     items: list[Item] = list(hatch(x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, HATCH_STEP, HATCH))
     label = texts.labels["card"]["cover"].upper()
-    items += [Rect(x0 + 12, PANEL_H / 2 - 3.5, PANEL_W - 24, 7.0, "#ffffff", FRAME, radius=1.0),
+    items += [Rect(x0 + 12, PANEL_H / 2 - 3.5, PANEL_W - 24, 7.0, fill="#ffffff", stroke=FRAME, radius=1.0),
               Text(x0 + 13, PANEL_H / 2 - 3.0, PANEL_W - 26, 6.0, label, font="sans-bold", size=8,
                    color=GREY, align="center", valign="middle", wrap=False)]
     return items
@@ -131,11 +131,11 @@ def hatch(x: float, y: float, w: float, h: float, step: float, stroke: Stroke) -
         # lines x - x0 + (y - y0) = c  (rising) and x - x0 - (y - y0) = c - h  (falling)
         a0, a1 = max(0.0, c - h), min(w, c)
         if a1 > a0:
-            lines.append(Line(x + a0, y + c - a0, x + a1, y + c - a1, stroke))
+            lines.append(Line(x + a0, y + c - a0, x + a1, y + c - a1, stroke=stroke))
         d = c - h
         b0, b1 = max(0.0, d), min(w, d + h)
         if b1 > b0:
-            lines.append(Line(x + b0, y + b0 - d, x + b1, y + b1 - d, stroke))
+            lines.append(Line(x + b0, y + b0 - d, x + b1, y + b1 - d, stroke=stroke))
     return lines
 
 
@@ -144,8 +144,8 @@ def _fold_marks(texts: CodexTexts) -> list[Item]:
     card = texts.labels["card"]
     items: list[Item] = []
     for x, label in ((2 * PANEL_W, card["fold_forward"]), (PANEL_W, card["fold_back"])):
-        items.append(Line(x, 0.0, x, PANEL_H, FOLD))
-        items += [Rect(x - 26.0, 0.0, 52.0, 3.6, "#ffffff", None),
+        items.append(Line(x, 0.0, x, PANEL_H, stroke=FOLD))
+        items += [Rect(x - 26.0, 0.0, 52.0, 3.6, fill="#ffffff", stroke=None),
                   Text(x - 25.5, 0.2, 51.0, 3.2, label, size=5.5, color=INK, align="center",
                        valign="middle", wrap=False, min_size=4.0)]
     return items
@@ -164,10 +164,10 @@ def public_card(deal: Deal, texts: CodexTexts) -> list[Item]:
     pub = texts.labels["public"]
     k = deal.agents_per_faction
     items: list[Item] = [
-        Rect(1.5, 1.5, w - 3.0, h - 3.0, None, Stroke(INK, 0.4), radius=3.0),
+        Rect(1.5, 1.5, w - 3.0, h - 3.0, fill=None, stroke=Stroke(INK, 0.4), radius=3.0),
         Text(PUB_PAD, 4.5, inner, 7.0, pub["title"], font="sans-bold", size=13, color=INK,
              valign="middle", wrap=False),
-        Line(PUB_PAD, 12.5, w - PUB_PAD, 12.5, Stroke(INK, 0.3)),
+        Line(PUB_PAD, 12.5, w - PUB_PAD, 12.5, stroke=Stroke(INK, 0.3)),
     ]
     blocks = [("", fill(pub["setup"], {"count": k, "k": k}))]
     blocks += [(texts.role(r), texts.role_powers[r]) for r in deal.roles_in_play]

@@ -96,7 +96,7 @@ def _header(deal: Deal, texts: CodexTexts, x: float, y: float, w: float) -> list
                  wrap=False),
             Text(x + w * 0.35, y + 7.5, w * 0.65, 4.5, f"{m['roles_in_play']}: {roles}",
                  font="sans-bold", size=9, color=INK, align="right", wrap=False),
-            Line(x, y + 13.5, x + w, y + 13.5, Stroke(INK, 0.4))]
+            Line(x, y + 13.5, x + w, y + 13.5, stroke=Stroke(INK, 0.4))]
 
 
 def _codes_height(deal: Deal) -> float:
@@ -111,9 +111,9 @@ def _codes(deal: Deal, texts: CodexTexts, x: float, y: float, w: float) -> list[
     for i, faction in enumerate(deal.factions):
         bx = x + i * (half + GAP)
         title = f"{texts.label('master', 'codes')} · {texts.label('master', 'code_of', faction=texts.faction(faction))}"
-        items += [Rect(bx, y, half, _codes_height(deal), None, BOX),
-                  Rect(bx, y, half, 6.0, BAND, BOX),
-                  Rect(bx + 1.5, y + 1.2, 3.6, 3.6, texts.colour(faction), Stroke(INK, 0.2)),
+        items += [Rect(bx, y, half, _codes_height(deal), fill=None, stroke=BOX),
+                  Rect(bx, y, half, 6.0, fill=BAND, stroke=BOX),
+                  Rect(bx + 1.5, y + 1.2, 3.6, 3.6, fill=texts.colour(faction), stroke=Stroke(INK, 0.2)),
                   Text(bx + 6.5, y + 0.5, half - 8, 5.0, title, font="sans-bold", size=9,
                        color=INK, valign="middle", wrap=False)]
         for pos, fragment in enumerate(deal.codes[faction], start=1):
@@ -137,7 +137,7 @@ def _widths(columns: tuple[tuple[str, int], ...], w: float) -> list[float]:
 
 
 def _header_row(columns: tuple[tuple[str, int], ...], texts: CodexTexts, x: float, y: float, w: float, h: float) -> list[Item]:
-    items: list[Item] = [Rect(x, y, w, h, BAND, None)]
+    items: list[Item] = [Rect(x, y, w, h, fill=BAND, stroke=None)]
     cx = x
     for (key, _), cw in zip(columns, _widths(columns, w), strict=False):
         if key == "col_revealed":
@@ -169,14 +169,14 @@ def _grid(columns: tuple[tuple[str, int], ...], x: float, y: float, w: float, ro
     for r in range(rows):
         ry = y + head_h + r * row_h
         if r % 2:
-            items.append(Rect(x, ry, w, row_h, SHADE, None))
-        items.append(Line(x, ry, x + w, ry, RULE))
+            items.append(Rect(x, ry, w, row_h, fill=SHADE, stroke=None))
+        items.append(Line(x, ry, x + w, ry, stroke=RULE))
     bottom = y + head_h + rows * row_h
     cx = x
     for cw in _widths(columns, w)[:-1]:
         cx += cw
-        items.append(Line(cx, y, cx, bottom, RULE))
-    items.append(Rect(x, y, w, bottom - y, None, BOX))
+        items.append(Line(cx, y, cx, bottom, stroke=RULE))
+    items.append(Rect(x, y, w, bottom - y, fill=None, stroke=BOX))
     return items
 
 
@@ -232,7 +232,7 @@ def _cell(x: float, y: float, w: float, text: str, font: str, align: str = "left
 def _faction_cell(x: float, y: float, w: float, faction: str, texts: CodexTexts, font: str,
                   h: float = ROW) -> list[Item]:
     s = 3.0
-    return [Rect(x + 1.2, y + (h - s) / 2, s, s, texts.colour(faction), Stroke(INK, 0.15)),
+    return [Rect(x + 1.2, y + (h - s) / 2, s, s, fill=texts.colour(faction), stroke=Stroke(INK, 0.15)),
             _cell(x + s + 1.2, y, w - s - 1.2, texts.faction(faction), font, h=h)]
 
 
@@ -240,7 +240,7 @@ def _boxes(x: float, y: float, w: float, count: int, h: float = ROW) -> list[Ite
     """count tick boxes spread evenly across a cell."""
     s = 3.2
     step = w / count
-    return [Rect(x + step * i + (step - s) / 2, y + (h - s) / 2, s, s, "#ffffff", BOX)
+    return [Rect(x + step * i + (step - s) / 2, y + (h - s) / 2, s, s, fill="#ffffff", stroke=BOX)
             for i in range(count)]
 
 
@@ -253,7 +253,7 @@ def _phase(deal: Deal, agents: list[Agent], texts: CodexTexts, n: int, x: float,
            w: float) -> list[Item]:
     """One phase's log: hacker targets, the truth machine, then a row per agent."""
     m = texts.labels["master"]
-    items: list[Item] = [Rect(x, y, w, 5.5, INK, None),
+    items: list[Item] = [Rect(x, y, w, 5.5, fill=INK, stroke=None),
                          Text(x + 2, y, 40, 5.5, texts.label("master", "phase", n=n),
                               font="sans-bold", size=9.5, color="#ffffff", valign="middle", wrap=False)]
     y += 6.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.games.laser.rules.engine import Engine, engine_for
+from generator.games.laser.rules.engine import Engine, Results, engine_for
 from generator.games.laser.rules.model import DIRECTION_NAMES, TRAPPED, Layout, Placement, opposite
 from generator.games.laser.rules.search import Partial, Search, completions, path_masks, shots_from_results
 
@@ -63,7 +63,7 @@ def _reached_by(engine: Engine, cells: list[int], paths: dict[int, int]) -> dict
 
 
 def _alternatives(engine: Engine, paths: dict[int, int],
-                  results: list[tuple[tuple[int, ...], int]]) -> tuple[int, list[set[tuple[int, int]]]]:
+                  results: Results) -> tuple[int, list[set[tuple[int, int]]]]:
     """(number of layouts consistent with every shot, per type the set of (cell, piece) seen)."""
     spots: list[set[tuple[int, int]]] = [set() for _ in engine.type_pieces]
     total = 0
@@ -105,7 +105,7 @@ def check(layout: Layout) -> CheckReport:
     for p in layout.placements:
         t = layout.in_play.names.index(p.type)
         ctype = layout.in_play.types[t]
-        alternatives = sorted((layout.board.cell(i), engine.pieces[q][1]) for i, q in spots[t])
+        alternatives = sorted((layout.board.cell(i), engine.pieces[q].orientation) for i, q in spots[t])
         named = tuple((cell, ctype.orientations[o].name) for cell, o in alternatives)
         checked.append(ComponentCheck(p, len(named) == 1, named, tuple(reached[layout.board.index(*p.cell)])))
     return CheckReport(layout, True, None, total == 1, total, tuple(checked))

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple, TypeAlias
 
 from generator.games.laser.rules.model import (
     ABSORBED,
@@ -46,11 +47,16 @@ from generator.games.laser.rules.model import (
     JUMP_BASE,
     STOP,
     TRAPPED,
+    Action,
     Board,
+    Cannon,
+    Cell,
     ComponentSet,
     ComponentType,
+    Direction,
     Layout,
     Observation,
+    Outcome,
     Placement,
     Shot,
 )
@@ -58,10 +64,34 @@ from generator.games.laser.rules.model import (
 EMPTY = -1   # a cell known to be empty; a cell >= 0 holds that piece; None (solver only) is unknown
 ABSORBED_EXIT = 1 << 30   # an absorbed beam "leaves" at this pseudo-cannon (i = -ABSORBED_EXIT)
 
-Exit = tuple[int, list[int]]   # (direction of travel after a piece, the row giving the next cell)
+Piece: TypeAlias = int     # p: a piece id >= 0 (Engine.pieces), or EMPTY
+TypeId: TypeAlias = int    # t: a component type, as its index in the set in play
 
 
-def exit_outcome(i: int) -> int:
+class PieceKind(NamedTuple):
+    """What a piece id stands for: a type in one of its orientations."""
+
+    type: TypeId
+    orientation: int       # index into the type's orientations
+
+
+# exits[p][d]: (direction of travel after piece p, the row giving the next cell after each cell). A plain
+# tuple, not a NamedTuple: the beam loops unpack it at every piece met, and Python unpacks an exact tuple
+# faster than a subclass of one.
+Exit: TypeAlias = tuple[Direction, list[Cell]]
+
+
+class ShotResult(NamedTuple):
+    """One shot traced on a whole layout (Engine.results)."""
+
+    hits: tuple[TypeId, ...]
+    outcome: Outcome
+
+
+Results: TypeAlias = list[ShotResult]     # Engine.results: per cannon, index k-1 for cannon k
+
+
+def exit_outcome(i: Cell) -> Outcome:
     """The outcome of a beam whose last i is negative: the receiving cannon, or ABSORBED."""
     return ABSORBED if i == -ABSORBED_EXIT else -i
 
@@ -77,13 +107,13 @@ class Engine:
         self.limit = 4 * board.cells + 4     # more entries than (cell, direction) states: a loop
         self.nxt = [self._neighbours(d) for d in range(4)]
         self.start = [(0, 0)] + [board.entry(k) for k in range(1, board.cannons + 1)]
-        self.pieces: list[tuple[int, int]] = []
-        self.type_pieces: list[list[int]] = []
+        self.pieces: list[PieceKind] = []
+        self.type_pieces: list[list[Piece]] = []
         for t, ctype in enumerate(in_play):
             ids = []
             for o in range(len(ctype.orientations)):
                 ids.append(len(self.pieces))
-                self.pieces.append((t, o))
+                self.pieces.append(PieceKind(t, o))
             self.type_pieces.append(ids)
         self.ptype = [t for t, _ in self.pieces]
         self.act = [in_play.types[t].orientations[o].actions for t, o in self.pieces]
@@ -91,7 +121,7 @@ class Engine:
         self.exits = self._exits()
         self.hit_index = {ctype.hit: t for t, ctype in enumerate(in_play)}
 
-    def _neighbours(self, d: int) -> list[int]:
+    def _neighbours(self, d: Direction) -> list[Cell]:
         """For each cell, the next cell in direction d, or -(receiving cannon) off the board."""
         board, out = self.board, []
         for index in range(board.cells):
@@ -103,10 +133,10 @@ class Engine:
                 out.append(-board.exit_cannon(column, row, d))
         return out
 
-    def _landings(self) -> dict[int, list[list[int]]]:
+    def _landings(self) -> dict[Action, list[list[Cell]]]:
         """For each jump action in play, direction and cell: where a beam leaving that jump's cell
         carries on (the cell after the skipped ones, or -(receiving cannon) off the board)."""
-        land: dict[int, list[list[int]]] = {}
+        land: dict[Action, list[list[Cell]]] = {}
         for a in {a for actions in self.act for a in actions if a >= JUMP_BASE}:
             land[a] = [[self._advance(i, d, a - JUMP_BASE + 1) for i in range(self.size)] for d in range(4)]
         return land
@@ -127,7 +157,7 @@ class Engine:
             out.append(tuple(row))
         return out
 
-    def step(self, p: int, i: int, d: int) -> tuple[int, int]:
+    def step(self, p: Piece, i: Cell, d: Direction) -> tuple[Cell, Direction]:
         """The beam step: (next i, next d) of a beam that has entered cell i travelling d, the cell
         holding p (EMPTY or a piece). The next i is negative when the beam leaves (see exit_outcome)."""
         if p < 0:
@@ -135,7 +165,7 @@ class Engine:
         d, row = self.exits[p][d]
         return row[i], d
 
-    def _advance(self, i: int, d: int, steps: int) -> int:
+    def _advance(self, i: Cell, d: Direction, steps: int) -> Cell:
         for _ in range(steps):
             i = self.nxt[d][i]
             if i < 0:
@@ -143,7 +173,7 @@ class Engine:
         return i
 
     # -- layouts as flat cells ------------------------------------------------------------
-    def cells_of(self, layout: Layout) -> list[int]:
+    def cells_of(self, layout: Layout) -> list[Piece]:
         """The layout as a flat list: EMPTY or a piece id per cell."""
         cells = [EMPTY] * self.size
         for p in layout.placements:
@@ -152,7 +182,7 @@ class Engine:
             cells[self.board.index(*p.cell)] = self.type_pieces[t][o]
         return cells
 
-    def layout_of(self, cells: Sequence[int | None]) -> Layout:
+    def layout_of(self, cells: Sequence[Piece | None]) -> Layout:
         """The Layout a flat list describes (unknown cells count as empty)."""
         placements = []
         for index, piece in enumerate(cells):
@@ -163,12 +193,12 @@ class Engine:
         return Layout(self.board, tuple(placements), self.in_play)
 
     # -- the simulator ----------------------------------------------------------------------
-    def trace(self, cells: list[int], cannon: int) -> tuple[list[int], int]:
+    def trace(self, cells: list[Piece], cannon: Cannon) -> tuple[list[TypeId], Outcome]:
         """(hit type ids in order, outcome) of one shot; outcome is the receiving cannon, ABSORBED
         or TRAPPED (the beam entered more cells than there are (cell, direction) states)."""
         nxt, exits, ptype = self.nxt, self.exits, self.ptype
         i, d = self.start[cannon]
-        hits: list[int] = []
+        hits: list[TypeId] = []
         steps, limit = 0, self.limit
         while i >= 0:
             steps += 1
@@ -183,11 +213,11 @@ class Engine:
             i = row[i]
         return hits, ABSORBED if i == -ABSORBED_EXIT else -i   # exit_outcome(i), inlined
 
-    def path(self, cells: list[int], cannon: int) -> list[tuple[int, int]]:
+    def path(self, cells: list[Piece], cannon: Cannon) -> list[tuple[Cell, Direction]]:
         """The (cell, direction of travel on entry) states a beam goes through, in order."""
         nxt, exits = self.nxt, self.exits
         i, d = self.start[cannon]
-        states: list[tuple[int, int]] = []
+        states: list[tuple[Cell, Direction]] = []
         while i >= 0 and len(states) <= self.limit:
             states.append((i, d))
             p = cells[i]
@@ -198,15 +228,15 @@ class Engine:
             i = row[i]
         return states
 
-    def results(self, cells: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    def results(self, cells: list[Piece]) -> Results:
         """Every shot's (hit type ids, outcome), index k-1 for cannon k."""
         out = []
         for cannon in range(1, self.board.cannons + 1):
             hits, outcome = self.trace(cells, cannon)
-            out.append((tuple(hits), outcome))
+            out.append(ShotResult(tuple(hits), outcome))
         return out
 
-    def shot(self, cells: list[int], cannon: int) -> Shot:
+    def shot(self, cells: list[Piece], cannon: Cannon) -> Shot:
         hits, outcome = self.trace(cells, cannon)
         symbols = tuple(self.in_play.types[t].hit for t in hits)
         return Shot(cannon, symbols, outcome)
@@ -222,7 +252,7 @@ def _cached_engine(board: Board, types: tuple[ComponentType, ...]) -> Engine:
     return Engine(board, ComponentSet(types))
 
 
-def observe(layout: Layout, cannons: list[int] | None = None) -> Observation:
+def observe(layout: Layout, cannons: list[Cannon] | None = None) -> Observation:
     """The observation of a layout: every shot (or the cannons listed), in cannon order.
     A trapped beam has outcome TRAPPED (the layout is unplayable)."""
     engine = engine_for(layout.board, layout.in_play)
@@ -231,11 +261,12 @@ def observe(layout: Layout, cannons: list[int] | None = None) -> Observation:
     return Observation(layout.board, tuple(engine.shot(cells, k) for k in chosen))
 
 
-def trapped_cannon(layout: Layout) -> int | None:
+def trapped_cannon(layout: Layout) -> Cannon | None:
     """The lowest-numbered cannon whose beam never leaves, or None if the layout is playable."""
     engine = engine_for(layout.board, layout.in_play)
     cells = engine.cells_of(layout)
     for cannon in range(1, layout.board.cannons + 1):
-        if engine.trace(cells, cannon)[1] == TRAPPED:
+        _, outcome = engine.trace(cells, cannon)
+        if outcome == TRAPPED:
             return cannon
     return None

@@ -21,14 +21,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TypeAlias
 
-from generator.games.laser.rules.engine import ABSORBED_EXIT, EMPTY, Engine
-from generator.games.laser.rules.model import ABSORBED, TRAPPED
+from generator.games.laser.rules.engine import EMPTY, Engine, Piece, TypeId
+from generator.games.laser.rules.model import TRAPPED, Cannon, Cell
+from generator.games.laser.rules.search import Fired, traced
+from generator.games.laser.rules.search import SearchShot as SearchShot  # hard.py imports it from here
 
-Spot = tuple[int, int]                 # (cell index, piece id)
-Domains = list[frozenset[Spot]]        # per type id: the spots it may occupy
-SearchShot = tuple[int, Sequence[int], int]     # (cannon, hit type ids, outcome)
-Found = tuple[Domains, tuple[int, ...]]         # new domains, and the cannons a step used
+Spot: TypeAlias = tuple[Cell, Piece]    # a plain pair (s[0] its cell): the domains hold hundreds of thousands
+Domains: TypeAlias = list[frozenset[Spot]]        # per type id: the spots it may occupy
+Found: TypeAlias = tuple[Domains, tuple[Cannon, ...]]   # new domains, and the cannons a step used
+Placed: TypeAlias = tuple[TypeId, Cell, Piece]    # a type at one of its spots
 
 EXPLANATION_CAP = 4000                 # a projection listing more explanations is not attempted
 TIER_CAPS = {1: 10, 2: 16, "lines": 400}   # most explanations for a tier-1 step, a joint tier-2
@@ -52,10 +55,10 @@ class Step:
     types it pinned (type id, cell index, piece id). For tier 3, `supposed` is the spot refuted."""
 
     tier: int
-    cannons: tuple[int, ...]
-    removed: tuple[tuple[int, int, int], ...]
-    pinned: tuple[tuple[int, int, int], ...]
-    supposed: tuple[int, int, int] | None = None
+    cannons: tuple[Cannon, ...]
+    removed: tuple[Placed, ...]
+    pinned: tuple[Placed, ...]
+    supposed: Placed | None = None
 
 
 @dataclass(frozen=True)
@@ -77,16 +80,18 @@ def solved(domains: Domains) -> bool:
     return all(len(d) == 1 for d in domains)
 
 
-_VIEWS: dict[int, tuple[Domains, dict[int, dict[int, list[int]]], set[int]]] = {}
+Options: TypeAlias = dict[Cell, dict[TypeId, list[Piece]]]    # {cell: {type: the pieces it may be there}}
+_VIEWS: dict[int, tuple[Domains, Options, set[Cell]]] = {}
 
 
-def _view(domains: Domains) -> tuple[dict[int, dict[int, list[int]]], set[int]]:
+def _view(domains: Domains) -> tuple[Options, set[Cell]]:
     """{cell: {type: pieces}} and the cells some type must occupy, cached for the last domains seen."""
     key = id(domains)
     cached = _VIEWS.get(key)
     if cached is not None and cached[0] is domains:
-        return cached[1], cached[2]
-    options: dict[int, dict[int, list[int]]] = {}
+        _, kept_options, kept_forced = cached
+        return kept_options, kept_forced
+    options: Options = {}
     for t, dom in enumerate(domains):
         for c, p in dom:
             options.setdefault(c, {}).setdefault(t, []).append(p)
@@ -102,19 +107,16 @@ class _Explainer:
     def __init__(self, engine: Engine, domains: Domains, shots: Sequence[SearchShot], cap: int) -> None:
         self.eng = engine
         self.cap = cap
-        self.shots = []
-        for cannon, hits, outcome in shots:
-            i, d = engine.start[cannon]
-            self.shots.append((i, d, tuple(hits), ABSORBED_EXIT if outcome == ABSORBED else outcome))
+        self.shots = [traced(engine, *shot) for shot in shots]
         self.options, self.forced = _view(domains)
-        self.cells: dict[int, int] = {}
-        self.where: dict[int, int] = {}       # type -> cell
-        self.found: list[tuple[dict[int, int], dict[int, int]]] = []
+        self.cells: dict[Cell, Piece] = {}
+        self.where: dict[TypeId, Cell] = {}
+        self.found: list[tuple[dict[Cell, Piece], dict[TypeId, Cell]]] = []
         self.domains = domains
 
-    def run(self) -> list[tuple[dict[int, int], dict[int, int]]]:
+    def run(self) -> list[tuple[dict[Cell, Piece], dict[TypeId, Cell]]]:
         if self.shots:
-            self._shot(0, *self.shots[0][:2], 0, 0)
+            self._shot(0, self.shots[0].cell, self.shots[0].direction, 0, 0)
         else:
             self._leaf()
         return self.found
@@ -128,13 +130,13 @@ class _Explainer:
         if len(self.found) > self.cap:
             raise _TooMany
 
-    def _shot(self, j: int, i: int, d: int, h: int, steps: int) -> None:
+    def _shot(self, j: int, i: Cell, d: int, h: int, steps: int) -> None:
         eng = self.eng
         nxt, exits, ptype = eng.nxt, eng.exits, eng.ptype
-        _, _, hits, out = self.shots[j]
+        _, _, _, hits, out = self.shots[j]
         nh = len(hits)
         cells = self.cells
-        fresh: list[int] = []
+        fresh: list[Cell] = []
         try:
             while i >= 0:
                 steps += 1
@@ -168,7 +170,7 @@ class _Explainer:
             if j + 1 == len(self.shots):
                 self._leaf()
             else:
-                self._shot(j + 1, *self.shots[j + 1][:2], 0, 0)
+                self._shot(j + 1, self.shots[j + 1].cell, self.shots[j + 1].direction, 0, 0)
         finally:
             for c in fresh:
                 del cells[c]
@@ -186,7 +188,7 @@ def project(engine: Engine, domains: Domains, shots: Sequence[SearchShot], cap: 
     out = []
     for t, dom in enumerate(domains):
         placed: set[Spot] = set()
-        common: set[int] | None = None
+        common: set[Cell] | None = None
         free_seen = False
         for cells, where in found:
             if t in where:
@@ -222,17 +224,17 @@ def saturate(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> D
 
 
 def tier_one(engine: Engine, domains: Domains, shots: Sequence[SearchShot],
-             steps: list[tuple[int, Domains]] | None = None) -> Domains:
+             steps: list[tuple[Cannon, Domains]] | None = None) -> Domains:
     """Tier-1 steps (one shot alone, at most TIER_CAPS[1] readings, pencilled in coarsely) until
     none teaches anything: where the grader's tier 1 stops, so the grader with max_tier 1 solves
     the shots exactly when this is solved. Each step only narrows, and narrower knowledge is
     narrowed no less, so this fixed point is the same in any order and from any sound start no
     narrower than it: knowledge that some of the shots' steps reached. `steps` gets each step as
     (cannon, knowledge before it)."""
-    shots = [s for s in shots if s[2] != TRAPPED]
+    fired = _untrapped(shots)
     quiet = index = 0
-    while quiet < len(shots) and not solved(domains):
-        shot = shots[index % len(shots)]
+    while quiet < len(fired) and not solved(domains):
+        shot = fired[index % len(fired)]
         index += 1
         quiet += 1
         projected = project(engine, domains, [shot], TIER_CAPS[1])
@@ -240,7 +242,7 @@ def tier_one(engine: Engine, domains: Domains, shots: Sequence[SearchShot],
             new = propagate(coarse(domains, projected))
             if new != domains:
                 if steps is not None:
-                    steps.append((shot[0], domains))
+                    steps.append((shot.cannon, domains))
                 domains, quiet = new, 0
     return domains
 
@@ -260,8 +262,13 @@ def coarse(before: Domains, projected: Domains) -> Domains:
     return out
 
 
+def _untrapped(shots: Sequence[SearchShot]) -> list[Fired]:
+    """The shots whose beams leave (a trapped one teaches nothing), as named records."""
+    return [fired for fired in map(Fired._make, shots) if fired.outcome != TRAPPED]
+
+
 def refuted_spot(domains: Domains, reason: Callable[[Domains], object]
-                 ) -> tuple[Domains, tuple[int, int, int]] | None:
+                 ) -> tuple[Domains, Placed] | None:
     """A supposition: the first spot (smallest domains first) that `reason` (some propagation of the
     shots) contradicts once it is supposed; the domains without it, and (type, spot)."""
     order = sorted((len(dom), t) for t, dom in enumerate(domains) if 1 < len(dom) <= CASE_DOMAIN_MAX)
@@ -303,7 +310,7 @@ class Grader:
 
     def __init__(self, engine: Engine, shots: Sequence[SearchShot], max_tier: int = 3) -> None:
         self.eng = engine
-        self.shots = [s for s in shots if s[2] != TRAPPED]
+        self.shots = _untrapped(shots)
         self.max_tier = max_tier
         self.cursor = 0
 
@@ -321,7 +328,7 @@ class Grader:
             new = propagate(coarse(domains, projected))
             if new != domains:
                 self.cursor = index
-                return new, (shot[0],)
+                return new, (shot.cannon,)
         return None
 
     def _combined(self, domains: Domains) -> Found | None:
@@ -330,22 +337,22 @@ class Grader:
         two shots explained jointly when they have few readings together."""
         alone = {}
         for shot in self.shots:
-            alone[shot[0]] = project(self.eng, domains, [shot], TIER_CAPS["lines"])
+            alone[shot.cannon] = project(self.eng, domains, [shot], TIER_CAPS["lines"])
         for a, b in combinations(self.shots, 2):
-            pa, pb = alone[a[0]], alone[b[0]]
+            pa, pb = alone[a.cannon], alone[b.cannon]
             if pa is domains or pb is domains:
                 continue
             met = [x & y for x, y in zip(pa, pb, strict=True)]
             new = propagate(coarse(domains, met))
             if new != domains:
-                return new, (a[0], b[0])
+                return new, (a.cannon, b.cannon)
         for group in [*((s,) for s in self.shots), *combinations(self.shots, 2)]:
             projected = project(self.eng, domains, list(group), TIER_CAPS[2])
             if projected is domains:
                 continue
             new = propagate(coarse(domains, projected))
             if new != domains:
-                return new, tuple(s[0] for s in group)
+                return new, tuple(s.cannon for s in group)
         return None
 
     def _saturated(self, domains: Domains) -> Found | None:
@@ -355,7 +362,7 @@ class Grader:
         new = saturate(self.eng, domains, self.shots)
         if new == domains:
             return None
-        return new, tuple(s[0] for s in self.shots)
+        return new, tuple(s.cannon for s in self.shots)
 
     def _closure(self, domains: Domains, top: int) -> Domains:
         """Tiers 1..top applied until nothing changes (Contradiction on an impossible state)."""
@@ -365,10 +372,10 @@ class Grader:
                 found = self._saturated(domains)
             if found is None:
                 return domains
-            domains = found[0]
+            domains, _ = found
         return domains
 
-    def _suppose(self, domains: Domains) -> tuple[Domains, tuple[int, int, int]] | None:
+    def _suppose(self, domains: Domains) -> tuple[Domains, Placed] | None:
         """Tier 3: a spot whose supposition contradicts the shots under tiers 1-2."""
         return refuted_spot(domains, lambda trial: self._closure(trial, 2))
 
@@ -385,7 +392,8 @@ class Grader:
             if found is None and self.max_tier >= 3:
                 result = self._suppose(domains)
                 if result is not None:
-                    found, used, supposed = (result[0], ()), 3, result[1]
+                    narrowed, supposed = result
+                    found, used = (narrowed, ()), 3
             if found is None:
                 return Grade(DEEPEST, False, tuple(steps))
             new, cannons = found
@@ -395,8 +403,8 @@ class Grader:
         return Grade(tier, True, tuple(steps))
 
 
-def _step(tier: int, cannons: Sequence[int], before: Domains, after: Domains,
-          supposed: tuple[int, int, int] | None) -> Step:
+def _step(tier: int, cannons: Sequence[Cannon], before: Domains, after: Domains,
+          supposed: Placed | None) -> Step:
     removed = tuple(sorted((t, c, p) for t in range(len(before)) for c, p in before[t] - after[t]))
     pinned = tuple((t, *next(iter(after[t]))) for t in range(len(after))
                    if len(after[t]) == 1 and len(before[t]) > 1)

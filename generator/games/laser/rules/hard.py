@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 
-from generator.games.laser.rules.engine import Engine
+from generator.games.laser.rules.engine import Engine, Results
 from generator.games.laser.rules.generate import is_fair_cells, random_cells
 from generator.games.laser.rules.grade import (
     Domains,
@@ -44,7 +44,6 @@ from generator.games.laser.rules.search import Search, completions, shots_from_r
 
 PAIR_CAP = 20000        # most joint explanations listed for two shots read together
 SHADOW_TRIES = 100      # shadowing placements drawn before falling back to a uniform one
-Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
 
 

@@ -5,9 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple, TypeAlias
 
 from generator.core.errors import RulesError
+
+# What an int means where the rules pass one around (engine.py's glossary gives the hot loops' short names).
+Direction: TypeAlias = int    # of travel: NORTH, EAST, SOUTH or WEST (0..3)
+Cannon: TypeAlias = int       # 1..2W+2H, numbered clockwise from the top-left corner (Board.entry)
+Cell: TypeAlias = int         # a cell as a flat index 0..W*H-1 (Board.index)
+Coords: TypeAlias = tuple[int, int]    # a cell as (column, row), both 1-based
+Action: TypeAlias = int       # an encoded action (decode_action): STOP, a new Direction, or JUMP_BASE + k
+Outcome: TypeAlias = int      # where a shot ends: the receiving Cannon, ABSORBED or TRAPPED
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 DIRECTIONS = ("N", "E", "S", "W")
@@ -21,7 +29,7 @@ JUMP_BASE = 4      # encoded action >= JUMP_BASE: skip (action - JUMP_BASE) cell
 MAX_SIDE = 64      # largest board side accepted (columns or rows); see docs/laser.md
 STANDARD_SIZE = (8, 7)
 
-def opposite(direction: int) -> int:
+def opposite(direction: Direction) -> Direction:
     """The reverse of a direction of travel."""
     return direction ^ 2
 
@@ -32,7 +40,7 @@ class Orientation:
 
     name: str | None
     grid: str
-    actions: tuple[int, int, int, int]   # indexed by incoming direction of travel (N, E, S, W)
+    actions: tuple[Action, Action, Action, Action]   # indexed by incoming direction of travel (N, E, S, W)
 
 
 @dataclass(frozen=True)
@@ -60,7 +68,7 @@ class ComponentType:
         return len(set(symbols)) < len(symbols)
 
 
-def decode_action(text: str) -> int:
+def decode_action(text: str) -> Action:
     """'stop', a direction letter, or 'jump N' → the encoded action (RulesError if malformed)."""
     words = str(text).split()
     if words == ["stop"]:
@@ -73,6 +81,14 @@ def decode_action(text: str) -> int:
 
 
 
+class GridSymbol(NamedTuple):
+    """What a grid symbol stands for: a type, and its orientation when the symbol alone says which
+    (None when several orientations share the symbol: a `T=SE` line below the grid says)."""
+
+    type: ComponentType
+    orientation: int | None
+
+
 class ComponentSet:
     """An ordered catalogue of component types with lookups by name, hit symbol and grid symbol."""
 
@@ -80,11 +96,11 @@ class ComponentSet:
         self.types: tuple[ComponentType, ...] = tuple(types)
         self._by_name = {t.name: t for t in self.types}
         self._by_hit = {t.hit: t for t in self.types}
-        self._by_grid: dict[str, tuple[ComponentType, int | None]] = {}
+        self._by_grid: dict[str, GridSymbol] = {}
         for t in self.types:
             for index, orientation in enumerate(t.orientations):
                 shared = t.needs_orientation_line and [o.grid for o in t.orientations].count(orientation.grid) > 1
-                self._by_grid[orientation.grid] = (t, None if shared else index)
+                self._by_grid[orientation.grid] = GridSymbol(t, None if shared else index)
         self._check_unique()
 
     def _check_unique(self) -> None:
@@ -122,7 +138,7 @@ class ComponentSet:
     def by_hit(self, symbol: str) -> ComponentType | None:
         return self._by_hit.get(symbol)
 
-    def by_grid(self, symbol: str) -> tuple[ComponentType, int | None] | None:
+    def by_grid(self, symbol: str) -> GridSymbol | None:
         return self._by_grid.get(symbol)
 
     def subset(self, names: Sequence[str]) -> ComponentSet:
@@ -173,15 +189,15 @@ class Board:
     def cannons(self) -> int:
         return 2 * (self.width + self.height)
 
-    def index(self, column: int, row: int) -> int:
+    def index(self, column: int, row: int) -> Cell:
         """Flat index of cell (column, row), both 1-based."""
         return (row - 1) * self.width + (column - 1)
 
-    def cell(self, index: int) -> tuple[int, int]:
+    def cell(self, index: Cell) -> Coords:
         """(column, row), 1-based, of a flat index."""
         return index % self.width + 1, index // self.width + 1
 
-    def entry(self, cannon: int) -> tuple[int, int]:
+    def entry(self, cannon: Cannon) -> tuple[Cell, Direction]:
         """(first cell index, direction of travel) of the beam fired by `cannon`."""
         w, h = self.width, self.height
         if not 1 <= cannon <= self.cannons:
@@ -194,7 +210,7 @@ class Board:
             return self.index(w + 1 - (cannon - w - h), h), NORTH
         return self.index(1, h + 1 - (cannon - 2 * w - h)), EAST
 
-    def exit_cannon(self, column: int, row: int, direction: int) -> int:
+    def exit_cannon(self, column: int, row: int, direction: Direction) -> Cannon:
         """The cannon that receives a beam leaving cell (column, row) travelling `direction`."""
         w, h = self.width, self.height
         if direction == NORTH:
@@ -218,7 +234,7 @@ class Placement:
     """One component on the board: type name, cell (column, row) and orientation name (or None)."""
 
     type: str
-    cell: tuple[int, int]
+    cell: Coords
     orientation: str | None = None
 
 
@@ -237,7 +253,7 @@ class Layout:
 
     def _validate(self) -> None:
         seen_types: set[str] = set()
-        seen_cells: set[tuple[int, int]] = set()
+        seen_cells: set[Coords] = set()
         for p in self.placements:
             ctype = self.catalog.get(p.type)
             ctype.orientation_index(p.orientation)
@@ -271,9 +287,9 @@ TRAPPED = -1       # outcome of a beam that never leaves (the layout is unplayab
 class Shot:
     """One shot's result: the cannon, the hit symbols in order, the receiving cannon or ABSORBED/TRAPPED."""
 
-    cannon: int
+    cannon: Cannon
     hits: tuple[str, ...]
-    outcome: int
+    outcome: Outcome
 
     @property
     def absorbed(self) -> bool:
@@ -291,7 +307,7 @@ class Observation:
     board: Board
     shots: tuple[Shot, ...]
 
-    def shot(self, cannon: int) -> Shot | None:
+    def shot(self, cannon: Cannon) -> Shot | None:
         for s in self.shots:
             if s.cannon == cannon:
                 return s

@@ -99,14 +99,14 @@ def _read_settings(settings: list[_Line], catalog: ComponentSet, file: str | Non
     for number, line in settings:
         symbol, _, value = line.partition("=")
         entry = catalog.by_grid(symbol)
-        if entry is None or entry[1] is not None:
+        if entry is None or entry.orientation is not None:
             raise ParseError(f"{symbol!r} takes no orientation line", file=file, line=number, column=1)
         if symbol in chosen:
             raise ParseError(f"second orientation line for {symbol} (first at line {chosen[symbol][1]})",
                              file=file, line=number, column=1)
-        names = [o.name for o in entry[0].orientations if o.grid == symbol]
+        names = [o.name for o in entry.type.orientations if o.grid == symbol]
         if value not in names:
-            raise ParseError(f"unknown orientation {value!r} for {entry[0].name} (use one of "
+            raise ParseError(f"unknown orientation {value!r} for {entry.type.name} (use one of "
                              f"{', '.join(str(n) for n in names)})", file=file, line=number,
                              column=len(symbol) + 2)
         chosen[symbol] = (value, number)
@@ -150,7 +150,7 @@ def format_layout(layout: Layout) -> str:
         grid[p.cell[1] - 1][p.cell[0] - 1] = orientation.grid
         entry = layout.catalog.by_grid(orientation.grid)
         assert entry is not None, "the symbol comes from the catalogue itself"
-        if entry[1] is None:
+        if entry.orientation is None:
             settings.append(f"{orientation.grid}={orientation.name}")
     return "\n".join(["".join(row) for row in grid] + settings) + "\n"
 

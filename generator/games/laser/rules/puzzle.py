@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.core.errors import RulesError
-from generator.games.laser.rules.engine import Engine, engine_for, observe
+from generator.games.laser.rules.engine import Engine, Results, engine_for, observe
 from generator.games.laser.rules.generate import generate_fair
 from generator.games.laser.rules.grade import (
     DEEPEST,
@@ -47,7 +47,6 @@ LEVEL_MEANINGS = {
 HARD_LEVELS = (4, 5)
 DEFAULT_HARD = {4: "8x7", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
 WORK = {4: 200000, 5: 500000}   # work (propagation runs and exact searches) before a level 4-5 search gives up
-Results = list[tuple[tuple[int, ...], int]]     # Engine.results: per cannon (hit type ids, outcome)
 MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
 
 

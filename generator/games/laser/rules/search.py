@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from math import perm, prod
+from typing import NamedTuple, TypeAlias
 
-from generator.games.laser.rules.engine import ABSORBED_EXIT, EMPTY, Engine
-from generator.games.laser.rules.model import ABSORBED, TRAPPED, Observation
+from generator.games.laser.rules.engine import ABSORBED_EXIT, EMPTY, Engine, Piece, Results, TypeId
+from generator.games.laser.rules.model import ABSORBED, TRAPPED, Cannon, Cell, Direction, Observation, Outcome
 
 # Glossary (see engine.py for i, d, p, t, nxt, exits, limit and the beam step):
 #   b        the partial board: per cell None (unknown), EMPTY or a piece id
@@ -30,11 +31,39 @@ from generator.games.laser.rules.model import ABSORBED, TRAPPED, Observation
 #   trail    the cells set so far, in order; b is undone by popping it back to a length `known`
 #   stack    the choice points, latest last
 
-Partial = list[int | None]   # a partly known board: per cell None (unknown), EMPTY or a piece id
-Leaf = Callable[[Partial, int, int], bool]   # (cells, placed type mask, known cell count) -> stop?
-_Item = tuple[int, int, int, int, tuple[int, ...], int]   # (hit count, cannon, cell, direction, hits, outcome)
-_Shot = tuple[int, int, tuple[int, ...], int]             # (cell, direction, hit type ids, outcome code)
-_Resume = tuple[int, int, int, int, int, int]             # (j, i, d, h, steps, placed) to follow on from
+Partial: TypeAlias = list[Piece | None]   # a partly known board: per cell None (unknown), EMPTY or a piece id
+Leaf: TypeAlias = Callable[[Partial, int, int], bool]   # (cells, placed type mask, known cell count) -> stop?
+_Resume: TypeAlias = tuple[int, int, Cell, Direction, int, int]   # (j, i, d, h, steps, placed) to follow on from
+
+
+SearchShot: TypeAlias = tuple[Cannon, Sequence[TypeId], Outcome]   # a shot as the search and grader take it
+
+
+class Fired(NamedTuple):
+    """A SearchShot with its fields named (the grader's and the observations' shots)."""
+
+    cannon: Cannon
+    hits: Sequence[TypeId]
+    outcome: Outcome
+
+
+_record = tuple.__new__     # a NamedTuple made from a tuple of its fields: half the cost of calling the class
+
+
+class Traced(NamedTuple):
+    """A shot ready to follow: where its beam starts, and what it must meet and where it must end."""
+
+    cannon: Cannon
+    cell: Cell
+    direction: Direction
+    hits: tuple[TypeId, ...]
+    outcome: int             # the receiving cannon, or ABSORBED_EXIT (compared with -i when the beam leaves)
+
+
+def traced(engine: Engine, cannon: Cannon, hits: Sequence[TypeId], outcome: Outcome) -> Traced:
+    """A shot as the beam followers take it (outcome ABSORBED becomes ABSORBED_EXIT)."""
+    i, d = engine.start[cannon]
+    return _record(Traced, (cannon, i, d, tuple(hits), ABSORBED_EXIT if outcome == ABSORBED else outcome))
 
 
 class SearchStopped(Exception):
@@ -62,7 +91,7 @@ class ChoicePoint:
 class Search:
     """Consistency search for one engine (board + set in play) and a list of shots."""
 
-    def __init__(self, engine: Engine, shots: Iterable[tuple[int, Sequence[int], int]],
+    def __init__(self, engine: Engine, shots: Iterable[SearchShot],
                  guide: list[int] | None = None, guide_paths: dict[int, int] | None = None,
                  interrupt: Callable[[], bool] | None = None) -> None:
         """`guide`: the cells of a layout known to fit (when checking one); its beam paths order
@@ -70,30 +99,34 @@ class Search:
         `guide_paths`: those paths already computed, {cannon: bitmask of the cells entered}."""
         self.engine = engine
         self.interrupt = interrupt   # asked every few thousand backtracks; True stops with SearchStopped
-        items: list[_Item] = []
-        for cannon, hits, outcome in shots:
+        items: list[Traced] = []
+        weight: dict[TypeId, int] = {}
+        start = engine.start
+        for cannon, hits, outcome in shots:      # traced(), inlined: the hard levels make ~50,000 searches
             if outcome == TRAPPED:
                 raise ValueError("a trapped shot is no observation")
-            code = ABSORBED_EXIT if outcome == ABSORBED else outcome
-            i, d = engine.start[cannon]
-            items.append((len(hits), cannon, i, d, tuple(hits), code))
-        weight: dict[int, int] = {}
-        for item in items:
-            for t in set(item[4]):
+            i, d = start[cannon]
+            items.append(_record(Traced, (cannon, i, d, tuple(hits), ABSORBED_EXIT if outcome == ABSORBED else outcome)))
+            for t in set(hits):
                 weight[t] = weight.get(t, 0) + 1
-        # shots without hits first, then those needing the types most shots need (they check
-        # each other at once instead of after every combination of unrelated shots)
-        items.sort(key=lambda it: (it[0] > 0, -max((weight[t] for t in it[4]), default=0), it[0], it[1]))
+
+        def key(shot: Traced) -> tuple[bool, int, int, Cannon]:
+            # shots without hits first, then those needing the types most shots need (they check
+            # each other at once instead of after every combination of unrelated shots)
+            hits = shot.hits
+            return bool(hits), -max([weight[t] for t in hits], default=0), len(hits), shot.cannon
+
+        items.sort(key=key)
         if guide is not None or guide_paths is not None:
             if not guide_paths:
                 assert guide is not None, "guide_paths is empty: the guide layout gives the paths"
-                guide_paths = path_masks(engine, guide, [it[1] for it in items])
+                guide_paths = path_masks(engine, guide, [it.cannon for it in items])
             items = _guided_order(items, guide_paths)
-        self.shots: list[_Shot] = [item[2:] for item in items]
-        self.needs = [sum(1 << t for t in set(shot[2])) for shot in self.shots]
+        self.shots = items
+        self.needs = [sum(1 << t for t in set(shot.hits)) for shot in self.shots]
         self.lines: list[list[int]] = [[] for _ in range(engine.size)]
         for sid, shot in enumerate(self.shots):   # shots whose first straight run crosses a cell
-            i, d = shot[0], shot[1]
+            i, d = shot.cell, shot.direction
             while i >= 0:
                 self.lines[i].append(sid)
                 i = engine.nxt[d][i]
@@ -120,7 +153,7 @@ class Search:
             return
         follow, resume = self._follower(), self._resumer()
         j, h, steps, placed = 0, 0, 0, 0
-        i, d = self.shots[0][:2]
+        i, d = self.shots[0].cell, self.shots[0].direction
         while True:
             if follow(j, i, d, h, steps, placed) and leaf(self.b, placed, len(self.trail)):
                 return
@@ -141,7 +174,7 @@ class Search:
         next_shot, count = self._next_shot, len(shots)
 
         def follow(j: int, i: int, d: int, h: int, steps: int, placed: int) -> bool:
-            _, _, hits, out = shots[order[j]]
+            _, _, _, hits, out = shots[order[j]]
             nh = len(hits)
             while True:
                 while i >= 0:
@@ -170,12 +203,12 @@ class Search:
                 if j == count:
                     return True
                 i, d = next_shot(j, placed)
-                _, _, hits, out = shots[order[j]]
+                _, _, _, hits, out = shots[order[j]]
                 nh, h, steps = len(hits), 0, 0
 
         return follow
 
-    def _next_shot(self, j: int, placed: int) -> tuple[int, int]:
+    def _next_shot(self, j: int, placed: int) -> tuple[Cell, Direction]:
         """Bring to position j the pending shot whose hits need the fewest types not yet placed
         (none: its trace cannot branch, it only checks; ties in the current order) and return
         where its beam starts (cell, direction)."""
@@ -191,7 +224,7 @@ class Search:
             a_sid, b_sid = order[j], order[best]
             order[j], order[best] = b_sid, a_sid
             self.where[b_sid], self.where[a_sid] = j, best
-        i, d, _, _ = self.shots[order[j]]
+        _, i, d, _, _ = self.shots[order[j]]
         return i, d
 
     def _resumer(self) -> Callable[[], _Resume | None]:
@@ -214,7 +247,7 @@ class Search:
                 while len(trail) > point.known:
                     b[trail.pop()] = None
                 j, i = point.j, point.i
-                t = shots[order[j]][2][point.h]
+                t = shots[order[j]].hits[point.h]
                 options = type_pieces[t]
                 k = point.option
                 if k + 1 < len(options):
@@ -232,14 +265,14 @@ class Search:
 
         return resume
 
-    def _prober(self, b: Partial) -> Callable[[_Shot], bool]:
+    def _prober(self, b: Partial) -> Callable[[Traced], bool]:
         """probe(shot) -> False when the shot, traced over the known cells only, already
         contradicts its result (True when it matches or reaches an unknown cell)."""
         eng = self.engine
         nxt, exits, ptype, limit = eng.nxt, eng.exits, eng.ptype, eng.limit
 
-        def probe(shot: _Shot) -> bool:
-            i, d, hits, out = shot
+        def probe(shot: Traced) -> bool:
+            _, i, d, hits, out = shot
             h, nh, steps = 0, len(hits), 0
             while i >= 0:
                 steps += 1
@@ -261,9 +294,9 @@ class Search:
         return probe
 
 
-def path_masks(engine: Engine, cells: list[int], cannons: Iterable[int]) -> dict[int, int]:
+def path_masks(engine: Engine, cells: list[Piece], cannons: Iterable[Cannon]) -> dict[Cannon, int]:
     """{cannon: bitmask of the cells its beam enters} on a known layout."""
-    out: dict[int, int] = {}
+    out: dict[Cannon, int] = {}
     for cannon in cannons:
         mask = 0
         for i, _ in engine.path(cells, cannon):
@@ -272,23 +305,23 @@ def path_masks(engine: Engine, cells: list[int], cannons: Iterable[int]) -> dict
     return out
 
 
-def _guided_order(items: list[_Item], paths: dict[int, int]) -> list[_Item]:
+def _guided_order(items: list[Traced], paths: dict[Cannon, int]) -> list[Traced]:
     """Shots without hits first, then greedily the shot whose path (in the guide layout) has the
     fewest cells no earlier shot crossed: its beam mostly meets cells already decided."""
-    ordered = [item for item in items if item[0] == 0]
+    ordered = [item for item in items if not item.hits]
     covered = 0
     for item in ordered:
-        covered |= paths[item[1]]
-    rest = [item for item in items if item[0] > 0]
+        covered |= paths[item.cannon]
+    rest = [item for item in items if item.hits]
     while rest:
         best, best_key = 0, None
         for n, item in enumerate(rest):
-            key = ((paths[item[1]] & ~covered).bit_count(), item[0])
+            key = ((paths[item.cannon] & ~covered).bit_count(), len(item.hits))
             if best_key is None or key < best_key:
                 best, best_key = n, key
         item = rest.pop(best)
         ordered.append(item)
-        covered |= paths[item[1]]
+        covered |= paths[item.cannon]
     return ordered
 
 
@@ -301,14 +334,14 @@ def completions(engine: Engine, placed: int, known: int) -> int:
     return perm(unknown, len(missing)) * prod(len(engine.type_pieces[t]) for t in missing)
 
 
-def shots_of(engine: Engine, observation: Observation) -> list[tuple[int, list[int], int]]:
+def shots_of(engine: Engine, observation: Observation) -> list[Fired]:
     """An Observation as search shots (hit symbols → type ids); KeyError for a type not in play."""
-    return [(s.cannon, [engine.hit_index[x] for x in s.hits], s.outcome) for s in observation.shots]
+    return [Fired(s.cannon, [engine.hit_index[x] for x in s.hits], s.outcome) for s in observation.shots]
 
 
-def shots_from_results(results: Sequence[tuple[tuple[int, ...], int]],
-                       cannons: Iterable[int]) -> list[tuple[int, tuple[int, ...], int]]:
-    """Search shots from Engine.results for the cannons chosen."""
-    return [(k, results[k - 1][0], results[k - 1][1]) for k in cannons]
+def shots_from_results(results: Results, cannons: Iterable[Cannon]) -> list[SearchShot]:
+    """Search shots from Engine.results for the cannons chosen (plain tuples: the hard levels' search
+    makes hundreds of thousands)."""
+    return [(k, *results[k - 1]) for k in cannons]
 
 

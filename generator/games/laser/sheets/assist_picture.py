@@ -34,7 +34,7 @@ def assist_page(engine: Engine, observation: Observation, advice: Advice, paper:
     page = Page(*paper_size(paper, landscape=True), label="assistant", kind="sheet")
     x, y, w, h = content_box(paper, landscape=True)
     fired = len(observation.shots)
-    page.add(Text(x, y, w, 8, labels["assist_title"], "sans-bold", 14, INK, valign="middle",
+    page.add(Text(x, y, w, 8, labels["assist_title"], font="sans-bold", size=14, color=INK, valign="middle",
                   wrap=False, min_size=8))
     top = y + 12
     cell = min(CELL_MAX, (w - PANEL_W - 8 - 2 * RING) / board.width, (h - 12 - 2 * RING) / board.height)
@@ -54,12 +54,12 @@ def assist_page(engine: Engine, observation: Observation, advice: Advice, paper:
             orientation = item["orientation"] if item["orientation_known"] else ctype.orientations[0].name
             items += symbol_items(ctype, orientation, cx, cy, cell, Stroke(INK, 0.7))
             if not item["orientation_known"]:
-                items.append(Text(left, cy + cell * 0.2, cell, cell * 0.3, "?", "sans-bold", cell * 0.9, "#c8102e",
-                                  "center", "middle", wrap=False, min_size=3))
+                items.append(Text(left, cy + cell * 0.2, cell, cell * 0.3, "?", font="sans-bold", size=cell * 0.9, color="#c8102e",
+                                  align="center", valign="middle", wrap=False, min_size=3))
         elif names:
             hits = " ".join(engine.in_play.get(n).hit for n in names)
-            items.append(Text(left + 1, top_y + cell * 0.35, cell - 2, cell * 0.6, hits, "sans", cell * 0.9,
-                              "#7a7a7a", "center", "middle", min_size=3, line_height=1.0))
+            items.append(Text(left + 1, top_y + cell * 0.35, cell - 2, cell * 0.6, hits, font="sans", size=cell * 0.9,
+                              color="#7a7a7a", align="center", valign="middle", min_size=3, line_height=1.0))
     fills = {s.cannon: FIRED for s in observation.shots}
     for rank, shot in enumerate(advice.next_shots[:3]):
         fills[shot.cannon] = BEST[rank]
@@ -67,8 +67,8 @@ def assist_page(engine: Engine, observation: Observation, advice: Advice, paper:
     panel_x = x + frame.width + 2 * RING + 8
     lines = advice_lines(engine, advice, fired, labels)
     key = labels["assist_key"]
-    page.add(Text(panel_x, top, x + w - panel_x, 14, key, "sans-italic", 8, SOFT_INK, min_size=5),
-             Text(panel_x, top + 16, x + w - panel_x, h - 28, "\n".join(lines), "sans", 8.5, INK, min_size=4,
+    page.add(Text(panel_x, top, x + w - panel_x, 14, key, font="sans-italic", size=8, color=SOFT_INK, min_size=5),
+             Text(panel_x, top + 16, x + w - panel_x, h - 28, "\n".join(lines), font="sans", size=8.5, color=INK, min_size=4,
                   line_height=1.25))
     return add_footers([page], title=labels["assist_footer"], source=labels.fill("assist_fired", n=fired),
                        lang=lang)[0]

@@ -28,7 +28,7 @@ def blank_page(labels: Labels, size: tuple[float, float]) -> Page:
     by it (never by a solution), and the first solution starts on it or on a new sheet."""
     x, y, w, h = content_box_for(*size)
     page = Page(*size, label="blank", kind="sheet")
-    page.add(Text(x, y + h - 8, w, 6, labels["book_blank"], "sans-italic", 7, "#9a9a9a", "center", "middle",
+    page.add(Text(x, y + h - 8, w, 6, labels["book_blank"], font="sans-italic", size=7, color="#9a9a9a", align="center", valign="middle",
                   wrap=False, min_size=4))
     return page
 
@@ -39,7 +39,7 @@ def solution_page(item: BookPuzzle, labels: Labels, size: tuple[float, float]) -
     x, y, w, h = content_box_for(*size)
     block = _solution_block(item, labels, w, h * 0.5)
     cx, cy = x + w / 2, y + h / 2            # rotate the block 180° about the content box's centre
-    page.add(Group(tuple(block), (-1.0, 0.0, 0.0, -1.0, cx + w / 2, cy + h * 0.25)))
+    page.add(Group(tuple(block), transform=(-1.0, 0.0, 0.0, -1.0, cx + w / 2, cy + h * 0.25)))
     return page
 
 
@@ -49,24 +49,24 @@ def _solution_block(item: BookPuzzle, labels: Labels, w: float, h: float) -> lis
     board = puzzle.layout.board
     engine = engine_for(board, puzzle.layout.in_play)
     items: list[Item] = [Rect(0, 0, w, h, fill=None, stroke=Stroke("#9a9a9a", 0.3), radius=2),
-                         Text(4, 3, w * 0.7, 8, labels.fill("book_solution", k=item.number), BOLD, 13, INK,
+                         Text(4, 3, w * 0.7, 8, labels.fill("book_solution", k=item.number), font=BOLD, size=13, color=INK,
                               valign="middle", wrap=False, min_size=6)]
     items += level_dots(w - 4 - 5 * 1.3 * 2.6, 7, puzzle.level, 1.3)
-    items.append(Text(4, 11, w - 8, 5, labels["book_solution_hint"], "sans-italic", 7.5, SOFT_INK, valign="middle",
+    items.append(Text(4, 11, w - 8, 5, labels["book_solution_hint"], font="sans-italic", size=7.5, color=SOFT_INK, valign="middle",
                       wrap=False, min_size=4))
     cell = min(12.0, (w * 0.5) / board.width, (h - 24) / board.height)
     frame = BoardFrame(board, 4, 19, cell)
     items.append(Rect(frame.x, frame.y, frame.width, frame.height, fill=None, stroke=FRAME))
-    items += [Line(frame.x + c * cell, frame.y, frame.x + c * cell, frame.y + frame.height, GRID)
+    items += [Line(frame.x + c * cell, frame.y, frame.x + c * cell, frame.y + frame.height, stroke=GRID)
               for c in range(1, board.width)]
-    items += [Line(frame.x, frame.y + r * cell, frame.x + frame.width, frame.y + r * cell, GRID)
+    items += [Line(frame.x, frame.y + r * cell, frame.x + frame.width, frame.y + r * cell, stroke=GRID)
               for r in range(1, board.height)]
     items += layout_items(frame, puzzle.layout)
     items += coordinates(frame)
     lines = deduction_lines(engine, puzzle.grade, labels)
     text_x = frame.x + frame.width + 5
     text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1))
-    items.append(Text(text_x, frame.y, w - text_x - 4, h - frame.y - 3, text or "-", "sans", 8, SOFT_INK,
+    items.append(Text(text_x, frame.y, w - text_x - 4, h - frame.y - 3, text or "-", font="sans", size=8, color=SOFT_INK,
                       min_size=4, line_height=1.25))
     return items
 

@@ -60,30 +60,30 @@ def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, s
     x, y, w, h = content_box_for(*size)
     small = w < 150
     page.add(Rect(x, y, w, 24 if not small else 20, fill="#1a1a1a", stroke=None, radius=2),
-             Text(x + 5, y + 2, w - 10, 12, labels["book_cover_title"], BOLD, 24 if not small else 18, "#ffffff",
+             Text(x + 5, y + 2, w - 10, 12, labels["book_cover_title"], font=BOLD, size=24 if not small else 18, color="#ffffff",
                   valign="middle", wrap=False, min_size=10),
              Text(x + 5, y + 13, w - 10, 8, _subtitle(labels, len(puzzles)),
-                  "sans-italic", 10 if not small else 8, "#ffffff", valign="middle", wrap=False, min_size=5))
+                  font="sans-italic", size=10 if not small else 8, color="#ffffff", valign="middle", wrap=False, min_size=5))
     top = y + (30 if not small else 25)
     boards = sorted({(p.puzzle.layout.board.width, p.puzzle.layout.board.height) for p in puzzles}
                     or {(board.width, board.height)},
                     reverse=True)    # level 5 is made on a smaller board by default: name each size
     text = labels.fill("book_intro", k=len(in_play), w=boards[0][0], h=" / ".join(
         [str(boards[0][1])] + [f"{bw}×{bh}" for bw, bh in boards[1:]]))
-    page.add(Text(x, top, w, 30, text, "sans", 9.5 if not small else 8, INK, min_size=5, line_height=1.25))
+    page.add(Text(x, top, w, 30, text, font="sans", size=9.5 if not small else 8, color=INK, min_size=5, line_height=1.25))
     top += 32 if not small else 36
-    page.add(Text(x, top, w, 6, labels["book_components"], BOLD, 11, INK, valign="middle", wrap=False, min_size=6))
+    page.add(Text(x, top, w, 6, labels["book_components"], font=BOLD, size=11, color=INK, valign="middle", wrap=False, min_size=6))
     top += 7
     row_h = 15.0 if not small else 13.0
     for i, ctype in enumerate(in_play):
         page.add(*_legend_row(ctype, labels, x, top + i * row_h, w, row_h))
     top += len(in_play) * row_h + 4
-    page.add(Text(x, top, w, 6, labels["book_levels"], BOLD, 11, INK, valign="middle", wrap=False, min_size=6))
+    page.add(Text(x, top, w, 6, labels["book_levels"], font=BOLD, size=11, color=INK, valign="middle", wrap=False, min_size=6))
     top += 7
     level_text = "  ".join(labels.fill("book_level_line", k=k, name=labels[f"level_{k}"], text=labels[f"level_text_{k}"])
                            for k in range(1, 6))
     level_text += " " + labels["book_solutions_note"]
-    page.add(Text(x, top, w, 18, level_text, "sans", 8.5 if not small else 7, SOFT_INK, min_size=5))
+    page.add(Text(x, top, w, 18, level_text, font="sans", size=8.5 if not small else 7, color=SOFT_INK, min_size=5))
     top += 22
     page.add(*_contents(puzzles, labels, x, top, w, y + h - top))
     return page
@@ -92,10 +92,10 @@ def cover_page(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, s
 def _legend_row(ctype: ComponentType, labels: Labels, x: float, y: float, w: float, h: float) -> list[Item]:
     sym = min(10.0, h - 3)
     cy = y + h / 2
-    items: list[Item] = [Line(x, y, x + w, y, Stroke("#b0b0b0", 0.15)),
+    items: list[Item] = [Line(x, y, x + w, y, stroke=Stroke("#b0b0b0", 0.15)),
                          Rect(x + 0.5, cy - sym / 2, sym, sym, fill=None, stroke=Stroke(SOFT_INK, 0.25))]
     items += symbol_items(ctype, ctype.orientations[0].name, x + 0.5 + sym / 2, cy, sym, Stroke(INK, 0.5))
-    items.append(Text(x + sym + 3, y + 1, 28, h - 2, f"{labels.component(ctype)[0]}  ({ctype.hit})", BOLD, 9, INK,
+    items.append(Text(x + sym + 3, y + 1, 28, h - 2, f"{labels.component(ctype)[0]}  ({ctype.hit})", font=BOLD, size=9, color=INK,
                       valign="middle", wrap=False, min_size=5))
     travels = sample_travels(ctype)
     dx = x + sym + 33
@@ -106,7 +106,7 @@ def _legend_row(ctype: ComponentType, labels: Labels, x: float, y: float, w: flo
 
 
 def _contents(puzzles: list[BookPuzzle], labels: Labels, x: float, y: float, w: float, h: float) -> list[Item]:
-    items: list[Item] = [Text(x, y, w, 6, labels["book_contents"], BOLD, 11, INK, valign="middle", wrap=False, min_size=6)]
+    items: list[Item] = [Text(x, y, w, 6, labels["book_contents"], font=BOLD, size=11, color=INK, valign="middle", wrap=False, min_size=6)]
     columns = 2 if len(puzzles) > 8 else 1
     per = -(-len(puzzles) // columns)
     mixed = len({_size(item) for item in puzzles}) > 1     # levels 4-5 on other boards: say which is which
@@ -116,12 +116,12 @@ def _contents(puzzles: list[BookPuzzle], labels: Labels, x: float, y: float, w: 
         col, row = divmod(i, per)
         cx, cy = x + col * col_w, y + 8 + row * row_h
         level = item.puzzle.level
-        items.append(Text(cx, cy, 22, row_h, labels.fill("book_puzzle", k=item.number), BOLD, 8, INK, valign="middle",
+        items.append(Text(cx, cy, 22, row_h, labels.fill("book_puzzle", k=item.number), font=BOLD, size=8, color=INK, valign="middle",
                           wrap=False, min_size=4))
         items += level_dots(cx + 23, cy + row_h / 2, level, 1.1)
         words = [labels[f"level_{level}"]] + ([_size(item)] if mixed else []) + [labels.fill("book_page", k=item.number + 1)]
         items.append(Text(cx + 40, cy, col_w - 42, row_h, " · ".join(words),
-                          "sans", 7.5, HINT, valign="middle", wrap=False, min_size=4))
+                          font="sans", size=7.5, color=HINT, valign="middle", wrap=False, min_size=4))
     return items
 
 
@@ -137,11 +137,13 @@ def puzzle_page(item: BookPuzzle, in_play: ComponentSet, size: tuple[float, floa
     page = Page(*size, label=f"puzzle {item.number}", kind="sheet")
     x, y, w, h = content_box_for(*size)
     small = w < 150
-    page.add(Text(x, y, w * 0.6, 10, labels.fill("book_puzzle", k=item.number), BOLD, 20 if not small else 15, INK,
+    page.add(Text(x, y, w * 0.6, 10, labels.fill("book_puzzle", k=item.number), font=BOLD, size=20 if not small else 15, color=INK,
                   valign="middle", wrap=False, min_size=8),
-             Text(x + w * 0.45, y, w * 0.55, 5, labels.fill("book_level", k=puzzle.level, name=labels[f"level_{puzzle.level}"]), BOLD, 9,
-                  ACCENT, "right", "middle", wrap=False, min_size=5),
-             Text(x + w * 0.45, y + 5.5, w * 0.55, 4.5, labels.fill("book_code", code=item.code), "mono", 7.5, HINT, "right", "middle",
+             Text(x + w * 0.45, y, w * 0.55, 5, labels.fill("book_level", k=puzzle.level, name=labels[f"level_{puzzle.level}"]),
+                  font=BOLD, size=9,
+                  color=ACCENT, align="right", valign="middle", wrap=False, min_size=5),
+             Text(x + w * 0.45, y + 5.5, w * 0.55, 4.5, labels.fill("book_code", code=item.code), font="mono", size=7.5, color=HINT,
+                  align="right", valign="middle",
                   wrap=False, min_size=4))
     page.add(*level_dots(x + w - 5 * 1.4 * 2.6 - 0.5, y + 12.5, puzzle.level))
     observation = puzzle.observation
@@ -159,7 +161,7 @@ def puzzle_page(item: BookPuzzle, in_play: ComponentSet, size: tuple[float, floa
     notes_y = log_y + log_h + 4
     if y + h - notes_y > 20:
         page.add(Rect(x, notes_y, w, y + h - notes_y, fill=None, stroke=Stroke("#b0b0b0", 0.25), radius=1.5),
-                 Text(x + 2, notes_y + 1, 30, 4, labels["book_notes"], "sans-italic", 7, HINT, valign="middle", wrap=False,
+                 Text(x + 2, notes_y + 1, 30, 4, labels["book_notes"], font="sans-italic", size=7, color=HINT, valign="middle", wrap=False,
                       min_size=4))
     return page
 
@@ -176,7 +178,7 @@ def _entry_marks(frame: BoardFrame, observation: Observation) -> list[Item]:
 
 def shot_log(observation: Observation, in_play: ComponentSet, labels: Labels, x: float, y: float, w: float, h: float) -> list[Item]:
     """The given shots, two columns: cannon, the hits drawn as symbols, receiving cannon (or absorbed)."""
-    items: list[Item] = [Text(x, y, w, 5, labels["book_shots"], BOLD, 10, INK, valign="middle", wrap=False, min_size=6)]
+    items: list[Item] = [Text(x, y, w, 5, labels["book_shots"], font=BOLD, size=10, color=INK, valign="middle", wrap=False, min_size=6)]
     shots = list(observation.shots)
     rows = -(-len(shots) // 2)
     row_h = min(7.5, (h - 12) / max(rows, 1))
@@ -190,9 +192,10 @@ def shot_log(observation: Observation, in_play: ComponentSet, labels: Labels, x:
     for i, shot in enumerate(shots):
         col, row = divmod(i, rows)
         cx, cy = x + col * (col_w + 6), y + 11 + row * row_h
-        items += [Line(cx, cy + row_h, cx + col_w, cy + row_h, LOG_LINE),
+        items += [Line(cx, cy + row_h, cx + col_w, cy + row_h, stroke=LOG_LINE),
                   Rect(cx, cy + 0.6, 14, row_h - 1.2, fill="#1a1a1a", stroke=None, radius=0.8),
-                  Text(cx, cy, 14, row_h, str(shot.cannon), BOLD, 10, "#ffffff", "center", "middle", wrap=False,
+                  Text(cx, cy, 14, row_h, str(shot.cannon), font=BOLD, size=10, color="#ffffff", align="center", valign="middle",
+                       wrap=False,
                        min_size=5)]
         sym = min(row_h - 1.6, 6.0)
         for k, hit in enumerate(shot.hits):
@@ -201,11 +204,12 @@ def shot_log(observation: Observation, in_play: ComponentSet, labels: Labels, x:
             hx = cx + 17 + k * (sym + 1.5)
             items += symbol_items(ctype, _neutral(ctype), hx + sym / 2, cy + row_h / 2, sym, Stroke(INK, 0.45))
         if not shot.hits:
-            items.append(Text(cx + 16, cy, col_w - 40, row_h, labels["book_nothing"], "sans-italic", 8, HINT, valign="middle",
+            items.append(Text(cx + 16, cy, col_w - 40, row_h, labels["book_nothing"], font="sans-italic", size=8, color=HINT,
+                              valign="middle",
                               wrap=False, min_size=4))
         result = labels["book_absorbed"] if shot.outcome == ABSORBED else str(shot.outcome)
-        items.append(Text(cx + col_w - 22, cy, 22, row_h, result, BOLD if shot.outcome != ABSORBED else "sans-italic",
-                          10 if shot.outcome != ABSORBED else 8, INK, "center", "middle", wrap=False, min_size=4))
+        items.append(Text(cx + col_w - 22, cy, 22, row_h, result, font=BOLD if shot.outcome != ABSORBED else "sans-italic",
+                          size=10 if shot.outcome != ABSORBED else 8, color=INK, align="center", valign="middle", wrap=False, min_size=4))
     return items
 
 
@@ -225,10 +229,10 @@ def impose_booklet(pages: list[Page]) -> list[Page]:
     for i in range(n // 4):
         for left, right in ((n - 1 - 2 * i, 2 * i), (2 * i + 1, n - 2 - 2 * i)):
             sheet = Page(2 * A5[0] + 1.0, A5[1], label=f"sheet {i + 1}", kind="sheet")
-            sheet.add(Group(tuple(pages[left].items), translate(0.0, 0.0)),
-                      Group(tuple(pages[right].items), translate(A5[0] + 1.0, 0.0)),
-                      Line(A5[0] + 0.5, 1.0, A5[0] + 0.5, 4.0, Stroke("#888888", 0.2)),
-                      Line(A5[0] + 0.5, A5[1] - 4.0, A5[0] + 0.5, A5[1] - 1.0, Stroke("#888888", 0.2)))
+            sheet.add(Group(tuple(pages[left].items), transform=translate(0.0, 0.0)),
+                      Group(tuple(pages[right].items), transform=translate(A5[0] + 1.0, 0.0)),
+                      Line(A5[0] + 0.5, 1.0, A5[0] + 0.5, 4.0, stroke=Stroke("#888888", 0.2)),
+                      Line(A5[0] + 0.5, A5[1] - 4.0, A5[0] + 0.5, A5[1] - 1.0, stroke=Stroke("#888888", 0.2)))
             sheets.append(sheet)
     return sheets
 

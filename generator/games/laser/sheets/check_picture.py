@@ -38,8 +38,8 @@ def check_picture_pages(report: CheckReport, lang: str = "en", paper: str = "a4"
     page = Page(*paper_size(paper, landscape=True), label="layout check", kind="sheet")
     x, y, w, h = content_box(paper, landscape=True)
     verdict, kind = _verdict(report, labels)
-    page.add(Text(x, y, w, 7, labels["check_title"], TITLE_FONT, 14, INK, valign="middle", wrap=False, min_size=9),
-             Text(x, y + 8, w, 6, verdict, TITLE_FONT, 10, VERDICT_COLORS[kind], valign="middle", min_size=6))
+    page.add(Text(x, y, w, 7, labels["check_title"], font=TITLE_FONT, size=14, color=INK, valign="middle", wrap=False, min_size=9),
+             Text(x, y + 8, w, 6, verdict, font=TITLE_FONT, size=10, color=VERDICT_COLORS[kind], valign="middle", min_size=6))
     board = layout.board
     top = y + 16
     cell = min(CELL_MAX, (w - PANEL_MIN - 6 - 2 * RING) / board.width, (h - 16 - 2 * RING) / board.height)
@@ -158,11 +158,11 @@ def trapped_path_items(frame: BoardFrame, layout: Layout, cannon: int) -> list[I
         centre = frame.centre(*cell)
         arrive = _keep_right(centre, direction, shift)
         jumped = previous_cell is not None and abs(cell[0] - previous_cell[0]) + abs(cell[1] - previous_cell[1]) > 1
-        items.append(Line(*previous, *arrive, Stroke(BEAM, 0.6, (1.2, 0.8)) if jumped else stroke))
+        items.append(Line(*previous, *arrive, stroke=Stroke(BEAM, 0.6, dash=(1.2, 0.8)) if jumped else stroke))
         mid = ((previous[0] + arrive[0]) / 2 + DX[direction] * 1.1, (previous[1] + arrive[1]) / 2 + DY[direction] * 1.1)
         items += arrow_head(mid, direction, 2.2)
         leave = _keep_right(centre, states[k + 1][1], shift) if k + 1 < len(states) else arrive
-        items.append(Line(*arrive, *leave, stroke))
+        items.append(Line(*arrive, *leave, stroke=stroke))
         previous, previous_cell = leave, cell
     return items
 
@@ -198,14 +198,14 @@ def _panel(report: CheckReport, labels: Labels, colors: dict[str, str], x: float
         items += symbol_items(ctype, p.orientation, x + 5.5, top + 5.5, 11, Stroke(INK, 0.5))
         name = labels.component(ctype)[0]
         where = f"({p.cell[0]},{p.cell[1]})" + (f" {p.orientation}" if p.orientation else "")
-        items.append(Text(x + 14, top, w - 14, 4.5, f"{name}  {where}", TITLE_FONT, 9, color, valign="middle",
+        items.append(Text(x + 14, top, w - 14, 4.5, f"{name}  {where}", font=TITLE_FONT, size=9, color=color, valign="middle",
                           wrap=False, min_size=5))
-        items.append(Text(x + 14, top + 4.8, w - 14, 11, _status(report, component, labels), "sans", 7.5, SOFT_INK,
+        items.append(Text(x + 14, top + 4.8, w - 14, 11, _status(report, component, labels), font="sans", size=7.5, color=SOFT_INK,
                           min_size=5, line_height=1.15))
     if not report.playable:
         y_key = y + len(report.components) * row_h + 2
         items += [Polyline(((x, y_key + 2), (x + 10, y_key + 2)), stroke=Stroke(BEAM, 0.6)),
-                  Text(x + 14, y_key, w - 14, 4, labels["check_trapped_path"], "sans", 8, INK, valign="middle",
+                  Text(x + 14, y_key, w - 14, 4, labels["check_trapped_path"], font="sans", size=8, color=INK, valign="middle",
                        wrap=False, min_size=5)]
     return items
 

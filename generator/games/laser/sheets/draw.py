@@ -83,10 +83,10 @@ def board_items(frame: BoardFrame, fills: dict[int, str] | None = None) -> list[
     w, h = frame.board.width, frame.board.height
     for c in range(1, w):
         x = frame.x + c * frame.cell
-        items.append(Line(x, frame.y, x, frame.y + frame.height, GRID_STROKE))
+        items.append(Line(x, frame.y, x, frame.y + frame.height, stroke=GRID_STROKE))
     for r in range(1, h):
         y = frame.y + r * frame.cell
-        items.append(Line(frame.x, y, frame.x + frame.width, y, GRID_STROKE))
+        items.append(Line(frame.x, y, frame.x + frame.width, y, stroke=GRID_STROKE))
     items.append(Rect(frame.x, frame.y, frame.width, frame.height, fill=None, stroke=BORDER_STROKE))
     for cannon in range(1, frame.board.cannons + 1):
         items += cannon_items(frame, cannon, (fills or {}).get(cannon))
@@ -105,8 +105,8 @@ def cannon_items(frame: BoardFrame, cannon: int, fill: str | None = None) -> lis
                     fill=INK, stroke=None)
     color = "#ffffff" if fill and _dark(fill) else INK
     return [Rect(cx - s / 2, cy - s / 2, s, s, fill=fill or "#ffffff", stroke=CANNON_STROKE, radius=0.8), arrow,
-            Text(cx - s / 2, cy - s / 2, s, s, str(cannon), CANNON_FONT, 7.5 if cannon < 100 else 6.5,
-                 color, "center", "middle", wrap=False, min_size=5)]
+            Text(cx - s / 2, cy - s / 2, s, s, str(cannon), font=CANNON_FONT, size=7.5 if cannon < 100 else 6.5,
+                 color=color, align="center", valign="middle", wrap=False, min_size=5)]
 
 
 def _dark(color: str) -> bool:
@@ -140,15 +140,15 @@ def _reflector(cx: float, cy: float, size: float, orientation: str | None, strok
 @symbol("jump")
 def _jump(cx: float, cy: float, size: float, orientation: str | None, stroke: Stroke) -> list[Item]:
     a = size * 0.28
-    return [Line(cx - a, cy - a, cx + a, cy + a, stroke), Line(cx - a, cy + a, cx + a, cy - a, stroke)]
+    return [Line(cx - a, cy - a, cx + a, cy + a, stroke=stroke), Line(cx - a, cy + a, cx + a, cy - a, stroke=stroke)]
 
 
 @symbol("diagonal")
 def _diagonal(cx: float, cy: float, size: float, orientation: str | None, stroke: Stroke) -> list[Item]:
     a = size * 0.4
     if orientation == "/":
-        return [Line(cx - a, cy + a, cx + a, cy - a, stroke)]
-    return [Line(cx - a, cy - a, cx + a, cy + a, stroke)]
+        return [Line(cx - a, cy + a, cx + a, cy - a, stroke=stroke)]
+    return [Line(cx - a, cy - a, cx + a, cy + a, stroke=stroke)]
 
 
 @symbol("triangle")
@@ -172,8 +172,8 @@ def symbol_items(ctype: ComponentType, orientation: str | None, cx: float, cy: f
         return drawer(cx, cy, size, orientation, stroke)
     index = ctype.orientation_index(orientation) if orientation is not None else 0
     grid = ctype.orientations[index].grid
-    return [Text(cx - size / 2, cy - size / 2, size, size, grid, "sans-bold", size * 1.6, stroke.color,
-                 "center", "middle", wrap=False, min_size=4)]
+    return [Text(cx - size / 2, cy - size / 2, size, size, grid, font="sans-bold", size=size * 1.6, color=stroke.color,
+                 align="center", valign="middle", wrap=False, min_size=4)]
 
 
 # -- what a component does to a beam ------------------------------------------------------------
@@ -231,7 +231,7 @@ def _beam(kind: str, travel: int, out: int, skip: int, centre: tuple[float, floa
     start = (cx - DX[travel] * size * 0.95, cy - DY[travel] * size * 0.95)
     if kind == "stop":
         end = (cx - DX[travel] * size * 0.34, cy - DY[travel] * size * 0.34)
-        return [Line(*start, *end, stroke), *_stop_bar(end, travel, size)]
+        return [Line(*start, *end, stroke=stroke), *_stop_bar(end, travel, size)]
     if kind == "reverse":
         off = (-DY[travel] * size * 0.12, DX[travel] * size * 0.12)
         turn = (cx - DX[travel] * size * 0.3, cy - DY[travel] * size * 0.3)
@@ -241,8 +241,8 @@ def _beam(kind: str, travel: int, out: int, skip: int, centre: tuple[float, floa
     if kind == "jump":
         land = (cx + DX[out] * size * (skip + 1), cy + DY[out] * size * (skip + 1))
         end = (land[0] + DX[out] * size * 0.45, land[1] + DY[out] * size * 0.45)
-        return [Line(*start, cx, cy, stroke), Line(cx, cy, *land, Stroke(BEAM, 0.3, (0.8, 0.8))),
-                Line(*land, *end, stroke), *arrow_head(end, out, size * 0.22)]
+        return [Line(*start, cx, cy, stroke=stroke), Line(cx, cy, *land, stroke=Stroke(BEAM, 0.3, dash=(0.8, 0.8))),
+                Line(*land, *end, stroke=stroke), *arrow_head(end, out, size * 0.22)]
     end = (cx + DX[out] * size * 0.95, cy + DY[out] * size * 0.95)
     return [Polyline((start, (cx, cy), end), stroke=stroke), *arrow_head(end, out, size * 0.22)]
 
@@ -250,7 +250,7 @@ def _beam(kind: str, travel: int, out: int, skip: int, centre: tuple[float, floa
 def _stop_bar(point: tuple[float, float], travel: int, size: float) -> list[Item]:
     half = (-DY[travel] * size * 0.14, DX[travel] * size * 0.14)
     return [Line(point[0] - half[0], point[1] - half[1], point[0] + half[0], point[1] + half[1],
-                 Stroke(BEAM, 0.5))]
+                 stroke=Stroke(BEAM, 0.5))]
 
 
 def arrow_head(tip: tuple[float, float], direction: int, length: float, color: str = BEAM) -> list[Item]:

@@ -24,7 +24,7 @@ from generator.scene.model import Item, Line, Page, Rect, Stroke, Text
 HINT = "#555555"
 LOG_LINE = Stroke("#6a6a6a", 0.2)
 LOG_FRAME = Stroke(INK, 0.35)
-CUT_STROKE = Stroke("#333333", 0.3, (2.0, 1.2))
+CUT_STROKE = Stroke("#333333", 0.3, dash=(2.0, 1.2))
 BOX_STROKE = Stroke(INK, 0.35)
 LAYOUT_STROKE = Stroke(INK, 0.6)
 TITLE_FONT = "sans-bold"
@@ -77,9 +77,9 @@ def rules_box_items(plan: SheetPlan, labels: Labels) -> list[Item]:
     if box is None:
         return []
     return [Rect(box.x, box.y, box.w, box.h, fill="#f3f3f3", stroke=None, radius=1.5),
-            Text(box.x + 2, box.y + 1, box.w - 4, 5, labels["rules_box_title"], TITLE_FONT, 9, INK, valign="middle",
+            Text(box.x + 2, box.y + 1, box.w - 4, 5, labels["rules_box_title"], font=TITLE_FONT, size=9, color=INK, valign="middle",
                  wrap=False, min_size=6),
-            Text(box.x + 2, box.y + 6.5, box.w - 4, box.h - 8, _bullets(labels["rules_box"]), "sans", 8, INK,
+            Text(box.x + 2, box.y + 6.5, box.w - 4, box.h - 8, _bullets(labels["rules_box"]), font="sans", size=8, color=INK,
                  min_size=5, line_height=1.15)]
 
 
@@ -93,20 +93,22 @@ def _title(plan: SheetPlan, labels: Labels, designer: bool) -> list[Item]:
     title = labels["designer_title"] if designer else labels["title"]
     name_w = 70.0
     items: list[Item] = [
-        Text(box.x, box.y, box.w - name_w - 4, 6.5, title, TITLE_FONT, 14, INK, valign="middle", wrap=False,
+        Text(box.x, box.y, box.w - name_w - 4, 6.5, title, font=TITLE_FONT, size=14, color=INK, valign="middle", wrap=False,
              min_size=9),
-        Text(box.x, box.y + 6.3, box.w - name_w - 4, 3.5, size_text(plan.board, labels), "sans", 7.5, HINT,
+        Text(box.x, box.y + 6.3, box.w - name_w - 4, 3.5, size_text(plan.board, labels), font="sans", size=7.5, color=HINT,
              valign="middle", wrap=False, min_size=5),
-        Text(box.x + box.w - name_w, box.y, 20, 7, labels["player"] + ":", "sans", 9, INK, valign="bottom",
+        Text(box.x + box.w - name_w, box.y, 20, 7, labels["player"] + ":", font="sans", size=9, color=INK, valign="bottom",
              wrap=False, min_size=5),
-        Line(box.x + box.w - name_w + 20.5, box.y + 7, box.x + box.w, box.y + 7, BOX_STROKE),
+        Line(box.x + box.w - name_w + 20.5, box.y + 7, box.x + box.w, box.y + 7, stroke=BOX_STROKE),
     ]
     return items
 
 
 def _board_label(box: Box, name: str, hint: str) -> list[Item]:
-    return [Text(box.x, box.y, box.w, 4.2, name, TITLE_FONT, 10, INK, "center", "middle", wrap=False, min_size=6),
-            Text(box.x, box.y + 4.1, box.w, 2.8, hint, "sans-italic", 6.5, HINT, "center", "middle", wrap=False,
+    return [Text(box.x, box.y, box.w, 4.2, name, font=TITLE_FONT, size=10, color=INK, align="center", valign="middle", wrap=False,
+                 min_size=6),
+            Text(box.x, box.y + 4.1, box.w, 2.8, hint, font="sans-italic", size=6.5, color=HINT, align="center", valign="middle",
+                 wrap=False,
                  min_size=4.5)]
 
 
@@ -123,7 +125,7 @@ def layout_items(frame: BoardFrame, layout: Layout) -> list[Item]:
 def legend_items(plan: SheetPlan, in_play: ComponentSet, labels: Labels) -> list[Item]:
     """Each component in play: its symbol, name and effect, and small diagrams of a beam meeting it."""
     box = plan.legend
-    items: list[Item] = [Text(box.x, box.y, box.w, 5, labels["legend"], TITLE_FONT, 9, INK, valign="middle",
+    items: list[Item] = [Text(box.x, box.y, box.w, 5, labels["legend"], font=TITLE_FONT, size=9, color=INK, valign="middle",
                               wrap=False, min_size=6)]
     top = box.y + LEGEND_HEAD
     row_h = min(20.0, (box.h - LEGEND_HEAD) / max(len(in_play), 1))
@@ -136,15 +138,15 @@ def _legend_row(ctype: ComponentType, labels: Labels, x: float, y: float, w: flo
     name, effect = labels.component(ctype)
     sym = min(10.0, h - 3)
     cy = y + h / 2
-    items: list[Item] = [Line(x, y, x + w, y, Stroke("#9a9a9a", 0.15)),
+    items: list[Item] = [Line(x, y, x + w, y, stroke=Stroke("#9a9a9a", 0.15)),
                          Rect(x + 0.5, cy - sym / 2, sym, sym, fill=None, stroke=Stroke(SOFT_INK, 0.25))]
     items += symbol_items(ctype, ctype.orientations[0].name, x + 0.5 + sym / 2, cy, sym, Stroke(INK, 0.5))
     text_x = x + sym + 2.5
     text_w = 24.0
-    items.append(Text(text_x, y + 1.0, text_w, 4, name, TITLE_FONT, 8.5, INK, valign="middle", wrap=False,
+    items.append(Text(text_x, y + 1.0, text_w, 4, name, font=TITLE_FONT, size=8.5, color=INK, valign="middle", wrap=False,
                       min_size=5))
     if effect:
-        items.append(Text(text_x, y + 5.0, text_w, h - 5.5, effect, "sans", 6.5, SOFT_INK, min_size=4.5,
+        items.append(Text(text_x, y + 5.0, text_w, h - 5.5, effect, font="sans", size=6.5, color=SOFT_INK, min_size=4.5,
                           line_height=1.1))
     travels = sample_travels(ctype)
     dx = text_x + text_w + 1.5
@@ -162,7 +164,7 @@ RECV_W = 12.0
 def shot_log_items(plan: SheetPlan, labels: Labels) -> list[Item]:
     """One row per cannon, column by column: its number, room for the hits, room for the receiving cannon."""
     box = plan.log
-    items: list[Item] = [Text(box.x, box.y, box.w, 5, labels["shot_log"], TITLE_FONT, 9, INK, valign="middle",
+    items: list[Item] = [Text(box.x, box.y, box.w, 5, labels["shot_log"], font=TITLE_FONT, size=9, color=INK, valign="middle",
                               wrap=False, min_size=6)]
     rh = plan.row_height
     cells = log_cells(plan)
@@ -176,8 +178,8 @@ def shot_log_items(plan: SheetPlan, labels: Labels) -> list[Item]:
             last = min(cannon + plan.log_rows - 1, plan.board.cannons)
             height = (last - cannon + 1) * rh
             items += [Rect(x, y, w, height, fill=None, stroke=LOG_FRAME),
-                      Line(x + NUM_W, y, x + NUM_W, y + height, LOG_FRAME),
-                      Line(x + w - RECV_W, y, x + w - RECV_W, y + height, LOG_FRAME)]
+                      Line(x + NUM_W, y, x + NUM_W, y + height, stroke=LOG_FRAME),
+                      Line(x + w - RECV_W, y, x + w - RECV_W, y + height, stroke=LOG_FRAME)]
     return items
 
 
@@ -189,8 +191,9 @@ def _log_heading(labels: Labels, x: float, y: float, w: float) -> list[Item]:
 
 
 def _log_row(cannon: int, x: float, y: float, w: float, h: float) -> list[Item]:
-    return [Line(x, y + h, x + w, y + h, LOG_LINE),
-            Text(x, y, NUM_W - 0.8, h, str(cannon), TITLE_FONT, 8.5, INK, "right", "middle", wrap=False, min_size=5)]
+    return [Line(x, y + h, x + w, y + h, stroke=LOG_LINE),
+            Text(x, y, NUM_W - 0.8, h, str(cannon), font=TITLE_FONT, size=8.5, color=INK, align="right", valign="middle", wrap=False,
+                 min_size=5)]
 
 
 # -- secret-question slips ------------------------------------------------------------------------
@@ -200,7 +203,7 @@ SLIP_COUNT = 3
 def slip_items(plan: SheetPlan, labels: Labels) -> list[Item]:
     """Three cut-out slips for the multi-player mode: a cannon box and an answer box each."""
     box = plan.slips
-    items: list[Item] = [Text(box.x, box.y, box.w, 5, labels["slips"], TITLE_FONT, 9, INK, valign="middle",
+    items: list[Item] = [Text(box.x, box.y, box.w, 5, labels["slips"], font=TITLE_FONT, size=9, color=INK, valign="middle",
                               wrap=False, min_size=5)]
     top = box.y + 6.0
     slip_h = (box.y + box.h - top) / SLIP_COUNT
@@ -217,10 +220,10 @@ def _slip(labels: Labels, number: int, x: float, y: float, w: float, h: float) -
     small = TextStyle(font="sans", size=6.5, color=HINT, valign="bottom", wrap=False, min_size=4.5)
     return [
         Rect(x, y + 0.5, w, h - 1.0, fill=None, stroke=CUT_STROKE),
-        Text(x + 1.0, y - 1.3, 5, 3.6, "✂", "sans", 8, INK, "center", "middle", wrap=False, min_size=5),
-        Text(x + 6.5, y + 0.8, w - 30, 4, labels.fill("slip_title", k=number), TITLE_FONT, 7.5, INK,
+        Text(x + 1.0, y - 1.3, 5, 3.6, "✂", font="sans", size=8, color=INK, align="center", valign="middle", wrap=False, min_size=5),
+        Text(x + 6.5, y + 0.8, w - 30, 4, labels.fill("slip_title", k=number), font=TITLE_FONT, size=7.5, color=INK,
              valign="middle", wrap=False, min_size=5),
-        Text(x + w - 22, y + 0.8, 20, 4, labels["cut"], "sans-italic", 6, HINT, "right", "middle", wrap=False,
+        Text(x + w - 22, y + 0.8, 20, 4, labels["cut"], font="sans-italic", size=6, color=HINT, align="right", valign="middle", wrap=False,
              min_size=4),
         Text(x + pad, inner_y - 3.6, cannon_w, 3.5, labels["slip_cannon"], **small),
         Rect(x + pad, inner_y, cannon_w, inner_h, fill=None, stroke=BOX_STROKE),
@@ -244,27 +247,27 @@ def answer_key_page(layout: Layout, labels: Labels, paper: str = "a4") -> Page:
                          "(run `pnpgen laser check` on it)")
     page = Page(*paper_size(paper, landscape=True), label="answer key", kind="sheet")
     x, y, w, h = content_box(paper, landscape=True)
-    page.add(Text(x, y, w, 7, labels["answer_key"], TITLE_FONT, 14, INK, valign="middle", wrap=False, min_size=9),
-             Text(x, y + 7.5, w, 8, labels["answer_key_hint"], "sans", 8, SOFT_INK, min_size=5))
+    page.add(Text(x, y, w, 7, labels["answer_key"], font=TITLE_FONT, size=14, color=INK, valign="middle", wrap=False, min_size=9),
+             Text(x, y + 7.5, w, 8, labels["answer_key_hint"], font="sans", size=8, color=SOFT_INK, min_size=5))
     board = layout.board
     top = y + 18
     cell = min(KEY_CELL_MAX, (w * 0.45 - 2 * RING) / board.width, (h - 18 - 30 - 2 * RING) / board.height)
     frame = BoardFrame(board, x + RING, top + RING, cell)
     page.add(*board_items(frame), *layout_items(frame, layout))
-    page.add(*_layout_text(layout, labels, x, frame.y + frame.height + RING + 4, frame.width + 2 * RING))
+    page.add(*_notation_items(layout, labels, x, frame.y + frame.height + RING + 4, frame.width + 2 * RING))
     table_x = x + frame.width + 2 * RING + 8
     page.add(*observation_table(observation, labels, table_x, top, x + w - table_x, y + h - top))
     return page
 
 
-def _layout_text(layout: Layout, labels: Labels, x: float, y: float, w: float) -> list[Item]:
+def _notation_items(layout: Layout, labels: Labels, x: float, y: float, w: float) -> list[Item]:
     from generator.games.laser.rules.notation import format_layout
 
     lines = [_setting_line(line, labels) for line in format_layout(layout).rstrip("\n").split("\n")]
-    items: list[Item] = [Text(x, y, w, 4, labels["layout_text"], "sans", 7, HINT, valign="middle", wrap=False,
+    items: list[Item] = [Text(x, y, w, 4, labels["layout_text"], font="sans", size=7, color=HINT, valign="middle", wrap=False,
                               min_size=4.5)]
     for i, line in enumerate(lines):
-        items.append(Text(x, y + 4.5 + i * 3.6, w, 3.6, line, "mono", 8, INK, valign="middle", wrap=False,
+        items.append(Text(x, y + 4.5 + i * 3.6, w, 3.6, line, font="mono", size=8, color=INK, valign="middle", wrap=False,
                           min_size=4))
     return items
 
@@ -293,12 +296,13 @@ def observation_table(observation: Observation, labels: Labels, x: float, y: flo
             items += _log_heading(labels, cx, cy - 4.6, col_w)
         hits = " ".join(labels.glyph(s) for s in shot.hits)
         receiver = "" if shot.absorbed else str(shot.outcome)
-        items += [Line(cx, cy + row_h, cx + col_w, cy + row_h, LOG_LINE),
-                  Text(cx, cy, NUM_W - 0.8, row_h, str(shot.cannon), TITLE_FONT, 9, INK, "right", "middle",
+        items += [Line(cx, cy + row_h, cx + col_w, cy + row_h, stroke=LOG_LINE),
+                  Text(cx, cy, NUM_W - 0.8, row_h, str(shot.cannon), font=TITLE_FONT, size=9, color=INK, align="right", valign="middle",
                        wrap=False, min_size=5),
-                  Text(cx + NUM_W + 1, cy, col_w - NUM_W - RECV_W - 2, row_h, hits, "sans", 9, INK, "left",
-                       "middle", wrap=False, min_size=4)]
+                  Text(cx + NUM_W + 1, cy, col_w - NUM_W - RECV_W - 2, row_h, hits, font="sans", size=9, color=INK, align="left",
+                       valign="middle", wrap=False, min_size=4)]
         if receiver:
-            items.append(Text(cx + col_w - RECV_W, cy, RECV_W, row_h, receiver, "sans", 9, INK, "center", "middle",
+            items.append(Text(cx + col_w - RECV_W, cy, RECV_W, row_h, receiver, font="sans", size=9, color=INK, align="center",
+                              valign="middle",
                               wrap=False, min_size=5))
     return items
