@@ -25,7 +25,7 @@ from generator.scene.papers import PAPER_LABELS, paper_size
 BLEED = 1.0                                   # mm the box's colour runs past the cut
 MARK_ROOM = BLEED + 1.0 + MIN_MARK            # mm kept around a die for its crop marks
 CUT_STROKE = Stroke("#000000", 0.3)           # cut lines: solid
-FOLD_STROKE = Stroke("#8c8c8c", 0.25, (2.0, 1.5))   # fold lines: dashed, seen on light and dark colours
+FOLD_STROKE = Stroke("#8c8c8c", 0.25, dash=(2.0, 1.5))   # fold lines: dashed, seen on light and dark colours
 GLUE_FILL = "#ececec"
 GLUE_INK = "#777777"
 COLOUR = "#24344d"
@@ -169,15 +169,15 @@ def _largest(spec: BoxSpec, paper: str) -> int:
 def die_items(die: Die, art: BoxArt, lang: str, x: float, y: float, count: int) -> list[Item]:
     """The die drawn with its top-left at (x, y): the colour with its bleed, the art, the glue areas,
     then the fold lines and the cut outline on top."""
-    items: list[Item] = [Polyline(die.cut, True, art.colour, Stroke(art.colour, 2 * BLEED))]
+    items: list[Item] = [Polyline(die.cut, closed=True, fill=art.colour, stroke=Stroke(art.colour, 2 * BLEED))]
     by_name = {p.name: p for p in die.panels}
     items += _art(die, by_name, art, lang, count)
     for panel in die.panels:
         if panel.role == "glue":
             items += _glue(panel, lang)
-    items += [Polyline((p, q), False, None, FOLD_STROKE) for p, q in die.folds]
-    items.append(Polyline(die.cut, True, None, CUT_STROKE))
-    return [Group(tuple(items), translate(x, y))]
+    items += [Polyline((p, q), fill=None, stroke=FOLD_STROKE) for p, q in die.folds]
+    items.append(Polyline(die.cut, closed=True, fill=None, stroke=CUT_STROKE))
+    return [Group(tuple(items), transform=translate(x, y))]
 
 
 def _art(die: Die, panels: dict[str, Panel], art: BoxArt, lang: str, count: int) -> list[Item]:
@@ -191,8 +191,8 @@ def _art(die: Die, panels: dict[str, Panel], art: BoxArt, lang: str, count: int)
     else:
         items += _front(panels["floor"], art, lang, count, 0.0)
         x0, y0, x1, y1 = panels["wall-bottom"].bounds
-        items += _fitted(Text(x0 + 3.0, y0 + 1.0, x1 - x0 - 6.0, y1 - y0 - 2.0, art.title, FONT, 14.0, art.ink,
-                              "center", "middle", wrap=False, min_size=4.0))
+        items += _centred(x0 + 3.0, y0 + 1.0, x1 - x0 - 6.0, y1 - y0 - 2.0, art.title, size=14.0, color=art.ink,
+                          min_size=4.0)
     return items
 
 
@@ -206,8 +206,8 @@ def _back_art(panel: Panel, art: BoxArt) -> list[Item]:
     cw, ch = art.back_size
     cover, contain = max(w / cw, h / ch), min(w / cw, h / ch)
     k = cover if cover <= contain * 1.25 else contain
-    inner = Group(art.back, compose(translate((w - cw * k) / 2.0, (h - ch * k) / 2.0), scale(k)))
-    return [Group((inner,), translate(x0, y0), Rect(0.0, 0.0, w, h, None, None))]
+    inner = Group(art.back, transform=compose(translate((w - cw * k) / 2.0, (h - ch * k) / 2.0), scale(k)))
+    return [Group((inner,), transform=translate(x0, y0), clip=Rect(0.0, 0.0, w, h, fill=None, stroke=None))]
 
 
 def _front(panel: Panel, art: BoxArt, lang: str, count: int, notch: float) -> list[Item]:
@@ -217,11 +217,10 @@ def _front(panel: Panel, art: BoxArt, lang: str, count: int, notch: float) -> li
     pad = max(2.0, min(5.0, w / 12.0))
     top = y0 + notch + pad
     title_h = min(h * 0.28, 30.0)
-    items = _fitted(Text(x0 + pad, top, w - 2 * pad, title_h, art.title, FONT, 20.0, art.ink, "center", "middle",
-                         min_size=5.0))
+    items = _centred(x0 + pad, top, w - 2 * pad, title_h, art.title, size=20.0, color=art.ink, min_size=5.0, wrap=True)
     foot_h = min(7.0, h * 0.08)
-    items += _fitted(Text(x0 + pad, y1 - pad - foot_h, w - 2 * pad, foot_h, box_words(lang)["cards"].format(n=count),
-                          "sans", 9.0, art.ink, "center", "middle", wrap=False, min_size=4.0))
+    items += _centred(x0 + pad, y1 - pad - foot_h, w - 2 * pad, foot_h, box_words(lang)["cards"].format(n=count),
+                      font="sans", size=9.0, color=art.ink, min_size=4.0)
     if art.front_image:
         box = (x0 + pad, top + title_h + pad, w - 2 * pad, y1 - pad - foot_h - pad - (top + title_h + pad))
         items += _picture(art.front_image, *box)
@@ -243,26 +242,30 @@ def _spine(panel: Panel, art: BoxArt) -> list[Item]:
     x0, y0, x1, y1 = panel.bounds
     w, h = x1 - x0, y1 - y0
     pad = min(1.5, w / 6.0)
-    text = Text(4.0, pad, h - 8.0, w - 2 * pad, art.title, FONT, 12.0, art.ink, "center", "middle", wrap=False,
-                min_size=3.0)
-    fitted = _fitted(text)
-    return [Group(tuple(fitted), (0.0, -1.0, 1.0, 0.0, x0, y1))] if fitted else []
+    fitted = _centred(4.0, pad, h - 8.0, w - 2 * pad, art.title, size=12.0, color=art.ink, min_size=3.0)
+    return [Group(tuple(fitted), transform=(0.0, -1.0, 1.0, 0.0, x0, y1))] if fitted else []
 
 
 def _glue(panel: Panel, lang: str) -> list[Item]:
     """A glue area: unprinted (pale), its word along its length."""
     x0, y0, x1, y1 = panel.bounds
-    items: list[Item] = [Polygon(panel.points, GLUE_FILL, None)]
+    items: list[Item] = [Polygon(panel.points, fill=GLUE_FILL, stroke=None)]
     w, h = x1 - x0, y1 - y0
     word = box_words(lang)["glue"]
     if h > w:
-        text = _fitted(Text(2.0, 0.5, h - 4.0, w - 1.0, word, "sans", 7.0, GLUE_INK, "center", "middle",
-                            wrap=False, min_size=3.0))
-        items += [Group(tuple(text), (0.0, -1.0, 1.0, 0.0, x0, y1))] if text else []
+        text = _centred(2.0, 0.5, h - 4.0, w - 1.0, word, font="sans", size=7.0, color=GLUE_INK, min_size=3.0)
+        items += [Group(tuple(text), transform=(0.0, -1.0, 1.0, 0.0, x0, y1))] if text else []
     else:
-        items += _fitted(Text(x0 + 2.0, y0 + 0.5, w - 4.0, h - 1.0, word, "sans", 7.0, GLUE_INK, "center",
-                              "middle", wrap=False, min_size=3.0))
+        items += _centred(x0 + 2.0, y0 + 0.5, w - 4.0, h - 1.0, word, font="sans", size=7.0, color=GLUE_INK,
+                          min_size=3.0)
     return items
+
+
+def _centred(x: float, y: float, w: float, h: float, text: str, *, size: float, color: str, min_size: float,
+             font: str = FONT, wrap: bool = False) -> list[Item]:
+    """A text centred in its box (see _fitted: shortened until it fits, or nothing)."""
+    return _fitted(Text(x, y, w, h, text, font=font, size=size, color=color, align="center", valign="middle",
+                        wrap=wrap, min_size=min_size))
 
 
 MAX_TITLE = 200      # characters of a title tried at all (a longer one is cut, with "…")
