@@ -70,7 +70,7 @@ def test_second_run_into_a_locked_folder_fails_at_once(tmp_path: Path) -> None:
 
 
 def test_stale_staging_of_a_killed_run_is_cleaned(tmp_path: Path) -> None:
-    stale = tmp_path / f"{STAGING_PREFIX}dead"
+    stale = tmp_path / f"{STAGING_PREFIX}dead_123"
     stale.mkdir()
     (stale / "half.png").write_bytes(b"x")
     with staged_set(tmp_path) as files:

@@ -80,9 +80,9 @@ def test_solutions_never_back_a_puzzle() -> None:
 @given(st.text(alphabet="abcdefghij klmnop/", min_size=0, max_size=200),
        st.text(alphabet="abcdefghij klmnop", min_size=1, max_size=120))
 def test_footer_never_prints_a_bare_ellipsis(source: str, title: str) -> None:
-    from generator.scene.footer import SEPARATOR, _fit_text, footer_text
+    from generator.scene.footer import SEPARATOR, fit_footer, footer_text
 
-    fitted = _fit_text(footer_text(title, source, 1, 9, "en"), 120.0)
+    fitted = fit_footer(footer_text(title, source, 1, 9, "en"), 120.0)
     assert all(part.strip() not in ("…", "") for part in fitted.split(SEPARATOR))
     assert "page 1/9" in fitted
 

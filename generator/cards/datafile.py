@@ -12,7 +12,9 @@ from typing import Any
 
 from generator.cards.schema import Schema, plain, validate
 from generator.core.errors import DataError, PnpError
+from generator.core.files import read_bounded
 from generator.core.jsondata import MAX_DEPTH, parse_json
+from generator.core.limits import MAX_DATA_BYTES
 
 MAX_NODES = 100_000        # values aliases add when expanded (a "billion laughs" file adds 10**9);
                            # plain values are not counted: the file's own size bounds them
@@ -20,11 +22,9 @@ MERGE_KEY = "<<"
 
 
 def read_text(path: str | Path, error: type[PnpError] = DataError) -> str:
-    """The file as text (UTF-8, a byte-order mark dropped); a bad byte is reported with its line."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as err:
-        raise error(f"cannot read: {err.strerror or err}", file=path) from None
+    """The file as text (UTF-8, a byte-order mark dropped); a bad byte is reported with its line. Only a
+    regular file of at most MAX_DATA_BYTES is read (core.files.read_bounded)."""
+    raw = read_bounded(path, MAX_DATA_BYTES, "file", error)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -8,16 +8,14 @@ import warnings
 from pathlib import Path
 
 from generator.core.errors import DataError
-from generator.core.limits import MAX_IMAGE_BYTES, MAX_PIXELS, check_file_size
+from generator.core.limits import MAX_IMAGE_BYTES, MAX_PIXELS
 
 
 def read_image_bytes(path: Path) -> bytes:
     """The file's bytes, refused up front when larger than MAX_IMAGE_BYTES."""
-    check_file_size(path, MAX_IMAGE_BYTES, "image file")
-    try:
-        return Path(path).read_bytes()
-    except OSError as err:
-        raise DataError(f"cannot read image: {err.strerror or err}", file=path) from None
+    from generator.core.files import read_bounded
+
+    return read_bounded(path, MAX_IMAGE_BYTES, "image file", DataError)
 
 
 def check_image(data: bytes, path: Path) -> tuple[int, int]:

@@ -101,8 +101,12 @@ def quantity(digits: str) -> int:
 
 
 def count_cards(files: list[tuple[Path, int]], max_cards: int | None, source: str | Path) -> None:
-    """The copies that names and list files ask for, against the card limit (before any card is made)."""
-    check_cards(sum(q for _, q in files), max_cards, file=source)
+    """The copies that names and list files ask for, against the card limit (before any card is made);
+    DataError naming the source when they ask for none (every quantity 0)."""
+    total = sum(q for _, q in files)
+    if files and total == 0:
+        raise DataError("every image asks for 0 copies (' x0'): there are no cards to print", file=source)
+    check_cards(total, max_cards, file=source)
 
 
 def images_in(folder: Path) -> list[Path]:
@@ -114,10 +118,12 @@ def images_in(folder: Path) -> list[Path]:
 def _list_file(path: Path, max_cards: int | None = None) -> list[tuple[Path, int]]:
     """A list file: one image path per line (relative to the list), optionally followed by ' x3';
     its copies count against the card limit as the lines are read."""
+    from generator.cards.datafile import read_text
+
     check_file_size(path)
     out: list[tuple[Path, int]] = []
     total = 0
-    for number, raw in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), 1):
+    for number, raw in enumerate(read_text(path).splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

@@ -75,6 +75,27 @@ def check_card(design: Any, record: Any, number: int, label: str, trace: Sequenc
     return found
 
 
+def xml_findings(records: Sequence[Any]) -> list[Finding]:
+    """One warning per card whose fields hold characters XML cannot hold (control characters, U+FFFE,
+    U+FFFF), naming the card's line and the field: SVG files and the preview leave them out."""
+    from generator.core.xmltext import illegal_chars
+
+    found: list[Finding] = []
+    seen: set[tuple[str, int | None]] = set()
+    for number, record in enumerate(records, start=1):
+        if (str(record.file), record.line) in seen:
+            continue                        # a copy (qty) of a card already named
+        for key, value in record.fields.items():
+            chars = illegal_chars(value) if isinstance(value, str) else []
+            if chars:
+                seen.add((str(record.file), record.line))
+                found.append(Finding(f"field {key!r} holds {', '.join(chars[:5])}, which XML cannot hold: "
+                                     "SVG files and the preview leave them out", record.file,
+                                     record.line_of(key), number))
+                break
+    return found
+
+
 def _background_box(design: Any, key: str) -> list[Box]:
     value = getattr(design.template, key)
     if key == "back_background" and value is None:

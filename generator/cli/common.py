@@ -15,6 +15,7 @@ import click
 
 from generator.core.errors import PnpError
 from generator.core.files import check_writable, write_atomic
+from generator.core.notes import take_notes
 from generator.core.rng import choose_seed
 
 EXIT_BAD_INPUT = 2
@@ -32,8 +33,11 @@ def run_cli(group: click.Group, argv: list[str] | None) -> int:
     if debug:   # --debug works anywhere on the line, also after the sub-command
         args = ["--debug", *(a for a in args[:cut] if a != "--debug"), *args[cut:]]
     argv = args
+    take_notes()
     try:
         group.main(args=argv, prog_name="pnpgen", standalone_mode=False)
+        for note in take_notes():
+            click.echo(f"pnpgen: note: {note}", err=True)
     except PnpError as err:
         if debug:
             traceback.print_exc()
@@ -53,6 +57,12 @@ def run_cli(group: click.Group, argv: list[str] | None) -> int:
         if debug:
             traceback.print_exc()
         click.echo(f"pnpgen: error: {system_error_line(err)}", err=True)
+        return EXIT_BAD_INPUT
+    except Exception as err:       # a fault of pnpgen's own: still one line (--debug shows where)
+        if debug:
+            traceback.print_exc()
+        click.echo(f"pnpgen: error: internal error ({type(err).__name__}: {str(err)[:200]}); please report it "
+                   "(--debug shows where)", err=True)
         return EXIT_BAD_INPUT
     return 0
 

@@ -21,6 +21,7 @@ import click
 from generator import games, paths
 from generator.cli.common import check_outputs, progress, seed_option, write_file
 from generator.cli.options import paper_option
+from generator.core.errors import PnpError
 from generator.core.rng import choose_kit_seed
 from generator.games import LANGUAGE_NAMES, KitPart
 
@@ -68,9 +69,12 @@ def _manifest_text(staging: Path) -> str:
 def _manifest(out_dir: Path) -> frozenset[str]:
     """The relative paths an earlier kit recorded (none without a manifest: then nothing is removed).
     Only plain relative paths inside the folder count."""
+    from generator.core.files import read_bounded
+
     try:
-        text = (out_dir / MANIFEST).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        raw = read_bounded(out_dir / MANIFEST, 10 * 1024 * 1024, MANIFEST, missing_ok=True)
+        text = raw.decode("utf-8") if raw is not None else ""
+    except (PnpError, UnicodeDecodeError):      # not a regular file, too large, not text: nothing is removed
         return frozenset()
     names = (line.strip() for line in text.splitlines()[:100_000])
     return frozenset(n for n in names if n and not n.startswith(("#", "/")) and ".." not in n.split("/"))

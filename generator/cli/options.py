@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import click
 
+from generator.scene.layout import OFFSET_MAX  # mm: --offset's limit is the layout's
 from generator.scene.papers import PAPERS, paper_name
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.games import Game
 
-OFFSET_MAX = 20.0     # mm, as scene.layout.SheetSpec allows
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal, overload
 
 from generator.core.errors import OutputExistsError, PnpError
 
+TEMP_NAME = "[a-z0-9_]{8}"           # the random part tempfile.mkstemp/mkdtemp put in a name
 STAGING_PREFIX = ".pnpgen-staging-"
 COMMIT_PREFIX = ".pnpgen-commit-"     # a staging folder renamed at its commit point (roll forward)
 JOURNAL_NAME = ".pnpgen-journal"
@@ -70,6 +73,60 @@ def os_reason(err: OSError) -> str:
     return text[:1].lower() + text[1:]
 
 
+MAX_READ_BYTES = 20 * 1024 * 1024     # the most any file pnpgen reads whole may hold, unless a reader says less
+
+
+@overload
+def read_bounded(path: str | Path, limit: int = ..., what: str = ..., error: type[PnpError] = ...,
+                 missing_ok: Literal[False] = ..., advice: str = ...) -> bytes: ...
+
+
+@overload
+def read_bounded(path: str | Path, limit: int = ..., what: str = ..., error: type[PnpError] = ...,
+                 *, missing_ok: bool, advice: str = ...) -> bytes | None: ...
+
+
+def read_bounded(path: str | Path, limit: int = MAX_READ_BYTES, what: str = "file",
+                 error: type[PnpError] = PnpError, missing_ok: bool = False, advice: str = "") -> bytes | None:
+    """The bytes of the regular file `path`, at most `limit` of them; `error` naming the file for anything
+    else: a device (/dev/zero), a FIFO (opened without blocking: it never hangs), a folder, a larger file,
+    or the system's refusal. None for a missing file when `missing_ok`. `advice` follows the size refusal."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        if missing_ok:
+            return None
+        raise error("cannot read: no such file or directory", file=str(path)) from None
+    except OSError as err:
+        raise error(f"cannot read: {os_reason(err)}", file=str(path)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, FIFO or socket"
+            raise error(f"the {what} is {kind}, not a regular file; pnpgen reads only regular files",
+                        file=str(path))
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit and info.st_size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            total += len(chunk)
+        size = max(total, info.st_size)
+        raise error(f"the {what} is over the limit of {_size_text(limit)} ({_size_text(size)} or more)"
+                    + (f": {advice}" if advice else ""), file=str(path))
+    except OSError as err:
+        raise error(f"cannot read: {os_reason(err)}", file=str(path)) from None
+    finally:
+        os.close(fd)
+
+
+def _size_text(size: int) -> str:
+    return f"{size / 1048576:.1f} MB" if size >= 1048576 else f"{size:,} bytes"
+
+
 @contextlib.contextmanager
 def writing(path: Path) -> Iterator[None]:
     """Turn an OSError while writing `path` into one OutputError naming the path and the reason."""
@@ -88,18 +145,54 @@ def write_atomic(path: str | Path, data: bytes | str, force: bool = False) -> Pa
     return path
 
 
+def own_temp(name: str, prefix: str, suffix: str = "") -> bool:
+    """Whether `name` is exactly what tempfile made from `prefix` and `suffix` (pnpgen's own, not a user's)."""
+    return re.fullmatch(re.escape(prefix) + TEMP_NAME + re.escape(suffix), name) is not None
+
+
+def remove_stale_temps(target: Path) -> None:
+    """Remove the `.NAME.XXXXXXXX.tmp` files a killed write of `target` left: exactly that form, regular
+    files, and only those no live write holds (each write holds a lock on its temp file)."""
+    import fcntl
+
+    prefix = f".{target.name}."
+    try:
+        names = [n for n in os.listdir(target.parent) if n.startswith(prefix) and own_temp(n, prefix, ".tmp")]
+    except OSError:
+        return
+    for name in names:
+        path = target.parent / name
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)    # held by a live write: left alone
+            os.unlink(path)
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+
+
 def _write_atomic(path: Path, data: bytes | str) -> None:
+    import fcntl
+
     target = real_target(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    remove_stale_temps(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "wb") as handle:
+        with os.fdopen(fd, "wb") as handle:     # held open, and locked, until the rename
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)   # this write is alive (remove_stale_temps)
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(tmp, _default_mode())   # mkstemp makes 0600; outputs are ordinary files
-        os.replace(tmp, target)
+            os.chmod(tmp, _default_mode())   # mkstemp makes 0600; outputs are ordinary files
+            os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
@@ -148,9 +241,9 @@ def clean_stale_staging(folder: Path) -> None:
     for entry in sorted(folder.iterdir()):
         if entry.is_symlink() or not entry.is_dir():
             continue
-        if entry.name.startswith(COMMIT_PREFIX):
+        if own_temp(entry.name, COMMIT_PREFIX):
             _roll_forward(folder, entry)
-        elif entry.name.startswith(STAGING_PREFIX):
+        elif own_temp(entry.name, STAGING_PREFIX):
             shutil.rmtree(entry, ignore_errors=True)
 
 
@@ -209,7 +302,7 @@ class FileSet:
         """Stage one file of the set; returns its final path."""
         check_writable(self.folder / name, self.force)
         payload = data.encode("utf-8") if isinstance(data, str) else data
-        with open(self.path(name), "wb") as handle:
+        with writing(self.folder / name), open(self.path(name), "wb") as handle:   # errors name the user's file
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
@@ -226,7 +319,7 @@ class FileSet:
         for name in self.names:
             check_writable(self.folder / name, self.force)
         journal = self.staging / JOURNAL_NAME
-        with open(journal, "w", encoding="utf-8") as handle:
+        with writing(self.folder), open(journal, "w", encoding="utf-8") as handle:
             handle.write("".join(f"{name}\n" for name in self.names))
             handle.flush()
             os.fsync(handle.fileno())
@@ -244,7 +337,8 @@ def staged_set(folder: str | Path, force: bool = False) -> Iterator[FileSet]:
     folder = Path(folder)
     with folder_lock(folder):
         clean_stale_staging(folder)
-        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
+        with writing(folder):
+            staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
         files = FileSet(folder, staging, force)
         try:
             yield files

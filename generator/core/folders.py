@@ -22,7 +22,16 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from generator.core.files import STAGING_PREFIX, OutputError, lock_file, os_reason
+from generator.core.files import (
+    COMMIT_PREFIX,
+    JOURNAL_NAME,
+    LOCK_NAME,
+    STAGING_PREFIX,
+    OutputError,
+    lock_file,
+    os_reason,
+    own_temp,
+)
 
 OLD_PREFIX = ".pnpgen-old-"
 _AT_FDCWD = -100
@@ -53,12 +62,12 @@ def _recover(folder: Path) -> None:
     for entry in sorted(folder.parent.iterdir()):
         if not entry.is_dir() or entry.is_symlink():
             continue
-        if entry.name.startswith(f"{OLD_PREFIX}{folder.name}-"):
+        if own_temp(entry.name, f"{OLD_PREFIX}{folder.name}-"):
             if not folder.exists():
                 os.rename(entry, folder)
             else:
                 shutil.rmtree(entry, ignore_errors=True)
-        elif entry.name.startswith(f"{STAGING_PREFIX}{folder.name}-"):
+        elif own_temp(entry.name, f"{STAGING_PREFIX}{folder.name}-"):
             shutil.rmtree(entry, ignore_errors=True)
 
 
@@ -84,7 +93,7 @@ def keep_extras(old: Path, new: Path, drop: frozenset[str] = frozenset(), under:
     """Hard-link (or copy) into `new` every entry of `old` that `new` does not have, folder by folder,
     except the files whose relative path is in `drop` (and folders left empty by dropping them)."""
     for entry in old.iterdir():
-        if entry.name.startswith((".pnpgen", STAGING_PREFIX)):
+        if _transient(entry.name):       # pnpgen's own lock or staging left in the old folder: not kept
             continue
         twin, rel = new / entry.name, f"{under}{entry.name}"
         if entry.is_dir() and not entry.is_symlink():
@@ -104,6 +113,12 @@ def keep_extras(old: Path, new: Path, drop: frozenset[str] = frozenset(), under:
                 os.symlink(os.readlink(entry), twin)
             else:
                 _link_or_copy(str(entry), str(twin))
+
+
+def _transient(name: str) -> bool:
+    """pnpgen's own transient entries, by their exact names (a user's `.pnpgen-notes.txt` is kept)."""
+    return (name in (LOCK_NAME, JOURNAL_NAME) or own_temp(name, STAGING_PREFIX) or own_temp(name, COMMIT_PREFIX)
+            or own_temp(name, OLD_PREFIX))
 
 
 def _link_or_copy(src: str, dst: str) -> str:

@@ -15,6 +15,7 @@ The limits (docs/CONTRACTS.md, "Limits on work"):
 from __future__ import annotations
 
 import math
+import stat
 from pathlib import Path
 
 from generator.core.errors import DataError, LayoutError, PnpError
@@ -74,11 +75,16 @@ def check_card_size(width: float, height: float) -> None:
 
 def check_file_size(path: str | Path, limit: int = MAX_DATA_BYTES, what: str = "data file",
                     error: type[PnpError] = DataError) -> None:
-    """Refuse a file over `limit` bytes before reading it (a missing file is left to the reader)."""
+    """Refuse a file over `limit` bytes, or one that is not a regular file (a device, a FIFO: reading it
+    would never end, or never start), before reading it (a missing file is left to the reader)."""
     try:
-        size = Path(path).stat().st_size
+        info = Path(path).stat()
     except OSError:
         return
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, FIFO or socket"
+        raise error(f"the {what} is {kind}, not a regular file; pnpgen reads only regular files", file=path)
+    size = info.st_size
     if size > limit:
         raise error(f"{what} of {size / 1048576:.1f} MB is over the limit of {limit // 1048576} MB "
                     f"(split it into smaller files)", file=path)

@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.core.errors import PnpError
+from generator.core.errors import PnpError, TemplateError
+from generator.core.files import read_bounded
+from generator.core.limits import MAX_DATA_BYTES
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.cards.records import Record
@@ -117,7 +119,10 @@ class LiveDeck:
             state, read = self._card(design, record, number, sig)
             states.append(state)
             images.update(read)
+        from generator.cards.preflight import xml_findings
+
         deck_warnings = [str(f) for f in (self.deck_findings(len(records), design) if self.deck_findings else [])]
+        deck_warnings += [str(f) for f in xml_findings(records)]
         inputs = self._find_inputs(tmpl, images)
         self._render_pending(design, states if progressive else None, deck_warnings, records, inputs)
         self._prune({s.key for s in states})
@@ -182,7 +187,7 @@ class LiveDeck:
 
         digest = hashlib.sha1(repr((design.bleed, design.card_size)).encode())
         for path in tmpl.files:
-            digest.update(str(path).encode() + b"\0" + Path(path).read_bytes())
+            digest.update(str(path).encode() + b"\0" + read_bounded(path, MAX_DATA_BYTES, "template", TemplateError))
         for font in sorted(fonts_dir().glob("*.ttf")):
             digest.update(repr((font.name, _stamp(font))).encode())
         return digest.hexdigest()[:16]

@@ -7,12 +7,16 @@ Routes (nothing else; no file is ever served from disk by its path):
   GET /events                Server-Sent Events: "data: STATE" (the state.json document) after every change
   POST /print                writes the PDF under output/ and answers where (JSON)
 Requests whose Host is not the loopback address are refused (a web page elsewhere cannot read it).
+Bounded: at most MAX_CONNECTIONS connections at once (one more is answered 503 and closed), MAX_STREAMS event
+streams among them, a request line over MAX_URL characters answered 414, and each request given REQUEST_S
+seconds whole (reading it and writing its answer; an idle keep-alive connection too): a slow client is let go.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import socket
 import sys
 import threading
 from collections.abc import Callable
@@ -21,9 +25,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-_CARD = re.compile(r"^/card/(\d+)/(front|back)\.svg$")
+_CARD = re.compile(r"^/card/(\d{1,9})/(front|back)\.svg$")
 KEEPALIVE_S = 10.0
 MAX_STREAMS = 32           # open event streams at once; one more is answered 503 at once
+MAX_CONNECTIONS = 96       # connections served at once (streams included); one more is answered 503 and closed
+MAX_URL = 4096             # characters of a request's target; a longer one is answered 414
+REQUEST_S = 30.0           # seconds a request may take whole, from its first byte awaited to its answer sent
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Length: 0\r\n"
+        b"Connection: close\r\n\r\n")
 MAX_BODY = 64 * 1024       # the print request's body (it carries none; a larger one is refused)
 
 
@@ -40,6 +49,29 @@ class PreviewServer(ThreadingHTTPServer):
         self.stopping = threading.Event()
         self.print_lock = threading.Lock()
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection while there are fewer than MAX_CONNECTIONS; else 503 and close."""
+        if not self.connections.acquire(blocking=False):
+            try:
+                request.settimeout(1.0)
+                request.sendall(BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.connections.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.release()
 
     @property
     def url(self) -> str:
@@ -47,9 +79,11 @@ class PreviewServer(ThreadingHTTPServer):
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A browser that goes away mid-answer (reload, closed tab) is normal: say nothing."""
-        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+        err = sys.exc_info()[1]
+        if isinstance(err, (ConnectionError, TimeoutError, OSError, ValueError)):
             return
-        super().handle_error(request, client_address)
+        # anything else: one line, never a traceback (the preview keeps serving)
+        print(f"pnpgen: preview: a request failed: {type(err).__name__}: {err}", file=sys.stderr)
 
     def stop(self) -> None:
         """Stop serving: wake the event streams, end serve_forever, close the socket."""
@@ -66,6 +100,36 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:   # quiet: the terminal is the designer's
         return
+
+    def handle_one_request(self) -> None:
+        """One request within REQUEST_S seconds whole: past them the connection is shut (an event stream,
+        once open, is bounded by MAX_STREAMS instead)."""
+        self._arm()
+        try:
+            super().handle_one_request()
+        finally:
+            self._timer.cancel()
+
+    def _arm(self) -> None:
+        """Start the request's clock (REQUEST_S for what the client does: sending it, reading the answer)."""
+        self._timer = threading.Timer(REQUEST_S, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _expire(self) -> None:
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def parse_request(self) -> bool:
+        if len(getattr(self, "raw_requestline", b"")) > MAX_URL + 32:      # the method, the target, the version
+            self.close_connection = True
+            self.request_version, self.command, self.requestline = "HTTP/1.1", "", ""
+            self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG, f"the address is over {MAX_URL} characters")
+            return False
+        return super().parse_request()
 
     def _allowed_host(self) -> bool:
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
@@ -127,6 +191,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.server.streams.release()
 
     def _stream(self) -> None:
+        self._timer.cancel()          # a stream lives on; MAX_STREAMS bounds them
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -159,5 +224,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if int(text):
             self.rfile.read(int(text))
+        self._timer.cancel()             # printing is the server's own time, however long the deck
         with self.server.print_lock:
-            self._json(self.server.print_pdf())
+            answer = self.server.print_pdf()
+        self._arm()                      # the client's again: reading the answer
+        self._json(answer)

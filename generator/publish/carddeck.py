@@ -37,10 +37,14 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
     from generator.cards import load_records, load_template
     from generator.cards.build import check_template
     from generator.cards.formulas import formula_findings
+    from generator.cards.preflight import xml_findings
 
     records = load_records(data, sheet=sheet, max_cards=opts.max_cards)
     design = check_template(load_template(template), records, bleed=opts.bleed)
-    for finding in formula_findings(records[0].file if records else None):
+    findings = formula_findings(records[0].file if records else None)
+    if opts.format == "svg":
+        findings += xml_findings(records)
+    for finding in findings:
         reporter.warn(str(replace(finding, file=display(Path(str(finding.file))))))
     stem = stem or deck_stem(records[0].file)
     if only:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 from pathlib import Path
+
+MAX_SOURCES = 10_000
+SOURCES: dict[str, Path] = {}      # a loaded picture's digest (sha256 of its bytes) -> its file, for messages
 
 
 @functools.lru_cache(maxsize=128)
@@ -15,9 +19,11 @@ def load_image(path: Path) -> bytes:
 
     data = read_image_bytes(path)
     check_image(data, path)    # not an image, or a decompression bomb: a clear error naming the file
-    if sniff_format(data) in ("png", "jpeg"):
-        return data
-    return _convert_to_png(data, path)
+    if sniff_format(data) not in ("png", "jpeg"):
+        data = _convert_to_png(data, path)
+    if len(SOURCES) < MAX_SOURCES:
+        SOURCES[hashlib.sha256(data).hexdigest()] = path
+    return data
 
 
 def _convert_to_png(data: bytes, path: Path) -> bytes:

@@ -4,7 +4,10 @@
 the user's config folder (platformdirs; PNPGEN_CONFIG_DIR overrides it, for tests and portable
 setups); `--printer NAME` on a printing command applies it and the sheet footers name it.
 
-The file is flat and small, so it is read with tomllib and written by `dump_profiles` below:
+The file is small: it is read with tomllib (a regular file of at most MAX_FILE_BYTES) and written with
+tomli-w, so any string a hand edit put in it stays valid TOML. Saving one printer replaces (or adds) that
+printer's table alone: every other byte of the file, other profiles and comments included, is kept, and
+the file is written whole (temp file, then rename). For example:
 
     [printers.office]
     offset = [1.2, -0.5]
@@ -22,6 +25,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator.core.errors import DataError, LayoutError
 from generator.core.numbers import format_number
@@ -30,6 +34,7 @@ CONFIG_ENV = "PNPGEN_CONFIG_DIR"
 FILE_NAME = "printers.toml"
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 SCALE_LIMITS = (0.9, 1.1)
+MAX_FILE_BYTES = 1024 * 1024   # a printers.toml holds a few hundred bytes a printer
 OFFSET_LIMIT = 20.0          # mm either way, as --offset (generator.cli.options.OFFSET_MAX)
 
 
@@ -71,14 +76,10 @@ def load_profiles(path: Path | None = None, problems: list[str] | None = None) -
     key for a broken file or profile. With `problems`, a broken profile is left out and its error
     added there instead (`calibrate --list` flags it)."""
     path = path or profiles_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    text = _read(path)
+    if text is None:
         return {}
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise DataError(f"not a printer profile file: {err}", file=path) from None
+    data = _parse(text, path)
     table = data.get("printers", {})
     if not isinstance(table, dict):
         raise DataError("[printers] must be a table of printers", file=path, key="printers")
@@ -91,6 +92,28 @@ def load_profiles(path: Path | None = None, problems: list[str] | None = None) -
                 raise
             problems.append(str(err))
     return found
+
+
+def _read(path: Path) -> str | None:
+    """The file's text (None when there is none); DataError naming it when it is not a regular UTF-8
+    file of at most MAX_FILE_BYTES."""
+    from generator.core.files import read_bounded
+
+    raw = read_bounded(path, MAX_FILE_BYTES, "printer profile file", DataError, missing_ok=True)
+    if raw is None:
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[:err.start].count(b"\n") + 1
+        raise DataError("not UTF-8 text (save printers.toml as UTF-8)", file=path, line=line) from None
+
+
+def _parse(text: str, path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise DataError(f"not a printer profile file: {err}", file=path) from None
 
 
 def _printer(name: str, entry: object, path: Path) -> Printer:
@@ -167,40 +190,79 @@ def parse_scale(text: str | None) -> tuple[float, float]:
 
 
 def save_profile(printer: Printer, path: Path | None = None) -> Path:
-    """Add or replace one printer in the file (written whole); returns the file."""
+    """Add or replace one printer in the file, every other byte of it kept; written whole; returns the file.
+    A file that does not read back (broken TOML, a bad profile) is refused, never overwritten."""
     from generator.core.files import write_atomic
 
     check_printer(printer)
     path = path or profiles_path()
-    profiles = load_profiles(path)
-    profiles[printer.name] = printer
+    text = _read(path)
+    load_profiles(path)          # a broken file or profile: DataError naming it, the file left alone
     path.parent.mkdir(parents=True, exist_ok=True)
-    return write_atomic(path, dump_profiles(profiles), force=True)
+    return write_atomic(path, with_profile(text or "", printer, path), force=True)
+
+
+HEADER = "# pnpgen printer profiles: pnpgen calibrate --save NAME --offset X,Y [--scale SX,SY]\n"
+_TABLE = re.compile(r"^[ \t]*\[")                         # any table header line ([x] or [[x]])
+_NAMED = r"^[ \t]*\[[ \t]*printers[ \t]*\.[ \t]*(?:{name}|\"{name}\"|'{name}')[ \t]*\][ \t]*(?:#.*)?$"
+
+
+def with_profile(text: str, printer: Printer, path: Path | None = None) -> str:
+    """`text` (a printers.toml) with the printer's table replaced, or added at the end, every other byte
+    kept; when the file's shape does not allow that (the printer written inline, say), the whole file
+    is written again from its values (valid TOML still, its comments lost)."""
+    import tomli_w
+
+    table = tomli_w.dumps({"printers": {printer.name: _entry(printer)}})
+    lines = text.splitlines(keepends=True)
+    named = re.compile(_NAMED.format(name=re.escape(printer.name)))
+    start = next((i for i, line in enumerate(lines) if named.match(line)), None)
+    if start is None:
+        head = text if text.strip() else HEADER
+        candidate = head + ("" if head.endswith("\n") else "\n") + "\n" + table
+    else:
+        end = next((i for i in range(start + 1, len(lines)) if _TABLE.match(lines[i])), len(lines))
+        while end > start + 1 and not lines[end - 1].strip():
+            end -= 1                                 # the blank lines before the next table stay
+        candidate = "".join(lines[:start]) + table + "".join(lines[end:])
+    before = _parse(text, path or Path(FILE_NAME)) if text.strip() else {}
+    if _same_but(before, candidate, printer):
+        return candidate
+    data = dict(before)
+    data["printers"] = {**data.get("printers", {}), printer.name: _entry(printer)}
+    return HEADER + "\n" + tomli_w.dumps(data)
+
+
+def _same_but(before: dict[str, Any], candidate: str, printer: Printer) -> bool:
+    """Whether `candidate` reads as `before` with the printer's entry (and only it) made new."""
+    try:
+        after = tomllib.loads(candidate)
+    except tomllib.TOMLDecodeError:
+        return False
+    wanted = dict(before)
+    wanted["printers"] = {**before.get("printers", {}), printer.name: _entry(printer)}
+    return after == wanted
+
+
+def _entry(printer: Printer) -> dict[str, Any]:
+    return {"offset": [float(v) for v in printer.offset], "scale": [float(v) for v in printer.scale],
+            "paper": printer.paper, "orientation": printer.orientation, "duplex": printer.duplex}
 
 
 def dump_profiles(profiles: dict[str, Printer]) -> str:
-    """The TOML text of the profiles, sorted by name (names are checked: bare keys)."""
-    lines = ["# pnpgen printer profiles: pnpgen calibrate --save NAME --offset X,Y [--scale SX,SY]"]
-    for name in sorted(profiles):
-        p = profiles[name]
-        lines += ["", f"[printers.{name}]",
-                  f"offset = [{_num(p.offset[0])}, {_num(p.offset[1])}]",
-                  f"scale = [{_num(p.scale[0])}, {_num(p.scale[1])}]",
-                  f'paper = "{_text(p.paper)}"',
-                  f'orientation = "{_text(p.orientation)}"',
-                  f'duplex = "{_text(p.duplex)}"']
-    return "\n".join(lines) + "\n"
+    """The TOML text of the profiles, sorted by name (tomli-w: valid for any string)."""
+    import tomli_w
 
-
-def _num(value: float) -> str:
-    """A TOML float (always with a point: 1.0, not 1)."""
-    text = repr(float(value))
-    return text if any(c in text for c in ".en") else text + ".0"
+    data = {"printers": {name: _entry(profiles[name]) for name in sorted(profiles)}}
+    return HEADER + "\n" + tomli_w.dumps(data)
 
 
 def _text(value: str) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+    """A string as a TOML basic string's contents (for the quoted keys of messages)."""
+    import tomli_w
+
+    return tomli_w.dumps({"k": str(value)})[5:-2]
 
 
 __all__ = ["CONFIG_ENV", "Printer", "check_printer", "config_dir", "dump_profiles", "find_printer", "load_profiles",
-           "parse_scale", "profiles_path", "save_profile"]
+           "parse_scale", "profiles_path", "save_profile", "with_profile"]

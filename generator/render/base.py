@@ -14,6 +14,7 @@ from typing import Any
 from generator.core import colours
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
+from generator.scene.footer import own_text_lines
 from generator.scene.model import (
     Circle,
     Group,
@@ -68,7 +69,11 @@ class Backend:
 
 
 def _draw_text(backend: Backend, item: Text) -> None:
-    for line in layout_text(item):
+    try:
+        lines = layout_text(item)
+    except LayoutError:     # a user's text was laid out when its card was built: this is pnpgen's own
+        lines = own_text_lines(item)
+    for line in lines:
         backend.text_line(line)
 
 

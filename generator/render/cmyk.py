@@ -105,12 +105,35 @@ class CmykConverter:
         from PIL import ImageCms
 
         source: bytes | None = image.info.get("icc_profile") or None
-        if source and not _is_rgb_profile(source):
-            source = None
+        if source and (not _is_rgb_profile(source) or profile_problem(source)):
+            source = None          # a broken profile is ignored: the picture is taken as sRGB
         out = ImageCms.applyTransform(image, self._transform(source))
         if out is None:     # pragma: no cover - only with inPlace=True
             raise RuntimeError("internal: the colour transform returned no image")
         return out
+
+
+def profile_problem(data: bytes) -> str | None:
+    """Why an embedded ICC profile cannot be used (None when it can: LittleCMS reads it)."""
+    from PIL import ImageCms
+
+    try:
+        ImageCms.ImageCmsProfile(io.BytesIO(data))
+    except (ImageCms.PyCMSError, OSError, ValueError, TypeError) as err:
+        return str(err) or type(err).__name__
+    return None
+
+
+def picture_profile_problem(data: bytes) -> str | None:
+    """Why the ICC profile a picture (PNG, JPEG...) carries cannot be used; None when it has none or a good one."""
+    from PIL import Image as PILImage
+
+    try:
+        with PILImage.open(io.BytesIO(data)) as opened:
+            icc = opened.info.get("icc_profile")
+    except (OSError, ValueError):
+        return None
+    return profile_problem(icc) if icc else None
 
 
 def _is_rgb_profile(data: bytes) -> bool:
@@ -137,4 +160,5 @@ def flatten(image: PILImage.Image, background: tuple[int, int, int] = (255, 255,
     return image
 
 
-__all__ = ["INK_LIMIT", "CmykConverter", "cap_image", "cap_ink", "flatten", "ink_units"]
+__all__ = ["INK_LIMIT", "CmykConverter", "cap_image", "cap_ink", "flatten", "ink_units", "picture_profile_problem",
+           "profile_problem"]

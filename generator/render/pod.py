@@ -30,6 +30,7 @@ class PodPreset:
     dpi: float
     trim: tuple[float, float]       # mm
     what: str
+    safe: float | None = None       # mm inside the trim the printer keeps text within (None: the template's)
 
     @property
     def bleed(self) -> tuple[float, float]:
@@ -44,13 +45,14 @@ class PodPreset:
 
 
 POKER = (63.5, 88.9)      # 2.5 x 3.5 in
+EIGHTH = MM_PER_INCH / 8  # The Game Crafter's and DriveThruCards' safe area: 1/8 in inside the cut (docs/pod.md)
 PRESETS: dict[str, PodPreset] = {p.name: p for p in (
     PodPreset("mpc-poker", 822, 1122, 300, POKER, "MakePlayingCards poker (63.5x88.9 mm)"),
-    PodPreset("tgc-poker", 825, 1125, 300, POKER, "The Game Crafter poker deck"),
-    PodPreset("tgc-mini", 600, 825, 300, (44.45, 63.5), "The Game Crafter mini deck (1.75x2.5 in)"),
-    PodPreset("tgc-bridge", 750, 1125, 300, (57.15, 88.9), "The Game Crafter bridge deck (2.25x3.5 in)"),
-    PodPreset("tgc-tarot", 900, 1500, 300, (69.85, 120.65), "The Game Crafter tarot deck (2.75x4.75 in)"),
-    PodPreset("dtc-poker", 825, 1125, 300, POKER, "DriveThruCards poker (2.5x3.5 in + 1/8 in bleed)"),
+    PodPreset("tgc-poker", 825, 1125, 300, POKER, "The Game Crafter poker deck", EIGHTH),
+    PodPreset("tgc-mini", 600, 825, 300, (44.45, 63.5), "The Game Crafter mini deck (1.75x2.5 in)", EIGHTH),
+    PodPreset("tgc-bridge", 750, 1125, 300, (57.15, 88.9), "The Game Crafter bridge deck (2.25x3.5 in)", EIGHTH),
+    PodPreset("tgc-tarot", 900, 1500, 300, (69.85, 120.65), "The Game Crafter tarot deck (2.75x4.75 in)", EIGHTH),
+    PodPreset("dtc-poker", 825, 1125, 300, POKER, "DriveThruCards poker (2.5x3.5 in + 1/8 in bleed)", EIGHTH),
 )}
 _CUSTOM = re.compile(r"^custom:(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)@(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$")
 
@@ -90,6 +92,23 @@ def check_card(preset: PodPreset, card_size: tuple[float, float]) -> None:
                           "preset or custom:WxH@DPI+BLEED)", key="pod")
 
 
+MAX_DISTORTION = 0.0025     # the most a fitted card's proportions may change (docs/pod.md: within 0.25 %)
+
+
+def face_fit(card_size: tuple[float, float], trim: tuple[float, float],
+             bleed: tuple[float, float]) -> tuple[float, float, float, float]:
+    """(sx, sy, ex, ey): how a card is drawn onto a printer's trim: the scale each way, and the card mm
+    from the card's edge out to the template's edge each way (the drawing is at (ex * sx, ey * sy)).
+    Fitted each way when that keeps the art's proportions within MAX_DISTORTION; else one scale, the
+    larger (the trim covered, the art's proportions kept, the little beyond the trim going into the
+    bleed: pnpgen's 70x120 tarot on a 69.85x120.65 trim was stretched 0.76 %)."""
+    (w, h), (tw, th), (bx, by) = card_size, trim, bleed
+    sx, sy = tw / w, th / h
+    if max(sx, sy) / min(sx, sy) - 1.0 > MAX_DISTORTION + 1e-12:
+        sx = sy = max(sx, sy)
+    return sx, sy, (bx + (tw - w * sx) / 2.0) / sx, (by + (th - h * sy) / 2.0) / sy
+
+
 def mirror_extend(image: PILImage.Image, size: tuple[int, int]) -> PILImage.Image:
     """The image centred on a canvas of `size`, the border filled with its own edges mirrored."""
     from PIL import Image as PILImage
@@ -116,4 +135,5 @@ def mirror_extend(image: PILImage.Image, size: tuple[int, int]) -> PILImage.Imag
     return out
 
 
-__all__ = ["PRESETS", "TOLERANCE", "PodPreset", "check_card", "mirror_extend", "pod_preset"]
+__all__ = ["MAX_DISTORTION", "PRESETS", "TOLERANCE", "PodPreset", "check_card", "face_fit", "mirror_extend",
+           "pod_preset"]

@@ -14,9 +14,11 @@ from __future__ import annotations
 import base64
 import io
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.core.units import MM_PER_PT
+from generator.core.xmltext import xml_clean
 from generator.render.base import Backend, num, rgb, validate_pages, walk
 from generator.scene.fonts import GlyphRun, font_spec, shape_line
 from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
@@ -42,7 +44,7 @@ def render_svg(page: Page, text: str = "fonts", charset: Mapping[str, str] | Non
                                viewBox=f"0 0 {num(page.width)} {num(page.height)}",
                                profile="full", debug=False)
     if page.label:
-        drawing.set_desc(title=page.label)
+        drawing.set_desc(title=xml_clean(page.label))
     backend = SvgBackend(drawing, text)
     walk(page.items, backend)
     if backend.used:
@@ -153,6 +155,7 @@ class SvgBackend(Backend):
                                 **_paint(item.fill, item.stroke)))
 
     def text_line(self, item: TextLine) -> None:
+        item = replace(item, text=xml_clean(item.text))      # a control character in a card's text: left out
         if self.text == "paths":
             from generator.render.svgfonts import line_path
 

@@ -77,11 +77,10 @@ def load(data: bytes) -> Art | None:
     path = _entry(data)
     if path is None:
         return None
+    from generator.core.files import read_bounded
+
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_ENTRY + 1)
-        if len(raw) > MAX_ENTRY:
-            return None
+        raw = read_bounded(path, MAX_ENTRY, "art cache entry")   # a regular file only: no FIFO hang
         return _from_json(parse_json(raw.decode("utf-8"), path))
     except (OSError, PnpError, ValueError, TypeError, KeyError, IndexError):
         return None

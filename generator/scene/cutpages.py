@@ -13,20 +13,10 @@ from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.scene.cutmarks import SCANNCUT_BOX, SCANNCUT_X, SILHOUETTE_INSET, scanncut_marks, silhouette_marks
 from generator.scene.cutting import CutSheet
-from generator.scene.footer import (
-    FOOTER_COLOR,
-    FOOTER_FONT,
-    FOOTER_MIN_SIZE,
-    FOOTER_SIZE,
-    footer_items,
-    footer_text,
-    shorten_footer,
-)
+from generator.scene.footer import flip_words, footer_items, footer_text
 from generator.scene.imposition import Card, scale_page
 from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, translate
-from generator.scene.papers import FOOTER_HEIGHT, PRINTER_MARGIN
-
-WITH_SCALE_BAR = 185.0      # mm of footer strip needed for the words beside the 50 mm scale bar
+from generator.scene.papers import PRINTER_MARGIN
 
 
 def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = None,
@@ -42,8 +32,9 @@ def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = No
         if duplex and any(card.back is not None for card in chunk):
             pages.append(_back(chunk, sheet, number, duplex, offset))
     if footers:
+        flip = flip_words(lang, duplex if any(page.kind == "back" for page in pages) else None)
         for index, page in enumerate(pages, start=1):
-            text = footer_text(title, source, index, len(pages), lang, sheet.footer_words(lang))
+            text = footer_text(title, source, index, len(pages), lang, f"{sheet.footer_words(lang)}, {flip}")
             page.add(*cut_footer(sheet, text, lang))
     if scale != (1.0, 1.0):
         for page in pages:
@@ -116,12 +107,7 @@ def cut_footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
         reach = SCANNCUT_X + SCANNCUT_BOX[0] / 2.0 + 3.0
         left, right = reach, sheet.width - reach
     length = right - left
-    if length >= WITH_SCALE_BAR:
-        return [Group(tuple(footer_items("bottom", length + 2 * m, sheet.height, text, lang)), transform=translate(left - m, 0.0))]
-    # too short for the words and the 50 mm scale bar: the words alone
-    return [Text(left, sheet.height - m - FOOTER_HEIGHT, length, FOOTER_HEIGHT, shorten_footer(text, length), font=FOOTER_FONT,
-                 size=FOOTER_SIZE, color=FOOTER_COLOR, valign="middle", wrap=False, shrink=True,
-                 min_size=FOOTER_MIN_SIZE)]
+    return [Group(tuple(footer_items("bottom", length + 2 * m, sheet.height, text, lang)), transform=translate(left - m, 0.0))]
 
 
 def _set_boxes(page: Page, slots: list[tuple[float, float]], sheet: CutSheet) -> None:

@@ -216,9 +216,10 @@ def _solve_page(spec: CutSpec, landscape: bool) -> CutSheet | None:
 
 
 def _solve_cricut(spec: CutSpec, landscape: bool) -> CutSheet | None:
-    """The largest grid inside Design Space's image limit; the image is the grid and its bleed,
+    """The largest grid inside Design Space's image limit, 6.75 in wide and 9.25 in tall (Print Then Cut
+    takes no wider image, whatever the paper's orientation); the image is the grid and its bleed,
     rounded up to whole pixels at CRICUT_DPI (the grid centred in it)."""
-    area_w, area_h = CRICUT_AREA[::-1] if landscape else CRICUT_AREA
+    area_w, area_h = CRICUT_AREA
     (cw, ch), b = spec.card_size, spec.bleed
     gap = gap_for(b)
     cols, rows = _count(cw, gap, area_w - 2 * b), _count(ch, gap, area_h - 2 * b)
@@ -234,6 +235,8 @@ def _solve_cricut(spec: CutSpec, landscape: bool) -> CutSheet | None:
 def plan_cut_sheet(spec: CutSpec) -> CutSheet:
     """The sheet holding the most cards (ties: longer Silhouette marks, then portrait); LayoutError if none."""
     ways = [False, True] if spec.landscape is None else [bool(spec.landscape)]
+    if spec.cutter == "cricut":
+        ways = [False]          # one area, 6.75 in wide: the image's orientation is not the paper's
     solve = _solve_cricut if spec.cutter == "cricut" else _solve_page
     best: CutSheet | None = None
     for landscape in ways:

@@ -32,7 +32,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.core.errors import LayoutError
+from generator.core.errors import LayoutError, PnpError
 from generator.paths import fonts_dir
 
 if TYPE_CHECKING:
@@ -133,10 +133,43 @@ def primary(name: str) -> str:
 
 
 def font_path(name: str) -> Path:
-    """The font file of a registered face (a stack: its first face's)."""
+    """The font file of a registered face (a stack: its first face's); a font pnpgen ships that is missing
+    or cut short is a PnpError naming it and saying to reinstall (a broken install)."""
     spec = font_spec(primary(name))
     path = Path(spec.file)
-    return path if path.is_absolute() else fonts_dir() / spec.file
+    if path.is_absolute():           # a template's own font (checked when the template added it)
+        return path
+    path = fonts_dir() / spec.file
+    check_shipped_font(path)
+    return path
+
+
+@cache
+def check_shipped_font(path: Path) -> None:
+    """A font pnpgen ships, checked once: there, and every table its directory lists inside the file (a
+    truncated copy fails here, in one line, not deep in a font parser). PnpError saying to reinstall."""
+    def broken(why: str) -> PnpError:
+        return PnpError(f"a font pnpgen ships {why}: the installation is broken, reinstall pnpgen "
+                        "(pip install --force-reinstall pnpgen)", file=str(path))
+
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            head = handle.read(12)
+            if len(head) < 12 or head[:4] not in (b"\0\1\0\0", b"true", b"OTTO"):
+                raise broken("is not a font file")
+            count = struct.unpack(">H", head[4:6])[0]
+            directory = handle.read(16 * count)
+    except FileNotFoundError:
+        raise broken("is missing") from None
+    except OSError as err:
+        raise broken(f"cannot be read ({err.strerror or err})") from None
+    if len(directory) < 16 * count:
+        raise broken("is cut short")
+    for i in range(count):
+        offset, length = struct.unpack(">II", directory[16 * i + 8:16 * i + 16])
+        if offset + length > size:
+            raise broken("is cut short")
 
 
 @cache

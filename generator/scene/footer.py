@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
+from generator.core.errors import LayoutError
+from generator.core.notes import add_note
 from generator.core.numbers import format_number
-from generator.scene.model import Group, Item, Line, Matrix, Page, Stroke, Text
+from generator.core.units import MM_PER_PT
+from generator.scene.model import Group, Item, Line, Matrix, Page, Stroke, Text, TextLine
 from generator.scene.papers import FOOTER_GAP, FOOTER_HEIGHT, PRINTER_MARGIN, SCALE_BAR_LENGTH
 
 FOOTER_FONT = "sans"
@@ -109,6 +113,11 @@ def layout_words(lang: str, *, duplex: str | None, landscape: bool, gutter_fold:
     return ", ".join(parts)
 
 
+def flip_words(lang: str, duplex: str | None) -> str:
+    """How the backs are printed, in the sheet's language: "long-edge flip", "short-edge flip", "fronts only"."""
+    return LAYOUT_WORDS.get(lang, LAYOUT_WORDS["en"])[duplex or "none"]
+
+
 def footer_words(lang: str) -> tuple[str, str, str]:
     """The footer's words in a language (English for a language it does not know)."""
     return FOOTER_WORDS.get(lang, FOOTER_WORDS["en"])
@@ -127,11 +136,13 @@ def footer_text(title: str, source: str, page: int, pages: int, lang: str = "en"
 
 
 def footer_items(side: str, width: float, height: float, text: str, lang: str = "en") -> list[Item]:
-    """The footer drawn in its strip at `side` (rotated to read bottom-to-top on a side)."""
+    """The footer drawn in its strip at `side` (rotated to read bottom-to-top on a side).
+
+    Its words shorten to fit the strip (fit_footer); a strip too short for the 50 mm scale bar and
+    some words keeps the words alone; words that cannot fit at all are left out, with a note."""
     x, y, w, h = footer_band(side, width, height)
     length = w if side in ("bottom", "top") else h
-    items = _strip(length, _fit_text(text, length - SCALE_BAR_LENGTH - _LABEL_W - 3.0),
-                   footer_words(lang)[2])
+    items = _strip(length, text, footer_words(lang)[2])
     if side in ("bottom", "top"):
         return [Group(tuple(items), transform=(1.0, 0.0, 0.0, 1.0, x, y))]
     # local u runs up the page from the strip's bottom end, local v across it (glyph tops inward
@@ -140,18 +151,32 @@ def footer_items(side: str, width: float, height: float, text: str, lang: str = 
     return [Group(tuple(items), transform=matrix)]
 
 
+MIN_WORDS_W = 30.0           # mm of words worth keeping beside the scale bar (less: the words alone)
+
+
 def _strip(length: float, text: str, scale_label: str = "{n} mm scale:") -> list[Item]:
-    """Footer content in strip coordinates: (0,0) top-left, `length` long, FOOTER_HEIGHT thick."""
+    """Footer content in strip coordinates: (0,0) top-left, `length` long, FOOTER_HEIGHT thick: the
+    words, the scale bar's label and the 50 mm scale bar; the label, then the bar, step aside on a strip
+    too short for them and MIN_WORDS_W of words."""
     t = FOOTER_HEIGHT
-    text_w = length - SCALE_BAR_LENGTH - _LABEL_W - 3.0
-    items: list[Item] = [Text(0.0, 0.0, text_w, t, text, font=FOOTER_FONT, size=FOOTER_SIZE,
-                              color=FOOTER_COLOR, valign="middle", wrap=False, shrink=True,
-                              min_size=FOOTER_MIN_SIZE)]
     bar_x = length - SCALE_BAR_LENGTH
-    items += scale_bar(bar_x, t - 0.6, SCALE_BAR_LENGTH)
-    items.append(Text(bar_x - _LABEL_W - 1.0, 0.0, _LABEL_W, t, scale_label.format(n=f"{format_number(SCALE_BAR_LENGTH)}"),
-                      font=FOOTER_FONT, size=FOOTER_SIZE, color=FOOTER_COLOR, align="right",
-                      valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE))
+    with_label = bar_x - _LABEL_W - 3.0 >= MIN_WORDS_W
+    with_bar = with_label or bar_x - 3.0 >= MIN_WORDS_W
+    text_w = bar_x - _LABEL_W - 3.0 if with_label else bar_x - 3.0 if with_bar else length
+    items: list[Item] = []
+    words = fit_footer(text, text_w)
+    if words:
+        items.append(_footer_text(0.0, text_w, words))
+    elif text.strip():
+        add_note(f"a footer is left out: its {format_number(length)} mm strip is too short for "
+                 f"{text.split(SEPARATOR)[0][:40]!r}")
+    if with_bar:
+        items += scale_bar(bar_x, t - 0.6, SCALE_BAR_LENGTH)
+    if with_label:
+        items.append(Text(bar_x - _LABEL_W - 1.0, 0.0, _LABEL_W, t,
+                          fit_footer(scale_label.format(n=f"{format_number(SCALE_BAR_LENGTH)}"), _LABEL_W),
+                          font=FOOTER_FONT, size=FOOTER_SIZE, color=FOOTER_COLOR, align="right",
+                          valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE))
     return items
 
 
@@ -165,19 +190,44 @@ def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item
     return items
 
 
-def _fit_text(text: str, width: float) -> str:
-    """Shorten the footer's words so they fit `width` at the minimum size: first the printing advice
-    to its short form, then the source (from its start, keeping a file name's end; dropped whole when
-    too little of it would be left), then the title (whole words from its start). Page n/N is always
-    kept whole, and no field is ever left as a bare "…"."""
-    from generator.scene.text import text_width
+def _footer_text(x: float, w: float, text: str) -> Text:
+    return Text(x, 0.0, w, FOOTER_HEIGHT, text, font=FOOTER_FONT, size=FOOTER_SIZE, color=FOOTER_COLOR,
+                valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE)
 
+
+def _fits(text: str, width: float) -> bool:
+    """Whether the footer's words lay out in a strip `width` mm long (at the minimum size at worst)."""
+    from generator.scene.fonts import font_metrics
+    from generator.scene.text import layout_text
+
+    if width <= 0:
+        return False
+    rough = font_metrics(FOOTER_FONT).width(text) * FOOTER_MIN_SIZE / 1000.0 * MM_PER_PT
+    if rough > width * 1.1 + 1.0:      # far too long even unshaped: not worth shaping (each candidate would be)
+        return False
+    try:
+        layout_text(_footer_text(0.0, width, text))
+    except LayoutError:
+        return False
+    return True
+
+
+def fit_footer(text: str, width: float) -> str:
+    """The footer's words shortened to fit `width` mm ("" when nothing fits): first the printing
+    advice to its short form, then the source (from its start, keeping a file name's end; dropped whole
+    when too little of it would be left), then the title (whole words from its start, dropped when not
+    even one fits), the layout beside page n/N, the advice, and at last page n/N alone; no field is ever
+    left as a bare "…"."""
     def fits(candidate: str) -> bool:
-        return text_width(candidate, FOOTER_FONT, FOOTER_MIN_SIZE) <= width
+        return _fits(candidate, width)
 
-    parts = text.split(SEPARATOR)
-    if fits(text) or len(parts) < 2:
+    if len(text) > MAX_PART:          # no strip holds this many characters: each part clipped first
+        text = SEPARATOR.join(_clip(part, end=index == 1) for index, part in enumerate(text.split(SEPARATOR)))
+    if fits(text):
         return text
+    parts = text.split(SEPARATOR)
+    if len(parts) < 2:
+        return shorten_words(text, fits)
     parts[-1] = SHORT_ADVICE.get(parts[-1], parts[-1])
     if len(parts) >= 4 and not fits(SEPARATOR.join(parts)):     # title · source · page · advice
         parts[-3] = _longest_end(parts, len(parts) - 3, fits)
@@ -185,14 +235,71 @@ def _fit_text(text: str, width: float) -> str:
     if len(parts) >= 3 and not fits(SEPARATOR.join(parts)):
         parts[0] = _whole_words(parts, fits)
         parts = [p for p in parts if p]
-    if not fits(SEPARATOR.join(parts)):    # a narrow strip (A5, a small custom paper): page n/N without the layout
-        parts[-2] = parts[-2].split(",")[0]
-    return SEPARATOR.join(parts)
+    if fits(SEPARATOR.join(parts)):
+        return SEPARATOR.join(parts)
+    # a narrow strip (A5, a small custom paper): page n/N without the layout, then without the advice;
+    # the title's first words (taken again from the whole title: it may have been dropped) with them
+    where = parts[-2].split(",")[0]
+    original = text.split(SEPARATOR)
+    title = original[0] if len(original) >= 3 else ""
+    for tail in ([where, parts[-1]], [where]):
+        candidate = SEPARATOR.join([*parts[:-2], *tail])
+        if fits(candidate):
+            return candidate
+        short = _whole_words([title, *tail], fits) if title else ""
+        if short:
+            return SEPARATOR.join([short, *tail])
+    for last in (where, where.split()[-1]):      # page n/N alone, then n/N alone
+        if fits(last):
+            return last
+    return ""
 
 
-def shorten_footer(text: str, width: float) -> str:
-    """The footer's words shortened (as a footer strip does) to fit `width` mm at the smallest size."""
-    return _fit_text(text, width)
+MAX_PART = 400        # characters of a footer part worth measuring (the longest strip holds fewer at 5 pt)
+
+
+def _clip(part: str, end: bool) -> str:
+    """A footer part of at most MAX_PART characters: its start (a title), or its end (the source), whole words."""
+    if len(part) <= MAX_PART:
+        return part
+    if end:
+        tail = part[-MAX_PART:]
+        cut = tail.find(" ")
+        return "…" + (tail[cut + 1:] if 0 <= cut < MAX_PART // 2 else tail)
+    head = part[:MAX_PART]
+    cut = head.rfind(" ")
+    return (head[:cut] if cut > MAX_PART // 2 else head) + "…"
+
+
+def shorten_words(text: str, fits: Callable[[str], bool]) -> str:
+    """The most whole words of `text` from its start, then "…", that fit; "" when not even one word does."""
+    words = text.split()
+    for keep in range(len(words) - 1, 0, -1):
+        short = " ".join(words[:keep]).rstrip(",:;·-") + "…"
+        if fits(short):
+            return short
+    return ""
+
+
+def own_text_lines(box: Text) -> list[TextLine]:
+    """pnpgen's own words (a cover, a label, a heading) that do not fit their box: the most whole words
+    from their start, then "…", that do; none at all, with a note, when not even one word does. A user's
+    text never comes here: the card engine lays it out, and refuses it naming the card, when it builds."""
+    from generator.scene.text import layout_text
+
+    def fits(candidate: str) -> bool:
+        try:
+            layout_text(replace(box, text=candidate))
+        except LayoutError:
+            return False
+        return True
+
+    short = shorten_words(" ".join(box.text.split()), fits)
+    if short:
+        return layout_text(replace(box, text=short))
+    add_note(f"the words {box.text[:40]!r} are left out: they do not fit their "
+             f"{format_number(box.w)} x {format_number(box.h)} mm box")
+    return []
 
 
 _MIN_KEPT = 8    # characters of a shortened source worth printing; fewer and it is dropped whole
@@ -211,13 +318,14 @@ def _longest_end(parts: list[str], index: int, fits: Callable[[str], bool]) -> s
 
 
 def _whole_words(parts: list[str], fits: Callable[[str], bool]) -> str:
-    """The most whole words of the title (parts[0], then "…") with which the footer fits (at least one)."""
+    """The most whole words of the title (parts[0], then "…") with which the footer fits; "" (drop it)
+    when not even its first word does."""
     words = parts[0].split()
     for keep in range(len(words) - 1, 0, -1):
         short = " ".join(words[:keep]).rstrip(",:;·-") + "…"
         if fits(SEPARATOR.join([short, *parts[1:]])):
             return short
-    return words[0] if words else ""
+    return words[0] if words and fits(SEPARATOR.join([words[0], *parts[1:]])) else ""
 
 
 def add_footers(pages: Sequence[Page], title: str = "", source: str = "",
@@ -243,13 +351,16 @@ __all__ = [
     "SOURCE_WORDS",
     "add_footers",
     "content_box_for",
+    "fit_footer",
+    "flip_words",
     "footer_band",
     "footer_items",
     "footer_text",
     "footer_words",
     "layout_words",
+    "own_text_lines",
     "scale_bar",
     "seed_words",
-    "shorten_footer",
+    "shorten_words",
     "source_word",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from generator.core.errors import LayoutError
@@ -18,6 +19,7 @@ from generator.scene.papers import (
     parse_card_size,
 )
 
+OFFSET_MAX = 20.0       # mm either way: the most --offset (and a printer profile) moves the backs
 FOLD_GAP = 1.0          # mm between the fold line and any mark (the bleed stays this far off too)
 DUPLEX_MODES = ("long", "short", None)
 
@@ -51,8 +53,9 @@ class SheetSpec:
         if not 0.0 <= float(self.bleed) <= 20.0:
             raise LayoutError(f"bleed must be between 0 and 20 mm, not {self.bleed}", key="bleed")
         ox, oy = (float(v) for v in self.offset)
-        if max(abs(ox), abs(oy)) > 20.0:
-            raise LayoutError(f"offset {format_number(ox)},{format_number(oy)} mm is too large (at most 20 mm)", key="offset")
+        if max(abs(ox), abs(oy)) > OFFSET_MAX:
+            raise LayoutError(f"offset {format_number(ox)},{format_number(oy)} mm is too large (at most "
+                              f"{format_number(OFFSET_MAX)} mm)", key="offset")
         object.__setattr__(self, "offset", (ox, oy))
         if (ox, oy) != (0.0, 0.0) and (self.gutter_fold or duplex is None):
             why = ("a gutter fold prints fronts and backs on the same side, so no back page is "
@@ -106,12 +109,20 @@ def check_offset(plan: Plan, spec: SheetSpec) -> None:
     ranges = [_range(backs.xs, spec.bleed), _range(backs.ys, spec.bleed)]
     for value, (low, high), name in zip(spec.offset, ranges, "XY", strict=True):
         if not low - 1e-9 <= value <= high + 1e-9:
+            (xl, xh), (yl, yh) = (shown_range(*r) for r in ranges)
             raise LayoutError(
                 f"--offset {format_number(spec.offset[0])},{format_number(spec.offset[1])}: {name} {format_number(value)} mm would put the "
                 f"back cards within {format_number(PRINTER_MARGIN)} mm of the paper edge or over the footer; this "
-                f"layout allows X from {ranges[0][0]:.1f} to {ranges[0][1]:.1f} and Y from "
-                f"{ranges[1][0]:.1f} to {ranges[1][1]:.1f} mm (a smaller --bleed or the other "
+                f"layout allows X from {xl} to {xh} and Y from {yl} to {yh} mm (a smaller --bleed or the other "
                 f"--orientation may leave more room)", key="offset")
+
+
+def shown_range(low: float, high: float) -> tuple[str, str]:
+    """An offset range as a message shows it: within what --offset takes (OFFSET_MAX either way), to
+    0.01 mm, its ends rounded toward each other, so every number shown is one the layout accepts."""
+    low, high = max(low, -OFFSET_MAX), min(high, OFFSET_MAX)
+    return (format_number(math.ceil(round(low * 100, 6)) / 100, 2),
+            format_number(math.floor(round(high * 100, 6)) / 100, 2))
 
 
 def _range(axis: Axis, bleed: float) -> tuple[float, float]:

@@ -84,10 +84,10 @@ def load_svg(path: FilePath | str) -> SvgArt:
 
 @lru_cache(maxsize=512)
 def _load_cached(path: str, stamp: int) -> SvgArt:
-    try:
-        data = FilePath(path).read_bytes()
-    except OSError as err:
-        raise DataError(f"cannot read SVG: {err.strerror}", file=path) from None
+    from generator.core.files import read_bounded
+    from generator.core.limits import MAX_IMAGE_BYTES
+
+    data = read_bounded(path, MAX_IMAGE_BYTES, "SVG file", DataError)
     from generator.scene import artcache  # parsed once per machine (see artcache)
 
     kept = artcache.load(data)

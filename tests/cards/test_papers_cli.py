@@ -64,11 +64,11 @@ def test_a_wrong_paper_is_one_line(bad, pnpgen) -> None:
 
 
 def test_narrow_footer_keeps_page_and_advice() -> None:
-    from generator.scene.footer import _fit_text, footer_text
+    from generator.scene.footer import fit_footer, footer_text
     from generator.scene.text import text_width
 
     text = footer_text("A very long deck title: 18 cards", "card_data/example/cards.yaml + templates/x.yaml",
                        1, 10, layout="long-edge flip, portrait")
-    short = _fit_text(text, 59.0)
+    short = fit_footer(text, 59.0)
     assert "page 1/10" in short and "print at 100%" in short
     assert text_width(short, "sans", 5.0) <= 59.0

@@ -220,7 +220,7 @@ def test_kit_has_the_rules_aid_file(kit_seed1) -> None:
 @pytest.mark.parametrize("lang", GAME.languages)
 def test_footers_keep_their_titles_whole(lang: str) -> None:
     """Every Codenames product's footer fits without cutting its title (a cut title is a known defect)."""
-    from generator.scene.footer import _LABEL_W, FOOTER_WORDS, SHORT_ADVICE, _fit_text, footer_band, footer_text
+    from generator.scene.footer import _LABEL_W, FOOTER_WORDS, SHORT_ADVICE, fit_footer, footer_band, footer_text
     from generator.scene.papers import SCALE_BAR_LENGTH
 
     words = content.labels(lang)
@@ -232,7 +232,7 @@ def test_footers_keep_their_titles_whole(lang: str) -> None:
                           (words["covers_title"], words["grid_source"].format(grid="5x5", count=25)),
                           (words["rules_title"], "")]:
         text = footer_text(title, source, 14, 28, lang)
-        fitted = _fit_text(text, width)
+        fitted = fit_footer(text, width)
         # the title, the source and the page stay whole; only the printing advice may take its short form
         assert fitted in (text, text.replace(FOOTER_WORDS[lang][1], SHORT_ADVICE[FOOTER_WORDS[lang][1]])), fitted
         assert "…" not in fitted

@@ -126,3 +126,58 @@ def test_stream_slots_are_given_back(server, monkeypatch) -> None:  # noqa: F811
         conn.close()
         assert server.streams.acquire(timeout=30), "the stream's slot was never given back"
         server.streams.release()
+
+
+def raw(server, request: bytes, timeout: float = 10) -> str:  # noqa: F811
+    sock = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=timeout)
+    sock.sendall(request)
+    answer = sock.recv(4096).decode(errors="replace")
+    sock.close()
+    return answer
+
+
+@pytest.mark.parametrize("digits", [4300, 5000, 70_000])
+def test_a_huge_url_is_answered_414_without_a_traceback(server, capfd, digits) -> None:  # noqa: F811
+    """The issue's repro: a card number of thousands of digits (Python's int limit is 4,300)."""
+    capfd.readouterr()
+    answer = raw(server, f"GET /card/{'9' * digits}/front.svg HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    assert answer.startswith("HTTP/1.1 414"), answer[:80]
+    assert "Traceback" not in capfd.readouterr().err
+    assert get(server, "/card/99999999999/front.svg")[0] == 404     # past 9 digits: no such card
+    assert get(server, "/state.json")[0] == 200
+
+
+def test_connections_are_capped_and_slow_requests_let_go(server, monkeypatch) -> None:  # noqa: F811
+    """Past MAX_CONNECTIONS a new client is told 503 at once; a client that sends its request a byte at a
+    time (each read within the socket timeout) is let go when the whole request's time is up."""
+    server.connections = threading.BoundedSemaphore(3)
+    monkeypatch.setattr(preview_server, "REQUEST_S", 1.0)
+    slow = []
+    for _ in range(3):                     # three slow clients hold every slot
+        sock = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)
+        sock.sendall(b"GET /state.json HT")
+        slow.append(sock)
+    assert raw(server, b"GET /state.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").startswith("HTTP/1.1 503")
+    for sock in slow:                       # each is closed when its request's second is up
+        sock.settimeout(10)
+        assert sock.recv(4096) == b""
+        sock.close()
+    for _ in range(50):                     # their slots are given back
+        if get(server, "/state.json")[0] == 200:
+            break
+    assert get(server, "/state.json")[0] == 200
+
+
+def test_a_print_longer_than_the_request_time_is_still_answered(server, monkeypatch) -> None:  # noqa: F811
+    """The whole-request clock is the client's time: printing a big deck is the server's own."""
+    import time
+
+    monkeypatch.setattr(preview_server, "REQUEST_S", 0.3)
+
+    def slow() -> dict:
+        time.sleep(1.0)
+        return {"written": ["deck.pdf"]}
+
+    server.print_pdf = slow
+    status, body = get(server, "/print", "POST", {"X-Pnpgen": "print", "Content-Length": "0"})
+    assert status == 200 and b"deck.pdf" in body

@@ -129,7 +129,7 @@ def _scanncut_marks(image: Image.Image, paper: str) -> list[tuple[tuple[float, f
     """(page mm, pixel) of the four bullseye centres: the ink centroid of the rings, below the bar."""
     w, h = image.size
     page_w, page_h = _page(image, paper)
-    near = _mm(28)
+    near = _mm(22.5)          # the mark's white box (to 20 mm), short of the footer (from 23 mm)
     found = []
     for (mx, my), (wx, wy) in [((SCAN_X, SCAN_Y), (0, 0)), ((page_w - SCAN_X, SCAN_Y), (w - near, 0)),
                                ((page_w - SCAN_X, page_h - SCAN_Y), (w - near, h - near)),

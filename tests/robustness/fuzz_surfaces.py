@@ -23,7 +23,8 @@ REFS = st.sampled_from(["A1", "B2", "XFD1048576", "A1048576", "ZZ99", "$C$3", ""
                         "Z" + "9" * 20])
 CELL_TEXT = st.sampled_from(["name", "qty", "x", "", "&lt;", "1e308", "NaN", "-1", "a" * 100, "é"])
 NUMBERS = st.sampled_from(["0", "1", "4000000000", "-1", "x", "9" * 30, ""])
-SURFACES = ("xlsx", "ods", "svg", "images", "printers", "puzzle", "http")
+SURFACES = ("xlsx", "ods", "svg", "images", "printers", "profiles", "footers", "puzzle", "http")
+OWN_WORDS = "PNPGEN_FUZZ_OWN_WORDS"    # set for a surface where pnpgen's own words must never refuse the job
 
 
 def _cell(draw: Any) -> str:
@@ -120,6 +121,34 @@ def printers_text(draw: Any) -> str:
     return "".join(draw(st.lists(pieces, max_size=8)))
 
 
+def profile_strings(draw: Any) -> str:
+    """A printers.toml written by tomli-w, its strings anything (newlines, control characters, quotes)."""
+    import tomli_w
+
+    text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20)
+    entry = {"offset": [1.0, -0.5], "paper": draw(text), "orientation": draw(text), "duplex": draw(text)}
+    return "# hand edited\n" + tomli_w.dumps({"printers": {"office": entry}}) + draw(st.sampled_from(["", "\n# end\n"]))
+
+
+PAPER_CHOICES = st.sampled_from(["a4", "letter", "a3", "a5", "legal", "tabloid", "50x50", "60x300", "300x60", "90x90"])
+FILE_CHARS = st.characters(whitelist_categories=("Lu", "Ll", "Nd"), whitelist_characters=" -_.()'&")
+
+
+def footer_argv(draw: Any, folder: Path) -> list[str]:
+    """A deck whose data file has a name up to 200 characters, on any paper, with any cutter or none."""
+    stem = draw(st.text(alphabet=FILE_CHARS, min_size=1, max_size=196)).strip(". ") or "d"
+    data = folder / f"{stem}.csv"
+    data.write_text("name\n" + "".join(f"Card {i}\n" for i in range(draw(st.integers(1, 3)))), encoding="utf-8")
+    cutter = draw(st.sampled_from([None, "silhouette", "cricut", "scanncut"]))
+    small = "name: s\ncard: 10x10\nbleed: 0\nfront:\n  - {kind: rect, x: 1, y: 1, w: 8, h: 8, fill: '#336699'}\n"
+    (folder / "s.yaml").write_text(small, encoding="utf-8")
+    template = str(folder / draw(st.sampled_from(["t.yaml", "s.yaml"])))
+    argv = draw(st.sampled_from([["cards", str(data), template],
+                                 ["codenames", "keys", "--count", "1", "--seed", "1"]]))
+    out = str(folder / "out") if cutter == "cricut" else str(folder / "out" / "deck.pdf")
+    return [*argv, "--paper", draw(PAPER_CHOICES), *(["--cutter", cutter] if cutter else []), "-o", out]
+
+
 def puzzle_code(draw: Any) -> str:
     return draw(st.one_of(st.text(alphabet="ABCDEFGHJKLMNPQRSTUVWXYZ0123456789-", max_size=40),
                           st.sampled_from(["", "-", "L1-" + "A" * 500, "0" * 4000, "AAAA-BBBB-CCCC"])))
@@ -149,6 +178,14 @@ def surface_argv(draw: Any, folder: Path) -> tuple[list[str], dict[str, str]]:
                                                                 "-o", out, "--printer", "office"],
                                      ["calibrate", "--save", "office", "--offset", "1,1"]]))
         return argv, {"PNPGEN_CONFIG_DIR": str(folder / "cfg")}
+    if surface == "profiles":
+        (folder / "cfg").mkdir()
+        (folder / "cfg" / "printers.toml").write_text(profile_strings(draw), encoding="utf-8")
+        argv = draw(st.sampled_from([["calibrate", "--list"], ["calibrate", "--save", "home", "--offset", "1,1"],
+                                     ["calibrate", "--save", "office", "--offset", "0,1"]]))
+        return argv, {"PNPGEN_CONFIG_DIR": str(folder / "cfg")}
+    if surface == "footers":
+        return footer_argv(draw, folder), {OWN_WORDS: "1"}
     return ["laser", "puzzle", puzzle_code(draw)], {}
 
 

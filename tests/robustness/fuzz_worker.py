@@ -197,7 +197,7 @@ def main(root: Path, examples: int, seed: int | None = None) -> None:
 def run_surfaces(root: Path, examples: int, seed: int | None = None) -> None:
     """The surfaces of issue 25 (fuzz_surfaces.py): spreadsheets, SVG art, image folders, printer
     profiles, puzzle codes through the CLI, and raw HTTP requests to one preview server."""
-    from tests.robustness.fuzz_surfaces import PreviewTarget, check_answer, surface_argv
+    from tests.robustness.fuzz_surfaces import OWN_WORDS, PreviewTarget, check_answer, surface_argv
 
     preview = PreviewTarget(root / "preview")
     STATS["surfaces"] = {"examples": 0, "exits": {}, "http": {}}
@@ -223,6 +223,12 @@ def run_surfaces(root: Path, examples: int, seed: int | None = None) -> None:
         text = err.getvalue()
         assert code in (0, 1, 2), (code, argv, text)
         assert "Traceback" not in text and "out of memory" not in text.lower(), (argv, text)
+        if env.get(OWN_WORDS):          # a footer, cover or label never refuses the job
+            assert "does not fit its" not in text, (argv, text)
+        if code == 0 and argv[:2] == ["calibrate", "--save"]:     # a setting kept: the file still reads
+            import tomllib
+
+            tomllib.loads((Path(env["PNPGEN_CONFIG_DIR"]) / "printers.toml").read_text(encoding="utf-8"))
         if code == 2:
             assert text.startswith("pnpgen: error:") and text.count("\n") == 1, (argv, text)
             assert not (ex.folder / "out").exists() or not any((ex.folder / "out").rglob("*")), argv

@@ -17,7 +17,7 @@ from generator.core.placeholders import PlaceholderError, check_label, fill
 def test_a_commit_interrupted_after_its_commit_point_is_rolled_forward(tmp_path: Path) -> None:
     (tmp_path / "a.png").write_bytes(b"old-a")
     (tmp_path / "b.png").write_bytes(b"old-b")
-    committed = tmp_path / f"{COMMIT_PREFIX}x"          # what a kill between two moves leaves
+    committed = tmp_path / f"{COMMIT_PREFIX}x1234567"          # what a kill between two moves leaves
     committed.mkdir()
     (committed / "b.png").write_bytes(b"new-b")           # a.png was already moved
     (committed / JOURNAL_NAME).write_text("a.png\nb.png\n", encoding="utf-8")
@@ -65,7 +65,7 @@ def test_a_failed_build_leaves_the_old_folder(tmp_path: Path) -> None:
 
 
 def test_an_old_folder_left_aside_by_a_killed_fallback_is_put_back(tmp_path: Path) -> None:
-    aside = tmp_path / f"{folders.OLD_PREFIX}kit-x"
+    aside = tmp_path / f"{folders.OLD_PREFIX}kit-x1234567"
     aside.mkdir()
     (aside / "index.md").write_text("old")
     with replaced_folder(tmp_path / "kit") as staging:

@@ -48,10 +48,10 @@ def test_a_long_source_is_cut_before_the_title() -> None:
     """The deck's title says what the sheet is: a long source gives way first (the CODEX deck's title
     was once cut to "C…")."""
     from generator.render import render_recording
-    from generator.scene.footer import _fit_text, footer_text
+    from generator.scene.footer import fit_footer, footer_text
 
     source = ", ".join(["character", "ration", "object", "secret", "creature", "special", "boss", "zone"] * 3)
-    text = _fit_text(footer_text("CODEX (English)", source, 3, 20, "fr"), 150.0)
+    text = fit_footer(footer_text("CODEX (English)", source, 3, 20, "fr"), 150.0)
     assert text.startswith("CODEX (English)  ·  …") and "page 3/20" in text
     render_recording(add_footers(sheet_pages(1, "a4", False), title="CODEX", source=source, lang="fr"))
 

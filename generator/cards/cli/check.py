@@ -37,6 +37,21 @@ def deck_findings(data: str | Path, template: str | Path, opts: DeckOptions, onl
     return records_findings(records, design, opts, only)
 
 
+def with_printers_safe_area(design: Any, opts: DeckOptions) -> Any:
+    """The design checked against the --pod printer's safe area when it is wider than the template's
+    (The Game Crafter's 1/8 in, not the template's 3 mm)."""
+    from dataclasses import replace
+
+    if not opts.pod:
+        return design
+    from generator.publish.formats.pod import preset_of
+
+    safe = preset_of(opts).safe
+    if safe is None or safe <= design.template.safe:
+        return design
+    return replace(design, template=replace(design.template, safe=safe))
+
+
 def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: str | None,
                      loader: Any = None) -> list[Any]:
     """Every preflight warning of records drawn by a checked design (`pnpgen images` builds both)."""
@@ -48,6 +63,7 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
     from generator.publish.carddeck import display
     from generator.publish.images import load_image
 
+    design = with_printers_safe_area(design, opts)
     found, seen = formula_findings(records[0].file if records else None), set()
     for number, record in select(records, only):
         if (record.file, record.line) in seen:       # copies (qty) draw the same

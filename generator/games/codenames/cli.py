@@ -11,6 +11,7 @@ from generator.cli.common import F, report_paths, resolve_seed, seed_option
 from generator.cli.deck import REPORTER, deck_options_for
 from generator.cli.gamecli import write_rules
 from generator.cli.options import lang_option
+from generator.core.limits import LimitError
 from generator.core.numbers import format_number
 from generator.core.placeholders import fill
 from generator.games.codenames import GAME
@@ -74,10 +75,13 @@ def command() -> None:
     """
 
 
+MAX_KEYS = 10_000       # key cards a run: keys --count, and the codes `key` takes
+
+
 @command.command("keys")
 @click.option("--grid", type=click.Choice(["5x5", "5x4"]), default="5x5", show_default=True,
               help="5x5: classic (words); 5x4: Pictures.")
-@click.option("--count", type=click.IntRange(1, 10_000), default=DEFAULT_COUNT, show_default=True,
+@click.option("--count", type=click.IntRange(1, MAX_KEYS), default=DEFAULT_COUNT, show_default=True,
               help="How many different keys (no two the same card turned).")
 @click.option("--starting", type=click.Choice(["red", "blue"]), default=None,
               help="Fix the starting team (default: random for each key).")
@@ -126,10 +130,14 @@ def key_command(codes: tuple[str, ...], card_size: str, lang: str, opts: DeckOpt
     """
     from generator.games.codenames.rules import keys as cn
 
+    if len(codes) > MAX_KEYS:
+        raise LimitError(f"{len(codes):,} codes: at most {MAX_KEYS:,} key cards a run, as keys --count "
+                         "(split them into several runs)", key="CODES")
     size = parse_key_size(card_size)
     keys = [cn.Key.from_code(code) for code in codes]
     name = keys[0].code if len(keys) == 1 else f"{keys[0].code}-and-{len(keys) - 1}-more"
-    source = " ".join(k.code for k in keys)
+    # each card prints its own code; the footer names them all when they are few, else the first and the last
+    source = " ".join(k.code for k in keys) if len(keys) <= 4 else f"{keys[0].code} … {keys[-1].code}"
     report_paths(write_keys(keys, size, opts, f"codenames-key-{name}", source, lang), opts.quiet)
 
 

@@ -55,10 +55,9 @@ def parse_picture(text: str, number: int = 0, file: Path | None = None) -> Pictu
 def load_pictures() -> tuple[Picture, ...]:
     """Every picture of the deck, in file order; DataError for a repeated picture or subject."""
     file = paths.card_data("codenames", "pictures.txt")
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataError(f"cannot read the picture deck: {err}", file=file) from None
+    from generator.cards.datafile import read_text
+
+    lines = read_text(file).splitlines()
     pictures: list[Picture] = []
     seen: dict[str, int] = {}
     for line_no, raw in enumerate(lines, start=1):

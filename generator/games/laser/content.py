@@ -132,8 +132,10 @@ def read_input(path: str) -> tuple[str, str]:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
+            from generator.core.files import read_bounded
+
+            data = read_bounded(path, MAX_INPUT_BYTES, "layout or observation", ParseError,
+                                advice="boards are at most 64x64 cells")
     except OSError as err:
         raise ParseError(f"cannot read: {err.strerror or err}", file=name) from None
     if len(data) > MAX_INPUT_BYTES:

@@ -61,8 +61,10 @@ class CricutFormat:
 
 
 def _image(page: Page, sheet: CutSheet, left: int) -> bytes:
-    """The page at CRICUT_DPI, transparent outside the cards (their cut shape grown by the bleed), so
-    Design Space's own outline of the image is the cut path when no bleed is printed."""
+    """The page at CRICUT_DPI, transparent outside the cards: each whole card (its cut shape grown by the cut
+    inset, back to the trim) and its bleed, so the print never stops at the cut (--cut-inset cuts inside a
+    fully printed card), and Design Space's own outline of the image is the cut path when neither bleed nor
+    inset is asked for."""
     from PIL import Image, ImageDraw
 
     from generator.render.png import encode_png, render_image
@@ -71,7 +73,7 @@ def _image(page: Page, sheet: CutSheet, left: int) -> bytes:
     k = CRICUT_DPI / 25.4 * SUPERSAMPLE
     mask = Image.new("L", (picture.width * SUPERSAMPLE, picture.height * SUPERSAMPLE), 0)
     draw = ImageDraw.Draw(mask)
-    b = sheet.spec.bleed
+    b = sheet.spec.bleed + sheet.spec.inset          # from the cut path out to the trim, then the bleed
     for o in sheet.outlines(min(left, sheet.per_sheet)):
         box = ((o.x - b) * k, (o.y - b) * k, (o.x + o.w + b) * k - 1, (o.y + o.h + b) * k - 1)
         draw.rounded_rectangle(box, radius=(o.r + b) * k, fill=255)

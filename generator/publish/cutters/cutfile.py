@@ -57,7 +57,20 @@ def _svg_file(width: float, height: float, title: str,
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    from generator.core.xmltext import xml_clean
+
+    return xml_clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _fix_class_order(doc: Any) -> None:
+    """Register the DXF classes in a fixed order before writing: ezdxf adds the classes of the entity types
+    in use from a set, whose order changes with PYTHONHASHSEED (and so did the file's bytes)."""
+    from ezdxf.sections.classes import REQ_R2004, REQUIRED_CLASSES
+
+    for name in REQUIRED_CLASSES.get(doc.dxfversion, REQ_R2004):
+        doc.classes.add_class(name)
+    for name in sorted(doc.entitydb.dxf_types_in_use()):
+        doc.classes.add_class(name)
 
 
 def dxf_points(o: Outline, height: float) -> list[tuple[float, float, float]]:
@@ -100,6 +113,7 @@ def _dxf(width: float, height: float, draw: Callable[[Any], None], layers: Seque
         for name, colour in layers:
             doc.layers.add(name, color=colour)
         draw(doc.modelspace())
+        _fix_class_order(doc)
         stream = io.StringIO()
         doc.write(stream)
     finally:

@@ -60,9 +60,35 @@ class PdfxFormat:
             note_fitted(job, str(job.opts.pod), trim)
         faces = [face for card in cards for face in ((card.front, card.back or []) if backs else (card.front,))]
         pages = [face_page(items, job.card_size, job.bleed, trim, bleed) for items in faces]
+        _warn_broken_profiles(job, pages)
         blob = render_pdfx(pages, output_intent(), title=job.title or job.stem, max_ppi=job.opts.max_ppi)
         target = job.targets[0]
         return [write_atomic(target, blob, force=job.replaces([target]))]
+
+
+def _warn_broken_profiles(job: PrintJob, pages: Sequence[Page]) -> None:
+    """One warning per picture whose ICC profile cannot be read, naming it: it prints with the profile
+    ignored (its colours taken as sRGB), never an error."""
+    from generator.publish.images import SOURCES
+    from generator.render.cmyk import picture_profile_problem
+    from generator.scene.model import Group, Image
+
+    seen: set[str] = set()
+
+    def walk(items: Sequence[Any]) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                walk(item.items)
+            elif isinstance(item, Image) and item.digest not in seen:
+                seen.add(item.digest)
+                problem = picture_profile_problem(item.data)
+                if problem:
+                    name = SOURCES.get(item.digest, "a picture")
+                    job.reporter.warn(f"{name}: its ICC colour profile cannot be read ({problem}); it prints "
+                                      "with the profile ignored (its colours taken as sRGB)")
+
+    for page in pages:
+        walk(page.items)
 
 
 def template(job: PrintJob) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -80,9 +106,10 @@ def template(job: PrintJob) -> tuple[tuple[float, float], tuple[float, float]]:
 
 def output_intent() -> OutputIntent:
     """The printing condition the files are made for, with the profile pnpgen ships (templates/color/)."""
+    from generator.core.files import read_bounded
     from generator.render.pdfx import OutputIntent
 
-    profile = paths.template(*PROFILE).read_bytes()
+    profile = read_bounded(paths.template(*PROFILE), 4 * 1024 * 1024, "colour profile pnpgen ships")
     return OutputIntent(profile, CONDITION, "SWOP (Publication) Grade 3 Paper, CGATS TR 003; pnpgen ink limit 240%")
 
 
@@ -90,17 +117,18 @@ def face_page(items: Sequence[Item], card_size: tuple[float, float], art_bleed: 
               trim: tuple[float, float], bleed: tuple[float, float]) -> Page:
     """One card face as a page: the card scaled to `trim` (a no-op when equal), `bleed` around it; the
     art keeps its own bleed and is mirrored at its edge to fill the rest."""
+    from generator.render.pod import face_fit
     from generator.scene.model import Group, Page, Rect, compose, scale, translate
 
     (w, h), (tw, th), (bx, by) = card_size, trim, bleed
-    sx, sy = tw / w, th / h
-    b = max(0.0, min(art_bleed, bx / sx, by / sy))
+    sx, sy, ex, ey = face_fit(card_size, trim, bleed)
+    b = max(0.0, min(art_bleed, ex, ey))
     page = Page(tw + 2 * bx, th + 2 * by, kind="card", trim_box=(bx, by, tw, th),
                 bleed_box=(0.0, 0.0, tw + 2 * bx, th + 2 * by))
-    place = compose(translate(bx, by), scale(sx, sy))
+    place = compose(translate(ex * sx, ey * sy), scale(sx, sy))
     clip = Rect(-b, -b, w + 2 * b, h + 2 * b, fill=None, stroke=None)
     face = tuple(items)
-    mirrored = b * sx < bx - 1e-6 or b * sy < by - 1e-6
+    mirrored = b < ex - 1e-6 or b < ey - 1e-6
     for mx, my in _neighbours() if mirrored else ((0, 0),):
         page.add(Group(face, transform=compose(place, _mirror(mx, my, w, h, b)), clip=clip))
     return page

@@ -69,11 +69,16 @@ class PodFormat:
 
 def note_fitted(job: PrintJob, name: str, trim: tuple[float, float]) -> None:
     """One line when the cards are drawn onto a printer's trim that differs from their own size."""
+    from generator.render.pod import face_fit
+
     (w, h), (tw, th) = job.card_size, trim
     if not job.opts.quiet and (abs(w - tw) > 1e-6 or abs(h - th) > 1e-6):
+        sx, sy, _, _ = face_fit(job.card_size, trim, (0.0, 0.0))
+        how = (f"x{sx:.4f} across, x{sy:.4f} down" if sx != sy else
+               f"x{sx:.4f} both ways, its proportions kept: {format_number(abs(w * sx - tw) / 2, 2)} mm a side "
+               "goes into the bleed")
         job.reporter.note(f"the {format_number(w)}x{format_number(h)} mm cards are drawn onto {name}'s "
-                          f"{format_number(tw)}x{format_number(th)} mm trim (x{tw / w:.4f} across, "
-                          f"x{th / h:.4f} down)")
+                          f"{format_number(tw)}x{format_number(th)} mm trim ({how})")
 
 
 def _folder(job: PrintJob) -> tuple[Path, str]:
@@ -108,19 +113,20 @@ def render_face(items: Sequence[Item], preset: PodPreset, card_size: tuple[float
     and the strip beyond it is the art mirrored at its exact edge (see _mirrored)."""
     from generator.core.units import MM_PER_INCH
     from generator.render.png import encode_png, render_image
+    from generator.render.pod import face_fit
     from generator.scene.model import Group, Page, Rect, compose, scale, translate
 
     (bx, by), (tw, th), (w, h) = preset.bleed, preset.trim, card_size
-    sx, sy = tw / w, th / h
-    bleed = max(0.0, min(art_bleed, bx / sx, by / sy))
+    sx, sy, ex, ey = face_fit(card_size, preset.trim, preset.bleed)
+    bleed = max(0.0, min(art_bleed, ex, ey))
     page = Page(tw + 2 * bx, th + 2 * by, kind="card")
     clip = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)
-    page.add(Group(tuple(items), transform=compose(translate(bx, by), scale(sx, sy)), clip=clip))
+    page.add(Group(tuple(items), transform=compose(translate(ex * sx, ey * sy), scale(sx, sy)), clip=clip))
     image = render_image(page, preset.dpi)
     if image.size != (preset.width_px, preset.height_px):     # a custom preset's rounding
         image = image.resize((preset.width_px, preset.height_px))
-    ring = (math.ceil(max(0.0, bx - bleed * sx) / MM_PER_INCH * preset.dpi - 1e-6),
-            math.ceil(max(0.0, by - bleed * sy) / MM_PER_INCH * preset.dpi - 1e-6))
+    ring = (math.ceil(max(0.0, (ex - bleed) * sx) / MM_PER_INCH * preset.dpi - 1e-6),
+            math.ceil(max(0.0, (ey - bleed) * sy) / MM_PER_INCH * preset.dpi - 1e-6))
     if ring != (0, 0):
         full = _mirrored(items, preset, card_size, bleed)
         full.paste(image.crop((ring[0], ring[1], image.size[0] - ring[0], image.size[1] - ring[1])), ring)
@@ -135,21 +141,21 @@ def _mirrored(items: Sequence[Item], preset: PodPreset, card_size: tuple[float, 
     from PIL import Image as PILImage
 
     from generator.render.png import render_image
-    from generator.render.pod import mirror_extend
+    from generator.render.pod import face_fit, mirror_extend
     from generator.scene.model import Group, Page, Rect, translate
 
-    (bx, by), (tw, th), (w, h) = preset.bleed, preset.trim, card_size
-    sx, sy = tw / w, th / h
+    w, h = card_size
+    sx, sy, ex, ey = face_fit(card_size, preset.trim, preset.bleed)
     art = Page(w + 2 * bleed, h + 2 * bleed, kind="card")
     art.add(Group(tuple(items), transform=translate(bleed, bleed),
                   clip=Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=None, stroke=None)))
     image = render_image(art, preset.dpi * max(sx, sy))
     ax, ay = image.size[0] / art.width, image.size[1] / art.height         # px per card mm
-    mx = math.ceil((bx / sx - bleed) * ax) + 2
-    my = math.ceil((by / sy - bleed) * ay) + 2
+    mx = math.ceil((ex - bleed) * ax) + 2
+    my = math.ceil((ey - bleed) * ay) + 2
     image = mirror_extend(image, (image.size[0] + 2 * mx, image.size[1] + 2 * my))
-    box = (mx + (bleed - bx / sx) * ax, my + (bleed - by / sy) * ay,
-           mx + (bleed + w + bx / sx) * ax, my + (bleed + h + by / sy) * ay)
+    box = (mx + (bleed - ex) * ax, my + (bleed - ey) * ay,
+           mx + (bleed + w + ex) * ax, my + (bleed + h + ey) * ay)
     return image.resize((preset.width_px, preset.height_px), PILImage.Resampling.LANCZOS, box=box)
 
 

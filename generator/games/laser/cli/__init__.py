@@ -12,6 +12,7 @@ import click
 
 from generator.cli.common import check_outputs, emit_json, emit_text, resolve_seed, seed_option
 from generator.cli.options import FiniteFloatRange
+from generator.core.limits import LimitError
 from generator.core.numbers import format_number
 from generator.games.laser.cli.puzzles import assist, puzzle, puzzles
 from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
@@ -270,6 +271,11 @@ def generate(count: int, seed: int | None, components: str, size: str, min_diffi
     _prepare(output, force)
     board = parse_size(size)
     chosen = in_play(load_catalog(component_file), components)
+    need = count * making_units(board)
+    if need > work:                  # refused before any work (and before a seed is announced)
+        raise LimitError(f"{count} layouts of {board.width}x{board.height} need at least {need:,} work units "
+                         f"to make ({making_units(board)} each, before any rating); --work is {work:,}: raise "
+                         "--work or lower --count", key="--count")
     seed = resolve_seed(seed)
     from generator.games.laser.rules.difficulty import WorkBudget
 
@@ -278,6 +284,11 @@ def generate(count: int, seed: int | None, components: str, size: str, min_diffi
     if budget.guard_hit:
         click.echo(f"pnpgen: note: the wall-clock guard (--time-limit {format_number(time_limit)}) stopped a "
                    "search before its work budget: this answer depends on the machine's speed", err=True)
+    if len(made) < count:
+        stopper = (f"the wall-clock guard (--time-limit {format_number(time_limit)})" if budget.guard_hit
+                   else f"the work budget (--work {work:,})")
+        click.echo(f"pnpgen: note: {stopper} ran out after {len(made)} of {count} layouts: these {len(made)} "
+                   f"are printed ({'--time-limit' if budget.guard_hit else '--work'} raises it)", err=True)
     if as_json:
         emit_json({**_generated_json(board, chosen, seed, made),
                    "work": {"budget": budget.units, "spent": min(budget.spent, budget.units),
@@ -296,11 +307,21 @@ def _generate_all(board: Board, chosen: ComponentSet, seed: int, count: int, min
     rng = make_rng(seed, "laser", "generate")
     made: Generated = []
     for _ in range(count):
+        if made and budget is not None and budget.spent_out():
+            break                  # the one budget of the whole command is spent (or its clock guard hit)
         rated: list[Difficulty | None] = []
         layout = generate_fair(rng, board, chosen, min_difficulty, time_limit=time_limit, budget=budget, rated=rated)
         made.append((layout, layout_stats(layout, time_limit=time_limit, budget=budget,
                                           rating=rated[0] if rated else None)))
+        if budget is not None:
+            budget.spend(making_units(board))        # making it counts too (and looks at the clock)
     return made
+
+
+def making_units(board: Board) -> int:
+    """Work units charged for making one layout, its fairness check and statistics, rating aside
+    (about a millisecond a unit, as the rating's: 1 on 8x7, 5 on 64x64)."""
+    return max(1, board.cells // 800)
 
 
 def _stats_json(stats: LayoutStats) -> dict[str, Any]:

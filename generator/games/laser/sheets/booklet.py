@@ -5,6 +5,8 @@ two per A4 sheet."""
 
 from __future__ import annotations
 
+from generator.core.errors import LayoutError
+from generator.core.numbers import format_number
 from generator.games.laser import GAME
 from generator.games.laser.rules.model import ABSORBED, DX, DY, Board, ComponentSet, ComponentType, Observation
 from generator.games.laser.sheets.book_marks import BookPuzzle, coordinates, level_dots
@@ -35,7 +37,15 @@ A5 = (148.0, 210.0)
 
 
 def page_size(paper: str, booklet: str | None) -> tuple[float, float]:
-    return A5 if booklet else paper_size(paper)
+    """The book's page: A5 in a booklet, else the paper; LayoutError naming --paper for a paper smaller
+    than A5 (a puzzle's board, its log and its words need that much)."""
+    if booklet:
+        return A5
+    w, h = paper_size(paper)
+    if min(w, h) < A5[0] - 0.5 or max(w, h) < A5[1] - 0.5:
+        raise LayoutError(f"{paper}: a puzzle page needs at least A5 ({format_number(A5[0])} x "
+                          f"{format_number(A5[1])} mm); choose a larger paper", key="--paper")
+    return (w, h)
 
 
 def booklet_pages(puzzles: list[BookPuzzle], in_play: ComponentSet, board: Board, paper: str = "a4",
