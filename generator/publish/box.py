@@ -28,7 +28,7 @@ BOX_FORMATS = ("pdf", "svg", "png")     # a box's plain sheets; a cutter writes 
 
 if TYPE_CHECKING:
     from generator.scene.cutting import CutSheet
-    from generator.scene.model import Page
+    from generator.scene.model import Matrix, Page
 
 
 @dataclass(frozen=True)
@@ -135,29 +135,44 @@ def write_box(job: BoxJob, reporter: Reporter = PLAIN) -> list[Path]:
     return written
 
 
-def _cut_sheet(job: BoxJob, placed: PlacedDie) -> CutSheet:
-    """The machine's sheet holding one die (its bounding box as the one 'card'), centred, clear of the marks."""
+@dataclass(frozen=True)
+class CutPlacement:
+    """A die on a machine's sheet: the sheet (its one slot the die's bounding box, turned or not) and the
+    matrix taking die mm to sheet mm (turned: a quarter turn clockwise, when only so it fits)."""
+
+    sheet: CutSheet
+    matrix: Matrix
+
+
+def _cut_sheet(job: BoxJob, placed: PlacedDie) -> CutPlacement:
+    """The machine's sheet holding one die (its bounding box as the one 'card'), centred, clear of the marks;
+    turned a quarter when only so it fits (a Cricut image is at most 6.75 in wide)."""
     from generator.scene.boxpages import BLEED
     from generator.scene.cutting import CutSpec, plan_cut_sheet
+    from generator.scene.model import translate
 
     die = placed.die
     assert job.cutter is not None
-    try:
-        sheet = plan_cut_sheet(CutSpec(job.cutter, job.paper, None, (die.width, die.height), BLEED, 0.0))
-    except LayoutError:
-        where = "Design Space's 6.75 x 9.25 in Print Then Cut image" if job.cutter == "cricut" else \
-            f"the paper clear of the {job.cutter} marks"
-        tries = [*([] if job.spec.style == "tray" else ["--two-piece"]), "fewer cards",
-                 *([] if job.cutter == "cricut" else ["a larger --paper"])]
-        raise LayoutError(f"the box's die ({format_number(die.width, 1)} x {format_number(die.height, 1)} mm) does not "
-                          f"fit {where}: try {', '.join(tries[:-1])} or {tries[-1]}", key="--cutter") from None
-    span_x = sheet.cols * die.width + (sheet.cols - 1) * sheet.gap
-    span_y = sheet.rows * die.height + (sheet.rows - 1) * sheet.gap
-    return replace(sheet, cols=1, rows=1, x0=sheet.x0 + (span_x - die.width) / 2.0,
-                   y0=sheet.y0 + (span_y - die.height) / 2.0)
+    for turned in (False, True):
+        w, h = (die.height, die.width) if turned else (die.width, die.height)
+        try:
+            sheet = plan_cut_sheet(CutSpec(job.cutter, job.paper, None, (w, h), BLEED, 0.0))
+        except LayoutError:
+            continue
+        span_x = sheet.cols * w + (sheet.cols - 1) * sheet.gap
+        span_y = sheet.rows * h + (sheet.rows - 1) * sheet.gap
+        sheet = replace(sheet, cols=1, rows=1, x0=sheet.x0 + (span_x - w) / 2.0, y0=sheet.y0 + (span_y - h) / 2.0)
+        matrix: Matrix = (0.0, 1.0, -1.0, 0.0, sheet.x0 + w, sheet.y0) if turned else translate(sheet.x0, sheet.y0)
+        return CutPlacement(sheet, matrix)
+    where = "Design Space's 6.75 x 9.25 in Print Then Cut image" if job.cutter == "cricut" else \
+        f"the paper clear of the {job.cutter} marks"
+    tries = [*([] if job.spec.style == "tray" else ["--two-piece"]), "fewer cards",
+             *([] if job.cutter == "cricut" else ["a larger --paper"])]
+    raise LayoutError(f"the box's die ({format_number(die.width, 1)} x {format_number(die.height, 1)} mm) does not "
+                      f"fit {where}, either way round: try {', '.join(tries[:-1])} or {tries[-1]}", key="--cutter")
 
 
-def _cut(job: BoxJob, placed: list[PlacedDie], sheets: list[CutSheet], reporter: Reporter) -> list[bytes]:
+def _cut(job: BoxJob, placed: list[PlacedDie], placements: list[CutPlacement], reporter: Reporter) -> list[bytes]:
     """The machine's sheets (a PDF of them, or a PNG each for Cricut) and each die's cut files."""
     from generator.publish.cutters.cutfile import dieline_dxf, dieline_svg
     from generator.render import render_pdf
@@ -166,21 +181,27 @@ def _cut(job: BoxJob, placed: list[PlacedDie], sheets: list[CutSheet], reporter:
     from generator.scene.cutpages import cut_footer, marks
     from generator.scene.cutting import CRICUT_DPI
     from generator.scene.footer import footer_text
-    from generator.scene.model import Page
+    from generator.scene.model import Group, Page, apply
 
     pages: list[Page] = []
     cut_files: list[list[bytes]] = []
     source = job.source or _source(job)
-    for number, (p, sheet) in enumerate(zip(placed, sheets, strict=True), start=1):
+    sheets = [placement.sheet for placement in placements]
+    for number, (p, (sheet, matrix)) in enumerate(zip(placed, ((c.sheet, c.matrix) for c in placements),
+                                                      strict=True), start=1):
         page = Page(sheet.width, sheet.height, label=piece_label(p.die, job.lang), kind="front")
-        page.add(*die_items(p.die, job.art, job.lang, sheet.x0, sheet.y0, job.spec.count), *marks(sheet))
+        page.add(Group(tuple(die_items(p.die, job.art, job.lang, 0.0, 0.0, job.spec.count)), transform=matrix),
+                 *marks(sheet))
         if job.cutter != "cricut":
             title = f"{job.art.title} · {page.label}" if len(placed) > 1 else job.art.title
             text = footer_text(title, source, number, len(placed), job.lang, sheet.footer_words(job.lang))
             page.add(*cut_footer(sheet, text, job.lang))
-        page.trim_box = (sheet.x0, sheet.y0, p.die.width, p.die.height)
+        w, h = sheet.spec.card_size
+        page.trim_box = (sheet.x0, sheet.y0, w, h)
         pages.append(page)
-        cut, folds = cut_paths(p.die, sheet.x0, sheet.y0)
+        outline, lines = cut_paths(p.die, 0.0, 0.0)
+        cut = [apply(matrix, *point) for point in outline]
+        folds = [(apply(matrix, *a), apply(matrix, *b)) for a, b in lines]
         files = [dieline_svg([cut], folds, sheet.width, sheet.height, f"{job.art.title} cut {number}")]
         if job.cutter == "silhouette":
             files.append(dieline_dxf([cut], folds, sheet.width, sheet.height))

@@ -206,7 +206,8 @@ def test_cutters_get_a_cut_file_whose_folds_are_their_own_layer(tmp_path: Path, 
     folds = [p for p in paths if p.id.startswith("fold")]
     assert len(cut) == 1 and len(folds) == 12
     x0, y0, x1, y1 = cut[0].bbox()
-    assert (x1 - x0, y1 - y0) == pytest.approx((2 * 64.5 + 2 * 17.2 + 10, 154.5), abs=TOL)
+    size = (2 * 64.5 + 2 * 17.2 + 10, 154.5)      # the die; a Cricut image (6.75 in wide at most) has it turned
+    assert (x1 - x0, y1 - y0) == pytest.approx(size[::-1] if cutter == "cricut" else size, abs=TOL)
     if cutter != "cricut":      # the printed dieline and the cut file share the page's mm
         printed, _ = dieline(out)
         assert min(x for x, _ in printed) == pytest.approx(x0, abs=0.01)
@@ -272,7 +273,8 @@ def test_the_kit_has_a_box_for_each_printed_deck(kit_seed11: Path, page_texts) -
 
 
 def test_a_die_too_big_for_the_machine_is_refused_in_box_words(tmp_path: Path, capsys) -> None:
-    assert run_cli(cli, ["box", "--card", "poker", "--count", "80", "--cutter", "cricut", "-o", str(tmp_path)]) == 2
+    assert run_cli(cli, ["box", "--card", "poker", "--count", "120", "--paper", "a3", "--cutter", "cricut",
+                         "-o", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "box's die" in err and "--two-piece" in err and "card with" not in err
     assert list(tmp_path.iterdir()) == []
