@@ -1,6 +1,6 @@
 """Laser engine figures beside a baseline: check vs observe, fair layouts per second, difficulty, puzzles, assistant.
 
-Run: python benchmarks/bench_laser.py [--layouts 1000] [--seed 1] [--only engine|puzzles] [--rounds N]
+Run: python benchmarks/bench_laser.py [--layouts 1000] [--seed 1] [--only engine|puzzles|hard] [--rounds N]
                                       [--against REV | --baseline FILE] [--save-baseline FILE]
 
 Over seeded random 8x7 layouts of the five beginner components it measures the median and 99th
@@ -8,6 +8,10 @@ percentile time of `check`, the time of one full `observe` (all 30 shots) and th
 worst check, fair layouts generated per second, and the difficulty rating time (median, 90th
 percentile). Goals: check median <= 10x observe, no check over 1 s, >= 100 fair layouts/s,
 difficulty <= 0.5 s for 90% of layouts.
+
+`--only hard`: levels 4 and 5 alone, 30 draws each on their default boards: median and worst CPU
+and their ratio (issue 36: worst at most 3x the median), and how many level-5 puzzles a single pair
+of shots finishes (none since issue 36; `--against ceaca81` shows the version before).
 
 Then the one-player puzzles and the assistant (`--only puzzles` skips the engine figures): level-3
 puzzles generated per second on 8x7 with the beginner set (goal >= 10), every level's median and
@@ -193,6 +197,52 @@ def puzzle_figures(run: Run, seed: int, count: int) -> None:
                      ", ".join(f"level {k} {n}/{max(5, count // 3)}" for k, n in sorted(failed.items())))
 
 
+HARD_SEEDS = 30        # --only hard: draws per level
+
+
+def hard_figures(run: Run, seeds: int = HARD_SEEDS) -> None:
+    """Levels 4 and 5 on their default boards over `seeds` draws (streams make_rng(1000 + n, "bench",
+    level)): the median and worst CPU of a draw and their ratio (issue 36's goal: worst at most 3x
+    the median), and how many of the level-5 puzzles one pair of shots read together at the first
+    stall would finish (none, once the grade takes the best pair)."""
+    in_play = load_catalog().beginner()
+    for level in (4, 5):
+        on = _level_board(Board(8, 7), level)
+        times, puzzles = [], []
+        for n in range(seeds):
+            puzzle, w, c = _timed(_puzzle_or_none, make_rng(1000 + n, "bench", str(level)), on, in_play, level)
+            times.append((w, c)), puzzles.append(puzzle)
+        walls, cpus = [w for w, _ in times], [c for _, c in times]
+        run.time(f"hard {level} median", f"level-{level} draw median ({seeds} seeds)", statistics.median(cpus),
+                 statistics.median(walls), unit="s", goal="median at most 5 s CPU")
+        run.time(f"hard {level} worst", f"level-{level} draw worst", max(cpus), max(walls), unit="s",
+                 goal="at most 3x the median")
+        run.notes.append(f"level {level} on {on.width}x{on.height}: worst/median CPU "
+                         f"{max(cpus) / statistics.median(cpus):.1f}x over {seeds} draws; "
+                         f"{puzzles.count(None)} ran out of work; level-5 puzzles a single pair finishes: "
+                         f"{_one_pair_finishes(puzzles) if level == 5 else '-'}")
+        run.result(f"hard {level} puzzles", puzzles)
+
+
+def _one_pair_finishes(puzzles: list[Any]) -> str:
+    """'n/m' puzzles that the first pair-finishing test of issue 36 calls level 4 (hard.best_pair)."""
+    try:
+        from generator.games.laser.rules.hard import best_pair, start
+    except ImportError:          # a baseline from before issue 36
+        return "n/a"
+    from generator.games.laser.rules.grade import solved
+    from generator.games.laser.rules.search import shots_from_results
+
+    count, made = 0, [p for p in puzzles if p is not None]
+    for puzzle in made:
+        engine = engine_for(puzzle.layout.board, puzzle.layout.in_play)
+        shots = shots_from_results(engine.results(engine.cells_of(puzzle.layout)), puzzle.cannons)
+        domains = start(engine, shots)
+        found = None if solved(domains) else best_pair(engine, domains, shots)
+        count += found is not None and solved(found[0])
+    return f"{count}/{len(made)}"
+
+
 def _puzzle_or_none(rng: Any, board: Board, in_play: Any, level: int) -> Any:
     """A puzzle of this level, or None when the generator gives up (RulesError: its budget ran out)."""
     from generator.core.errors import RulesError
@@ -267,9 +317,11 @@ def assist_figures(run: Run, seed: int) -> None:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     run = Run()
-    if args.only != "puzzles":
+    if args.only == "hard":
+        hard_figures(run)
+    if args.only in (None, "engine"):
         engine_figures(run, args.layouts, args.seed)
-    if args.only != "engine":
+    if args.only in (None, "puzzles"):
         puzzle_figures(run, args.seed, args.puzzles)
         assist_figures(run, args.seed)
     return {"figures": run.figures, "results": run.results, "notes": run.notes,
@@ -368,7 +420,8 @@ def main() -> None:
     parser.add_argument("--layouts", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--puzzles", type=int, default=30, help="level-3 puzzles timed (other levels: a third)")
-    parser.add_argument("--only", choices=["engine", "puzzles"], default=None)
+    parser.add_argument("--only", choices=["engine", "puzzles", "hard"], default=None,
+                        help="hard: levels 4-5 over 30 seeds each (median, worst, their ratio)")
     parser.add_argument("--against", metavar="REV", help="measure git revision REV now, as the baseline")
     parser.add_argument("--baseline", type=Path, default=BASELINE, help="stored baseline figures (JSON)")
     parser.add_argument("--save-baseline", type=Path, metavar="FILE", help="write this run's figures there")

@@ -94,8 +94,8 @@ def test_level_4_is_on_the_games_own_board_by_default(capsys, catalog):
 
 
 def test_bad_code_minimal_level_one_and_overwrite_are_one_line_errors(capsys, book):
-    code, _, err = _run(capsys, "puzzle", "8x7-263Q1-DHP13-PRZX-0")
-    assert code == 2 and "check character" in err and len(err.strip().splitlines()) == 1
+    code, _, err = _run(capsys, "puzzle", "8x7-08REW-5P6R4-EV3ZH-GZ-G7")
+    assert code == 2 and "check characters" in err and len(err.strip().splitlines()) == 1
     code, _, err = _run(capsys, "puzzles", "--level", "1", "--minimal", "--format", "json")
     assert code == 2 and "--minimal starts at level 2" in err
     code, _, err = _run(capsys, "puzzles", "--level", "4", "--components", "absorber", "--format", "json")
@@ -142,7 +142,7 @@ def test_the_contents_name_each_puzzles_board_when_a_book_mixes_boards():
 
     catalog = load_catalog()
     made = []
-    for number, code in enumerate(["8x7-199NQ-72YBF-8BWFH-GY-4", "4x4-1H4SD-X2HFG-RE-T"], start=1):
+    for number, code in enumerate(["8x7-199NQ-72YBF-8BWFH-GY-4", "4x4-72X16-QVVZG-RF-YK"], start=1):
         layout, cannons = decode(code, catalog)
         made.append((number, analyse(layout, cannons), code))
 
@@ -152,3 +152,33 @@ def test_the_contents_name_each_puzzles_board_when_a_book_mixes_boards():
 
     assert contents(made) == ["easy · 8×7 · page 2", "fiendish · 4×4 · page 3"]
     assert contents(made[:1]) == ["easy · page 2"]          # one board: named once, in the intro
+
+
+def test_old_codes_reprint_with_a_note_that_says_when_their_level_changed(capsys):
+    """Issue 36: a version-2 code printed at level 5 that one pair of shots finishes is level 4 now,
+    and its note says so; a version-1 code's note says its book graded levels differently; a
+    version-3 code gets no note. Each note is one line on stderr."""
+    code, out, err = _run(capsys, "puzzle", "4x4-7G886-PAMFG-RE-_", "--format", "json")
+    (item,) = json.loads(out)["puzzles"]
+    assert code == 0 and item["level"] == 4 and len(err.strip().splitlines()) == 1
+    assert "version 2" in err and "printed at level 5, it is level 4 now" in err
+    code, out, err = _run(capsys, "puzzle", item["code"], "--format", "json")
+    assert code == 0 and err == "" and json.loads(out)["puzzles"][0]["code"] == item["code"]
+    code, _, err = _run(capsys, "puzzle", "4x3-6YWH7-2N-N", "--format", "json")
+    assert code == 0 and "version 1" in err and "graded levels differently" in err
+
+
+def test_a_doubled_character_is_a_one_line_error(capsys):
+    """Issue 36's slip: a character typed twice inside a group is refused before the check."""
+    code, out, _ = _run(capsys, "puzzles", "--count", "1", "--level", "1", "--seed", "5", "--format", "json")
+    printed = json.loads(out)["puzzles"][0]["code"]
+    size, first, *rest = printed.split("-")
+    code, _, err = _run(capsys, "puzzle", "-".join([size, first[:2] + first[1:], *rest]))
+    assert code == 2 and "missing or doubled" in err and len(err.strip().splitlines()) == 1
+
+
+def test_work_bounds_a_level_4_search_in_one_line(capsys):
+    """--work: a level-4 search that needs more than its budget ends in one line naming it (exit 2)."""
+    code, _, err = _run(capsys, "puzzles", "--count", "1", "--level", "4", "--seed", "3", "--work", "5",
+                        "--format", "json")
+    assert code == 2 and "work budget of 5 units" in err and "--work" in err and len(err.strip().splitlines()) == 1

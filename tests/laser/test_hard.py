@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.laser.propagation import propagate_only
+from tests.laser.propagation import finishing_pairs, propagate_only
 
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.hard import Depth, OutOfWork, Work, depth, generate_hard, shadow_cells
@@ -28,7 +28,8 @@ from generator.games.laser.rules.solve import solve
 STALLING = (Board(5, 5), (("absorber", (2, 5), None), ("reflector", (1, 3), None), ("jump", (1, 5), None),
                           ("diagonal", (1, 4), "/"), ("triangle", (3, 4), "SE")),
             (2, 3, 4, 5, 10, 12, 13, 14, 15, 19))
-STREAMS = {4: ("hard4-0", "hard4-9"), 5: ("hard5-2", "hard5-5")}   # quick streams (well under the median)
+STREAMS = {4: ("hard4-0", "hard4-9"), 5: ("hard5-7", "hard5-4")}   # quick streams (well under the median)
+ISSUE_36 = "4x4-7G886-PAMFG-RE-_"      # printed at level 5 (version 2): shots 7 + 16 read together finish it
 
 
 def _board(text: str) -> Board:
@@ -51,8 +52,10 @@ def test_depth_counts_the_stalls_the_independent_solver_meets(catalog):
     shots = shots_from_results(results, cannons)
     assert solve(analyse(layout, cannons).observation, catalog.beginner(), limit=2).count == 1
     assert not _alone(engine, results, cannons)
-    assert depth(engine, shots) == Depth(stalls=2, supposed=0, solved=True)
-    assert depth(engine, shots).level == 5 == analyse(layout, cannons).level
+    found = depth(engine, shots)
+    assert (found.stalls, found.supposed, found.solved, len(found.pairs)) == (2, 0, True, 2)
+    assert found.level == 5 == analyse(layout, cannons).level
+    assert finishing_pairs(board, catalog.beginner(), shots) == []      # no single pair finishes it
     every = range(1, board.cannons + 1)                  # all 20 shots: propagation alone solves them
     assert _alone(engine, results, every) and depth(engine, shots_from_results(results, every)).level is None
 
@@ -68,6 +71,40 @@ def test_a_level_2_3_draw_that_propagation_stalls_on_is_drawn_again(catalog):
         assert any(step.tier == 2 and len(step.cannons) == 2 for step in puzzle.grade.steps)
         assert _stalls(engine, results, puzzle.cannons, puzzle.grade) == stalls
         assert _alone(engine, results, puzzle.cannons) != stalls
+
+
+def test_the_grade_takes_the_best_pair_not_the_first(catalog):
+    """Issue 36's example: the first pair in cannon order that narrows anything (7 + 14) leaves a
+    second stall, but 7 + 16 read together finish it: level 4, as the independent counter agrees.
+    Its old code says so when reprinted."""
+    from generator.games.laser.cli.puzzles import old_code_note
+    from generator.games.laser.rules.code import code_version, decode
+    from generator.games.laser.rules.hard import first_pair_level
+    from generator.games.laser.rules.puzzle import level_before
+
+    layout, cannons = decode(ISSUE_36, catalog)
+    engine = engine_for(layout.board, layout.in_play)
+    shots = shots_from_results(engine.results(engine.cells_of(layout)), cannons)
+    assert finishing_pairs(layout.board, layout.in_play, shots) == [(7, 16)]
+    assert first_pair_level(engine, shots) == 5 and depth(engine, shots).pairs == ((7, 16),)
+    puzzle = analyse(layout, cannons)
+    assert puzzle.level == 4 and level_before(puzzle) == 5
+    note = old_code_note(code_version(ISSUE_36, catalog), puzzle)
+    assert "printed at level 5, it is level 4 now" in note and "\n" not in note
+
+
+@pytest.mark.parametrize("level", [4, 5])
+def test_level_5_has_no_finishing_pair_and_level_4_has_one(catalog, level):
+    """The done-when of issue 36, with the independent counter (tests/laser/propagation.py): a level-5
+    puzzle is not finished by any single pair read together at its first stall; a level-4 one is."""
+    chosen = catalog.beginner()
+    for stream in STREAMS[level]:
+        puzzle = generate_puzzle(random.Random(stream), _board(DEFAULT_HARD[level]), chosen, level)
+        engine = engine_for(puzzle.layout.board, chosen)
+        shots = shots_from_results(engine.results(engine.cells_of(puzzle.layout)), puzzle.cannons)
+        pairs = finishing_pairs(puzzle.layout.board, chosen, shots)
+        assert pairs is not None, "propagation alone must stall"
+        assert (pairs == []) == (level == 5), (stream, pairs)
 
 
 def test_depth_levels():

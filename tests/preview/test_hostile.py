@@ -12,6 +12,7 @@ import pytest
 from tests.preview.test_live_deck import deck_files, get, server  # noqa: F401  (fixtures)
 
 from generator.cards.cli.preview import fresh_image_loader
+from generator.preview import loopback
 from generator.preview import server as preview_server
 from generator.preview.deck import LiveDeck
 
@@ -151,7 +152,7 @@ def test_connections_are_capped_and_slow_requests_let_go(server, monkeypatch) ->
     """Past MAX_CONNECTIONS a new client is told 503 at once; a client that sends its request a byte at a
     time (each read within the socket timeout) is let go when the whole request's time is up."""
     server.connections = threading.BoundedSemaphore(3)
-    monkeypatch.setattr(preview_server, "REQUEST_S", 1.0)
+    monkeypatch.setattr(loopback, "REQUEST_S", 1.0)
     slow = []
     for _ in range(3):                     # three slow clients hold every slot
         sock = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)
@@ -172,7 +173,7 @@ def test_a_print_longer_than_the_request_time_is_still_answered(server, monkeypa
     """The whole-request clock is the client's time: printing a big deck is the server's own."""
     import time
 
-    monkeypatch.setattr(preview_server, "REQUEST_S", 0.3)
+    monkeypatch.setattr(loopback, "REQUEST_S", 0.3)
 
     def slow() -> dict:
         time.sleep(1.0)

@@ -69,7 +69,7 @@ def leaf_commands() -> list[tuple[list[str], click.Command]]:
             command = group.get_command(ctx, name)
             if isinstance(command, click.Group):
                 walk(command, [*words, name])
-            elif command is not None and "preview" not in name:   # a server that waits for Ctrl-C
+            elif command is not None and name not in ("preview", "play"):   # servers that wait for Ctrl-C
                 found.append(([*words, name], command))
 
     walk(cli, [])

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import threading
 import time
-import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -81,30 +80,25 @@ def command(data: str, template: str | None, port: int, no_open: bool, paper: st
 
 
 def serve(deck: Any, server: Any, open_browser: bool) -> None:
-    """Serve until Ctrl-C, redrawing the deck after each save of one of its files."""
-    from generator.cards.cli.watch import stop_on_sigterm, watch
+    """Serve until Ctrl-C, redrawing the deck after each save of one of its files (the address is
+    printed at once: the cards fill in as drawn)."""
+    from generator.cards.cli.watch import watch
+    from generator.cli.serving import run
 
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
-    thread.start()
-    click.echo(f"pnpgen preview: {server.url}  (Ctrl-C to stop)")    # at once: the cards fill in as drawn
-    if open_browser:
-        webbrowser.open(server.url)
     stop = threading.Event()
-    try:
-        stop_on_sigterm()
-        start = time.perf_counter()
-        deck.refresh(progressive=True)
-        click.echo(f"pnpgen preview: {len(deck.cards)} cards drawn in {time.perf_counter() - start:.1f} s")
-        if deck.error:
-            click.echo(f"pnpgen: error: {deck.error}", err=True)
-        watch(deck.files, lambda changed: _redraw(deck, changed), stop, getattr(deck, "folders", None))
-    except KeyboardInterrupt:
-        pass
-    finally:
-        stop.set()
-        server.stop()
-        thread.join(timeout=2)
-    click.echo("pnpgen preview: stopped")
+
+    def work() -> None:
+        try:
+            start = time.perf_counter()
+            deck.refresh(progressive=True)
+            click.echo(f"pnpgen preview: {len(deck.cards)} cards drawn in {time.perf_counter() - start:.1f} s")
+            if deck.error:
+                click.echo(f"pnpgen: error: {deck.error}", err=True)
+            watch(deck.files, lambda changed: _redraw(deck, changed), stop, getattr(deck, "folders", None))
+        finally:
+            stop.set()
+
+    run(server, "preview", open_browser, work)
 
 
 def _redraw(deck: Any, changed: set[Path]) -> None:

@@ -14,6 +14,7 @@ from generator.cli.common import check_outputs, emit_json, emit_text, resolve_se
 from generator.cli.options import FiniteFloatRange
 from generator.core.limits import LimitError
 from generator.core.numbers import format_number
+from generator.games.laser.cli.play import play
 from generator.games.laser.cli.puzzles import assist, puzzle, puzzles
 from generator.games.laser.cli.sheet import check_picture_options, laser_kit_part, sheet, write_check_picture
 from generator.games.laser.content import in_play, load_catalog, load_layout, parse_size, read_input
@@ -370,4 +371,5 @@ command.add_command(sheet)
 command.add_command(puzzles)
 command.add_command(puzzle)
 command.add_command(assist)
+command.add_command(play)
 kit_part = laser_kit_part

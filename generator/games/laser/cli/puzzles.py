@@ -47,8 +47,9 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("--count", type=click.IntRange(1, 500), default=12, show_default=True, help="How many puzzles.")
 @click.option("--level", default="3", show_default=True, callback=_level_range,
               help="Level 1 (gentle) to 5 (fiendish), or a range such as 1..5 (spread evenly, easiest first). "
-                   "Levels 1-3 are solved reading one shot at a time; at level 4 that stalls once and two "
-                   "shots must be read together, at level 5 it stalls more often or needs a supposition.")
+                   "Levels 1-3 are solved reading one shot at a time; at level 4 that stalls once and one "
+                   "pair of shots read together finishes it, at level 5 no single pair does (several, or a "
+                   "supposition).")
 @seed_option(help="Seed (same seed, same book); one is chosen and printed if omitted.")
 @click.option("--size", default=None,
               help="Board size, COLUMNSxROWS, for every level [default: 8x7; level 5: 4x4, a board "
@@ -56,6 +57,10 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("--components", default="beginner", show_default=True,
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--minimal", is_flag=True, help="Only puzzles with no spare shot (removing any makes it ambiguous); from level 2.")
+@click.option("--work", type=click.IntRange(1, 10**9), default=None, metavar="UNITS",
+              help="Work budget of each level-4/5 puzzle (propagation runs, pair readings, exact searches: "
+                   "counted, not timed, so a seed gives the same book anywhere) [default: 200000 for level 4, "
+                   "500000 for level 5].")
 @paper_option("Paper size of the book's pages.")
 @lang_option(GAME, "Language of the book (the components keep the game sheet's names).")
 @click.option("--booklet", type=click.Choice(["a5"]), default=None,
@@ -67,7 +72,7 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
 @click.option("-q", "--quiet", is_flag=True, help="No seed announcement, progress bar or list of files written.")
 def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | None, components: str, minimal: bool,
-            paper: str, lang: str, booklet: str | None, fmt: str, output: Path | None, force: bool,
+            work: int | None, paper: str, lang: str, booklet: str | None, fmt: str, output: Path | None, force: bool,
             quiet: bool) -> None:
     """Laser puzzles for one player: a few shots, exactly one layout fits them; find it.
 
@@ -101,7 +106,7 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | No
         from generator.games.laser.sheets.booklet import page_size
 
         page_size(paper, booklet)          # a paper too small for a puzzle page, refused before the work
-    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards, quiet=quiet)
+    made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards, quiet=quiet, work=work)
     from generator.scene.footer import seed_words
 
     _write_book(made, chosen, catalog, board, (paper, booklet), fmt, target, force, seed_words(seed, lang), lang,
@@ -115,9 +120,10 @@ def level_plan(count: int, levels: tuple[int, ...]) -> list[int]:
 
 def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed: int, count: int,
                  levels: tuple[int, ...], minimal: bool, boards: dict[int, Board] | None = None,
-                 quiet: bool = True) -> Made:
+                 quiet: bool = True, work: int | None = None) -> Made:
     """[(number, Puzzle, code)] from one seeded stream per puzzle; a level in `boards` on that board
-    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD); a progress bar on stderr unless quiet."""
+    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD, within `work` units each); a progress bar
+    on stderr unless quiet."""
     from generator.cli.common import progress
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
@@ -131,7 +137,7 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
         for number, level in bar:
             rng = make_rng(seed, "laser", "puzzle", str(number))
             on = (boards or {}).get(level, board)
-            puzzle = generate_puzzle(rng, on, chosen, level, minimal)
+            puzzle = generate_puzzle(rng, on, chosen, level, minimal, work=work)
             made.append((number, puzzle, encode(puzzle.layout, puzzle.cannons, catalog)))
     return made
 
@@ -151,7 +157,7 @@ def puzzles_json(made: Made, catalog: ComponentSet) -> dict[str, Any]:
 def puzzles_text(made: Made, catalog: ComponentSet) -> str:
     from generator.games.laser.rules.engine import engine_for
     from generator.games.laser.rules.notation import format_layout, format_observation
-    from generator.games.laser.rules.words import deduction_order
+    from generator.games.laser.rules.words import deduction_order, shot_hits
 
     blocks = []
     for number, puzzle, code in made:
@@ -166,7 +172,9 @@ def puzzles_text(made: Made, catalog: ComponentSet) -> str:
             "# solution:",
             *("# " + line for line in format_layout(puzzle.layout).rstrip("\n").split("\n")),
             "# how it can be deduced:",
-            *("#   " + line for line in deduction_order(engine, puzzle.grade))]))
+            *("#   " + line for line in deduction_order(
+                engine, puzzle.grade, hits=shot_hits(engine.results(engine.cells_of(puzzle.layout))),
+                every=puzzle.level >= 4))]))
     return "\n\n".join(blocks) + "\n"
 
 
@@ -210,33 +218,51 @@ def _write_book(made: Made, chosen: ComponentSet, catalog: ComponentSet, board: 
 def puzzle(code: str, fmt: str, paper: str, lang: str, output: Path | None, force: bool) -> None:
     """Reprint one puzzle from its CODE (as printed on every puzzle page).
 
-    The code holds the puzzle exactly (board, components, layout, given cannons) with a check
-    character that catches any one wrong character or two swapped ones, and the board size is
-    checked against the code too; the level is graded again. Old codes (printed before the size
-    was covered) still reprint, with a note.
+    The code holds the puzzle exactly (board, components, layout, given cannons) with two check
+    characters: no single wrong, doubled, dropped or swapped character reads as another puzzle, and
+    the board size is checked against the code too; the level is graded again. Old codes (versions
+    1-2) still reprint, with a note that says when their level changed.
 
     \b
     Example:
-      pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format json
-      pnpgen laser puzzle 8x7-263Q1-DHP13-PRZX-Z --format pdf --lang fr
+      pnpgen laser puzzle 8x7-08REW-5P6R4-EV3ZH-GZ-G6 --format json
+      pnpgen laser puzzle 8x7-08REW-5P6R4-EV3ZH-GZ-G6 --format pdf --lang fr
     """
     from generator.games.laser.content import load_catalog
-    from generator.games.laser.rules.code import OLD_VERSION, code_version, decode, encode
+    from generator.games.laser.rules.code import VERSION, code_version, decode, encode
     from generator.games.laser.rules.puzzle import analyse
     from generator.games.laser.sheets.labels import load_labels
 
     catalog = load_catalog()
     layout, cannons = decode(code, catalog)
-    if code_version(code) == OLD_VERSION:
-        click.echo("note: an old code (version 1): its check character does not cover the board size, "
-                   "so check the size against the page; the new code below covers it", err=True)
+    version = code_version(code, catalog)
+    graded = analyse(layout, cannons)
+    if version != VERSION:
+        click.echo(old_code_note(version, graded), err=True)
     from generator.publish.documents import refuse_target, wants_target
 
-    made = [(1, analyse(layout, cannons), encode(layout, cannons, catalog))]
+    made = [(1, graded, encode(layout, cannons, catalog))]
     target = output or (paths.default_output("laser", f"laser-puzzle-{made[0][2]}.{fmt}") if wants_target(fmt) else None)
     refuse_target(fmt, target, force)
     source = load_labels(lang).fill("book_code", code=made[0][2])
     _write_book(made, layout.in_play, catalog, layout.board, (paper, None), fmt, target, force, source, lang)
+
+
+def old_code_note(version: int, graded: Puzzle) -> str:
+    """The note a reprinted old code gets: what its check missed, and its level when that changed."""
+    from generator.games.laser.rules.code import OLD_VERSION
+    from generator.games.laser.rules.puzzle import level_before
+
+    if version == OLD_VERSION:
+        return ("note: an old code (version 1): its check does not cover the board size, so check the size "
+                f"against the page; books of that version graded levels differently, so the page may show "
+                f"another level than {graded.level}, the level graded again; the new code below covers all this")
+    before = level_before(graded)
+    level = (f"printed at level {before}, it is level {graded.level} now: one pair of shots read together "
+             "finishes it, which the old grade missed" if before != graded.level else
+             f"its level, {graded.level}, is unchanged")
+    return (f"note: an old code (version {version}): a character typed twice could slip past its check; "
+            f"{level}; the new code below is checked against that")
 
 
 @click.command("assist")

@@ -4,32 +4,41 @@ check character, e.g. `8x7-3KQ9M-T2W7R-H1XZC-5`.
 The code is one integer in mixed radix (format version, the board's columns and rows, which
 catalogue types are in play, each type's cell and orientation, the bitmask of given cannons),
 written in Crockford's base 32 after the board size, with Crockford's mod-37 check symbol at the
-end (its three symbols that a shell would expand, * ~ $, replaced by + _ @). Reading is
-case-insensitive, ignores dashes and spaces, and takes O for 0 and I/L for 1, as Crockford's
-alphabet does.
+end (its three symbols that a shell would expand, * ~ $, replaced by + _ @), the body in groups
+of five. Reading is case-insensitive, takes a dash or spaces between groups, and takes O for 0 and
+I/L for 1, as Crockford's alphabet does.
 
 What the check catches: the value is the base-32 number the body spells, and 37 is a prime that
 divides neither 32 nor 31, so a single changed character (a change of d * 32^k, 0 < |d| < 32) and
 two adjacent characters swapped (a change of (a - b) * 31 * 32^k) always change the value mod 37.
 From version 2 the board size is inside the value as well, and the size printed in front must
-match it: any edit of the printed size is refused. Version 1 codes (printed before) carry no size
+match it: any edit of the printed size is refused. The groups must have the lengths the encoder
+writes (five characters, the last body group one to five, then the check alone), checked before
+the value is read: an inserted or deleted character changes the value by a factor of 32 and would
+pass the check once in 37 (issue 36 found 17 of 204,713 insertions that read as another puzzle);
+inside a five-character group it changes that group's length instead. Version 1 codes (printed before) carry no size
 inside: they still read, with the old check over the body only (`code_version` tells them apart;
 the CLI says so when it reprints one).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from generator.core.errors import ParseError
 from generator.games.laser.rules.model import MAX_SIDE, Board, ComponentSet, Layout, Placement
 
-VERSION = 2
+VERSION = 3            # a body of fixed length and two check characters (see the module docstring)
+SIZED_VERSION = 2      # the board size inside, a body of any length and one check character (still read)
 OLD_VERSION = 1        # codes without the board size inside (still read; see the module docstring)
 VERSIONS = 4
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CHECK_ALPHABET = ALPHABET + "+_@=U"     # Crockford's, with + _ @ for * ~ $ (safe in a shell)
 GROUP = 5
+_AS_DIGITS = str.maketrans(ALPHABET, "0123456789ABCDEFGHIJKLMNOPQRSTUV")    # Crockford's -> int(..., 32)
+_SEPARATORS = re.compile(r"[\s-]+")     # between the groups: a dash, or spaces as typed
 
 
 def encode(layout: Layout, cannons: Iterable[int], catalog: ComponentSet) -> str:
@@ -50,44 +59,78 @@ def encode(layout: Layout, cannons: Iterable[int], catalog: ComponentSet) -> str
     value = 0
     for digit, radix in reversed(digits):
         value = value * radix + digit
-    body = _base32(value)
-    groups = [body[i:i + GROUP] for i in range(0, len(body), GROUP)]
-    return "-".join([f"{board.width}x{board.height}", *groups, CHECK_ALPHABET[value % 37]])
+    body = _base32(value).rjust(body_length(board, catalog), "0")
+    return "-".join([f"{board.width}x{board.height}", *_groups(body), _checks(value)])
+
+
+def body_length(board: Board, catalog: ComponentSet) -> int:
+    """The characters a version-3 body has on this board: the longest value, every type in play."""
+    return _body_length(board, tuple(len(ctype.orientations) for ctype in catalog))
+
+
+@lru_cache(maxsize=64)
+def _body_length(board: Board, orientations: tuple[int, ...]) -> int:
+    most = VERSIONS * MAX_SIDE * MAX_SIDE * 2 ** len(orientations) << board.cannons
+    for count in orientations:
+        most *= board.cells * count
+    return len(_base32(most - 1))
+
+
+def _groups(body: str) -> list[str]:
+    return [body[i:i + GROUP] for i in range(0, len(body), GROUP)]
+
+
+def _checks(value: int) -> str:
+    """The two check characters of a version-3 code (the first is version 2's one)."""
+    return CHECK_ALPHABET[value % 37] + CHECK_ALPHABET[value // 37 % 37]
 
 
 def decode(code: str, catalog: ComponentSet) -> tuple[Layout, tuple[int, ...]]:
     """(layout, given cannons) from a code; ParseError when it is malformed or its check fails."""
-    board, value = _checked(code)
+    board, value = _checked(code, catalog)
     return _unpack(value, board, catalog)
 
 
-def code_version(code: str) -> int:
-    """The format version of a well-formed code (ParseError as decode): 2 now, 1 for old codes."""
-    return _checked(code)[1] % VERSIONS
+def code_version(code: str, catalog: ComponentSet) -> int:
+    """The format version of a well-formed code (ParseError as decode): 3 now, 1-2 for old codes."""
+    return _checked(code, catalog)[1] % VERSIONS
 
 
-def _checked(code: str) -> tuple[Board, int]:
-    """The printed board and the body's value, its check verified."""
-    text = code.strip().upper().replace(" ", "")
-    size, sep, rest = text.partition("-")
-    if not sep or "X" not in size:
+def _checked(code: str, catalog: ComponentSet) -> tuple[Board, int]:
+    """The printed board and the body's value: its groups as the version writes them (two check
+    characters: version 3, its body as long as body_length; one: versions 1-2, groups of five and a
+    shorter last one), then its check."""
+    size, *groups = _SEPARATORS.split(code.strip().upper())
+    if not groups or "X" not in size:
         raise ParseError("a puzzle code starts with the board size, e.g. 8x7-...", key="code")
     try:
         width, height = (int(part) for part in size.split("X"))
         board = Board(width, height)
     except Exception:
         raise ParseError(f"bad board size {size!r} in the puzzle code", key="code") from None
-    rest = rest.replace("-", "")
-    if len(rest) < 2:
-        raise ParseError("the puzzle code is too short", key="code")
-    body, check = _normal(rest[:-1]), rest[-1]
-    value = 0
-    for char in body:
-        if char not in ALPHABET:
-            raise ParseError(f"{char!r} is not a puzzle-code character", key="code")
-        value = value * 32 + ALPHABET.index(char)
-    if CHECK_ALPHABET[value % 37] != _normal(check):
-        raise ParseError("the check character does not match: the code has a typo", key="code")
+    if len(groups) < 2:
+        raise ParseError("the puzzle code is too short (type it with its dashes, as printed)", key="code")
+    check = _normal(groups[-1])
+    current = len(check) == 2
+    lengths = [len(g) for g in groups[:-1]]
+    longest = body_length(board, catalog)
+    if current:
+        wanted = [len(g) for g in _groups("0" * longest)]
+    else:       # as versions 1-2 wrote: no leading zero, and never longer than version 3 pads to
+        wanted = [GROUP] * (len(lengths) - 1) + [min(max(lengths[-1], 1), GROUP)]
+        if sum(lengths) > longest or groups[0].startswith("0"):
+            wanted = []
+    if len(check) > 2 or lengths != wanted:
+        raise ParseError("the code's groups are not as printed: a character is missing or doubled", key="code")
+    body = _normal("".join(groups[:-1]))
+    wrong = next((char for char in body if char not in ALPHABET), None)
+    if wrong is not None:
+        raise ParseError(f"{wrong!r} is not a puzzle-code character", key="code")
+    value = int(body.translate(_AS_DIGITS), 32)
+    if (_checks(value) if current else CHECK_ALPHABET[value % 37]) != check:
+        raise ParseError("the check characters do not match: the code has a typo", key="code")
+    if (value % VERSIONS == VERSION) != current:
+        raise ParseError("the puzzle code does not describe a puzzle", key="code")
     return board, value
 
 
@@ -98,9 +141,9 @@ def _unpack(value: int, board: Board, catalog: ComponentSet) -> tuple[Layout, tu
         return digit
 
     version = take(VERSIONS)
-    if version not in (OLD_VERSION, VERSION):
+    if version not in (OLD_VERSION, SIZED_VERSION, VERSION):
         raise ParseError("this puzzle code was made by another version of pnpgen", key="code")
-    if version == VERSION:
+    if version != OLD_VERSION:
         inside = (take(MAX_SIDE) + 1, take(MAX_SIDE) + 1)
         if inside != (board.width, board.height):
             raise ParseError(f"the board size {board.width}x{board.height} does not match the code "

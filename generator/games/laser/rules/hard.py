@@ -7,15 +7,18 @@ together (their explanations must agree on the cells they share), or, failing th
 (put a component on one of its spots, propagate, and strike the spot when a shot contradicts it).
 After each such step propagation resumes. `depth` counts the stalls:
 
-    level 4: propagation stalls once, and two shots read together get past it;
-    level 5: it stalls twice or more, or a stall needs a supposition.
+    level 4: propagation stalls once, and some single pair of shots read together there lets it
+             finish (every pair is tried: the best one counts, not the first, issue 36);
+    level 5: no single pair does: it stalls twice or more, or a stall needs a supposition.
 
 The generator draws layouts whose components shadow each other (sharing rows and columns, often
 side by side: a jump behind a reflector, a triangle beside the absorber); for each it trims all the
 shots to minimal sets along random removal orders (a minimal set is the likeliest to stall: fewer
 shots never teach propagation more) and keeps the first on which propagation stalls as the level
-asks, graded by `depth`. Propagation on a set starts from what each of its shots alone allows
-(cached per shot): every step only narrows, so it reaches the same fixed point as from nothing.
+asks, graded by `depth`. A layout gets 20 orders, 20 more after each set that stalls (stalls come in
+clusters), at most 100: then a fresh layout, so that no draw dwells long on one layout.
+Propagation on a set starts from what each of its shots alone allows (cached per shot): every
+step only narrows, so it reaches the same fixed point as from nothing.
 Work is counted in propagation runs and exact searches, never in seconds, so a seed gives the same
 puzzle on any machine.
 """
@@ -42,7 +45,8 @@ from generator.games.laser.rules.grade import (
 )
 from generator.games.laser.rules.search import Search, completions, shots_from_results
 
-PAIR_CAP = 20000        # most joint explanations listed for two shots read together
+PAIR_CAP = 20000        # most joint readings of a pair the first-pair grade of versions 1-2 listed
+PAIR_LIMIT = 100000     # most joint readings best_pair lists (generated puzzles: at most 11 measured)
 SHADOW_TRIES = 100      # shadowing placements drawn before falling back to a uniform one
 NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
 
@@ -50,11 +54,13 @@ NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
 @dataclass(frozen=True)
 class Depth:
     """Where propagation stalls on some shots: how many times, how many of those stalls needed a
-    supposition, and whether these steps reach the solution at all."""
+    supposition, whether these steps reach the solution at all, and the pairs of shots read
+    together, in order."""
 
     stalls: int
     supposed: int
     solved: bool
+    pairs: tuple[tuple[int, int], ...] = ()
 
     @property
     def level(self) -> int | None:
@@ -70,37 +76,88 @@ def start(engine: Engine, shots: Sequence[SearchShot]) -> Domains:
     return saturate(engine, propagate(initial_domains(engine)), shots)
 
 
-def _paired(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> Domains | None:
-    """Two shots read together: the first pair whose joint explanations narrow the domains."""
+def _spots(domains: Domains) -> int:
+    return sum(len(dom) for dom in domains)
+
+
+def best_pair(engine: Engine, domains: Domains, shots: Sequence[SearchShot],
+              work: Work | None = None) -> tuple[Domains, tuple[int, int]] | None:
+    """Two shots read together, then propagation: the best pair at a stall, not the first. Every
+    pair is read, its joint readings listed in full up to PAIR_LIMIT (a guard for codes typed by
+    hand: the generator's pairs have had at most a dozen); one after which propagation finishes
+    wins at once, else the one that leaves the fewest spots (the first of equals, in cannon order).
+    None when no pair narrows anything. `work` is charged one unit per pair that narrows (a
+    propagation run)."""
+    best: tuple[int, Domains, tuple[int, int]] | None = None
     for a, b in combinations(shots, 2):
-        projected = project(engine, domains, [a, b], PAIR_CAP)
-        if projected is not domains:
-            new = propagate(projected)
-            if new != domains:
-                return new
-    return None
+        projected = project(engine, domains, [a, b], PAIR_LIMIT)
+        if projected is domains:
+            continue
+        new = propagate(projected)
+        if new == domains:
+            continue
+        if work is not None:
+            work.spend()
+        new = saturate(engine, new, shots)
+        if solved(new):
+            return new, (a[0], b[0])
+        if best is None or _spots(new) < best[0]:
+            best = (_spots(new), new, (a[0], b[0]))
+    return None if best is None else (best[1], best[2])
 
 
 def _supposed(engine: Engine, domains: Domains, shots: Sequence[SearchShot]) -> Domains | None:
     """A supposition refuted by propagation alone (grade.refuted_spot with saturate)."""
     found = refuted_spot(domains, lambda trial: saturate(engine, trial, shots))
-    return None if found is None else found[0]
+    return None if found is None else saturate(engine, found[0], shots)
 
 
-def depth(engine: Engine, shots: Sequence[SearchShot]) -> Depth:
-    """Propagation, and at each stall a two-shot reading, else a supposition, until solved."""
+def depth(engine: Engine, shots: Sequence[SearchShot], work: Work | None = None,
+          known: Domains | None = None) -> Depth:
+    """Propagation, and at each stall the best two-shot reading (best_pair), else a supposition,
+    until solved. Level 4 exactly when some single pair read at the first stall lets propagation
+    finish (issue 36: the first pair that narrowed anything was taken before, and called many such
+    puzzles level 5). `known`: propagation's fixed point on these shots, when already reached."""
+    domains = start(engine, shots) if known is None else known
+    stalls = supposed = 0
+    pairs: list[tuple[int, int]] = []
+    while not solved(domains):
+        stalls += 1
+        found = best_pair(engine, domains, shots, work)
+        new = None
+        if found is not None:
+            new, pair = found
+            pairs.append(pair)
+        else:
+            new = _supposed(engine, domains, shots)
+            supposed += 1
+        if new is None:
+            return Depth(stalls, supposed, False, tuple(pairs))
+        domains = new
+    return Depth(stalls, supposed, True, tuple(pairs))
+
+
+def first_pair_level(engine: Engine, shots: Sequence[SearchShot]) -> int | None:
+    """The level versions 1-2 of the codes were printed at for levels 4-5: at each stall the first
+    pair, in cannon order, whose joint readings (at most PAIR_CAP) narrow anything, else a
+    supposition (kept to tell a reprinted old code's note whether its level changed)."""
     domains = start(engine, shots)
     stalls = supposed = 0
     while not solved(domains):
         stalls += 1
-        new = _paired(engine, domains, shots)
+        new = None
+        for a, b in combinations(shots, 2):
+            projected = project(engine, domains, [a, b], PAIR_CAP)
+            if projected is not domains and propagate(projected) != domains:
+                new = propagate(projected)
+                break
         if new is None:
             new = _supposed(engine, domains, shots)
             supposed += 1
         if new is None:
-            return Depth(stalls, supposed, False)
+            return None
         domains = saturate(engine, new, shots)
-    return Depth(stalls, supposed, True)
+    return Depth(stalls, supposed, True).level
 
 
 def shadow_cells(engine: Engine, rng: random.Random) -> list[int]:
@@ -188,11 +245,6 @@ class HardSearch:
         self.work.spend()
         return count_fitting(self.eng, self.results, cannons) == 1
 
-    def stalls(self, cannons: Sequence[int]) -> bool:
-        """True when propagation alone does not solve these shots."""
-        self.work.spend()
-        return not solved(self.knowledge(cannons))
-
     def knowledge(self, cannons: Sequence[int]) -> Domains:
         """What propagation alone knows from these shots: the same fixed point as `start` (one is
         reached from any sound start, as every step only narrows), started from what each shot
@@ -227,7 +279,8 @@ def _alone(engine: Engine, cannon: int, hits: tuple[int, ...], outcome: int) -> 
     return saturate(engine, _nothing_known(engine), [(cannon, hits, outcome)])
 
 
-ORDERS = 20             # removal orders tried per layout
+ORDERS = 20             # removal orders tried per layout, and more after each that stalls, up to
+MORE_ORDERS = 100       # this many (stalls come in clusters: a layout that stalled once is likelier to again)
 FAIR_TRIES = 50         # shadowing draws per fair layout before the next work check
 
 
@@ -238,17 +291,21 @@ def hard_cannons(engine: Engine, results: Results, rng: random.Random, level: in
     teach propagation more)."""
     search = HardSearch(engine, results, work)
     seen: set[tuple[int, ...]] = set()
-    for _ in range(ORDERS):
+    orders, tried = ORDERS, 0
+    while tried < orders:
+        tried += 1
         cannons = search.minimal(rng)
         if tuple(cannons) in seen:
             continue
         seen.add(tuple(cannons))
-        if not search.stalls(cannons):
-            continue
         work.spend()
-        verdict = depth(engine, search.shots(cannons))
+        known = search.knowledge(cannons)
+        if solved(known):
+            continue
+        verdict = depth(engine, search.shots(cannons), work, known)
         if verdict.level == level:
             return cannons, verdict
+        orders = min(MORE_ORDERS, orders + ORDERS)      # it stalls here: a layout worth more orders
     return None
 
 

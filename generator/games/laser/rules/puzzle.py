@@ -8,8 +8,9 @@ removing any given shot lets another layout fit:
     level 1: tier 1 with spare shots
     level 2: tier 1 minimal, or tier 2 with spare shots
     level 3: tier 2 minimal (drawn with more than a fifth of the cannons given)
-    level 4: propagation (one shot at a time) stalls once; two shots read together get past it
-    level 5: propagation stalls twice or more, or a stall needs a supposition
+    level 4: propagation (one shot at a time) stalls once, and some single pair of shots read
+             together at that stall lets it finish (the best pair is taken, not the first: issue 36)
+    level 5: no single pair finishes it: two or more pair readings, or a supposition
 Levels 1-3 are solved by propagation alone: a draw it stalls on (rare) is drawn again (_stalls).
 """
 
@@ -32,7 +33,15 @@ from generator.games.laser.rules.grade import (
     solved,
     tier_one,
 )
-from generator.games.laser.rules.hard import OutOfWork, Work, count_fitting, depth, generate_hard, start
+from generator.games.laser.rules.hard import (
+    OutOfWork,
+    Work,
+    count_fitting,
+    depth,
+    first_pair_level,
+    generate_hard,
+    start,
+)
 from generator.games.laser.rules.model import Board, ComponentSet, Layout, Observation
 from generator.games.laser.rules.search import shots_from_results
 
@@ -41,8 +50,8 @@ LEVEL_MEANINGS = {
     1: "every shot alone tells you something, and there are spare shots",
     2: "no spare shot, or two shots must be read together",
     3: "no spare shot, and some shots must be read together",
-    4: "reading one shot at a time stalls once: combine two shots' readings to get past it",
-    5: "reading one shot at a time stalls several times, or you must suppose where a component is",
+    4: "shot by shot you get stuck once: one pair of shots read together, and the rest follows",
+    5: "no single pair of shots gets you unstuck: several pairs, or a supposition to refute",
 }
 HARD_LEVELS = (4, 5)
 DEFAULT_HARD = {4: "8x7", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
@@ -161,6 +170,18 @@ def analyse(layout: Layout, cannons: Iterable[int]) -> Puzzle:
     return Puzzle(layout, chosen, level_of(verdict.tier, minimal, hard), verdict.tier, minimal, verdict)
 
 
+def level_before(puzzle: Puzzle) -> int:
+    """The level codes of versions 1-2 were printed at for this puzzle: the same, except that at a
+    stall the first pair that narrowed anything was read instead of the best one (hard.first_pair_level),
+    which called some level-4 puzzles level 5 (issue 36)."""
+    if puzzle.level not in HARD_LEVELS:
+        return puzzle.level
+    engine = engine_for(puzzle.layout.board, puzzle.layout.in_play)
+    results = engine.results(engine.cells_of(puzzle.layout))
+    hard = first_pair_level(engine, shots_from_results(results, puzzle.cannons))
+    return level_of(puzzle.tier, puzzle.minimal, hard)
+
+
 def _with_spares(engine: Engine, results: Results, base: list[int], level: int,
                  rng: random.Random) -> tuple[list[int], Grade] | None:
     """Add shots to a minimal set until the grade comes down to this level's spare-shot tier (None
@@ -241,12 +262,13 @@ class _TierOne:
 
 
 def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
-                    minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS) -> Puzzle:
-    """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts)."""
+                    minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS, work: int | None = None) -> Puzzle:
+    """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts; for
+    levels 4-5, within `work` units, WORK[level] by default)."""
     check_level(level, minimal_only, len(in_play))
     engine = engine_for(board, in_play)
     if level in HARD_LEVELS:
-        return _hard_puzzle(rng, engine, level)
+        return _hard_puzzle(rng, engine, level, WORK[level] if work is None else work)
     for _ in range(max_layouts):
         layout = generate_fair(rng, board, in_play)
         results = engine.results(engine.cells_of(layout))
@@ -284,16 +306,17 @@ def _stalls(engine: Engine, results: Results, cannons: Iterable[int], verdict: G
     return depth(engine, shots).level is not None
 
 
-def _hard_puzzle(rng: random.Random, engine: Engine, level: int) -> Puzzle:
+def _hard_puzzle(rng: random.Random, engine: Engine, level: int, work: int) -> Puzzle:
     """A level-4 or level-5 puzzle from hard.generate_hard (RulesError when its work runs out)."""
     board = engine.board
     try:
-        cells, cannons, _ = generate_hard(rng, engine, level, Work(WORK[level]))
+        cells, cannons, _ = generate_hard(rng, engine, level, Work(work))
     except OutOfWork:
         size = f"{board.width}x{board.height}"
         hint = "try another seed" if size == DEFAULT_HARD[level] else f"try its default board {DEFAULT_HARD[level]}"
         raise RulesError(f"no level-{level} puzzle on a {size} board with {', '.join(engine.in_play.names)} "
-                         f"within its work budget (reading one shot at a time seldom stalls): {hint}") from None
+                         f"within its work budget of {work:,} units (reading one shot at a time seldom "
+                         f"stalls): {hint}, or raise --work") from None
     results = engine.results(cells)
     verdict = grade_cannons(engine, results, cannons)
     return Puzzle(engine.layout_of(cells), tuple(cannons), level, verdict.tier, True, verdict)

@@ -3,6 +3,8 @@ text and JSON."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.games.laser.rules.assist import Advice
@@ -54,6 +56,8 @@ def step_text(engine: Engine, step: Step) -> str:
     if step.tier == 3 and step.supposed is not None:
         _, cell, piece = step.supposed
         how = f"suppose the {piece_text(engine, piece)} at {cell_name(engine, cell)}: a shot contradicts it"
+    elif len(step.cannons) > 2:
+        how = "each shot alone again, every reading kept"
     else:
         noun = "shot" if len(step.cannons) == 1 else "shots"
         how = f"{noun} {' + '.join(str(k) for k in step.cannons)}"
@@ -66,10 +70,29 @@ def step_text(engine: Engine, step: Step) -> str:
     return f"{how} → rules out {len(step.removed)} {places} in {len(cleared)} {cells}"
 
 
-def reasoning(verdict: Grade) -> list[Step | list[tuple[int, int, int]]]:
-    """The verdict's steps as a reader follows them, in order: a Step that pins components, or a list of
-    refuted suppositions (one run of them for one component type: (type, cell, piece) each)."""
-    out: list[Step | list[tuple[int, int, int]]] = []
+@dataclass(frozen=True)
+class Eliminated:
+    """A component found by elimination: none of the step's shots hit it, but every other cell it
+    could hold is now crossed by a beam or taken (type id, cell index, piece id)."""
+
+    t: int
+    cell: int
+    piece: int
+    unseen: bool = False        # no given shot hits it at all
+
+
+Reasoned = Step | list[tuple[int, int, int]] | Eliminated
+
+
+def reasoning(verdict: Grade, hits: Mapping[int, Collection[int]] | None = None,
+              every: bool = False) -> list[Reasoned]:
+    """The verdict's steps as a reader follows them, in order: a Step that pins components (or,
+    when it pins only by elimination, the places it rules out), then each component it pinned that
+    none of its shots hit (Eliminated: `hits` gives the type ids each cannon's shot hit), or a list
+    of refuted suppositions (one run of them for one component type: (type, cell, piece) each).
+    `every`: the steps that only rule places out too (levels 4-5: the pair read at a stall often
+    pins nothing itself, and the solution must name it)."""
+    out: list[Reasoned] = []
     run: list[tuple[int, int, int]] = []
 
     def flush() -> None:
@@ -84,18 +107,39 @@ def reasoning(verdict: Grade) -> list[Step | list[tuple[int, int, int]]]:
             run.append(step.supposed)
             continue
         flush()
-        if step.pinned:
-            out.append(step)
+        if not step.pinned:
+            if every:
+                out.append(step)
+            continue
+        seen = {t for k in step.cannons for t in (hits or {}).get(k, ())}
+        anywhere = {t for types in (hits or {}).values() for t in types}
+        apart = [] if hits is None or step.supposed is not None else [p for p in step.pinned if p[0] not in seen]
+        out.append(replace(step, pinned=tuple(p for p in step.pinned if p not in apart)))
+        out += [Eliminated(*p, unseen=p[0] not in anywhere) for p in apart]
     flush()
     return out
 
 
-def deduction_order(engine: Engine, verdict: Grade, limit: int | None = None) -> list[str]:
-    """The steps that pin components, and the suppositions refuted (one line per run of them for
-    one type), in order."""
-    lines = [step_text(engine, item) if isinstance(item, Step) else
-             f"suppose the {piece_text(engine, item[0][2])} at {', '.join(cell_name(engine, s[1]) for s in item)}: "
-             "each contradicts a shot" for item in reasoning(verdict)]
+def shot_hits(results: Sequence[tuple[tuple[int, ...], int]]) -> dict[int, set[int]]:
+    """{cannon: the type ids its shot hits} from Engine.results."""
+    return {k: set(hits) for k, (hits, _) in enumerate(results, start=1)}
+
+
+def deduction_order(engine: Engine, verdict: Grade, limit: int | None = None,
+                    hits: Mapping[int, Collection[int]] | None = None, every: bool = False) -> list[str]:
+    """The steps that pin components (`every`: all steps), the components found by elimination, and
+    the suppositions refuted (one line per run of them for one type), in order."""
+    lines = []
+    for item in reasoning(verdict, hits, every):
+        if isinstance(item, Step):
+            lines.append(step_text(engine, item))
+        elif isinstance(item, Eliminated):
+            why = "no shot hits it, but every other cell" if item.unseen else "every other cell it could hold"
+            lines.append(f"{piece_text(engine, item.piece)}: {why} is crossed by a beam or taken "
+                         f"→ {cell_name(engine, item.cell)}")
+        else:
+            lines.append(f"suppose the {piece_text(engine, item[0][2])} at "
+                         f"{', '.join(cell_name(engine, s[1]) for s in item)}: each contradicts a shot")
     if verdict.tier == DEEPEST:
         lines.append("then: the rest needs trial and error (deeper search)")
     return lines[:limit] if limit else lines

@@ -31,15 +31,16 @@ def level_dots(x: float, cy: float, level: int, radius: float = 1.4) -> list[Ite
 
 
 def coordinates(frame: BoardFrame) -> list[Item]:
-    """Faint column letters and row numbers in the corner of each edge cell, for naming cells."""
+    """Faint column letters in the top-left corner of each top cell and row numbers in the
+    bottom-left corner of each left cell (row 1 too: A1 holds both), for naming cells."""
     items: list[Item] = []
     size = max(4.0, frame.cell * 0.22)
     for c in range(1, frame.board.width + 1):
         cx, _ = frame.centre(c, 1)
         items.append(Text(cx - frame.cell / 2 + 0.6, frame.y + 0.4, size * 1.4, size, column_name(c), font="sans",
                           size=size * 1.5, color="#9a9a9a", valign="top", wrap=False, min_size=3))
-    for r in range(2, frame.board.height + 1):
+    for r in range(1, frame.board.height + 1):
         _, cy = frame.centre(1, r)
-        items.append(Text(frame.x + 0.6, cy - frame.cell / 2 + 0.4, size * 1.4, size, str(r), font="sans", size=size * 1.5,
-                          color="#9a9a9a", valign="top", wrap=False, min_size=3))
+        items.append(Text(frame.x + 0.6, cy + frame.cell / 2 - 0.4 - size, size * 1.4, size, str(r), font="sans",
+                          size=size * 1.5, color="#9a9a9a", valign="bottom", wrap=False, min_size=3))
     return items

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import DEEPEST
-from generator.games.laser.rules.words import cell_name, reasoning
+from generator.games.laser.rules.words import Eliminated, cell_name, reasoning, shot_hits
 from generator.games.laser.sheets.book_marks import BookPuzzle, coordinates, level_dots
 from generator.games.laser.sheets.draw import INK, SOFT_INK, BoardFrame
 from generator.games.laser.sheets.game_sheet import layout_items
@@ -63,7 +64,8 @@ def _solution_block(item: BookPuzzle, labels: Labels, w: float, h: float) -> lis
               for r in range(1, board.height)]
     items += layout_items(frame, puzzle.layout)
     items += coordinates(frame)
-    lines = deduction_lines(engine, puzzle.grade, labels)
+    results = engine.results(engine.cells_of(puzzle.layout))
+    lines = deduction_lines(engine, puzzle.grade, labels, shot_hits(results), every=puzzle.level >= 4)
     text_x = frame.x + frame.width + 5
     text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1))
     items.append(Text(text_x, frame.y, w - text_x - 4, h - frame.y - 3, text or "-", font="sans", size=8, color=SOFT_INK,
@@ -89,6 +91,8 @@ def step_words(engine: Engine, step: Step, labels: Labels) -> str:
     if step.tier == 3 and step.supposed is not None:
         _, cell, piece = step.supposed
         how = labels.fill("ded_suppose", piece=piece_words(engine, piece, labels), cell=cell_name(engine, cell))
+    elif len(step.cannons) > 2:
+        how = labels["ded_each_again"]
     else:
         key = "ded_shot" if len(step.cannons) == 1 else "ded_shots"
         how = labels.fill(key, cannons=" + ".join(str(k) for k in step.cannons))
@@ -97,14 +101,25 @@ def step_words(engine: Engine, step: Step, labels: Labels) -> str:
                           for _, c, p in step.pinned)
         return labels.fill("ded_found", how=how, found=found)
     cleared = {c for _, c, _ in step.removed}
-    return labels.fill("ded_rules_out", how=how, places=len(step.removed), cells=len(cleared))
+    key = "ded_rules_out_one" if len(step.removed) == 1 else "ded_rules_out_cell" if len(cleared) == 1 else "ded_rules_out"
+    return labels.fill(key, how=how, places=len(step.removed), cells=len(cleared))
 
 
-def deduction_lines(engine: Engine, verdict: Grade, labels: Labels) -> list[str]:
-    """The steps that pin components and the suppositions refuted (one line per run for one type), in order."""
-    lines = [labels.fill("ded_suppose_many", piece=piece_words(engine, item[0][2], labels),
-                         cells=", ".join(cell_name(engine, s[1]) for s in item)) if isinstance(item, list) else
-             step_words(engine, item, labels) for item in reasoning(verdict)]
+def deduction_lines(engine: Engine, verdict: Grade, labels: Labels,
+                    hits: Mapping[int, Collection[int]] | None = None, every: bool = False) -> list[str]:
+    """The steps that pin components (`every`: all steps), the components found by elimination
+    (`hits`: the type ids each cannon's shot hits) and the suppositions refuted (one line per run
+    for one type), in order."""
+    lines = []
+    for item in reasoning(verdict, hits, every):
+        if isinstance(item, Eliminated):
+            lines.append(labels.fill("ded_only_cell" if item.unseen else "ded_last_cell",
+                                     piece=piece_words(engine, item.piece, labels), cell=cell_name(engine, item.cell)))
+        elif isinstance(item, list):
+            lines.append(labels.fill("ded_suppose_many", piece=piece_words(engine, item[0][2], labels),
+                                     cells=", ".join(cell_name(engine, s[1]) for s in item)))
+        else:
+            lines.append(step_words(engine, item, labels))
     if verdict.tier == DEEPEST:
         lines.append(labels["ded_deeper"])
     return lines
