@@ -275,17 +275,13 @@ def _fitted(box: Text) -> list[Item]:
     """The text box, its text shortened (whole words, then letters, with "…") until it fits; nothing
     when not even one letter does: the box's own words step aside, they never refuse a box. The
     shortest that fits is found by bisection (a shorter text never fits worse)."""
-    from generator.scene.text import layout_text
+    from generator.scene.text import fits_box
 
     if box.w <= 0 or box.h <= 0 or not box.text.strip():
         return []
 
     def fits(text: str) -> bool:
-        try:
-            layout_text(replace(box, text=text))
-        except LayoutError:
-            return False
-        return True
+        return fits_box(box, text)
 
     text = " ".join(box.text.split())
     if len(text) > MAX_TITLE:
