@@ -1,7 +1,8 @@
-"""Render the pictures of docs/imposition.md, docs/tts.md, docs/pod.md, docs/cutting.md and docs/box.md (run from the repository).
+"""Render the pictures of docs/imposition.md, docs/tts.md, docs/pod.md, docs/cutting.md, docs/cards.md and docs/box.md
+(run from the repository).
 
-    python docs/make_pictures.py        # writes docs/imposition.png, docs/tts.png, docs/pod.png, docs/pdfx.png, docs/cutting.png,
-                                        # docs/box.png
+    python docs/make_pictures.py        # writes docs/imposition.png, docs/tts.png, docs/pod.png, docs/pdfx.png,
+                                        # docs/cutting.png, docs/paint.png, docs/linked-data.png, docs/box.png
     python docs/make_pictures.py box    # just docs/box.png
 """
 
@@ -265,9 +266,70 @@ def box_picture() -> bytes:
     picture = Image.new("RGB", (flat.width + size[0] + 3 * gap, size[1] + 2 * gap), "#d8d8d8")
     picture.paste(flat, (gap, gap + (size[1] - flat.height) // 2))
     picture.paste(box, (flat.width + 2 * gap, gap))
+
+
+def paint_picture() -> bytes:
+    """docs/paint-example as the PDF draws it (front, back; rendered by pdftoppm), then the front as
+    --format pdfx writes it: transparency and gradients flattened into CMYK pictures."""
+    from PIL import Image
+
+    from generator.cards import load_records, load_template
+    from generator.cards.build import build_cards
+    from generator.render.pdf import render_pdf
+    from generator.scene.imposition import card_pages
+
+    example, dpi = DOCS / "paint-example", 100
+    cards = build_cards(load_records(example / "cards.yaml"), load_template(example / "layout.yaml"))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        pages = [*card_pages(cards, (63.5, 88.9), 3.0), *card_pages(cards, (63.5, 88.9), 3.0, side="back")]
+        (out / "pdf.pdf").write_bytes(render_pdf(pages))
+        _pnpgen("cards", str(example / "cards.yaml"), str(example / "layout.yaml"), "--format", "pdfx", "-q",
+                "-o", str(out / "x.pdf"))
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(out / "pdf.pdf"), str(out / "p")], check=True)
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile", str(out / "x.pdf"),
+                        str(out / "x")], check=True)
+        faces = [Image.open(path).convert("RGB") for path in sorted(out.glob("p-*.png"))]
+        flat = Image.open(out / "x.png").convert("RGB")
+    cut = round((25.4 / 8 - 3.0) / 25.4 * dpi)          # PDF/X pages carry 1/8 in of bleed: shown as the others
+    faces.append(flat.crop((cut, cut, flat.width - cut, flat.height - cut)).resize(faces[0].size))
+    gap = 20
+    picture = Image.new("RGB", (len(faces) * (faces[0].width + gap) + gap, faces[0].height + 2 * gap), "#e8e8e8")
+    for i, face in enumerate(faces):
+        picture.paste(face, (gap + i * (face.width + gap), gap))
     buf = io.BytesIO()
     picture.save(buf, "PNG", optimize=True)
     return buf.getvalue()
+
+
+def linked_data_picture() -> bytes:
+    """How a Google Sheets link becomes a deck: the export address, the cache folder, the deck; and offline."""
+    from generator.scene.model import Circle, Gradient
+
+    page = Page(190.0, 62.0)
+    page.add(Rect(0, 0, 190, 62, fill="#ffffff", stroke=None))
+    steps = [("Google Sheets link", ".../spreadsheets/d/ID/edit#gid=7", "#0f9d58"),
+             ("export address", ".../export?format=csv&gid=7 (or xlsx with --sheet)", "#4285f4"),
+             ("cache folder", "~/.cache/pnpgen/data/<address>/  written when changed", "#f4b400"),
+             ("the deck", "output/<sheet name>.pdf", "#c0392b")]
+    for i, (title, detail, colour) in enumerate(steps):
+        x = 4 + i * 47
+        fill = Gradient("linear", ((0.0, "#ffffff"), (1.0, colour)), box=True, angle=90)
+        page.add(Rect(x, 6, 41, 26, fill=fill, stroke=Stroke(colour, 0.4), radius=2.5))
+        page.add(Text(x + 2, 8, 37, 7, title, font="sans-bold", size=8, align="center", wrap=False))
+        page.add(Text(x + 2, 16, 37, 14, detail, size=6, align="center", min_size=4.5))
+        if i < len(steps) - 1:
+            page.add(*_arrow(x + 41.5, 19, x + 46.5, 19, INK))
+    page.add(Group((Rect(98, 38, 88, 20, fill="#c0392b", stroke=None, radius=2),), opacity=0.12))
+    page.add(Circle(104, 48, 3, fill="#c0392b", stroke=None))
+    page.add(_label(102.2, 45.6, 3.6, "!", 8, colour="#ffffff", font="sans-bold"))
+    page.add(Text(110, 40, 74, 16, "offline, or the server fails: the last good copy prints, with a warning "
+                  "naming its age; --refresh: the download must succeed", size=6.5, min_size=5))
+    page.add(*_arrow(120, 32.5, 120, 37.5, RED))
+    page.add(Text(4, 40, 90, 16, "--watch and the preview download the link again every --poll seconds "
+                  "(10) and redraw only when it changed; share the sheet \"Anyone with the link\"",
+                  size=6.5, min_size=5))
+    return render_png(page, dpi=150)
 
 
 def main() -> None:
@@ -276,6 +338,8 @@ def main() -> None:
     (DOCS / "pod.png").write_bytes(pod_picture())
     (DOCS / "pdfx.png").write_bytes(pdfx_picture())
     (DOCS / "cutting.png").write_bytes(cutting_picture())
+    (DOCS / "paint.png").write_bytes(paint_picture())
+    (DOCS / "linked-data.png").write_bytes(linked_data_picture())
     (DOCS / "box.png").write_bytes(box_picture())
 
 

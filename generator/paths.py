@@ -1,4 +1,4 @@
-"""The only module that knows where card_data/, templates/ and output/ live."""
+"""The only module that knows where card_data/, templates/, output/ and the cache folder live."""
 
 from __future__ import annotations
 
@@ -50,3 +50,19 @@ def output_dir() -> Path:
 def default_output(*parts: str) -> Path:
     """A default output path under output/."""
     return output_dir().joinpath(*parts)
+
+
+CACHE_ENV = "PNPGEN_CACHE_DIR"
+
+
+def cache_folder(part: str) -> str | None:
+    """A folder of the user's cache (as a string: the art cache asks for every picture), or None when
+    the cache is off: $PNPGEN_CACHE_DIR/<part>, else $XDG_CACHE_HOME/pnpgen/<part>, else
+    ~/.cache/pnpgen/<part>; PNPGEN_CACHE_DIR=off turns it off."""
+    chosen = os.environ.get(CACHE_ENV, "")
+    if chosen.lower() == "off":
+        return None
+    if chosen:
+        return os.path.join(chosen, part)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "pnpgen", part)

@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.cards.elements import BadValue, ElementContext, Kind, Param, get_kind, kinds, to_color, to_font
+from generator.cards.elements import (
+    BadValue,
+    ElementContext,
+    Kind,
+    Param,
+    get_kind,
+    kinds,
+    to_font,
+    to_opacity,
+    to_paint,
+)
 from generator.cards.iconset import EMPTY, IconSet, build_icon_set
 from generator.cards.lookups import apply_lookups, check_against, lookup_names
 from generator.cards.records import Record, field_names
@@ -26,13 +36,13 @@ from generator.cards.templates import (
     substitute,
     when_holds,
 )
-from generator.core.errors import DataError, LayoutError, TemplateError
+from generator.core.errors import DataError, LayoutError, TemplateError, shown_file
 from generator.scene.model import Group, Item, Rect, Text
 
 if TYPE_CHECKING:
     from generator.scene.imposition import Card
 
-META_KEYS = {"kind", "id", "when", "drop"}
+META_KEYS = {"kind", "id", "when", "drop", "opacity"}    # keys every element takes
 LABEL_FIELDS = ("name", "title", "nome", "nom")
 
 
@@ -47,6 +57,7 @@ class Prepared:
     dynamic: dict[str, Any]
     when: Any = None
     id: str = ""
+    opacity: Any = 1.0     # 0..1, or a text with {fields} (converted per card)
 
 
 @dataclass
@@ -111,10 +122,10 @@ def _check_defaults(template: Template) -> None:
 
 def _static_color(template: Template, key: str) -> None:
     value = getattr(template, key)
-    if isinstance(value, str) and fields_in(value):
+    if fields_in(value):
         return
     try:
-        to_color(value)
+        to_paint(value)
     except BadValue as err:
         raise TemplateError(str(err), file=template.file, key=key) from None
 
@@ -129,7 +140,7 @@ def _prepare(el: dict[str, Any], index: int, face: str, template: Template, name
                             file=template.file, key=where)
     values = {**template.defaults.get(kind.name, {}), **{k: v for k, v in el.items() if k not in META_KEYS}}
     _check_keys(kind, values, where, template)
-    _check_fields(template, where, [values, el.get("when")], names, data_file)
+    _check_fields(template, where, [values, el.get("when"), el.get("opacity")], names, data_file)
     static: dict[str, Any] = {}
     dynamic: dict[str, Any] = {}
     for key, param in kind.keys.items():
@@ -143,7 +154,18 @@ def _prepare(el: dict[str, Any], index: int, face: str, template: Template, name
                 return TemplateError(msg, file=template.file, key=f"{where} key '{k}'")
 
             static[key] = _convert(kind, key, named_font(param, raw, template.fonts), error)
-    return Prepared(kind, face, where, static, dynamic, el.get("when"), str(el.get("id") or f"{face}[{index}]"))
+    return Prepared(kind, face, where, static, dynamic, el.get("when"), str(el.get("id") or f"{face}[{index}]"),
+                    _opacity(el.get("opacity", 1.0), where, template))
+
+
+def _opacity(raw: Any, where: str, template: Template) -> Any:
+    """An element's `opacity:` converted once (kept as it is when it names a field)."""
+    if isinstance(raw, str) and fields_in(raw):
+        return raw
+    try:
+        return to_opacity(raw)
+    except BadValue as err:
+        raise TemplateError(str(err), file=template.file, key=f"{where} key 'opacity'") from None
 
 
 def _check_keys(kind: Kind, values: dict[str, Any], where: str, template: Template) -> None:
@@ -166,7 +188,7 @@ def _check_fields(template: Template, where: str, values: list[Any], names: list
         if name not in names:
             raise TemplateError(
                 f"template {template.name} {where or 'top level'} uses field {name!r} not in data file "
-                f"{data_file} (fields: {', '.join(names) or 'none'})", file=template.file)
+                f"{shown_file(data_file or '')} (fields: {', '.join(names) or 'none'})", file=template.file)
 
 
 def _convert(kind: Kind, key: str, raw: Any, error: Callable[[str], Exception]) -> Any:
@@ -231,16 +253,25 @@ def draw_faces(design: CardDesign, record: Record, image_loader: Callable[[Path]
     front += _draw_face(design, design.front, record, image_loader, trace)
     if design.back is None:
         return front, None
-    back_bg = tmpl.back_background if tmpl.back_background is not None else tmpl.background
+    back_bg = tmpl.back_background if tmpl.back_background is not None else _plain_background(tmpl.background)
     back = _background(design, record, back_bg, "back_background")
     back += _draw_face(design, design.back, record, image_loader, trace)
     return front, back
 
 
+def _plain_background(value: Any) -> Any:
+    """The front's background for the backs when they have none of their own, unless it comes from
+    the card's fields (backs must all look the same): then white."""
+    return DEFAULT_BACKGROUND if fields_in(value) else value
+
+
+DEFAULT_BACKGROUND = "#ffffff"
+
+
 def _background(design: CardDesign, record: Record, value: Any, key: str) -> list[Item]:
     value = _record_value(value, record, key, design)
     try:
-        fill = to_color(value)
+        fill = to_paint(value)
     except BadValue as err:
         raise DataError(f"{key}: {err}", file=record.file, line=record.line) from None
     if fill is None:
@@ -271,6 +302,9 @@ def _draw_face(design: CardDesign, elements: list[Prepared], record: Record,
         values = {**prep.static, **_dynamic_values(prep, record, design)}
         drawn = prep.kind.draw(values, ctx)
         _check_text_fits(drawn, prep, record)
+        opacity = _card_opacity(prep, record, design)
+        if opacity < 1 and drawn:
+            drawn = [Group(tuple(drawn), opacity=opacity)]
         items.extend(drawn)
         if trace is not None:
             trace.append(Drawn(prep, values, tuple(drawn)))
@@ -285,6 +319,19 @@ def _context(design: CardDesign, prep: Prepared, record: Record,
                           where=prep.where, face=prep.face, image_loader=image_loader,
                           allow_outside=design.allow_outside_files, icons=design.icons,
                           from_data=frozenset(prep.dynamic))
+
+
+def _card_opacity(prep: Prepared, record: Record, design: CardDesign) -> float:
+    if not isinstance(prep.opacity, str):
+        return float(prep.opacity)
+    value = _record_value(prep.opacity, record, prep.where, design)
+    try:
+        return to_opacity(value)
+    except BadValue as err:
+        used = fields_in(prep.opacity)
+        raise DataError(f"{err} (template {design.template.name} {prep.where} key 'opacity' from {prep.opacity!r})",
+                        file=record.file, line=record.line_of(used[0]) if used else record.line,
+                        key=used[0] if len(used) == 1 else None) from None
 
 
 def _dynamic_values(prep: Prepared, record: Record, design: CardDesign) -> dict[str, Any]:

@@ -410,7 +410,9 @@ def records_and_template(entries: list[Entry], plan: dict[Path, Plan], deck_blee
     has_backs = any(e.back is not None for e in entries)
     tmpl = Template(name="images", file=source, card=f"{card[0]}x{card[1]}", bleed=deck_bleed, safe=0.0,
                     background=None, label="{name}", front=_elements("front", card, deck_bleed),
-                    back=_elements("back", card, deck_bleed) if has_backs else None)
+                    back=_elements("back", card, deck_bleed) if has_backs else None,
+                    alpha_hint="rounded transparent corners? --fill-corners fills them like the bleed; "
+                               "else flatten the pictures")
     return records, tmpl
 
 

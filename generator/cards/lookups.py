@@ -55,6 +55,6 @@ def apply_lookups(template: Template, record: Record) -> Record:
         else:
             listed = ", ".join(list(entry["values"])[:12])
             raise DataError(f"{entry['from']} {wanted!r} is not in the lookup {name!r} of template "
-                            f"{template.name} (its values: {listed}); add it there, or a default:",
+                            f"{template.name} (its values: {listed}); add it there, or give the lookup a default",
                             file=record.file, line=record.line_of(entry["from"]), key=entry["from"])
     return replace(record, fields=fields)

@@ -3,8 +3,9 @@
 Each check reads a card as the engine drew it (its trace of elements, see build.py `Drawn`) and
 never changes the drawing: text set outside the safe area or into the bleed, text shrunk by more
 than 30% to fit, a picture under 200 ppi at its placed size or with an alpha channel over nothing
-(the paper shows through), characters that no shipped font has, an empty `src`; and for the whole
-deck, a last sheet mostly empty and a Tabletop Simulator sheet over 69 cards.
+(the paper shows through), characters that no shipped font has, an empty `src`, and for PDF/X
+text that the flattening of a transparent element turns into pixels; and for the whole deck, a
+last sheet mostly empty and a Tabletop Simulator sheet over 69 cards.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.cards.inspect import Box, flatten, item_box, line_box, text_lines, transform_box, union
+from generator.cards.inspect import Box, flatten, item_box, items_box, line_box, text_lines, transform_box, union
 from generator.core.numbers import format_number
 from generator.scene.fonts import font_label, missing_chars
-from generator.scene.model import Image, Item, Matrix, Rect, Text, TextLine
+from generator.scene.model import IDENTITY, Group, Image, Item, Matrix, Rect, Text, TextLine, compose
 
 MIN_PPI = 200
 MAX_SHRINK = 0.30
@@ -58,9 +59,16 @@ class _Card:
         return Finding(message, self.record.file, self.record.line, self.number, self.label, where)
 
 
-def check_card(design: Any, record: Any, number: int, label: str, trace: Sequence[Any]) -> list[Finding]:
-    """The warnings for one drawn card (trace: the Drawn elements of both faces, in drawing order)."""
+def check_card(design: Any, record: Any, number: int, label: str, trace: Sequence[Any],
+               pdfx: bool = False) -> list[Finding]:
+    """The warnings for one drawn card (trace: the Drawn elements of both faces, in drawing order);
+    `pdfx`: also where PDF/X's flattening of transparency turns text into pixels."""
     card = _Card(design, record, number, label)
+    found = _check_trace(card, design, trace)
+    return found + _flattened_text(card, trace) if pdfx else found
+
+
+def _check_trace(card: _Card, design: Any, trace: Sequence[Any]) -> list[Finding]:
     found: list[Finding] = []
     covered: dict[str, list[Box]] = {"front": _background_box(design, "background"),
                                      "back": _background_box(design, "back_background")}
@@ -73,6 +81,54 @@ def check_card(design: Any, record: Any, number: int, label: str, trace: Sequenc
             if isinstance(item, Rect) and item.fill:
                 covered[drawn.prep.face].append(transform_box(item_box(item) or (0, 0, 0, 0), matrix))
     return found
+
+
+def _flattened_text(card: _Card, trace: Sequence[Any]) -> list[Finding]:
+    """Text that PDF/X will print as pixels: under a transparent element (drawn before it, where it
+    overlaps) or in it; PDF/X has no transparency, so the element and what lies under it become one
+    picture (generator/render/pdfx.py)."""
+    found: list[Finding] = []
+    texts: dict[str, list[tuple[str, Box]]] = {"front": [], "back": []}
+    for drawn in trace:
+        face = texts.setdefault(drawn.prep.face, [])
+        for group, matrix in _transparent(drawn.items, IDENTITY):
+            box = items_box(group.items, paths=True)
+            if box is None:
+                continue
+            box = transform_box(box, compose(matrix, group.transform))
+            for where in dict.fromkeys(w for w, text in face if _overlap(text, box)):
+                found.append(card.finding(f"transparent (opacity) over the text of {where}: --format pdfx "
+                                          "flattens them into one picture, so that text prints as pixels there "
+                                          "(draw the text after it, or make it opaque)", drawn.prep.where))
+            if any(_text_boxes(group.items, IDENTITY)):
+                found.append(card.finding("transparent text: --format pdfx flattens it into a picture, so it "
+                                          "prints as pixels (make it opaque for sharp type)", drawn.prep.where))
+        face.extend((drawn.prep.where, box) for box in _text_boxes(drawn.items, IDENTITY))
+    return found
+
+
+def _transparent(items: Sequence[Item], matrix: Matrix) -> list[tuple[Group, Matrix]]:
+    """The outermost groups with an opacity under 1, with the transform that places them."""
+    out: list[tuple[Group, Matrix]] = []
+    for item in items:
+        if isinstance(item, Group):
+            if item.opacity < 1:
+                out.append((item, matrix))
+            else:
+                out += _transparent(item.items, compose(matrix, item.transform))
+    return out
+
+
+def _text_boxes(items: Sequence[Item], matrix: Matrix) -> list[Box]:
+    boxes = []
+    for item, placed in flatten(items, matrix):
+        lines = text_lines(item) if isinstance(item, Text) else [item] if isinstance(item, TextLine) else []
+        boxes += [transform_box(line_box(line), placed) for line in lines]
+    return boxes
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] - _EPS and b[0] < a[2] - _EPS and a[1] < b[3] - _EPS and b[1] < a[3] - _EPS
 
 
 def xml_findings(records: Sequence[Any]) -> list[Finding]:
@@ -161,7 +217,7 @@ def _check_image(card: _Card, item: Image, matrix: Matrix, where: str, covered: 
     box = transform_box(item_box(item) or (0, 0, 0, 0), matrix)
     if has_alpha(item.data) and not any(_inside(box, under) for under in covered):
         found.append(card.finding("picture has an alpha channel over nothing: the paper shows through "
-                                  "(give the card a background or flatten the picture)", where))
+                                  f"({card.design.template.alpha_hint})", where))
     return found
 
 

@@ -1,6 +1,6 @@
 """Card records from YAML, CSV or spreadsheet data files, each remembering its file and line; `qty:` repeats a card.
 
-CSV: the separator (comma, semicolon or tab) is read from the header line, quotes as usual, a
+CSV (and TSV): the separator (comma, semicolon or tab) is read from the header line, quotes as usual, a
 byte-order mark and Windows line ends are fine; a row with more or fewer cells than the header is
 an error naming its line. Spreadsheets: generator/cards/spreadsheet.py.
 """
@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from generator.cards.datafile import key_lines, read_text, yaml_node
 from generator.cards.schema import plain
-from generator.core.errors import DataError
+from generator.core.errors import DataError, shown_file
 from generator.core.limits import check_cards, check_file_size
 
 if TYPE_CHECKING:
     from _csv import Reader as CsvReader
 
 QTY_KEY = "qty"
-DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".xlsm", ".ods")
+DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".xlsm", ".ods")
 CSV_SEPARATORS = (",", ";", "\t")
 
 _Row = tuple[dict[str, Any], int, dict[str, int]]   # (raw fields, line, {field: its line})
@@ -45,7 +45,7 @@ class Record:
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data (for `--format json`)."""
-        return {"fields": dict(self.fields), "file": str(self.file), "line": self.line}
+        return {"fields": dict(self.fields), "file": shown_file(self.file), "line": self.line}
 
 
 def resolve_data(name_or_path: str | Path) -> Path:
@@ -85,11 +85,11 @@ def load_records(path: str | Path, expand: bool = True, sheet: str | None = None
         if suffix in SHEET_SUFFIXES:
             named, sheet_data = sheet_rows(path, sheet, max_cards)     # named: the file errors name
             return _records(sheet_data, named, expand, max_cards)
-    rows = _csv_rows(read_text(path), path) if suffix == ".csv" else _yaml_rows(read_text(path), path)
+    rows = _csv_rows(read_text(path), path) if suffix in (".csv", ".tsv") else _yaml_rows(read_text(path), path)
     return _records(rows, path, expand, max_cards)
 
 
-_TEXT_SUFFIXES = (".yaml", ".yml", ".csv")
+_TEXT_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv")
 
 
 def _records(rows: list[_Row], path: Path, expand: bool, max_cards: int | None) -> list[Record]:

@@ -35,8 +35,9 @@ class Drawing:
 
 
 def draw_card(design: Any, record: Record, number: int,
-              image_loader: Callable[[Path], bytes] | None = None) -> Drawing:
-    """Draw one record; a PnpError becomes the drawing's error (the CLI's one-line message)."""
+              image_loader: Callable[[Path], bytes] | None = None, pdfx: bool = False) -> Drawing:
+    """Draw one record; a PnpError becomes the drawing's error (the CLI's one-line message). `pdfx`:
+    the findings include what PDF/X's flattening does to text."""
     from generator.cards.build import Drawn, card_label, draw_faces
     from generator.cards.inspect import element_boxes
     from generator.cards.preflight import check_card
@@ -56,7 +57,7 @@ def draw_card(design: Any, record: Record, number: int,
     try:
         label = card_label(design.template, record, number)
         front, back = draw_faces(design, record, loader, trace)
-        findings = check_card(design, record, number, label, trace)
+        findings = check_card(design, record, number, label, trace, pdfx=pdfx)
     except PnpError as err:
         read.extend(Path(p) for p in vars(err).get("wanted", ()))    # a missing picture: watched for its return
         return Drawing(number, _fallback_label(record, number), error=str(err), images=tuple(read), exception=err)

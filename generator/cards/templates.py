@@ -49,6 +49,8 @@ class Template:
     icons: dict[str, dict[str, Any]] = field(default_factory=dict)    # see iconset.py (src made absolute)
     lookups: dict[str, dict[str, Any]] = field(default_factory=dict)  # see lookups.py
     fonts: dict[str, str] = field(default_factory=dict)   # `fonts:` name -> registry font (see fontset.py)
+    alpha_hint: str = "give the card a background or flatten the picture"   # preflight's advice for
+                                                # a picture with transparency over nothing
     box: dict[str, Any] | None = None       # the deck's box (`pnpgen cards --box`): see _box
 
     def faces(self) -> Iterator[tuple[str, list[dict[str, Any]]]]:

@@ -23,7 +23,7 @@ class PnpError(Exception):
         """'file:line:column' (the parts that are known)."""
         parts: list[str] = []
         if self.file is not None:
-            parts.append(str(self.file))
+            parts.append(_shown(str(self.file)))
         if self.line is not None:
             parts.append(str(self.line))
             if self.column is not None:
@@ -34,6 +34,27 @@ class PnpError(Exception):
         where = self.where()
         key = f"{self.key}: " if self.key else ""
         return f"{where}: {key}{self.message}" if where else f"{key}{self.message}"
+
+
+_SHOWN_AS: dict[str, str] = {}       # a local copy's path -> what errors call it (the link it came from)
+
+
+def show_file_as(path: str | Path, name: str) -> None:
+    """Errors naming `path` (or a sheet of it, path[Sheet1]) name `name` instead: a downloaded copy
+    is called by its link."""
+    _SHOWN_AS[str(path)] = name
+
+
+def shown_file(file: str | Path) -> str:
+    """A file as errors call it: a downloaded copy by its link (see show_file_as), else its path."""
+    return _shown(str(file))
+
+
+def _shown(file: str) -> str:
+    for path, name in _SHOWN_AS.items():
+        if file == path or (file.startswith(path) and file[len(path)] == "["):
+            return name + file[len(path):]
+    return file
 
 
 class DataError(PnpError):

@@ -58,8 +58,12 @@ class LiveDeck:
     """The deck as the preview shows it; refresh() after any save; thread-safe reads via snapshot()."""
 
     def __init__(self, data: str | Path, template: str | Path, *, bleed: float | None = None,
-                 image_loader: Any = None, deck_findings: Any = None) -> None:
+                 image_loader: Any = None, deck_findings: Any = None, sheet: str | None = None,
+                 allow_outside: bool = False) -> None:
         self.data, self.template, self.bleed = data, template, bleed
+        self.sheet, self.allow_outside = sheet, allow_outside
+        self.pdfx = False        # the print button writes PDF/X: warn where its flattening turns text into pixels
+        self.print_label = ""    # what the print button writes (its tooltip)
         self.image_loader = image_loader
         self.deck_findings = deck_findings          # (count, design) -> list of deck-wide warnings
         self.lock = threading.Condition()
@@ -158,12 +162,13 @@ class LiveDeck:
 
         tmpl = None
         try:
-            records = load_records(self.data)
+            records = load_records(self.data, sheet=self.sheet)
             tmpl = self._template_cache[1] if self._template_fresh() else None
             if tmpl is None:
                 tmpl = load_template(self.template)
                 self._template_cache = ({Path(p): _stamp(p) for p in tmpl.files}, tmpl)
             design = check_template(tmpl, records, bleed=self.bleed)
+            design.allow_outside_files = self.allow_outside
         except PnpError as err:
             vars(err)["_tmpl"] = tmpl      # kept on the error: the template's files, to keep watching
             raise
@@ -208,7 +213,7 @@ class LiveDeck:
     def _draw(self, design: Any, record: Any, number: int, fields: str, sig: str) -> _Drawn:
         from generator.cards.session import draw_card
 
-        drawing = draw_card(design, record, number, self.image_loader)
+        drawing = draw_card(design, record, number, self.image_loader, pdfx=self.pdfx)
         images = {Path(p).resolve(): _stamp(p) for p in drawing.images}
         if drawing.error is not None:
             return _Drawn(CardState(number, drawing.label, "", False, drawing.error), images)
@@ -256,9 +261,16 @@ class LiveDeck:
             self.cards, self.error, self.warnings, self.inputs = states, error, warnings, inputs
             if design is not None:
                 self.design, self.records = design, records
-                self.meta = _meta(design)
+                self.meta = {**_meta(design), "title": self.title(records), "template": design.template.name,
+                             "print": self.print_label}
             self.lock.notify_all()
         return changed
+
+    def title(self, records: list[Record]) -> str:
+        """The deck's name, as its printed files are named (the data file's, or its folder's)."""
+        from generator.publish.carddeck import deck_stem, printable
+
+        return printable(deck_stem(records[0].file)) if records else ""
 
     # --- reading ------------------------------------------------------------------------------------
 

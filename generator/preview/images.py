@@ -34,35 +34,34 @@ class ImagesLiveDeck(LiveDeck):
         design = check_template(self.made.template, self.made.records, bleed=self.opts.bleed)
         return self.made.records, self.made.template, design
 
+    def title(self, records: list[Any]) -> str:
+        return self.made.stem if self.made is not None else super().title(records)
+
     def _find_inputs(self, tmpl: Any, images: set[Path]) -> set[Path]:
         from generator.paths import fonts_dir
 
         return {Path(p).resolve() for p in images} | {p.resolve() for p in fonts_dir().glob("*.ttf")}
 
 
-def images_live_deck(choice: ImageChoice, opts: DeckOptions, read: Callable[[Path], bytes], findings: Any,
-                     free_path: Callable[[Path, set[Path]], Path]) -> tuple[ImagesLiveDeck, Callable[[], dict[str, Any]]]:
-    """The live deck and its print button (the PDF under output/, as `pnpgen images` writes it,
-    never over a file this preview did not write: free_path picks NAME-2.pdf...)."""
+def images_live_deck(choice: ImageChoice, opts: DeckOptions, read: Callable[[Path], bytes],
+                     findings: Any) -> tuple[ImagesLiveDeck, Callable[[], dict[str, Any]]]:
+    """The live deck and its print button (what `pnpgen images` writes with the same options; see
+    preview.print_options)."""
     deck = ImagesLiveDeck(choice, opts, read, findings)
     written: set[Path] = set()
 
     def print_pdf() -> dict[str, Any]:
-        from dataclasses import replace
-
-        from generator import paths
+        from generator.preview.printing import print_options, printed
         from generator.publish.imagedeck import images_deck
 
         if deck.error or any(c.error for c in deck.cards) or deck.made is None:
             return {"error": "fix the errors first (they are shown in place of the cards)"}
         c = deck.choice
         try:
-            target = free_path(paths.default_output(f"{deck.made.stem}.pdf"), written)
-            images_deck(c.fronts, c.backs, card=c.card, opts=replace(opts, output=target, own=frozenset(written)),
-                        read=deck.read)
+            paths = images_deck(c.fronts, c.backs, card=c.card, opts=print_options(opts, deck.made.stem, written),
+                                read=deck.read)
         except PnpError as err:
             return {"error": str(err)}
-        written.add(target)
-        return {"path": str(target)}
+        return printed(paths, written)
 
     return deck, print_pdf

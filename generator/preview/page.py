@@ -135,7 +135,12 @@ function figure(card) {
 }
 
 function draw() {
-  document.getElementById("title").textContent = `pnpgen preview: ${state.title || ""}`;
+  const count = state.cards.length, what = `${count} card${count === 1 ? "" : "s"}`;
+  const title = `${state.title || "pnpgen preview"} (${what})`;
+  document.getElementById("title").textContent = title;
+  document.title = `${title}: pnpgen preview`;
+  document.getElementById("title").title = state.template ? `template: ${state.template}` : "";
+  document.getElementById("print").title = state.print ? `writes: ${state.print}` : "";
   document.body.style.setProperty("--pw", state.card_w + 2 * state.bleed);
   document.body.style.setProperty("--ph", state.card_h + 2 * state.bleed);
   const err = document.getElementById("deck-error");
@@ -220,7 +225,8 @@ document.getElementById("print").addEventListener("click", async () => {
   out.textContent = "printing...";
   const res = await fetch("/print", {method: "POST", headers: {"X-Pnpgen": "print"}});
   const answer = await res.json();
-  out.textContent = answer.error ? "not printed: " + answer.error : "written: " + answer.path;
+  const more = answer.paths && answer.paths.length > 1 ? ` (and ${answer.paths.length - 1} more)` : "";
+  out.textContent = answer.error ? "not printed: " + answer.error : "written: " + answer.path + more;
 });
 const tip = document.getElementById("tip");
 document.addEventListener("mousemove", e => {

@@ -5,7 +5,8 @@ Routes (nothing else; no file is ever served from disk by its path):
   GET /state.json            the deck: cards, errors, warnings, element boxes
   GET /card/N/front.svg      card N's face as last rendered well (and /back.svg)
   GET /events                Server-Sent Events: "data: STATE" (the state.json document) after every change
-  POST /print                writes the PDF under output/ and answers where (JSON)
+  POST /print                writes the deck as `pnpgen cards` would with the preview's options and answers
+                             where (JSON: {"path": first file, "paths": [every file]} or {"error": ...})
 Requests whose Host is not the loopback address are refused (a web page elsewhere cannot read it), and
 connections, request lines and each request's time are bounded: generator/preview/loopback.py, which
 `pnpgen laser play` shares. MAX_STREAMS bounds the event streams among the connections.
@@ -37,6 +38,12 @@ class PreviewServer(LoopbackServer):
         self.stopping = threading.Event()
         self.print_lock = threading.Lock()
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self.viewers = 0           # open event streams: a page is open (a linked DATA is polled only then)
+        self.viewers_lock = threading.Lock()
+
+    def has_viewers(self) -> bool:
+        """Whether a page is open (listening to /events)."""
+        return self.viewers > 0
 
     def stop(self) -> None:
         """Stop serving: wake the event streams, end serve_forever, close the socket."""
@@ -75,9 +82,13 @@ class _Handler(LoopbackHandler):
             self.end_headers()
             self.close_connection = True
             return
+        with self.server.viewers_lock:
+            self.server.viewers += 1
         try:
             self._stream()
         finally:
+            with self.server.viewers_lock:
+                self.server.viewers -= 1
             self.server.streams.release()
 
     def _stream(self) -> None:

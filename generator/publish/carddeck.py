@@ -76,7 +76,7 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
     design.allow_outside_files = allow_outside
     tmpl = design.template
     job = plan_job(opts, count=len(records), card_size=design.card_size, bleed=design.bleed, stem=stem,
-                   has_backs=tmpl.back is not None, title=f"{printable(stem)}: {len(records)} cards",
+                   has_backs=tmpl.back is not None, title=f"{printable(stem)}: {count_cards(len(records))}",
                    source=_source(records[0].file, tmpl.file), size_from=tmpl.file,
                    reporter=reporter)
     if job.wants_data:
@@ -169,6 +169,11 @@ def deck_stem(data_file: Path) -> str:
     """The name of the output files: the data file's stem (its folder's name for a `cards.*` file)."""
     data_file = Path(data_file)
     return data_file.parent.name if data_file.stem == "cards" and data_file.parent.name else data_file.stem
+
+
+def count_cards(count: int) -> str:
+    """"1 card", "18 cards"."""
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def printable(text: str) -> str:

@@ -7,16 +7,21 @@ colour parsing, number formatting) is done once here.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from generator.core import colours
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
+from generator.scene.bounds import shape_box
 from generator.scene.footer import own_text_lines
 from generator.scene.model import (
     Circle,
+    Gradient,
     Group,
     Image,
     Item,
@@ -69,18 +74,76 @@ class Backend:
 
 
 def _draw_text(backend: Backend, item: Text) -> None:
+    color = item.color
+    if type(color) is Gradient and color.box:      # one gradient across the box, all its lines
+        color = placed_gradient(color, (item.x, item.y, item.x + item.w, item.y + item.h))
     try:
         lines = layout_text(item)
     except LayoutError:     # a user's text was laid out when its card was built: this is pnpgen's own
         lines = own_text_lines(item)
     for line in lines:
-        backend.text_line(line)
+        backend.text_line(line if color is item.color else replace(line, color=color))
+
+
+def _draw_line(backend: Backend, item: TextLine) -> None:
+    color = item.color
+    if type(color) is Gradient and color.box:      # a line set on its own (rich text): across the line
+        from generator.scene.bounds import line_box
+
+        item = replace(item, color=placed_gradient(color, line_box(item)))
+    backend.text_line(item)
 
 
 def _draw_path(backend: Backend, item: Path) -> None:
     check_path(item)
     if item.commands and (item.fill is not None or item.stroke is not None):
-        backend.path(item)
+        backend.path(_placed_fill(item))
+
+
+def _placed_fill(item: Any) -> Any:
+    """The item with a box gradient fill (a template's) placed in its coordinates."""
+    fill = item.fill
+    if type(fill) is Gradient and fill.box:
+        return replace(item, fill=placed_gradient(fill, shape_box(item) or (0.0, 0.0, 0.0, 0.0)))
+    return item
+
+
+def placed_gradient(gradient: Gradient, bounds: tuple[float, float, float, float]) -> Gradient:
+    """A box gradient in the coordinates of the box `bounds`: linear across it at its angle, corner
+    to corner; radial from its centre to half its longer side."""
+    left, top, right, bottom = bounds
+    w, h = right - left, bottom - top
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    if gradient.kind == "radial":
+        return replace(gradient, x1=cx, y1=cy, r=max(w, h, 1e-6) / 2, box=False)
+    dx, dy = math.cos(math.radians(gradient.angle)), math.sin(math.radians(gradient.angle))
+    if abs(dx) < 1e-12:
+        dx = 0.0
+    if abs(dy) < 1e-12:
+        dy = 0.0
+    half = max((abs(w * dx) + abs(h * dy)) / 2, 1e-6)
+    return replace(gradient, x1=cx - half * dx, y1=cy - half * dy, x2=cx + half * dx, y2=cy + half * dy, box=False)
+
+
+def gradient_ramp(stops: Sequence[tuple[float, str]], steps: int = 256) -> list[tuple[int, int, int]]:
+    """The gradient's colour at `steps` even places from 0 to 1 (sRGB interpolated between stops, as
+    SVG, PDF and the PNG backend do)."""
+    points = [(min(max(offset, 0.0), 1.0), rgb(colour)) for offset, colour in stops]
+    out = []
+    for i in range(steps):
+        t = i / (steps - 1)
+        if t <= points[0][0]:
+            out.append(points[0][1])
+            continue
+        for (t0, c0), (t1, c1) in itertools.pairwise(points):
+            if t <= t1:
+                f = (t - t0) / (t1 - t0) if t1 > t0 else 1.0
+                r, g, b = (round(low + (high - low) * f) for low, high in zip(c0, c1, strict=True))
+                out.append((r, g, b))
+                break
+        else:
+            out.append(points[-1][1])
+    return out
 
 
 def _draw_group(backend: Backend, item: Group) -> None:
@@ -90,12 +153,12 @@ def _draw_group(backend: Backend, item: Group) -> None:
 
 
 _DISPATCH: dict[type, Callable[[Backend, Any], None]] = {
-    Rect: lambda b, it: b.rect(it),
+    Rect: lambda b, it: b.rect(_placed_fill(it)),
     Line: lambda b, it: b.line(it),
-    Polyline: lambda b, it: b.polyline(it),
+    Polyline: lambda b, it: b.polyline(_placed_fill(it)),
     Path: _draw_path,
-    Circle: lambda b, it: b.circle(it),
-    TextLine: lambda b, it: b.text_line(it),
+    Circle: lambda b, it: b.circle(_placed_fill(it)),
+    TextLine: _draw_line,
     Image: lambda b, it: b.image(it),
     Text: _draw_text,
     Group: _draw_group,

@@ -1,5 +1,8 @@
 """PDF backend (reportlab): one vector document, font subsets embedded, byte-identical for the same pages.
 
+Gradient fills are axial and radial shadings clipped to their shape; a transparent group is a form
+XObject marked a transparency group, painted under /ca and /CA (it fades as one).
+
 Each page's content stream starts with one matrix that maps the model's mm (origin top-left,
 y down) onto PDF points (y up); text lines undo the flip in their text matrix so glyphs stand
 upright, and are written as shaped glyph runs (pdffonts.py). TrimBox/BleedBox come from the page;
@@ -28,12 +31,14 @@ from generator.scene.fonts import parsed_font, shape_line
 from generator.scene.model import (
     IDENTITY,
     Circle,
+    Gradient,
     Group,
     Image,
     Item,
     Line,
     Matrix,
     Page,
+    Paint,
     Path,
     PathCommand,
     Polyline,
@@ -68,6 +73,8 @@ class PdfDocument:
     glyph_fonts: dict[str, GlyphFont] = field(default_factory=dict)     # each face's Type 0 font (pdffonts.py)
     motifs: dict[tuple[Item, ...], str] = field(default_factory=dict)    # each distinct motif's form name
     motif_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
+    groups: dict[tuple[Item, ...], str] = field(default_factory=dict)    # each transparent group's form name
+    group_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
 
 
 @cache
@@ -312,11 +319,46 @@ class PdfBackend(Backend):
         self.saved: list[list[object]] = []
         self.placed = placed or {}           # emptied groups whose face is a form (see _with_forms)
         self.matrices = [IDENTITY]     # group transforms, for the placed size of pictures
+        self.faded: list[bool] = []    # per open group: whether it set an opacity (reportlab's state saved)
 
     # -- paint state ------------------------------------------------------------------------
     def colour(self, color: str, op: str) -> str:
         """The operator setting `color` for fills (op rg) or strokes (RG); a subclass may convert it."""
         return _color_op(color, op)
+
+    def gradient_colours(self, gradient: Gradient) -> list[object]:
+        """The gradient's stop colours as reportlab colours (a subclass may convert them)."""
+        from reportlab.lib.colors import Color
+
+        return [Color(*rgb_float(colour)) for _, colour in gradient.stops]
+
+    def _shade(self, clip: str, gradient: Gradient, bounds: tuple[float, float, float, float]) -> None:
+        """Paint the gradient inside a clip (the operators that set it: a path and W n, or text in
+        render mode 7; `bounds` around it): clip, then the shading."""
+        self.emit(f"q {clip}")
+        if gradient.transform != IDENTITY:
+            self.emit(" ".join(_f_matrix(gradient.transform)) + " cm")
+        colours = self.gradient_colours(gradient)
+        positions = [min(max(offset, 0.0), 1.0) for offset, _ in gradient.stops]
+        if len(colours) == 1:
+            colours, positions = colours * 2, [0.0, 1.0]
+        if gradient.kind == "radial":
+            self.c.radialGradient(gradient.x1, gradient.y1, max(gradient.r, 1e-6), colours, positions)
+        else:
+            self.c.linearGradient(gradient.x1, gradient.y1, gradient.x2, gradient.y2, colours, positions)
+        self.emit("Q")
+
+    def _filled(self, item: Rect | Polyline | Path | Circle, outline: str, evenodd: bool = False) -> None:
+        """Paint an item's outline: a gradient fill shaded in it, then the stroke; else in one operator."""
+        from generator.scene.bounds import shape_box
+
+        fill, stroke = item.fill, item.stroke
+        if isinstance(fill, Gradient):
+            self._shade(f"{outline} W{'*' if evenodd else ''} n", fill, shape_box(item) or (0.0, 0.0, 0.0, 0.0))
+            fill = None
+        op = self._paint(fill, stroke)
+        if op:
+            self.emit(f"{outline} {op}{'*' if evenodd and fill is not None else ''}")
 
     def _paint(self, fill: str | None, stroke: Stroke | None) -> str | None:
         """Set colours and line style; the painting operator (f, S, B), or None for no paint."""
@@ -341,6 +383,9 @@ class PdfBackend(Backend):
 
     # -- primitives -------------------------------------------------------------------------
     def rect(self, item: Rect) -> None:
+        if isinstance(item.fill, Gradient):
+            self._filled(item, _rect_path(item.x, item.y, item.w, item.h, item.radius))
+            return
         op = self._paint(item.fill, item.stroke)
         if op:
             self.emit(f"{_rect_path(item.x, item.y, item.w, item.h, item.radius)} {op}")
@@ -351,14 +396,19 @@ class PdfBackend(Backend):
             self.emit(_numbers("%.3f %.3f m %.3f %.3f l ", (item.x1, item.y1, item.x2, item.y2)) + "S")
 
     def polyline(self, item: Polyline) -> None:
-        op = self._paint(item.fill if item.closed else None, item.stroke)
+        if isinstance(item.fill, Gradient) and item.closed and item.points:
+            template = "%.3f %.3f m " + "%.3f %.3f l " * (len(item.points) - 1) + "h"
+            self._filled(item, _numbers(template, [v for x, y in item.points for v in (x, y)]))
+            return
+        op = self._paint(item.fill if item.closed and not isinstance(item.fill, Gradient) else None, item.stroke)
         if not op or not item.points:
             return
         template = "%.3f %.3f m " + "%.3f %.3f l " * (len(item.points) - 1) + ("h " if item.closed else "")
         self.emit(_numbers(template, [v for x, y in item.points for v in (x, y)]) + op)
 
     def path(self, item: Path) -> None:
-        op = self._paint(item.fill, item.stroke)
+        gradient = item.fill if isinstance(item.fill, Gradient) else None
+        op = "f" if gradient is not None else self._paint(_colour(item.fill), item.stroke)
         if not op:
             return
         commands: Sequence[PathCommand] = item.commands
@@ -368,11 +418,17 @@ class PdfBackend(Backend):
             ops = list(map(_OP, commands))
         template = "".join(map(_command_template, ops, map(len, commands)))
         values = list(map(float, chain.from_iterable(map(_VALUES, commands))))
+        if gradient is not None:
+            self._filled(item, _numbers(template, values).rstrip(), item.fill_rule == "evenodd")
+            return
         if item.fill_rule == "evenodd" and item.fill is not None:
             op += "*"
         self.emit(_numbers(template, values) + op)
 
     def circle(self, item: Circle) -> None:
+        if isinstance(item.fill, Gradient):
+            self._filled(item, _circle_path(item.cx, item.cy, item.r))
+            return
         op = self._paint(item.fill, item.stroke)
         if op:
             self.emit(f"{_circle_path(item.cx, item.cy, item.r)} {op}")
@@ -380,8 +436,10 @@ class PdfBackend(Backend):
     def text_line(self, item: TextLine) -> None:
         """The line's shaped glyph runs (generator.scene.fonts.shape_line) as one text object: each
         face a Type 0 font of the document (pdffonts.py), glyphs placed at HarfBuzz's positions. A
-        line's operators are kept per document (a face's text recurs on other cards)."""
-        self._paint(item.color, None)
+        line's operators are kept per document (a face's text recurs on other cards). A gradient
+        colour: the glyphs are the clip (render mode 7) the gradient is painted in."""
+        if not isinstance(item.color, Gradient):
+            self._paint(item.color, None)
         canvas = self.c
         runs = self.doc.text_runs
         key = (item.font, item.size, item.text, item.features, item.lang)
@@ -391,7 +449,13 @@ class PdfBackend(Backend):
 
             shaped = shape_line(item.font, item.text, item.features, item.lang)
             ops = runs[key] = show_runs(canvas, self.doc.glyph_fonts, shaped, item.size, _fp)
-        canvas._code.append(f"BT {_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm {ops} ET")
+        placed = f"{_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm {ops} ET"
+        if isinstance(item.color, Gradient):
+            from generator.scene.bounds import line_box
+
+            self._shade(f"BT 7 Tr {placed}", item.color, line_box(item))
+            return
+        canvas._code.append(f"BT {placed}")
 
     def image(self, item: Image) -> None:
         a, b, c, d = self.matrices[-1][:4]
@@ -399,7 +463,12 @@ class PdfBackend(Backend):
         self.doc.images.draw(item, placed, self.emit)
 
     def begin_group(self, item: Group) -> None:
-        self.emit("q")      # what canvas.saveState writes; its copy of reportlab's own state is not needed
+        self.faded.append(item.opacity < 1)
+        if item.opacity < 1:     # reportlab's state saved too: it keeps the transparency (ExtGState) set
+            self.c.saveState()
+            self.opacity(max(item.opacity, 0.0))
+        else:
+            self.emit("q")      # what canvas.saveState writes; its copy of reportlab's own state is not needed
         self.saved.append(list(self.state))
         self.matrices.append(compose(self.matrices[-1], item.transform))
         if item.transform != IDENTITY:
@@ -410,6 +479,9 @@ class PdfBackend(Backend):
         form = self.placed.get(id(item))
         if form is not None:
             self._place_form(*form)
+        elif item.opacity < 1:          # faded as one: a transparency group
+            self._place_form(group_form(self.doc, item.items), item.items, group=True)
+            self.whole = item
         elif self.patterns and is_motif(item):
             self._place_form(motif_form(self.doc, item.items), item.items)
             self.whole = item
@@ -420,30 +492,98 @@ class PdfBackend(Backend):
             return ()
         return item.items
 
-    def _place_form(self, name: str, items: tuple[Item, ...]) -> None:
-        """Define the form on first use (its own content stream, its own paint state), then Do."""
+    def _place_form(self, name: str, items: tuple[Item, ...], group: bool = False) -> None:
+        """Define the form on first use (its own content stream, its own paint state), then Do;
+        `group`: a transparency group (the opacity set around the Do fades it as one)."""
         if not self.c.hasForm(name):
             self.c.beginForm(name, *FORM_BOX)
-            walk(items, type(self)(self.doc, patterns=False))
-            self.c.endForm()
+            inner = type(self)(self.doc, patterns=False)
+            if group:
+                inner.matrices = [self.matrices[-1]]      # its pictures keep their placed size
+            walk(items, inner)
+            extra = _form_resources(self.c)
+            if group:
+                extra["Contents"] = _group_stream(self.c)
+            self.c.endForm(**extra)
         self.c.doForm(name)
 
+    def opacity(self, value: float) -> None:
+        """Make what the group draws `value` opaque (/ca and /CA on the transparency group it is drawn
+        as), times any opacity of the groups around it."""
+        alpha = value * self.c._extgstate.getValue("ca")
+        self.c.setFillAlpha(alpha)
+        self.c.setStrokeAlpha(alpha)
+
     def end_group(self, item: Group) -> None:
-        self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
+        if self.faded.pop():
+            self.c.restoreState()
+        else:
+            self.emit("Q")      # (paint state is this backend's, restored below; nothing here uses reportlab's)
         self.state = self.saved.pop()
         self.matrices.pop()
 
 
+def group_form(doc: PdfDocument, items: tuple[Item, ...]) -> str:
+    """The form name of a transparent group's items, one per distinct set (copies of a card share it)."""
+    return _named_form(doc, items, "group")
+
+
+def _group_stream(canvas: Canvas) -> object:
+    """The content stream of the form being defined, marked a transparency group (/Group /S
+    /Transparency): reportlab's forms have no such key, so endForm is given the stream itself."""
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream, pdfdocEnc
+
+    class GroupStream(PDFStream):  # type: ignore[misc]
+        def format(self, document: object) -> bytes:
+            self.dictionary["Group"] = PDFDictionary({"Type": PDFName("Group"), "S": PDFName("Transparency")})
+            formatted: bytes = super().format(document)
+            return formatted
+
+    stream = GroupStream()
+    stream.content = pdfdocEnc("\n".join([canvas._preamble, *canvas._code]))
+    stream.__Comment__ = "xobject form stream (transparency group)"
+    return stream
+
+
+def _colour(fill: Paint | None) -> str | None:
+    return fill if isinstance(fill, str) else None
+
+
+def _form_resources(canvas: Canvas) -> dict[str, object]:
+    """endForm's extra attributes: the resources of a form that paints gradients or sets an opacity
+    (reportlab gives a form fonts, pictures and forms only); none for any other form."""
+    state = canvas._extgstate.getState()
+    if not canvas._shadingUsed and state is None:
+        return {}
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if canvas._formsinuse:
+        resources.XObject = canvas._doc.xobjDict(canvas._formsinuse)
+    if state is not None:
+        resources.ExtGState = state
+    resources.setShading(canvas._shadingUsed)
+    resources.setColorSpace(canvas._colorsUsed)
+    return {"Resources": resources}
+
+
 def motif_form(doc: PdfDocument, items: tuple[Item, ...]) -> str:
     """The form name of these motif items, one per distinct set (equal sets share it)."""
-    by_id = doc.motif_ids
+    return _named_form(doc, items, "motif")
+
+
+def _named_form(doc: PdfDocument, items: tuple[Item, ...], kind: str) -> str:
+    """pnpgen<kind>N: the name of the form of these items, N counting the distinct sets of that kind."""
+    by_id: dict[int, tuple[tuple[Item, ...], str]] = doc.motif_ids if kind == "motif" else doc.group_ids
     known = by_id.get(id(items))          # cards share one pattern's items: found without hashing
     if known is not None and known[0] is items:
         return known[1]
-    names = doc.motifs
+    names: dict[tuple[Item, ...], str] = doc.motifs if kind == "motif" else doc.groups
     name = names.get(items)
     if name is None:
-        name = names[items] = f"pnpgenmotif{len(names) + 1}"
+        name = names[items] = f"pnpgen{kind}{len(names) + 1}"
     by_id[id(items)] = (items, name)
     return name
 

@@ -1,5 +1,11 @@
 """PDF/X-1a:2003 backend: the PDF backend's drawing in capped CMYK, transparency flattened, then the PDF/X keys (pikepdf).
 
+Transparency is flattened: a picture with an alpha channel is composited over what was drawn
+under it, and a half-transparent group (an element's `opacity:`) becomes a picture of its box as it
+looks over what lies under it (rendered at PATCH_DPI; text under it or in it is then part of that
+picture: `pnpgen cards --check` says where). A gradient becomes a picture clipped to its shape (its edges stay
+vectors), converted and capped pixel by pixel like the flattened groups, so the two agree.
+
 What makes the file PDF/X-1a:2003 (ISO 15930-4; sources in docs/pod.md):
 - DeviceCMYK only: every vector colour is converted with the profile (k/K operators), every picture
   decoded, flattened onto white, converted and stored losslessly (Flate, so the measured ink is the
@@ -17,6 +23,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -26,10 +33,13 @@ from generator.core.units import MM_PER_INCH
 from generator.render.base import rgb
 from generator.render.cmyk import INK_LIMIT, CmykConverter
 from generator.render.images import DEFAULT_MAX_PPI, open_image, resampled, to_8bit
-from generator.render.pdf import PdfBackend, PdfDocument, PlacedForms, draw_pages, new_canvas
+from generator.render.pdf import PdfBackend, PdfDocument, PlacedForms, _f_matrix, draw_pages, new_canvas
 from generator.render.pdfimages import PdfImages, Stream, _flate_entries, _png_rows
 from generator.scene.model import (
+    IDENTITY,
     Circle,
+    Gradient,
+    Group,
     Image,
     Item,
     Line,
@@ -49,6 +59,7 @@ if TYPE_CHECKING:   # pragma: no cover
     from generator.scene.model import Page
 
 PDFX_VERSION = "PDF/X-1a:2003"
+PATCH_DPI = 300         # resolution of a flattened transparent group
 HEADER_VERSION = (1, 3)
 
 
@@ -105,6 +116,60 @@ class CmykBackend(PdfBackend):
     def colour(self, color: str, op: str) -> str:
         values = self.converter.colour(rgb(color))
         return "{} {} {} {} {}".format(*(_unit(v) for v in values), "k" if op == "rg" else "K")
+
+    def _shade(self, clip: str, gradient: Gradient, bounds: tuple[float, float, float, float]) -> None:
+        """A gradient as a picture inside the clip: its colours converted pixel by pixel, as a flattened
+        transparent group's are (a CMYK shading between converted stops would differ)."""
+        from generator.render.png import encode_png, gradient_image
+        from generator.scene.model import Image as ImageItem
+
+        x0, y0, x1, y1 = bounds
+        a, b, c, d = self.matrices[-1][:4]
+        k = PATCH_DPI / MM_PER_INCH * max(math.hypot(a, b), math.hypot(c, d), 1e-9)
+        size = (max(1, math.ceil((x1 - x0) * k)), max(1, math.ceil((y1 - y0) * k)))
+        picture = gradient_image(gradient, (k, 0.0, 0.0, k, -x0 * k, -y0 * k), size)
+        self.emit(f"q {clip}")
+        PdfBackend.image(self, ImageItem(x0, y0, size[0] / k, size[1] / k, encode_png(picture, PATCH_DPI),
+                                         format="png"))
+        self.emit("Q")
+
+    def opacity(self, value: float) -> None:
+        raise RuntimeError("internal: PDF/X has no transparency (the group is flattened)")
+
+    def begin_group(self, item: Group) -> None:
+        if item.opacity >= 1:
+            super().begin_group(item)
+            return
+        super().begin_group(Group(item.items, transform=item.transform, clip=item.clip))
+        self.flatten_group(item)
+
+    def group_items(self, item: Group) -> Sequence[Item]:
+        return () if item.opacity < 1 else super().group_items(item)
+
+    def flatten_group(self, item: Group) -> None:
+        """A transparent group drawn as a picture of its box: it over what was drawn beneath it."""
+        from generator.render.png import encode_png, render_image
+        from generator.scene.bounds import items_box, transform_box
+        from generator.scene.model import Image as ImageItem
+        from generator.scene.model import Page
+
+        matrix = self.matrices[-1]          # the group's own transform is applied already
+        inner = items_box(item.items, paths=True)
+        if inner is None:
+            return
+        pad = 0.5                           # mm around it: strokes and anti-aliased edges
+        x0, y0, x1, y1 = transform_box((inner[0] - pad, inner[1] - pad, inner[2] + pad, inner[3] + pad), matrix)
+        to_box = translate(-x0, -y0)
+        page = Page(x1 - x0, y1 - y0).add(*(Group((prim,), transform=compose(to_box, m)) for m, prim in self.drawn))
+        page.add(Group(item.items, transform=compose(to_box, matrix), opacity=item.opacity))
+        picture = render_image(page, PATCH_DPI)
+        patch = ImageItem(x0, y0, x1 - x0, y1 - y0, encode_png(picture, PATCH_DPI), format="png")
+        self.emit("q " + " ".join(_f_matrix(inverse(matrix))) + " cm")
+        self.matrices.append(IDENTITY)
+        PdfBackend.image(self, patch)
+        self.matrices.pop()
+        self.emit("Q")
+        self.drawn.append((IDENTITY, patch))
 
     def _record(self, item: Item) -> None:
         self.drawn.append((self.matrices[-1], item))

@@ -22,8 +22,9 @@ from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH, MM_PER_PT
 from generator.render import pngreuse
-from generator.render.base import Backend, is_motif, rgb, validate_pages, walk
+from generator.render.base import Backend, gradient_ramp, is_motif, rgb, validate_pages, walk
 from generator.render.raster import (
+    _invert,
     affine_paste,
     dash_runs,
     is_upright,
@@ -35,11 +36,13 @@ from generator.scene.fonts import font_data, font_metrics, nominal_glyph, shaped
 from generator.scene.model import (
     IDENTITY,
     Circle,
+    Gradient,
     Group,
     Image,
     Line,
     Matrix,
     Page,
+    Paint,
     Path,
     Polyline,
     Rect,
@@ -121,7 +124,7 @@ def _lead_group(items: Sequence[Item], matrix: Matrix, size: tuple[int, int]) ->
     while items and isinstance(items[0], Group):
         group = items[0]
         matrix = compose(matrix, group.transform) if group.transform != IDENTITY else matrix
-        if group.clip is not None and not _whole(_clip_geometry(group.clip, matrix, size), size):
+        if group.opacity < 1 or (group.clip is not None and not _whole(_clip_geometry(group.clip, matrix, size), size)):
             break
         lead, items = (group, matrix), group.items
     return lead
@@ -265,6 +268,8 @@ class _Frame:
         self.mask = mask
         self.motif: tuple[_MotifKey, tuple[Item, ...], bytes] | None = None   # a motif to keep once drawn
         self.reused = False      # a motif's pixels from an earlier page: its items are not drawn
+        # an opacity group: the pixel box it may draw in, those pixels before it, its opacity
+        self.fade: tuple[tuple[int, int, int, int], PILImage.Image, float] | None = None
 
 
 class PngBackend(Backend):
@@ -287,8 +292,12 @@ class PngBackend(Backend):
         return self.frames[-1]
 
     # -- paint ------------------------------------------------------------------------------
-    def _fill(self, points: list[Point], color: str | None) -> None:
+    def _fill(self, points: list[Point], color: Paint | None) -> None:
         if color is None or len(points) < 3:
+            return
+        if isinstance(color, Gradient):
+            _fill_gradient(self.frame.target, [points], "nonzero", color, self.frame.matrix)
+            self._touch(*_bounds(points))
             return
         box = rect_pixels(points, self.frame.target.size) if len(points) == 4 else None
         if box is None:
@@ -325,8 +334,12 @@ class PngBackend(Backend):
 
     def path(self, item: Path) -> None:
         subpaths = flatten(item, self.frame.matrix, tolerance=0.2)
-        if item.fill is not None:
+        if isinstance(item.fill, Gradient):
+            _fill_gradient(self.frame.target, [points for points, _ in subpaths], item.fill_rule, item.fill,
+                           self.frame.matrix)
+        elif item.fill is not None:
             _fill_subpaths(self.frame.target, subpaths, item.fill_rule, rgb(item.fill))
+        if item.fill is not None:
             if self.touched is not None and any(points for points, _ in subpaths):
                 self._touch(*_bounds([p for points, _ in subpaths for p in points]))
         if item.stroke is not None:
@@ -341,12 +354,28 @@ class PngBackend(Backend):
 
     def text_line(self, item: TextLine) -> None:
         m = self.frame.matrix
-        if is_upright(m):
+        if not is_upright(m):
+            self._text_layer(item, m)
+        elif isinstance(item.color, Gradient):
+            self._gradient_text(item, m, item.color)
+        else:
             box = self._glyphs(self.frame.target, m, item, rgb(item.color))
             if box is not None:
                 self._touch(*box)
-        else:
-            self._text_layer(item, m)
+
+    def _gradient_text(self, item: TextLine, m: Matrix, gradient: Gradient) -> None:
+        """Upright text in a gradient: its glyphs drawn as a mask where they go, the gradient pasted through it."""
+        from PIL import Image as PILImage
+
+        box = _placed_glyphs(m, item, self.frame.draw.fontmode, 255)[2]
+        if box is None:
+            return
+        left, top, right, bottom = box
+        shifted = compose(translate(-left, -top), m)
+        mask = PILImage.new("L", (right - left, bottom - top), 0)
+        self._glyphs(mask, shifted, item, 255)
+        self.frame.target.paste(gradient_image(gradient, shifted, mask.size), (left, top), mask)
+        self._touch(left, top, right, bottom)
 
     def _glyphs(self, target: PILImage.Image, m: Matrix, item: TextLine,
                 fill: Ink) -> tuple[int, int, int, int] | None:
@@ -379,7 +408,12 @@ class PngBackend(Backend):
         local = (scale, 0.0, 0.0, scale, -x0 * scale, -y0 * scale)
         self._glyphs(layer, local, item, 255)
         to_page = compose(m, compose(translate(x0, y0), (1 / scale, 0.0, 0.0, 1 / scale, 0.0, 0.0)))
-        affine_paste(self.frame.target, layer, to_page, rgb(item.color))
+        if isinstance(item.color, Gradient):      # the gradient in the layer's pixels, the glyphs its alpha
+            painted = gradient_image(item.color, local, layer.size).convert("RGBA")
+            painted.putalpha(layer)
+            affine_paste(self.frame.target, painted, to_page, None)
+        else:
+            affine_paste(self.frame.target, layer, to_page, rgb(item.color))
         self._touch(*_bounds([apply(to_page, u, v) for u in (0, layer.width) for v in (0, layer.height)]))
 
     def image(self, item: Image) -> None:
@@ -394,6 +428,13 @@ class PngBackend(Backend):
         self._touch(*_bounds([apply(to_page, u, v) for u in (0, width) for v in (0, height)]))
 
     def begin_group(self, item: Group) -> None:
+        parent = self.frame
+        self._begin_group(item)
+        if item.opacity < 1:     # drawn as it is, then blended with the pixels it was drawn over
+            box = _fade_box(item, parent.matrix, parent.target.size)
+            self.frame.fade = (box, parent.target.crop(box), max(item.opacity, 0.0))
+
+    def _begin_group(self, item: Group) -> None:
         frame = self.frame
         matrix = compose(frame.matrix, item.transform) if item.transform != IDENTITY else frame.matrix
         if item.clip is None:
@@ -455,9 +496,12 @@ class PngBackend(Backend):
             self.frame.target.paste(done.target, done.origin)
         elif done.mask is not None and done.mask.getbbox():
             self.frame.target.paste(done.target, done.origin, done.mask)
-        else:
+        elif done.fade is None:
             return
-        self._touch(*done.origin, done.origin[0] + done.target.width, done.origin[1] + done.target.height)
+        if done.fade is not None:
+            _fade(self.frame.target, *done.fade)
+        if done.mask is not None:
+            self._touch(*done.origin, done.origin[0] + done.target.width, done.origin[1] + done.target.height)
 
 
 _MotifKey = tuple[int, Matrix, tuple[int, int], bool]
@@ -596,6 +640,104 @@ def _fill_subpaths(target: PILImage.Image, subpaths: list[Subpath], rule: str, c
     else:
         mask = ImageChops.difference(counts[1], counts[-1]).point(lambda v: 255 if v else 0)
     target.paste(color, box, mask)
+
+
+def _fade(target: PILImage.Image, box: tuple[int, int, int, int], before: PILImage.Image, opacity: float) -> None:
+    """The target's pixels in box, as drawn since `before` (that box's pixels then), made `opacity`
+    opaque over them (a group's opacity)."""
+    from PIL import Image as PILImage
+    from PIL import ImageChops
+
+    after = target.crop(box)
+    changed = ImageChops.difference(before, after).getbbox()
+    if changed is None:
+        return
+    left, top = box[0] + changed[0], box[1] + changed[1]
+    target.paste(PILImage.blend(before.crop(changed), after.crop(changed), opacity), (left, top))
+
+
+FADE_PAD_MM = 2.0      # around a transparent group's items: strokes, anti-aliased edges, glyph overhangs
+
+
+def _fade_box(item: Group, matrix: Matrix, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The pixel box a transparent group can draw in (its items' box, padded), on a target of size."""
+    from generator.scene.bounds import items_box, transform_box
+
+    inner = items_box(item.items, paths=True)
+    if inner is None:
+        return (0, 0, *size)
+    pad = FADE_PAD_MM
+    x0, y0, x1, y1 = transform_box((inner[0] - pad, inner[1] - pad, inner[2] + pad, inner[3] + pad),
+                                   compose(matrix, item.transform))
+    left, top = min(max(0, math.floor(x0)), size[0]), min(max(0, math.floor(y0)), size[1])
+    return (left, top, max(left, min(size[0], math.ceil(x1))), max(top, min(size[1], math.ceil(y1))))
+
+
+RAMP_SPAN = 40      # a linear gradient's ramp image reaches this many lengths either side (padded colours)
+
+
+def _fill_gradient(target: PILImage.Image, rings: Sequence[Sequence[Point]], rule: str, gradient: Gradient,
+                   matrix: Matrix) -> None:
+    """Pixel rings (a polygon, or a path's subpaths by the fill rule) painted with a gradient given
+    in the coordinates `matrix` maps to pixels."""
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
+
+    rings = [ring for ring in rings if len(ring) >= 3]
+    if not rings:
+        return
+    box = _clip_box([p for ring in rings for p in ring], target.size)
+    size = (box[2] - box[0], box[3] - box[1])
+    mask = PILImage.new("L", size, 0)
+    if len(rings) == 1:
+        ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in rings[0]], fill=255)
+    else:
+        _fill_subpaths(mask, [([(x - box[0], y - box[1]) for x, y in ring], True) for ring in rings], rule, 255)
+    target.paste(gradient_image(gradient, compose(translate(-box[0], -box[1]), matrix), size), box[:2], mask)
+
+
+def gradient_image(gradient: Gradient, matrix: Matrix, size: tuple[int, int]) -> PILImage.Image:
+    """An RGB image of `size` pixels of the gradient, its coordinates mapped to the pixels by `matrix`."""
+    from PIL import Image as PILImage
+
+    to_gradient = _invert(compose(matrix, gradient.transform))
+    a, b, c, d, e, f = to_gradient        # pixel (x, y) -> gradient space (a x + c y + e, b x + d y + f)
+    if gradient.kind == "radial":
+        r = max(gradient.r, 1e-9)
+        k = 128 / r                        # _disc: 255 at 128 px from (128, 128)
+        data = (a * k, c * k, (e - gradient.x1) * k + 128, b * k, d * k, (f - gradient.y1) * k + 128)
+        levels = _disc().transform(size, PILImage.Transform.AFFINE, data,
+                                                         PILImage.Resampling.BILINEAR, fillcolor=255)
+    else:
+        dx, dy = gradient.x2 - gradient.x1, gradient.y2 - gradient.y1
+        length2 = max(dx * dx + dy * dy, 1e-18)
+        # t = ((u - x1) dx + (v - y1) dy) / |d|^2, mapped onto a ramp 256 px a length, padded either side
+        k = 256 / length2
+        data = ((a * dx + b * dy) * k, (c * dx + d * dy) * k,
+                ((e - gradient.x1) * dx + (f - gradient.y1) * dy) * k + 256 * RAMP_SPAN, 0.0, 0.0, 1.0)
+        levels = _ramp().transform(size, PILImage.Transform.AFFINE, data, PILImage.Resampling.BILINEAR)
+    ramp = gradient_ramp(gradient.stops)
+    bands = [levels.point([colour[i] for colour in ramp]) for i in range(3)]
+    return PILImage.merge("RGB", bands)
+
+
+@lru_cache(maxsize=1)
+def _disc() -> PILImage.Image:
+    """256 x 256 levels of the distance from (128, 128): 255 at 128 px and beyond."""
+    from PIL import Image as PILImage
+
+    row = range(256)
+    data = bytes(min(255, round(math.hypot(x + 0.5 - 128, y + 0.5 - 128) * 255 / 128)) for y in row for x in row)
+    return PILImage.frombytes("L", (256, 256), data)
+
+
+@lru_cache(maxsize=1)
+def _ramp() -> PILImage.Image:
+    """0 for RAMP_SPAN lengths, a ramp 0..255 over one length of 256 px, then 255 (two rows alike)."""
+    from PIL import Image as PILImage
+
+    row = bytes([0]) * (256 * RAMP_SPAN) + bytes(range(256)) + bytes([255]) * (256 * RAMP_SPAN)
+    return PILImage.frombytes("L", (len(row), 2), row * 2)
 
 
 def _signed_area(ring: list[Point]) -> float:

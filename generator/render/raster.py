@@ -74,8 +74,11 @@ def dash_runs(points: list[Point], pattern: list[float]) -> list[list[Point]]:
 
 
 def _invert(m: Matrix) -> Matrix:
+    """The inverse of an affine matrix; all zeros for a flat one (nothing maps back)."""
     a, b, c, d, e, f = m
     det = a * d - b * c
+    if abs(det) < 1e-18:
+        return (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
     return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
 

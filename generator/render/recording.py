@@ -8,7 +8,21 @@ from __future__ import annotations
 
 from generator.core.numbers import format_number
 from generator.render.base import Backend, num, validate_pages, walk
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
+from generator.scene.model import (
+    IDENTITY,
+    Circle,
+    Gradient,
+    Group,
+    Image,
+    Line,
+    Page,
+    Paint,
+    Path,
+    Polyline,
+    Rect,
+    Stroke,
+    TextLine,
+)
 
 
 def render_recording(pages: list[Page]) -> str:
@@ -36,7 +50,12 @@ def _stroke(stroke: Stroke | None) -> str:
     return f"stroke={stroke.color}/{_n(stroke.width)}{dash}"
 
 
-def _fill(fill: str | None) -> str:
+def _fill(fill: Paint | None) -> str:
+    if isinstance(fill, Gradient):
+        stops = ",".join(f"{_n(offset)}:{colour}" for offset, colour in fill.stops)
+        where = _nums(fill.x1, fill.y1, fill.r) if fill.kind == "radial" else _nums(fill.x1, fill.y1, fill.x2, fill.y2)
+        matrix = "" if fill.transform == IDENTITY else " matrix=" + ",".join(num(v) for v in fill.transform)
+        return f"fill={fill.kind}({stops} at {where}{matrix})"
     return f"fill={fill or 'none'}"
 
 
@@ -82,7 +101,7 @@ class RecordingBackend(Backend):
         self._emit(f"circle {_nums(item.cx, item.cy, item.r)} {_fill(item.fill)} {_stroke(item.stroke)}")
 
     def text_line(self, item: TextLine) -> None:
-        self._emit(f"text {_nums(item.x, item.y)} {item.font} {_n(item.size)}pt {item.color} "
+        self._emit(f"text {_nums(item.x, item.y)} {item.font} {_n(item.size)}pt {_fill(item.color)[5:]} "
                    f"{item.text!r}")
 
     def image(self, item: Image) -> None:
@@ -100,6 +119,8 @@ class RecordingBackend(Backend):
             clip = item.clip
             radius = f" r={_n(clip.radius)}" if clip.radius else ""
             parts.append(f"clip={_nums(clip.x, clip.y, clip.w, clip.h)}{radius}")
+        if item.opacity < 1:
+            parts.append(f"opacity={_n(item.opacity)}")
         self._emit(" ".join(parts))
         self.depth += 1
 

@@ -21,7 +21,21 @@ from generator.core.units import MM_PER_PT
 from generator.core.xmltext import xml_clean
 from generator.render.base import Backend, num, rgb, validate_pages, walk
 from generator.scene.fonts import GlyphRun, font_spec, shape_line
-from generator.scene.model import IDENTITY, Circle, Group, Image, Line, Page, Path, Polyline, Rect, Stroke, TextLine
+from generator.scene.model import (
+    IDENTITY,
+    Circle,
+    Gradient,
+    Group,
+    Image,
+    Line,
+    Page,
+    Paint,
+    Path,
+    Polyline,
+    Rect,
+    Stroke,
+    TextLine,
+)
 
 if TYPE_CHECKING:   # pragma: no cover
     from svgwrite import Drawing
@@ -86,6 +100,7 @@ def _css_feature(feature: str) -> str:
 
 
 def _paint(fill: str | None, stroke: Stroke | None) -> dict[str, str]:
+    """The fill and stroke attributes of a colour fill (see SvgBackend._paint for a gradient)."""
     attrs = {"fill": _color(fill) if fill else "none"}
     if stroke is not None:
         attrs["stroke"] = _color(stroke.color)
@@ -120,12 +135,45 @@ class SvgBackend(Backend):
         self.clips = 0
         self.text = text
         self.used: dict[str, set[str]] = {}     # registry font -> characters drawn (to embed)
+        self.gradients: dict[Gradient, str] = {}  # each distinct gradient defined once, by id
+
+    def _paint(self, fill: Paint | None, stroke: Stroke | None) -> dict[str, str]:
+        """_paint's attributes, a gradient fill referring to its definition."""
+        if not isinstance(fill, Gradient):
+            return _paint(fill, stroke)
+        attrs = _paint(None, stroke)
+        attrs["fill"] = self._fill(fill)
+        return attrs
+
+    def _fill(self, paint: Paint) -> str:
+        """A fill attribute: the colour, or a reference to the gradient's definition."""
+        return f"url(#{self._gradient(paint)})" if isinstance(paint, Gradient) else _color(paint)
+
+    def _gradient(self, gradient: Gradient) -> str:
+        """The id of the gradient's definition (added to the defs on first use)."""
+        ident = self.gradients.get(gradient)
+        if ident is not None:
+            return ident
+        ident = self.gradients[gradient] = f"gradient{len(self.gradients) + 1}"
+        attrs = {"id": ident, "gradientUnits": "userSpaceOnUse"}
+        if gradient.transform != IDENTITY:
+            attrs["gradientTransform"] = "matrix(" + " ".join(num(v, 6) for v in gradient.transform) + ")"
+        if gradient.kind == "radial":
+            element = self.d.radialGradient(center=(num(gradient.x1), num(gradient.y1)), r=num(gradient.r),
+                                            **attrs)
+        else:
+            element = self.d.linearGradient(start=(num(gradient.x1), num(gradient.y1)),
+                                            end=(num(gradient.x2), num(gradient.y2)), **attrs)
+        for offset, colour in gradient.stops:
+            element.add_stop_color(num(offset), _color(colour))
+        self.d.defs.add(element)
+        return ident
 
     def _add(self, element: BaseElement) -> None:
         self.stack[-1].add(element)
 
     def rect(self, item: Rect) -> None:
-        attrs = _paint(item.fill, item.stroke)
+        attrs = self._paint(item.fill, item.stroke)
         if item.radius > 0:
             radius = num(min(item.radius, item.w / 2, item.h / 2))
             attrs.update(rx=radius, ry=radius)
@@ -139,27 +187,27 @@ class SvgBackend(Backend):
     def polyline(self, item: Polyline) -> None:
         points = [(num(x), num(y)) for x, y in item.points]
         if item.closed:
-            self._add(self.d.polygon(points, **_paint(item.fill, item.stroke)))
+            self._add(self.d.polygon(points, **self._paint(item.fill, item.stroke)))
         else:
             self._add(self.d.polyline(points, **_paint(None, item.stroke)))
 
     def path(self, item: Path) -> None:
         parts = [" ".join([str(command[0]), *(num(float(v)) for v in command[1:])]) for command in item.commands]
-        attrs = _paint(item.fill, item.stroke)
+        attrs = self._paint(item.fill, item.stroke)
         if item.fill_rule == "evenodd" and item.fill is not None:
             attrs["fill-rule"] = "evenodd"
         self._add(self.d.path(d=" ".join(parts), **attrs))
 
     def circle(self, item: Circle) -> None:
         self._add(self.d.circle(center=(num(item.cx), num(item.cy)), r=num(item.r),
-                                **_paint(item.fill, item.stroke)))
+                                **self._paint(item.fill, item.stroke)))
 
     def text_line(self, item: TextLine) -> None:
         item = replace(item, text=xml_clean(item.text))      # a control character in a card's text: left out
         if self.text == "paths":
             from generator.render.svgfonts import line_path
 
-            self._add(self.d.path(d=line_path(item), fill=_color(item.color)))
+            self._add(self.d.path(d=line_path(item), fill=self._fill(item.color)))
             return
         unit = item.size / 1000.0 * MM_PER_PT
         x = item.x
@@ -177,7 +225,7 @@ class SvgBackend(Backend):
         style = "white-space:pre"
         if item.features:
             style += ";font-feature-settings:" + ",".join(_css_feature(f) for f in item.features)
-        attrs = {"x": [num(x + width if run.rtl else x)], "y": [num(item.y)], "fill": _color(item.color),
+        attrs = {"x": [num(x + width if run.rtl else x)], "y": [num(item.y)], "fill": self._fill(item.color),
                  "font-family": font_family(run.font), "font-size": num(item.size * MM_PER_PT),
                  "textLength": num(width), "lengthAdjust": "spacing", "style": style}
         if run.rtl:
@@ -203,6 +251,8 @@ class SvgBackend(Backend):
             attrs["transform"] = "matrix(" + " ".join(num(v, 6) for v in item.transform) + ")"
         if item.clip is not None:
             attrs["clip-path"] = f"url(#{self._clip_path(item.clip)})"
+        if item.opacity < 1:
+            attrs["opacity"] = num(max(item.opacity, 0.0), 3)
         group = self.d.g(**attrs)
         self._add(group)
         self.stack.append(group)

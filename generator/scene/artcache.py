@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from generator import paths
 from generator.core.colours import rgb
 from generator.core.errors import PnpError
 from generator.core.jsondata import parse_json
@@ -27,7 +28,7 @@ from generator.core.jsondata import parse_json
 Shape = tuple[tuple[tuple[str | float, ...], ...], "str | None", "str | None", float, str]
 Art = tuple[float, float, tuple[Shape, ...]]        # width, height, shapes (commands, fill, stroke, width, rule)
 
-ENV = "PNPGEN_CACHE_DIR"
+ENV = paths.CACHE_ENV
 MAX_ENTRY = 20_000_000      # bytes: larger entries are not trusted
 
 
@@ -39,13 +40,7 @@ def cache_dir() -> Path | None:
 
 def _folder() -> str | None:
     """cache_dir() as a string (read for every picture: no Path objects made)."""
-    chosen = os.environ.get(ENV, "")
-    if chosen.lower() == "off":
-        return None
-    if chosen:
-        return os.path.join(chosen, "art")
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "pnpgen", "art")
+    return paths.cache_folder("art")
 
 
 @lru_cache(maxsize=1)

@@ -2,7 +2,8 @@
 
 Backends (generator/render/) draw exactly these primitives. A `Text` box is laid out once by
 generator/scene/text.py into `TextLine`s, so every backend breaks lines identically. Colours are
-"#rrggbb" strings (None: no paint). Sizes of text are in points; everything else is in mm.
+"#rrggbb" strings (None: no paint); a shape's fill may also be a `Gradient`, and a `Group` may be
+drawn half transparent (`opacity`). Sizes of text are in points; everything else is in mm.
 """
 
 from __future__ import annotations
@@ -30,6 +31,35 @@ class Stroke:
 
 DEFAULT_STROKE = Stroke()
 
+GRADIENT_KINDS = ("linear", "radial")
+
+
+@dataclass(frozen=True, slots=True)
+class Gradient:
+    """A fill whose colour changes: linear, from (x1, y1) to (x2, y2), or radial, from the centre
+    (x1, y1) out to radius r; `stops` are (offset 0..1, "#rrggbb") in order, and the first and last
+    colours carry on beyond the ends (SVG's pad). The geometry is in the painted item's coordinates,
+    mapped by `transform` (an elliptic or skewed gradient of SVG art).
+
+    `box=True` makes the geometry follow the painted item's bounding box instead (a template's
+    fill): a linear gradient crosses the box at `angle` degrees (0: left to right, 90: top to
+    bottom), from corner to corner; a radial one is centred in the box and reaches its longer side's
+    half. generator.render.base.placed_gradient turns it into item coordinates."""
+
+    kind: str
+    stops: tuple[tuple[float, str], ...]
+    x1: float = 0.0
+    y1: float = 0.0
+    x2: float = 0.0
+    y2: float = 0.0
+    r: float = 0.0
+    transform: Matrix = IDENTITY
+    box: bool = False
+    angle: float = 90.0
+
+
+Paint = str | Gradient
+
 
 @dataclass(frozen=True, slots=True)
 class Rect:
@@ -40,7 +70,7 @@ class Rect:
     w: float
     h: float
     _: KW_ONLY
-    fill: str | None = None
+    fill: Paint | None = None
     stroke: Stroke | None = DEFAULT_STROKE
     radius: float = 0.0
 
@@ -64,11 +94,11 @@ class Polyline:
     points: tuple[Point, ...]
     _: KW_ONLY
     closed: bool = False
-    fill: str | None = None
+    fill: Paint | None = None
     stroke: Stroke | None = DEFAULT_STROKE
 
 
-def Polygon(points: Sequence[Point], *, fill: str | None = None,
+def Polygon(points: Sequence[Point], *, fill: Paint | None = None,
             stroke: Stroke | None = DEFAULT_STROKE) -> Polyline:
     """A closed polyline."""
     return Polyline(tuple((float(x), float(y)) for x, y in points), closed=True, fill=fill, stroke=stroke)
@@ -91,7 +121,7 @@ class Path:
 
     commands: tuple[PathCommand, ...]
     _: KW_ONLY
-    fill: str | None = None
+    fill: Paint | None = None
     stroke: Stroke | None = DEFAULT_STROKE
     fill_rule: str = "nonzero"
 
@@ -104,7 +134,7 @@ class Circle:
     cy: float
     r: float
     _: KW_ONLY
-    fill: str | None = None
+    fill: Paint | None = None
     stroke: Stroke | None = DEFAULT_STROKE
 
 
@@ -128,7 +158,7 @@ class Text:
     _: KW_ONLY
     font: str = "sans"
     size: float = 10.0
-    color: str = "#000000"
+    color: Paint = "#000000"
     align: str = "left"
     valign: str = "top"
     wrap: bool = True
@@ -150,7 +180,7 @@ class TextLine:
     _: KW_ONLY
     font: str = "sans"
     size: float = 10.0
-    color: str = "#000000"
+    color: Paint = "#000000"     # a colour, or a Gradient (the glyphs filled with it)
     features: tuple[str, ...] = field(default=(), kw_only=True)
     lang: str = field(default="", kw_only=True)
 
@@ -183,12 +213,14 @@ class Image:
 @dataclass(frozen=True, slots=True)
 class Group:
     """Items drawn under an affine transform (applied to the items' coordinates), optionally
-    clipped to a rectangle given in the group's own coordinates (before the transform)."""
+    clipped to a rectangle given in the group's own coordinates (before the transform), and made
+    transparent: `opacity` below 1 lets what lies under the group show through (0: invisible)."""
 
     items: tuple[Item, ...]
     _: KW_ONLY
     transform: Matrix = IDENTITY
     clip: Rect | None = None
+    opacity: float = 1.0
 
 
 Item = Rect | Line | Polyline | Path | Circle | Text | TextLine | Image | Group

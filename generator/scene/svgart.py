@@ -4,7 +4,10 @@ An SVG file becomes `SvgArt`: its viewport size and one `ArtShape` per painted s
 SVG's own units with every transform applied and arcs turned into cubic curves. `art_items`
 places it in a box in mm (contain, cover or stretch) as scene Paths, optionally overriding the
 fill and stroke colours and dropping a full-size background square (game-icons SVGs start
-with a black `M0 0h512v512H0z`). Backends draw the Paths as vectors (PDF, SVG) or rasterise
+with a black `M0 0h512v512H0z`). A fill that is a `linearGradient` or `radialGradient` becomes a
+scene Gradient (its stops, units, gradientTransform and the shape's transform kept; fx/fy, stop
+opacity and spreadMethod other than pad are not drawn), and a shape's opacity (with its
+fill-opacity, or stroke-opacity when it has no fill) a transparent group. Backends draw the Paths as vectors (PDF, SVG) or rasterise
 them (PNG). An SVG that refers to anything outside itself (external files, images, scripts,
 event handlers, style imports) is refused before it is parsed: reading art never touches the
 network or another file.
@@ -16,13 +19,13 @@ import io
 import itertools
 import operator
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path as FilePath
 from typing import Any
 
 from generator.core.errors import DataError
-from generator.scene.model import Group, Item, Path, PathCommand, Rect, Stroke
+from generator.scene.model import IDENTITY, Gradient, Group, Item, Matrix, Paint, Path, PathCommand, Rect, Stroke, compose
 
 KEEP = "keep"          # art_items: leave the SVG's own colour
 FITS = ("contain", "cover", "stretch")
@@ -47,10 +50,16 @@ class ArtShape:
     """One painted shape in SVG units: commands (M, L, Q, C, Z), colours ("#rrggbb" or None)."""
 
     commands: tuple[PathCommand, ...]
-    fill: str | None
+    fill: Paint | None
     stroke: str | None
     stroke_width: float
     fill_rule: str = "nonzero"
+    opacity: float = 1.0
+
+    @property
+    def plain(self) -> bool:
+        """A flat colour, opaque: what the art cache keeps."""
+        return not isinstance(self.fill, Gradient) and self.opacity >= 1
 
 
 @dataclass(frozen=True)
@@ -95,8 +104,10 @@ def _load_cached(path: str, stamp: int) -> SvgArt:
         width, height, shapes = kept
         return SvgArt(width, height, tuple(ArtShape(*shape) for shape in shapes), path)
     art = parse_svg(data, path)
-    artcache.store(data, (art.width, art.height, tuple((s.commands, s.fill, s.stroke, s.stroke_width, s.fill_rule)
-                                                        for s in art.shapes)))
+    if all(shape.plain for shape in art.shapes):     # (gradients and opacity are parsed again each run)
+        artcache.store(data, (art.width, art.height, tuple((s.commands, s.fill if isinstance(s.fill, str) else None,
+                                                             s.stroke, s.stroke_width, s.fill_rule)
+                                                            for s in art.shapes)))
     return art
 
 
@@ -104,13 +115,20 @@ def parse_svg(data: bytes, name: str = "SVG") -> SvgArt:
     """SVG bytes as SvgArt; DataError (file = name) if malformed, empty or referring outside itself."""
     if len(data) > MAX_BYTES:
         raise DataError(f"SVG art is {len(data):,} bytes, more than {MAX_BYTES:,}", file=name)
-    _check_self_contained(data, name)
+    root = _check_self_contained(data, name)
     import svgelements as se
 
     try:
         svg = se.SVG.parse(io.BytesIO(data), reify=True)
-        shapes = tuple(shape for el in svg.elements() if isinstance(el, se.Shape)
-                       for shape in [_shape(se, el)] if shape is not None)
+        elements = [el for el in svg.elements() if isinstance(el, se.Shape)]
+        gradients = _gradients(root) if any(_ref(el) for el in elements) else {}
+        placed: list[Any] = []
+        if gradients:     # each shape's transform, unapplied: a gradient's geometry needs it
+            placed = [el for el in se.SVG.parse(io.BytesIO(data), reify=False).elements() if isinstance(el, se.Shape)]
+            if len(placed) != len(elements):
+                placed = []
+        shapes = tuple(shape for i, el in enumerate(elements)
+                       for shape in [_shape(se, el, gradients, placed[i] if placed else None)] if shape is not None)
         width, height = float(svg.width), float(svg.height)
     except (ValueError, TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as err:
         raise DataError(f"SVG art cannot be read: {err}", file=name) from None
@@ -121,8 +139,8 @@ def parse_svg(data: bytes, name: str = "SVG") -> SvgArt:
     return SvgArt(width, height, shapes, str(name))
 
 
-def _check_self_contained(data: bytes, name: str) -> None:
-    """Refuse malformed XML, entities and anything that would load or run something else."""
+def _check_self_contained(data: bytes, name: str) -> Any:
+    """Refuse malformed XML, entities and anything that would load or run something else; the XML tree."""
     import xml.etree.ElementTree as ET
 
     tags = data.count(b"<")
@@ -147,6 +165,7 @@ def _check_self_contained(data: bytes, name: str) -> None:
         for key, value in element.attrib.items():
             _check_attribute(_local(key), value, tag, name)
     _check_expansion(root, name)
+    return root
 
 
 def _check_expansion(root: Any, name: str) -> None:
@@ -242,8 +261,14 @@ def _color(se: Any, value: Any) -> str | None:
     return f"#{value.red:02x}{value.green:02x}{value.blue:02x}"
 
 
-def _shape(se: Any, element: Any) -> ArtShape | None:
-    fill, stroke = _color(se, element.fill), _color(se, element.stroke)
+def _shape(se: Any, element: Any, gradients: dict[str, _GradientDef] | None = None,
+           unplaced: Any = None) -> ArtShape | None:
+    fill: Paint | None = _color(se, element.fill)
+    ref = _ref(element)
+    if ref:
+        found = (gradients or {}).get(ref)
+        fill = _gradient(se, found, unplaced) if found is not None and found.stops else None
+    stroke = _color(se, element.stroke)
     if fill is None and stroke is None:
         return None
     path = se.Path(element)
@@ -253,7 +278,123 @@ def _shape(se: Any, element: Any) -> ArtShape | None:
         return None
     rule = str(element.values.get("fill-rule", "nonzero")).strip().lower()
     width = float(getattr(element, "implicit_stroke_width", None) or element.stroke_width or 1.0)
-    return ArtShape(tuple(commands), fill, stroke, width, "evenodd" if rule == "evenodd" else "nonzero")
+    return ArtShape(tuple(commands), fill, stroke, width, "evenodd" if rule == "evenodd" else "nonzero",
+                    _opacity(element, fill is not None))
+
+
+def _alpha(value: Any) -> float:
+    try:
+        number = float(str(value).strip().rstrip("%")) / (100 if str(value).strip().endswith("%") else 1)
+    except ValueError:
+        return 1.0
+    return min(max(number, 0.0), 1.0) if number == number else 1.0
+
+
+def _opacity(element: Any, filled: bool) -> float:
+    """The shape's opacity times its fill's (or, unfilled, its stroke's) opacity."""
+    paint = element.fill if filled else element.stroke
+    alpha = paint.opacity if getattr(paint, "value", None) is not None else 1.0
+    if filled and _ref(element):
+        alpha = _alpha(element.values.get("fill-opacity", 1))
+    return round(_alpha(element.values.get("opacity", 1)) * alpha, 4)
+
+
+def _ref(element: Any) -> str:
+    """The id a url(#id) fill refers to ('' for a colour)."""
+    found = _URL.match(str(element.values.get("fill", "")).strip())
+    return found.group(1).lstrip("#") if found else ""
+
+
+@dataclass(frozen=True)
+class _GradientDef:
+    kind: str
+    attrs: dict[str, str]
+    stops: tuple[tuple[float, str], ...]
+
+
+def _gradients(root: Any) -> dict[str, _GradientDef]:
+    """Every linearGradient and radialGradient of the file by id, href'd attributes and stops inherited."""
+    raw = {el.get("id"): el for el in root.iter() if _local(el.tag) in ("lineargradient", "radialgradient")
+           and el.get("id")}
+    out: dict[str, _GradientDef] = {}
+    for ident, el in raw.items():
+        attrs: dict[str, str] = {}
+        stops: tuple[tuple[float, str], ...] = ()
+        chain, seen = el, set()
+        while chain is not None and id(chain) not in seen:          # nearest first
+            seen.add(id(chain))
+            for key, value in chain.attrib.items():
+                attrs.setdefault(_local(key), value)
+            if not stops:
+                stops = _stops(chain)
+            chain = raw.get(_href(chain).lstrip("#"))
+        out[ident] = _GradientDef("radial" if _local(el.tag) == "radialgradient" else "linear", attrs, stops)
+    return out
+
+
+def _stops(element: Any) -> tuple[tuple[float, str], ...]:
+    from generator.core.colours import ColourError, parse_colour
+
+    stops: list[tuple[float, str]] = []
+    for stop in element:
+        if _local(stop.tag) != "stop":
+            continue
+        style = dict(part.split(":", 1) for part in str(stop.get("style", "")).split(";") if ":" in part)
+        style = {k.strip().lower(): v.strip() for k, v in style.items()}
+        colour = style.get("stop-color", stop.get("stop-color", "#000000")).strip()
+        try:
+            hexed = parse_colour(colour) if colour.startswith("#") else _css_colour(colour)
+        except ColourError:
+            hexed = _css_colour(colour)
+        offset = _alpha(stop.get("offset", "0"))
+        stops.append((max(offset, stops[-1][0]) if stops else offset, hexed))
+    return tuple(stops)
+
+
+def _css_colour(text: str) -> str:
+    """A CSS colour svgelements understands (rgb(), names) as #rrggbb; black when it cannot."""
+    import svgelements as se
+
+    try:
+        colour = se.Color(text)
+    except (ValueError, TypeError):
+        return "#000000"
+    if colour.value is None:
+        return "#000000"
+    return f"#{colour.red:02x}{colour.green:02x}{colour.blue:02x}"
+
+
+def _length(value: str | None, default: float, size: float = 1.0) -> float:
+    """An SVG length or fraction: "50%" is half of `size` (1 for a bounding-box gradient)."""
+    if value is None:
+        return default
+    text = value.strip()
+    try:
+        return float(text[:-1]) / 100 * size if text.endswith("%") else float(text)
+    except ValueError:
+        return default
+
+
+def _gradient(se: Any, found: _GradientDef, unplaced: Any) -> Gradient:
+    """A gradient in the art's coordinates: its own geometry, mapped by its units' box, the shape's
+    transform and its gradientTransform."""
+    attrs = found.attrs
+    box_units = attrs.get("gradientunits", "objectBoundingBox") != "userSpaceOnUse"
+    ctm: Matrix = IDENTITY
+    if unplaced is not None:
+        t = unplaced.transform
+        ctm = (float(t.a), float(t.b), float(t.c), float(t.d), float(t.e), float(t.f))
+    if box_units and unplaced is not None:
+        x0, y0, x1, y1 = (float(v) for v in unplaced.bbox(transformed=False) or (0, 0, 1, 1))
+        ctm = compose(ctm, (max(x1 - x0, 1e-9), 0.0, 0.0, max(y1 - y0, 1e-9), x0, y0))
+    if "gradienttransform" in attrs:
+        m = se.Matrix(attrs["gradienttransform"])
+        ctm = compose(ctm, (float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)))
+    if found.kind == "radial":
+        return Gradient("radial", found.stops, _length(attrs.get("cx"), 0.5), _length(attrs.get("cy"), 0.5),
+                        r=_length(attrs.get("r"), 0.5), transform=ctm)
+    return Gradient("linear", found.stops, _length(attrs.get("x1"), 0.0), _length(attrs.get("y1"), 0.0),
+                    _length(attrs.get("x2"), 1.0), _length(attrs.get("y2"), 0.0), transform=ctm)
 
 
 def _commands(se: Any, path: Any) -> list[PathCommand]:
@@ -295,9 +436,12 @@ def art_items(art: SvgArt, x: float, y: float, w: float, h: float, *, fit: str =
         line = shape.stroke if stroke == KEEP or shape.stroke is None else stroke
         if paint is None and line is None:
             continue
+        if isinstance(paint, Gradient):
+            paint = replace(paint, transform=compose((kx, 0.0, 0.0, ky, ox, oy), paint.transform))
         commands = _placed_all(shape.commands, kx, ky, ox, oy)
-        items.append(Path(commands, fill=paint, stroke=Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
-                          fill_rule=shape.fill_rule))
+        path = Path(commands, fill=paint, stroke=Stroke(line, round(shape.stroke_width * pen, 4)) if line else None,
+                    fill_rule=shape.fill_rule)
+        items.append(path if shape.opacity >= 1 else Group((path,), opacity=shape.opacity))
     if fit == "cover":
         return [Group(tuple(items), clip=Rect(x, y, w, h, fill=None, stroke=None))]
     return items

@@ -66,9 +66,9 @@ def test_close_readings_are_both_named_with_how_to_choose() -> None:
 def test_the_summary_line_and_the_doubt_note(tmp_path, pnpgen) -> None:
     for i in range(3):
         plain(tmp_path / "close" / f"{i}.png", (700, 979))
-    code, _, err = pnpgen("images", tmp_path / "close", "--check")
+    code, out, err = pnpgen("images", tmp_path / "close", "--check")
     assert code == 0, err
-    assert "pnpgen: note: the images could also be" in err and "--card" in err
+    assert "pnpgen: note: the images could also be" in out and "--card" in out
 
 
 # --- print-on-demand ---------------------------------------------------------------------------------
@@ -90,6 +90,8 @@ NOT_FOR_IMAGES = {
     "--kinds": "lists template element kinds; an image deck has no template",
     "--allow-outside-files": "guards image paths named in a data file; images' paths are given on the command line",
     "--sheet": "picks a sheet of a spreadsheet data file; an image deck has none",
+    "--refresh": "about DATA given as a link; an image deck's pictures are files",
+    "--poll": "how often a linked DATA is downloaded again; an image deck has no link",
 }
 
 
@@ -128,9 +130,11 @@ def test_only_prints_the_chosen_cards(tmp_path, pnpgen) -> None:
 def test_check_reports_and_writes_nothing(tmp_path, pnpgen, out_dir) -> None:
     plain(tmp_path / "low" / "1.png", (150, 210))       # a poker card at 60 ppi
     code, out, err = pnpgen("images", tmp_path / "low", "--check")
-    assert code == 0
-    assert "poker (63.5x88.9 mm) with no bleed, 60 ppi" in err
-    assert "ppi" in out and out.startswith("pnpgen: warning:")
+    assert code == 0 and err == ""                   # the whole report on stdout: size reading, warnings, count
+    lines = out.splitlines()
+    assert "poker (63.5x88.9 mm) with no bleed, 60 ppi" in lines[0]
+    assert "ppi" in lines[1] and lines[1].startswith("pnpgen: warning:")
+    assert lines[-1] == f"{sum(line.startswith('pnpgen: warning:') for line in lines)} warnings"
     code, _, _ = pnpgen("images", tmp_path / "low", "--check", "--strict")
     assert code == 1
     assert not any(Path(out_dir).rglob("*.pdf"))
@@ -246,7 +250,7 @@ def test_watch_sees_a_new_file_in_a_watched_folder(tmp_path) -> None:
 
 
 def test_preview_of_an_image_folder(tmp_path) -> None:
-    from generator.cards.cli.preview import free_path, fresh_image_loader
+    from generator.cards.cli.preview import fresh_image_loader
     from generator.preview.images import images_live_deck
     from generator.publish import DeckOptions
     from generator.publish.imagedeck import ImageChoice
@@ -255,9 +259,9 @@ def test_preview_of_an_image_folder(tmp_path) -> None:
     for i in range(3):
         plain(folder / f"{i}.png", (815, 1110))
     opts = DeckOptions(format="pdf", quiet=True)
-    live, _ = images_live_deck(ImageChoice(str(folder)), opts, fresh_image_loader(), None, free_path)
+    live, _ = images_live_deck(ImageChoice(str(folder)), opts, fresh_image_loader(), None)
     live.refresh()
-    assert live.error is None and len(live.cards) == 3
+    assert live.error is None and len(live.cards) == 3 and live.snapshot()["title"] == "p"
     assert (live.meta["card_w"], live.meta["card_h"]) == (63.0, 88.0)
     assert b"<svg" in live.svg(1, "front")
     assert live.folders() == {folder.resolve()}

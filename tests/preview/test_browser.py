@@ -151,6 +151,8 @@ def test_preview_follows_edits_errors_and_fixes(tmp_path: Path, browser) -> None
         assert "3 · Basilico genovese" in captions(browser)
         assert "Basilico genovese" in svg_text(browser, 3)
         assert browser.find_element("id", "deck-error").is_displayed() is False
+        assert browser.find_element("id", "title").text == "deck (18 cards)"      # the deck's name, not the template's
+        assert browser.title == "deck (18 cards): pnpgen preview"
 
         # an edit of the data: the card changes, in its caption and in its drawing
         original = data.read_text("utf-8")

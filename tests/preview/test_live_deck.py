@@ -16,7 +16,7 @@ import pytest
 from PIL import Image as PILImage
 
 from generator import paths
-from generator.cards.cli.preview import fresh_image_loader, print_pdf
+from generator.cards.cli.preview import fresh_image_loader, print_deck
 from generator.preview.deck import LiveDeck
 from generator.preview.page import page
 from generator.preview.server import PreviewServer
@@ -126,7 +126,7 @@ def server(deck_files, tmp_path, monkeypatch):
     deck.refresh()
     opts = DeckOptions(quiet=True)
     written: set[Path] = set()
-    srv = PreviewServer(deck, page(), lambda: print_pdf(deck, str(data), str(template), opts, written))
+    srv = PreviewServer(deck, page(), lambda: print_deck(deck, str(data), str(template), opts, written))
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield srv
@@ -173,8 +173,8 @@ def test_print_never_overwrites_a_file_it_did_not_write(deck_files, tmp_path, mo
     (tmp_path / "output" / "deck.pdf").write_bytes(b"mine")
     deck = LiveDeck(data, template)
     deck.refresh()
-    answer = print_pdf(deck, str(data), str(template), DeckOptions(quiet=True), set())
-    assert answer == {"path": str(tmp_path / "output" / "deck-2.pdf")}
+    answer = print_deck(deck, str(data), str(template), DeckOptions(quiet=True), set())
+    assert answer["path"] == str(tmp_path / "output" / "deck-2.pdf")
     assert (tmp_path / "output" / "deck.pdf").read_bytes() == b"mine"
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from generator.cards.cli.linked import allow_outside_option, link_options, local_data, sheet_option, start_polling
 from generator.cli.deck import REPORTER, deck_options, report_deck
 from generator.publish import DeckOptions
 from generator.publish.carddeck import deck_stem, display, make_deck
@@ -43,11 +44,8 @@ def _old_card_number(args: list[str]) -> str:
 @click.argument("data", required=False)
 @click.argument("template", required=False)
 @click.option("--kinds", is_flag=True, help="List every template element kind and its keys, then exit.")
-@click.option("--allow-outside-files", is_flag=True,
-              help="Let image paths leave the data file's and the template's folders (by default a "
-                   "deck may only use pictures beside it, or pnpgen's own).")
-@click.option("--sheet", metavar="NAME", default=None,
-              help="The sheet of a spreadsheet DATA file to read (default: the first).")
+@allow_outside_option
+@sheet_option
 @click.option("--only", metavar="CARDS", default=None,
               help='Just these cards: numbers and ranges ("3,7-9", counting copies) or a field test '
                    '("name~Dragon": contains, any case; "kind=spell": equals).')
@@ -62,14 +60,19 @@ def _old_card_number(args: list[str]) -> str:
               help="Write, then write again after every save of the data, template, a picture or a font "
                    "once the save has settled (its own files are overwritten without --force); one line "
                    "per run; Ctrl-C stops.")
+@link_options
 @deck_options
 def command(data: str | None, template: str | None, kinds: bool, allow_outside_files: bool, sheet: str | None,
-            only: str | None, check: bool, strict: bool, box: bool, watch: bool, opts: DeckOptions) -> None:
-    """Print cards from DATA (card records: YAML, CSV, or a .xlsx/.xlsm/.ods spreadsheet) laid out by TEMPLATE (YAML).
+            only: str | None, check: bool, strict: bool, box: bool, watch: bool, refresh: bool, poll: float,
+            opts: DeckOptions) -> None:
+    """Print cards from DATA (card records: YAML, CSV, TSV, or a .xlsx/.xlsm/.ods spreadsheet) laid out by TEMPLATE (YAML).
 
     DATA and TEMPLATE are file paths or built-in names (a file of yours wins over a built-in of
-    the same name). `qty:` in a record repeats the card. The default output is a PDF under
-    output/: sheets of cards with crop marks, each followed by its backs for duplex printing.
+    the same name). DATA may also be an http(s) link to a CSV, TSV, XLSX or ODS file, or a Google
+    Sheets link (shared "Anyone with the link"; its gid's sheet, or --sheet NAME): the last good
+    download is kept in the cache folder and used, with a warning, when the link fails (--refresh:
+    never). `qty:` in a record repeats the card. The default output is a PDF under output/: sheets
+    of cards with crop marks, each followed by its backs for duplex printing.
     The template schema and element kinds: docs/cards.md, or --kinds. A template's `icons:` (SVG
     or PNG files beside it) are drawn inline as <name> in its texts; its `lookups:` add fields read
     from a table (faction -> colour). A spreadsheet's formula cells saved with no value (files
@@ -85,6 +88,7 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
       pnpgen cards example example --only "name~tomate" --watch
       pnpgen cards example example --check --strict      # preflight warnings; exit 1 if any
       pnpgen cards deck.xlsx layout.yaml --sheet Monsters   # one sheet of a workbook
+      pnpgen cards "https://docs.google.com/spreadsheets/d/ID/edit#gid=0" layout.yaml
       pnpgen cards example example --box                 # and output/example-box.pdf
     """
     if kinds:
@@ -98,6 +102,7 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
         raise click.UsageError("--box goes without --watch and --check")
     if strict and not check:
         raise click.UsageError("--strict goes with --check")
+    link, data = data, local_data(data, sheet, refresh)
     if check:
         from generator.cards.cli.check import run_check
 
@@ -105,7 +110,12 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
     if watch:
         from generator.cards.cli.watch import watch_deck
 
-        watch_deck(data, template, opts, only, sheet=sheet)
+        poller = start_polling(link, data, sheet, poll)
+        try:
+            watch_deck(data, template, opts, only, sheet=sheet)
+        finally:
+            if poller is not None:
+                poller.stop()
         return
     report_deck(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files,
                            reporter=REPORTER, box=box), opts)

@@ -1,4 +1,4 @@
-"""`pnpgen cards ... --check`: the preflight warnings of a deck, one line each; writes nothing."""
+"""`pnpgen cards ... --check`: the preflight warnings of a deck, one line each, on stdout; writes nothing."""
 
 from __future__ import annotations
 
@@ -17,12 +17,14 @@ def run_check(data: str | Path, template: str | Path, opts: DeckOptions, only: s
 
 
 def report_findings(findings: list[Any], opts: DeckOptions, strict: bool) -> int:
-    """Print the warnings, one a line, and their count; the exit status (1 with strict and any)."""
+    """Print the warnings, one a line, and their count (with the size reading and notes of
+    `pnpgen images --check`, all of the report on stdout; errors go to stderr); the exit status (1
+    with strict and any)."""
     for finding in findings:
         click.echo(f"pnpgen: warning: {finding}")
     if not opts.quiet:
         count = len(findings)
-        click.echo(f"{count} warning{'s' if count != 1 else ''}" if count else "no warnings", err=True)
+        click.echo(f"{count} warning{'s' if count != 1 else ''}" if count else "no warnings")
     return 1 if strict and findings else 0
 
 
@@ -69,7 +71,7 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
         if (record.file, record.line) in seen:       # copies (qty) draw the same
             continue
         seen.add((record.file, record.line))
-        drawing = draw_card(design, record, number, loader or load_image)
+        drawing = draw_card(design, record, number, loader or load_image, pdfx=opts.format == "pdfx")
         if drawing.exception is not None:
             raise drawing.exception
         found += drawing.findings

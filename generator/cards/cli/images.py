@@ -105,8 +105,8 @@ def check_images(choice: ImageChoice, opts: DeckOptions, only: str | None, stric
     from generator.cards.cli.check import records_findings, report_findings
 
     made = image_deck(choice, opts)
-    click.echo(made.summary, err=True)
+    click.echo(made.summary)           # the report, all on stdout (as the warnings)
     for note in made.notes:
-        click.echo(f"pnpgen: note: {note}", err=True)
+        click.echo(f"pnpgen: note: {note}")
     design = check_template(made.template, made.records, bleed=opts.bleed)
     return report_findings(records_findings(made.records, design, opts, only, made.loader), opts, strict)

@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from generator.cli.options import bleed_option, duplex_option, paper_option
+from generator.cards.cli.linked import allow_outside_option, link_options, local_data, sheet_option, start_polling
+from generator.cli.deck import deck_options
+from generator.publish import DeckOptions
+from generator.publish.carddeck import count_cards
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.cards.preflight import Finding
@@ -22,19 +25,23 @@ if TYPE_CHECKING:   # pragma: no cover
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="Port on 127.0.0.1 (0: a free one).")
 @click.option("--no-open", is_flag=True, help="Do not open the browser; just print the address.")
-@paper_option("Paper size for the print button and the last-sheet warning.")
-@duplex_option(help="Backs for the print button: long- or short-edge flip, or none.")
-@bleed_option("the template's")
 @click.option("--backs", metavar="FILE_OR_DIR", default=None,
               help="An image folder (no TEMPLATE): one back for every card, or a folder of backs paired by name.")
 @click.option("--card", metavar="SIZE", default=None,
               help="An image folder (no TEMPLATE): the card size (as pnpgen images --card). Default: read from the images.")
-def command(data: str, template: str | None, port: int, no_open: bool, paper: str, duplex: str,
-            bleed: float | None, backs: str | None, card: str | None) -> None:
+@allow_outside_option
+@sheet_option
+@link_options
+@deck_options
+def command(data: str, template: str | None, port: int, no_open: bool, backs: str | None, card: str | None,
+            allow_outside_files: bool, sheet: str | None, refresh: bool, poll: float, opts: DeckOptions) -> None:
     """Show every card of DATA laid out by TEMPLATE in the browser, and redraw it on every save.
 
     DATA alone, a folder of card images (or a glob or list file, as `pnpgen images` reads
-    them), previews those images as cards: a new, changed or removed picture redraws them.
+    them), previews those images as cards: a new, changed or removed picture redraws them. DATA
+    may be a link, as in `pnpgen cards` (a CSV/XLSX URL or a Google Sheets link): it is
+    downloaded again every --poll seconds while the page is open, and the cards are redrawn when
+    it changed.
 
     The address is printed at once and the page fills in as the cards are drawn. The page (on
     127.0.0.1 only) shows each card's face and back as it will print (the SVG backend), with
@@ -44,39 +51,56 @@ def command(data: str, template: str | None, port: int, no_open: bool, paper: st
     second, once the save has settled (a spreadsheet half written keeps the last good cards). A
     card's error shows in place of that card; a broken data file or template shows in a banner above
     the last good cards. Filters: ?card=12,
-    ?q=name, or the dropdown. The print button writes the PDF under output/. Ctrl-C stops it.
+    ?q=name, or the dropdown. The print button writes what `pnpgen cards` writes with the same
+    options (--format, --paper, --duplex, --printer, --offset, --cutter, --gutter-fold, -o...;
+    without -o a PDF under output/, never over a file the preview did not write). Ctrl-C stops it.
 
     \b
     Examples:
       pnpgen preview example example
       pnpgen preview deck.yaml layout.yaml --port 8765 --no-open
+      pnpgen preview deck.xlsx layout.yaml --sheet Spells --printer office --duplex short
       pnpgen preview scans/ --backs back.png --card standard   # a folder of card images
     """
+    from dataclasses import replace
+
     from generator.preview.deck import LiveDeck
     from generator.preview.page import page
     from generator.preview.server import PreviewServer
-    from generator.publish import DeckOptions
 
-    opts = DeckOptions(format="pdf", paper=paper, duplex=None if duplex == "none" else duplex, bleed=bleed,
-                       quiet=True)
+    opts = replace(opts, quiet=True)
     findings = functools.partial(deck_findings, opts=opts)
     deck: LiveDeck
+    poller = None
     if template is None:
         from generator.preview.images import images_live_deck
         from generator.publish.imagedeck import ImageChoice
 
-        deck, printer = images_live_deck(ImageChoice(data, backs, card), opts, fresh_image_loader(), findings,
-                                         free_path)
+        if sheet or refresh:
+            raise click.UsageError("--sheet and --refresh are for a DATA file with a TEMPLATE")
+        deck, printer = images_live_deck(ImageChoice(data, backs, card), opts, fresh_image_loader(), findings)
     else:
         if backs or card:
             raise click.UsageError("--backs and --card are for an image folder (DATA alone, no TEMPLATE)")
-        deck = LiveDeck(data, template, bleed=bleed, image_loader=fresh_image_loader(), deck_findings=findings)
-        printer = functools.partial(print_pdf, deck, data, template, opts, set())
+        local = local_data(data, sheet, refresh)
+        deck = LiveDeck(local, template, bleed=opts.bleed, image_loader=fresh_image_loader(), deck_findings=findings,
+                        sheet=sheet, allow_outside=allow_outside_files)
+        deck.pdfx = opts.format == "pdfx"
+        printer = functools.partial(print_deck, deck, local, template, opts, set())
+    from generator.preview.printing import print_label
+
+    deck.print_label = print_label(opts)
     try:
         server = PreviewServer(deck, page(), printer, port=port)
     except OSError as err:
         raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
-    serve(deck, server, open_browser=not no_open)
+    if template is not None:
+        poller = start_polling(data, str(deck.data), sheet, poll, active=server.has_viewers)
+    try:
+        serve(deck, server, open_browser=not no_open)
+    finally:
+        if poller is not None:
+            poller.stop()
 
 
 def serve(deck: Any, server: Any, open_browser: bool) -> None:
@@ -91,7 +115,7 @@ def serve(deck: Any, server: Any, open_browser: bool) -> None:
         try:
             start = time.perf_counter()
             deck.refresh(progressive=True)
-            click.echo(f"pnpgen preview: {len(deck.cards)} cards drawn in {time.perf_counter() - start:.1f} s")
+            click.echo(f"pnpgen preview: {count_cards(len(deck.cards))} drawn in {time.perf_counter() - start:.1f} s")
             if deck.error:
                 click.echo(f"pnpgen: error: {deck.error}", err=True)
             watch(deck.files, lambda changed: _redraw(deck, changed), stop, getattr(deck, "folders", None))
@@ -103,7 +127,7 @@ def serve(deck: Any, server: Any, open_browser: bool) -> None:
 
 def _redraw(deck: Any, changed: set[Path]) -> None:
     start = time.perf_counter()
-    cards = deck.refresh()
+    redrawn = deck.refresh()
     names = ", ".join(sorted(p.name for p in changed))
     took = (time.perf_counter() - start) * 1000
     if deck.error:
@@ -111,7 +135,7 @@ def _redraw(deck: Any, changed: set[Path]) -> None:
     else:
         errors = sum(1 for c in deck.cards if c.error)
         extra = f", {errors} with errors" if errors else ""
-        click.echo(f"{time.strftime('%H:%M:%S')} {names}: {len(cards)} cards redrawn in {took:.0f} ms{extra}")
+        click.echo(f"{time.strftime('%H:%M:%S')} {names}: {count_cards(len(redrawn))} redrawn in {took:.0f} ms{extra}")
 
 
 def fresh_image_loader() -> Any:
@@ -151,32 +175,21 @@ def deck_findings(count: int, design: Any, opts: Any) -> list[Finding]:
     return formula_findings(design.data_file) + check_deck(count, design.template.file, per_sheet=per)
 
 
-def print_pdf(deck: Any, data: str, template: str, opts: Any, written: set[Path]) -> dict[str, Any]:
-    """The print button: the PDF of the deck as it is now, under output/, never over a file this
-    preview did not write itself (then NAME-2.pdf, NAME-3.pdf, ...)."""
-    from dataclasses import replace
-
-    from generator import paths
+def print_deck(deck: Any, data: str, template: str, opts: DeckOptions, written: set[Path]) -> dict[str, Any]:
+    """The print button: what `pnpgen cards DATA TEMPLATE` writes with the preview's options, from the deck
+    as it is now."""
     from generator.cards.records import resolve_data
     from generator.cli.deck import REPORTER
     from generator.core.errors import PnpError
+    from generator.preview.printing import print_options, printed
     from generator.publish.carddeck import deck_stem, make_deck
 
     if deck.error or any(card.error for card in deck.cards):
         return {"error": "fix the errors first (they are shown in place of the cards)"}
     try:
         stem = deck_stem(resolve_data(data))
-        target = free_path(paths.default_output(f"{stem}.pdf"), written)
-        make_deck(data, template, replace(opts, output=target, own=frozenset(written)), reporter=REPORTER)
+        paths = make_deck(data, template, print_options(opts, stem, written), sheet=deck.sheet,
+                          allow_outside=deck.allow_outside, reporter=REPORTER)
     except PnpError as err:
         return {"error": str(err)}
-    written.add(target)
-    return {"path": str(target)}
-
-
-def free_path(path: Path, written: set[Path]) -> Path:
-    candidate, n = path, 1
-    while candidate.exists() and candidate not in written:
-        n += 1
-        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
-    return candidate
+    return printed(paths, written)

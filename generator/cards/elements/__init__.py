@@ -23,7 +23,8 @@ from typing import Any, TypeVar
 from generator.cards.iconset import EMPTY, IconSet
 from generator.core.colours import NAMED_COLOURS, ColourError, parse_colour
 from generator.core.errors import DataError, TemplateError
-from generator.scene.model import Item, Stroke
+from generator.core.numbers import format_number
+from generator.scene.model import Gradient, Item, Paint, Stroke
 
 Element = dict[str, Any]   # an element's keys, converted (each value's type is its Param's converter's)
 DrawFunction = Callable[[Element, "ElementContext"], list[Item]]
@@ -229,6 +230,57 @@ def to_color(value: Any) -> str | None:
                        f"not {value!r}") from None
 
 
+GRADIENT_HELP = ('a colour, or a gradient: {linear: ["#fff", "#c33"], angle: 90} (0: left to right, 90: top '
+                 'to bottom) or {radial: ["#fff", "#c33"]} (from the centre out), with stops as colours evenly '
+                 'spaced or [offset, colour] pairs (offset 0 to 1, or "40%")')
+MAX_STOPS = 32
+
+
+def to_paint(value: Any) -> Paint | None:
+    """A colour (see to_color) or a gradient mapping: {linear: [stops], angle: degrees} or {radial: [stops]}."""
+    if not isinstance(value, dict):
+        return to_color(value)
+    kinds = [k for k in ("linear", "radial") if k in value]
+    extra = sorted(set(value) - {"linear", "radial", "angle"})
+    if len(kinds) != 1 or extra or ("angle" in value and kinds[0] != "linear"):
+        raise BadValue(f"expected {GRADIENT_HELP}; not {value!r}")
+    stops = value[kinds[0]]
+    if not isinstance(stops, list) or not 2 <= len(stops) <= MAX_STOPS:
+        raise BadValue(f"a gradient needs a list of 2 to {MAX_STOPS} stops (colours, or [offset, colour] pairs)")
+    placed: list[tuple[float, str]] = []
+    for index, stop in enumerate(stops):
+        if isinstance(stop, list) and len(stop) == 2:
+            offset, colour = _offset(stop[0]), stop[1]
+        else:
+            offset, colour = index / (len(stops) - 1), stop
+        paint = to_color(colour)
+        if paint is None:
+            raise BadValue(f"a gradient stop needs a colour, not {colour!r}")
+        if placed and offset < placed[-1][0]:
+            raise BadValue(f"gradient stops go in order of their offsets ({format_number(offset)} after "
+                           f"{format_number(placed[-1][0])})")
+        placed.append((offset, paint))
+    angle = to_num(value.get("angle", 90))
+    return Gradient(kinds[0], tuple(placed), box=True, angle=angle % 360)
+
+
+def _offset(value: Any) -> float:
+    text = str(value).strip()
+    number = to_num(text[:-1]) / 100 if text.endswith("%") else to_num(value)
+    if not 0 <= number <= 1:
+        raise BadValue(f"a gradient stop's offset goes from 0 to 1 (or 0% to 100%), not {value!r}")
+    return number
+
+
+def to_opacity(value: Any) -> float:
+    """An opacity from 0 (invisible) to 1 (opaque), or a percentage ("50%")."""
+    text = str(value).strip()
+    number = to_num(text[:-1]) / 100 if isinstance(value, str) and text.endswith("%") else to_num(value)
+    if not 0 <= number <= 1:
+        raise BadValue(f"opacity goes from 0 (invisible) to 1 (opaque), not {value!r}")
+    return number
+
+
 def to_text(value: Any) -> str:
     from generator.cards.templates import format_value
 
@@ -320,6 +372,11 @@ def color(default: Any = None, doc: str = "") -> Param:
     return Param(to_color, default, doc)
 
 
+def paint(default: Any = None, doc: str = "") -> Param:
+    """A fill: a colour or a gradient (to_paint)."""
+    return Param(to_paint, default, doc or f"fill: {GRADIENT_HELP}")
+
+
 def text(default: Any = REQUIRED, doc: str = "") -> Param:
     return Param(to_text, default, doc)
 
@@ -397,10 +454,13 @@ __all__ = [
     "make_stroke",
     "num",
     "one_of",
+    "paint",
     "points",
     "text",
     "to_bool",
     "to_color",
     "to_num",
+    "to_opacity",
+    "to_paint",
     "to_text",
 ]

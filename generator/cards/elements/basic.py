@@ -27,6 +27,7 @@ from generator.cards.elements import (
     make_stroke,
     num,
     one_of,
+    paint,
     points,
     text,
     to_color,
@@ -74,7 +75,7 @@ def card_box(el: Element, ctx: ElementContext) -> tuple[float, float, float, flo
     return x, y, w, h
 
 
-@element("rect", {**BOX, "radius": num(0.0, "corner radius (mm)"), "fill": color(None), **NO_STROKE})
+@element("rect", {**BOX, "radius": num(0.0, "corner radius (mm)"), "fill": paint(None), **NO_STROKE})
 def rect(el: Element, ctx: ElementContext) -> list[Item]:
     """A rectangle (rounded with radius); without x/y/w/h it covers the card (see inset)."""
     x, y, w, h = card_box(el, ctx)
@@ -94,13 +95,13 @@ def polyline(el: Element, ctx: ElementContext) -> list[Item]:
     return [Polyline(el["points"], closed=False, fill=None, stroke=make_stroke(el))]
 
 
-@element("polygon", {"points": points("[[x, y], ...] in mm"), "fill": color(None), **NO_STROKE})
+@element("polygon", {"points": points("[[x, y], ...] in mm"), "fill": paint(None), **NO_STROKE})
 def polygon(el: Element, ctx: ElementContext) -> list[Item]:
     """A closed shape through points (icons: triangles, shields, arrows...)."""
     return [Polygon(el["points"], fill=el["fill"], stroke=make_stroke(el))]
 
 
-@element("circle", {"cx": num(), "cy": num(), "r": num(), "fill": color(None), **NO_STROKE})
+@element("circle", {"cx": num(), "cy": num(), "r": num(), "fill": paint(None), **NO_STROKE})
 def circle(el: Element, ctx: ElementContext) -> list[Item]:
     """A circle by centre and radius."""
     return [Circle(el["cx"], el["cy"], el["r"], fill=el["fill"], stroke=make_stroke(el))]
@@ -121,7 +122,7 @@ STAR_KEYS = {"points": num(5, "number of tips (3..24)"),
              "angle": num(0, "rotation in degrees, clockwise")}
 
 
-@element("star", {"cx": num(), "cy": num(), "r": num(), **STAR_KEYS, "fill": color(None), **NO_STROKE})
+@element("star", {"cx": num(), "cy": num(), "r": num(), **STAR_KEYS, "fill": paint(None), **NO_STROKE})
 def star(el: Element, ctx: ElementContext) -> list[Item]:
     """A star (or, with inner: 1, a regular polygon) centred at cx, cy."""
     tips = _tips(el, ctx)
@@ -140,7 +141,7 @@ def _tips(el: Element, ctx: ElementContext) -> int:
                   "dx": num(0.0, "step to the next pip (mm)"), "dy": num(0.0, "step down (mm)"),
                   "r": num(1.5, "radius (mm)"),
                   "shape": one_of(("circle", "diamond", "square", "star"), "circle"),
-                  "fill": color("#000000"), **NO_STROKE})
+                  "fill": paint("#000000"), **NO_STROKE})
 def pips(el: Element, ctx: ElementContext) -> list[Item]:
     """A row (or column) of `count` small shapes: costs, strength, lives."""
     count = el["count"]
@@ -165,7 +166,8 @@ def _pip(el: Element, cx: float, cy: float, stroke: Stroke | None) -> Item:
 TEXT_KEYS = {
     "x": num(), "y": num(), "w": num(), "h": num(),
     "text": text(doc="the text; {field}s are replaced"),
-    "font": font("sans"), "size": num(10.0, "size in points"), "color": color("#000000"),
+    "font": font("sans"), "size": num(10.0, "size in points"),
+    "color": paint("#000000", "text colour: a colour, or a gradient across the box (as a fill's)"),
     "align": one_of(("left", "center", "right"), "left"),
     "valign": one_of(("top", "middle", "bottom"), "top"),
     "wrap": flag(True, "break lines to the box width"),
@@ -210,6 +212,9 @@ def _text_with_icons(el: Element, ctx: ElementContext, w: float, h: float) -> li
     from generator.core.errors import LayoutError
 
     size = el["size"]
+    if not isinstance(el["color"], str):
+        raise ctx.template_error("a gradient colour is for text without inline icons (give this text a colour, "
+                                 "or set the icons apart)", "color")
     style = RichStyle(font=el["font"], bold=el["font"], size=size,
                       min_size=min(el["min_size"], size) if el["shrink"] else size, color=el["color"],
                       line_height=el["line_height"], align=el["align"], valign=el["valign"], icons=ctx.icons,

@@ -2,8 +2,9 @@
 
 `stats` is a list of {icon, text}: the icon name (of the template's `icons:`, or "" for none)
 and the value as rich text, so "6 <g>8</g>" prints the green alternative value beside the normal
-one and "<melee>" can be a value too. Cells share the width equally; text is bold and centred on
-the cell's middle, the icon before it, both on one baseline.
+one and "<melee>" can be a value too. Cells share the width equally (a stat whose value is empty
+keeps its cell, with its icon); text is bold and centred on the cell's middle, the icon before it,
+both on one baseline.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def to_stats(value: Any) -> tuple[tuple[str, str], ...]:
 def statblock(el: Element, ctx: ElementContext) -> list[Item]:
     """A row of icon + value cells in a frame; values may carry <g>green</g> alternatives."""
     x, y, w, h = el["x"], el["y"], el["w"], el["h"]
-    stats = [s for s in el["stats"] if s[0] or s[1].strip()]
+    stats = list(el["stats"])     # an empty value keeps its cell: the others stay where every card has them
     items: list[Item] = [Rect(x, y, w, h, fill=el["fill"], stroke=make_stroke(el), radius=el["radius"])]
     if not stats:
         return items

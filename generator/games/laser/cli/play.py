@@ -14,7 +14,6 @@ Routes:
 
 from __future__ import annotations
 
-import json
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +22,8 @@ import click
 
 from generator.cli.common import seed_option
 from generator.cli.options import lang_option
+from generator.core.errors import PnpError
+from generator.core.jsondata import parse_json
 from generator.games.laser import GAME
 from generator.preview.loopback import LoopbackHandler, LoopbackServer
 
@@ -100,8 +101,8 @@ class _Handler(LoopbackHandler):
         if body is None:
             return
         try:
-            data = json.loads(body.decode("utf-8") or "null")
-        except (UnicodeDecodeError, ValueError):
+            data = parse_json(body.decode("utf-8") or "null", None)
+        except (UnicodeDecodeError, PnpError):
             self._json({"error": "not JSON"}, 400)
             return
         with self.server.lock:

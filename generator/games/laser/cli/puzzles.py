@@ -102,10 +102,10 @@ def puzzles(count: int, level: tuple[int, ...], seed: int | None, size: str | No
     seed = resolve_seed(seed, quiet=quiet or (writes_data(fmt) and output is None))
     target = output or (paths.default_output("laser", f"laser-puzzles-seed{seed}.{fmt}") if wants_target(fmt) else None)
     refuse_target(fmt, target, force)           # before the search, which takes a while
-    if fmt in ("pdf", "png"):
+    if wants_target(fmt):                  # pages: a paper too small for a puzzle page, refused before the work
         from generator.games.laser.sheets.booklet import page_size
 
-        page_size(paper, booklet)          # a paper too small for a puzzle page, refused before the work
+        page_size(paper, booklet)
     made = make_puzzles(board, chosen, catalog, seed, count, level, minimal, hard_boards, quiet=quiet, work=work)
     from generator.scene.footer import seed_words
 
