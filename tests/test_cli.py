@@ -86,10 +86,14 @@ def test_every_seed_is_the_shared_64_bit_option() -> None:
     assert [p for p, param in seeds if param.type is not SEED_TYPE] == []
 
 
-def test_seed_outside_64_bits_is_refused_everywhere(capsys) -> None:
+def test_a_seed_too_long_or_not_a_code_is_refused_everywhere(capsys) -> None:
+    """A seed is a number of at most 30 digits or a code (74 random bits, issue 31): a 31-digit number,
+    a 5000-digit one or a mistyped code is refused naming --seed (click's usage error, no traceback)."""
     for path in ("laser puzzles", "laser assist -", "codenames words"):
-        assert run_cli(cli, [*path.split(), "--seed", str(2**64)]) == 2, path
-        assert "--seed" in capsys.readouterr().err, path
+        for bad in ("1" * 31, "9" * 5000, "K7QM3-T2W7R-H1XZC"):
+            assert run_cli(cli, [*path.split(), "--seed", bad]) == 2, (path, bad)
+            err = capsys.readouterr().err
+            assert "--seed" in err and "Traceback" not in err, (path, bad)
 
 
 def test_card_means_a_card_size_wherever_it_is_an_option() -> None:

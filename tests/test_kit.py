@@ -20,7 +20,8 @@ def kit(kit_seed11) -> Path:
 
 
 def _listed(folder: Path) -> list[str]:
-    index = (folder / "index.md").read_text(encoding="utf-8")
+    """The files the kit's two indexes list: index.md the players', host/README.md the host's."""
+    index = "".join((folder / name).read_text(encoding="utf-8") for name in ("index.md", "host/README.md"))
     return re.findall(r"^- (\S+)  \[", index, flags=re.M)
 
 
@@ -28,7 +29,7 @@ def test_index_lists_every_file_written(kit) -> None:
     folder = kit
     listed = _listed(folder)
     on_disk = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()
-                     and p.name not in ("index.md", ".kit-files"))     # the index and the manifest of both
+                     and p.name not in ("index.md", ".kit-files", "README.md"))     # the indexes and the manifest
     assert sorted(listed) == on_disk
     # every product of pnpgen is in the kit
     for part in ("calibration", "example-deck", "codenames/", "codex/", "noir/", "dungeon/", "laser/"):

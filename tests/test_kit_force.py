@@ -42,7 +42,7 @@ def test_a_new_seed_removes_the_earlier_kits_files_not_the_users(kit_dir: Path) 
     (kit_dir / "mine" / "a.txt").write_text("x")
     assert run_cli(cli, ["kit", "--seed", "2", "-o", str(kit_dir), "-q", "--force"]) == 0
     files = sorted(p.relative_to(kit_dir).as_posix() for p in kit_dir.rglob("*") if p.is_file())
-    assert files == [kit.MANIFEST, "index.md", "laser/layouts-seed2.pdf", "laser/my-scan.png", "mine/a.txt",
+    assert files == [kit.MANIFEST, "host/README.md", "index.md", "laser/layouts-seed2.pdf", "laser/my-scan.png", "mine/a.txt",
                      "my-notes.txt", "rules.pdf"]
     assert (kit_dir / "rules.pdf").read_text() == "rules 2" and (kit_dir / "my-notes.txt").read_text() == "mine"
 

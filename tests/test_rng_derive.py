@@ -1,4 +1,5 @@
-"""core.rng's kit derivation: a product's code is a keyed hash of the kit seed and the product's name."""
+"""core.rng's kit derivation: a product's code is a keyed hash of the kit seed and the product's name; a
+secret product's code (derive_key) carries 74 random bits and is written as a checked code (core/codes.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.core.rng import KIT_SEED_LIMIT, SEED_LIMIT, choose_kit_seed, derive_seed
+from generator.core.codes import CODE_BITS, MIN_SECRET_BITS, format_code, format_seed, is_code_value, parse_seed
+from generator.core.errors import ParseError
+from generator.core.rng import SEED_LIMIT, choose_kit_seed, derive_key, derive_seed
 
 SEEDS = st.integers(min_value=-(2**63), max_value=2**63 - 1)
 NAMES = st.text(min_size=1, max_size=30)
@@ -50,7 +53,44 @@ def test_no_product_name_is_refused() -> None:
         derive_seed(1, "")
 
 
-def test_a_fresh_kit_seed_is_63_random_bits() -> None:
+def test_a_fresh_kit_seed_is_a_code_of_74_random_bits() -> None:
     seeds = {choose_kit_seed() for _ in range(50)}
-    assert len(seeds) == 50 and all(1 <= s <= KIT_SEED_LIMIT for s in seeds)
-    assert max(seeds) > 2**40        # 50 draws all below 2**40 would happen once in 2**1150
+    assert len(seeds) == 50 and all(is_code_value(s) for s in seeds)
+    assert CODE_BITS >= MIN_SECRET_BITS == 64
+    assert max(seeds) - min(seeds) > 2**70     # 50 draws within 2**70 of each other: once in 2**200
+
+
+@given(SEEDS, NAMES)
+def test_a_secret_code_has_74_random_bits_and_reads_back(seed: int, product: str) -> None:
+    code = derive_key(seed, product)
+    assert is_code_value(code) and code == derive_key(seed, product) != derive_seed(seed, product)
+    assert parse_seed(format_seed(code)) == code and parse_seed(format_seed(code).lower()) == code
+
+
+def test_the_secret_derivation_is_blake2b_keyed_with_the_kit_seed() -> None:
+    """Written down: a change (which changes every kit's secrets) is seen and meant."""
+    digest = hashlib.blake2b(b"codex-deal", key=b"42", digest_size=16, person=b"pnpgen-secret").digest()
+    assert derive_key(42, "codex-deal") == 2**74 + int.from_bytes(digest, "big") % 2**74
+    assert format_code(derive_key(42, "codex-deal")).count("-") == 3
+
+
+@given(st.integers(min_value=2**74, max_value=2**75 - 1), st.integers(min_value=0, max_value=15),
+       st.sampled_from("0123456789ABCDEFGHJKMNPQRSTVWXYZ"))
+def test_one_wrong_character_is_refused(value: int, where: int, char: str) -> None:
+    code = format_code(value)
+    at = where + where // 5                       # the position in the printed code, dashes kept
+    if code[at] == char or where == 15:
+        return
+    typo = code[:at] + char + code[at + 1:]
+    try:
+        assert parse_seed(typo) != value
+    except ParseError:
+        return
+    raise AssertionError(f"{typo} was read")
+
+
+def test_numbers_and_codes_are_both_seeds() -> None:
+    assert parse_seed("42") == 42 and parse_seed("-7") == -7 and format_seed(42) == "42"
+    for bad in ("HELLO", "1" * 31, "G0000-00000-00000-X"):
+        with pytest.raises(ParseError):
+            parse_seed(bad)

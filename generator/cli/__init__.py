@@ -69,7 +69,7 @@ def cli(ctx: click.Context, debug: bool) -> None:
 
     \b
     Examples:
-      pnpgen kit --seed 42              # the whole print-and-play kit into output/kit/
+      pnpgen kit                        # the whole print-and-play kit into output/kit/
       pnpgen cards example example      # the example deck as PDF sheets
       pnpgen calibrate                  # a duplex calibration page
     """

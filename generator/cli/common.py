@@ -21,7 +21,25 @@ from generator.core.rng import choose_seed
 EXIT_BAD_INPUT = 2
 F = TypeVar("F", bound=Callable[..., Any])     # a command function being decorated
 T = TypeVar("T")
-SEED_TYPE = click.IntRange(-(2**63), 2**63 - 1)   # a seed fits in 64 bits (a 5000-digit one is refused)
+
+
+class SeedType(click.ParamType[int]):
+    """A seed: a number (at most 30 digits: a 5000-digit one is refused) or a code (K7QM3-T2W7R-H1XZC-5)."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from generator.core.codes import parse_seed
+
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_seed(str(value))
+        except PnpError as err:
+            self.fail(err.message, param, ctx)
+
+
+SEED_TYPE = SeedType()
 SEED_HELP = "Random seed; the same seed gives byte-identical files. Without it, one is chosen and printed."
 
 
@@ -99,12 +117,19 @@ def seed_option(func: F | None = None, /, *, default: int | None = None,
     return option if func is None else option(func)
 
 
-def resolve_seed(seed: int | None, quiet: bool = False) -> int:
-    """The given seed, or a fresh one announced on stderr so the result can be reproduced."""
+def resolve_seed(seed: int | None, quiet: bool = False, secret: bool = False) -> int:
+    """The given seed, or a fresh one announced on stderr so the result can be reproduced. `secret`:
+    the seed reprints something hidden (a deal, keys, a layout), so a fresh one is a code of 74 random
+    bits (core/codes.py), too many to search from what the players see."""
     if seed is None:
-        seed = choose_seed()
+        from generator.core.codes import format_seed
+        from generator.core.rng import choose_secret_seed
+
+        seed = choose_secret_seed() if secret else choose_seed()
         if not quiet:
-            click.echo(f"seed: {seed} (pass --seed {seed} to reproduce)", err=True)
+            shown = format_seed(seed)
+            click.echo(f"seed: {shown} (pass --seed {shown} to reproduce{'; keep it secret' if secret else ''})",
+                       err=True)
     return seed
 
 

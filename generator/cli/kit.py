@@ -7,9 +7,11 @@ without it each part gets None and prints as it always has (its rulebook's langu
 which language each game got.
 
 The kit seed is the host's secret (drawn fresh by core.rng.choose_kit_seed without --seed): each part
-deals its products from core.rng.derive_seed(seed, product) and puts what only the host may see into a
-host/ folder; the index lists players' files and host-only files apart, and the kit seed last, under
-"For the host only" (docs/kit.md).
+deals a secret product from core.rng.derive_key(seed, product) (a code of 74 random bits), a public one
+from core.rng.derive_seed (a short public code), and puts what only the host may see into a host/ folder.
+index.md lists the players' files and says where the host's are; host/README.md (HOST_INDEX) holds the
+kit seed and lists the host's files with their codes. No file outside a host/ folder, no file name and
+no line on the terminal (but the kit seed's, marked) carries a secret's code (docs/kit.md).
 """
 
 from __future__ import annotations
@@ -94,7 +96,16 @@ def is_host_file(relative: Path) -> bool:
     return HOST_FOLDER in relative.parts[:-1]
 
 
-def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
+HOST_INDEX = Path(HOST_FOLDER) / "README.md"    # the host's index, at the kit's root: the kit seed, the host's files
+
+
+def _listing(made: list[tuple[str, Path, str]], out_dir: Path) -> list[str]:
+    return [f"- {path.relative_to(out_dir).as_posix()}  [{part}]  {description}" for part, path, description in made]
+
+
+def _index_text(paper: str, lang: str | None, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
+    """The players' index: what the kit holds that anyone may see, and where the host's files are
+    (never what they hold: no code of a secret, no kit seed)."""
     wanted = (f"{LANGUAGE_NAMES[lang]} wherever a game has it" if lang
               else "each game in its rulebook's language")
     lines = ["# pnpgen print-and-play kit", "",
@@ -102,25 +113,49 @@ def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, P
              "Print every PDF at 100% (actual size); each sheet has a 50 mm scale bar to check.", "",
              "## Languages", ""]
     lines += [f"- {name}: {language}" for name, language in _languages(lang).items()]
-    players = [(part, path, d) for part, path, d in made if not is_host_file(path.relative_to(out_dir))]
-    host = [(part, path, d) for part, path, d in made if is_host_file(path.relative_to(out_dir))]
+    players = [entry for entry in made if not is_host_file(entry[1].relative_to(out_dir))]
     lines += ["", "## Players' files", "",
               "Anyone at the table may see these. A code printed on them reprints that page and reveals no secret.", ""]
-    lines += [f"- {path.relative_to(out_dir)}  [{part}]  {description}" for part, path, description in players]
-    lines += ["", "## Host-only files", "",
-              f"Each game's {HOST_FOLDER}/ folder: the deal, layout, keys and campaign that only the host (or the "
-              "Master, or the spymasters) may see. Print them apart, and keep them out of sight.", ""]
-    lines += [f"- {path.relative_to(out_dir)}  [{part}]  {description}" for part, path, description in host]
-    lines += ["", "## For the host only", "",
-              f"kit seed: {seed}",
-              f"`pnpgen kit --seed {seed}` rebuilds this whole kit, secrets included: keep this number (and this",
-              "index) to yourself. No page the players see carries it, and no code on their pages reaches a secret."]
+    lines += _listing(players, out_dir)
+    lines += ["", "## The host's files", "",
+              f"What only the host (the Master, the spymasters) may see is in the {HOST_FOLDER}/ folders: "
+              f"{HOST_INDEX.as_posix()} lists it, with the", "code that rebuilds the kit. Open it, print it and "
+              "keep it out of sight of the players."]
     return "\n".join(lines) + "\n"
 
 
+def _host_index_text(seed: int, made: list[tuple[str, Path, str]], out_dir: Path) -> str:
+    """The host's index (host/README.md): the kit seed, then every host-only file with the code and
+    command that reprint it."""
+    from generator.core.codes import format_seed
+
+    shown = format_seed(seed)
+    host = [entry for entry in made if is_host_file(entry[1].relative_to(out_dir))]
+    lines = ["# pnpgen kit: for the host only", "",
+             "Keep this folder, and every game's host/ folder, out of sight of the players.", "",
+             "## Kit seed", "",
+             f"kit seed: {shown}", "",
+             f"`pnpgen kit --seed {shown}` rebuilds this whole kit, byte for byte, secrets included. No page",
+             "the players see carries it, and no code on their pages reaches a secret.", "",
+             "## Host-only files", "",
+             "Each is reprinted by the code and command given with it; a code is the host's too.", ""]
+    lines += _listing(host, out_dir)
+    return "\n".join(lines) + "\n"
+
+
+def _warn_weak_seed(seed: int) -> None:
+    """A chosen kit seed of fewer than 64 bits can be found from the players' pages: say so."""
+    from generator.core.codes import MIN_SECRET_BITS, seed_bits
+
+    if seed_bits(seed) < MIN_SECRET_BITS:
+        click.echo(f"warning: a kit seed this short (under {MIN_SECRET_BITS} bits) can be found by anyone from the "
+                   "players' pages, and with it every secret of the kit: fine for a try, but for a real game run "
+                   "`pnpgen kit` without --seed", err=True)
+
+
 @click.command()
-@seed_option(help="Kit seed: the same seed rebuilds the same kit, byte for byte, secrets included. Without it a "
-                  "fresh one is drawn and printed (keep it to yourself).")
+@seed_option(help="Kit seed (a code, or a number): the same seed rebuilds the same kit, byte for byte, secrets "
+                  "included. Without it a fresh one is drawn and printed once, for the host.")
 @paper_option("Paper size for every sheet.")
 @click.option("--lang", type=click.Choice(KIT_LANGUAGES, case_sensitive=False), default=None,
               help="Print every game in this language where it has it (English: all five); without it, "
@@ -131,33 +166,42 @@ def _index_text(seed: int, paper: str, lang: str | None, made: list[tuple[str, P
               help="Replace an earlier kit: the files it recorded in .kit-files go (a new seed's names "
                    "differ); your own files in the folder stay.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
-def command(seed: int | None, paper: str, lang: str | None, output: Path | None, force: bool, quiet: bool) -> None:
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also describe the host's files on the terminal, with their codes (marked: for the host only).")
+def command(seed: int | None, paper: str, lang: str | None, output: Path | None, force: bool, quiet: bool,
+            verbose: bool) -> None:
     """Write the whole print-and-play kit: every printable pnpgen makes.
 
-    The kit goes into output/kit/ (or -o DIR) with index.md listing each file and the language of
-    each game, and .kit-files recording what it wrote (what a later --force replaces). What only the
-    host (or the Master) may see (deals, layouts, key cards, the campaign) goes into a host/ folder in
-    each game's folder; index.md lists players' files and host-only files apart.
+    The kit goes into output/kit/ (or -o DIR) with index.md listing the players' files and the
+    language of each game, and .kit-files recording what it wrote (what a later --force replaces).
+    What only the host (or the Master) may see (deals, layouts, key cards, the campaign) goes into a
+    host/ folder in each game's folder, and host/README.md lists it with the kit seed.
 
-    Without --seed a fresh kit seed is drawn from the system's secure random source and printed
-    (on the terminal, even with -q, and in index.md under "For the host only"): --seed N rebuilds
-    that same kit. Each product draws from its own code, derived from the kit seed by a keyed hash;
-    the codes on the players' pages reprint those pages and reach no secret.
+    Without --seed a fresh kit seed (a code of 74 random bits) is drawn from the system's secure
+    random source and printed once, for the host (also in host/README.md): --seed CODE rebuilds that
+    same kit. Each product draws from its own code, derived from the kit seed by a keyed hash; the
+    codes on the players' pages reprint those pages and reach no secret. A seed you make up (a short
+    number, a date) is found in seconds from the players' pages: the kit warns.
 
     \b
     Examples:
       pnpgen kit                                   # a fresh, secret kit seed
-      pnpgen kit --seed 42 --paper letter          # rebuild the kit of seed 42
-      pnpgen kit --seed 42 --lang en -o kit-en     # every game in English
+      pnpgen kit --paper letter -o kit-letter      # on Letter paper
+      pnpgen kit --lang en -o kit-en               # every game in English
     """
+    from generator.core.codes import format_seed
     from generator.core.folders import replaced_folder
 
     out_dir = output or paths.default_output("kit")
     _check_kit_folder(out_dir, force)   # an earlier kit is there: refuse before any work
+    fresh = seed is None
     if seed is None:
         seed = choose_kit_seed()
-        click.echo(f"kit seed: {seed} (for the host only: pass --seed {seed} to rebuild this kit, secrets "
-                   "included; it is also in index.md)", err=True)
+    else:
+        _warn_weak_seed(seed)
+    if fresh or not quiet:     # once, marked; a fresh seed even with -q (it is the only way to rebuild)
+        click.echo(f"kit seed: {format_seed(seed)}  [for the host only: `pnpgen kit --seed {format_seed(seed)}` "
+                   f"rebuilds this kit, secrets included; it is also in {HOST_INDEX.as_posix()}]", err=True)
     made: list[tuple[str, Path, str]] = []
     parts = _kit_parts(lang)
     earlier = _manifest(out_dir)       # the files an earlier kit wrote: replaced, never kept beside
@@ -166,10 +210,22 @@ def command(seed: int | None, paper: str, lang: str | None, output: Path | None,
             for name, part_lang, part in bar:
                 for path, description in part(staging, seed, paper, True, part_lang):
                     made.append((name, out_dir / Path(path).relative_to(staging), description))
-        write_file(staging / "index.md", _index_text(seed, paper, lang, made, out_dir), True)
+        write_file(staging / "index.md", _index_text(paper, lang, made, out_dir), True)
+        write_file(staging / HOST_INDEX, _host_index_text(seed, made, out_dir), True)
         write_file(staging / MANIFEST, _manifest_text(staging), True)
-    index = out_dir / "index.md"
     if not quiet:
-        for _, path, description in made:
+        _report(made, out_dir, verbose)
+
+
+def _report(made: list[tuple[str, Path, str]], out_dir: Path, verbose: bool) -> None:
+    """The files written: a player's file with its description, a host's file by name only (its
+    description holds its code) unless -v, then marked."""
+    for _, path, description in made:
+        if not is_host_file(path.relative_to(out_dir)):
             click.echo(f"wrote {path}  ({description})")
-        click.echo(f"wrote {index}")
+        elif verbose:
+            click.echo(f"wrote {path}  [for the host only: {description}]")
+        else:
+            click.echo(f"wrote {path}  (for the host only: see {HOST_INDEX.as_posix()})")
+    click.echo(f"wrote {out_dir / 'index.md'}")
+    click.echo(f"wrote {out_dir / HOST_INDEX}  (for the host only)")

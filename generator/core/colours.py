@@ -42,3 +42,8 @@ def luminance(colour: str) -> float:
     """Perceived lightness 0-255 of '#rrggbb' (Rec. 601 weights): for greys and dark/light choices."""
     r, g, b = rgb(colour)
     return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def tint(colour: str, share: float) -> str:
+    """The colour mixed with white: `share` of the colour (1: itself, 0: white)."""
+    return hex_colour(*(round(255 - share * (255 - c)) for c in rgb(colour)))

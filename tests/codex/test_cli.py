@@ -119,19 +119,20 @@ def test_bad_saved_deal_is_refused(tmp_path, capsys) -> None:
 
 
 def test_kit_part_writes_a_deal(tmp_path) -> None:
-    from generator.core.rng import derive_seed
+    from generator.core.codes import format_seed, is_code_value
+    from generator.core.rng import derive_key
 
     made = command.kit_part(tmp_path / "kit", 42, "letter", False)
     assert [str(p.relative_to(tmp_path / "kit")) for p, _ in made] == [
         "codex/host/codex-deal.pdf", "codex/host/codex-deal.json", "codex/codex-rules-it.pdf"]   # the deal: the Master's
     assert "Codex · agenti segreti · regole" in PdfReader(io.BytesIO(made[2][0].read_bytes())).pages[0].extract_text()
     deal = codex.parse_deal(made[1][0].read_text(encoding="utf-8"))
-    code = derive_seed(42, "codex-deal")       # the deal's own code, never the kit seed
-    assert deal.seed == code != 42 and len(deal.agents) == 6
+    code = derive_key(42, "codex-deal")       # the deal's own secret code (74 random bits), never the kit seed
+    assert deal.seed == code != 42 and is_code_value(code) and len(deal.agents) == 6
     assert deal == command.make_deal(code, codex.DEFAULT_AGENTS, codex.DEFAULT_FACTIONS, [], None)
     reader = PdfReader(io.BytesIO(made[0][0].read_bytes()))
     assert abs(float(reader.pages[0].mediabox.height) - 279.4 * 72 / 25.4) < 0.5
-    assert str(code) in reader.pages[0].extract_text()
+    assert format_seed(code) in reader.pages[0].extract_text()
     with pytest.raises(Exception, match="exists"):
         command.kit_part(tmp_path / "kit", 42, "letter", False)
 

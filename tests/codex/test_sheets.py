@@ -183,13 +183,31 @@ def test_infiltrator_card_names_its_true_faction_and_code() -> None:
             assert t.faction(agent.true_faction) in words
 
 
-def test_hatch_stays_in_its_box() -> None:
-    lines = codex_cards.hatch(10, 20, 30, 40, 1.1, codex_cards.HATCH)
-    assert len(lines) > 2 * 30 / 1.1
-    for ln in lines:
-        for x, y in ((ln.x1, ln.y1), (ln.x2, ln.y2)):
-            assert 10 - 1e-9 <= x <= 40 + 1e-9 and 20 - 1e-9 <= y <= 60 + 1e-9
-        assert math.isclose(abs(ln.x2 - ln.x1), abs(ln.y2 - ln.y1), abs_tol=1e-9)
+def test_the_cover_is_a_camouflage_of_the_agents_own_clipped_to_its_panel() -> None:
+    """The cover's camouflage (scene/camouflage.py) stays inside the cover panel, is drawn from the deal's
+    code and the agent (the same deal gives the same cover; two agents, two covers), and holds the
+    identikit's words in none of its glyphs: they are random characters drawn as outlines, not text, so
+    copying or searching the page finds no words in the camouflage."""
+    from generator.scene.model import Group, Path
+
+    def walk(item: object) -> list[object]:
+        return [item] + [i for child in getattr(item, "items", ()) for i in walk(child)]
+
+    d = _deal()
+    t = load_texts("it")
+    covers = []
+    for agent in d.agents:
+        strip = codex_cards.agent_strip(agent, d, t)
+        (camo,) = [i for i in strip if isinstance(i, Group) and i.clip is not None]
+        x0 = 2 * codex_cards.PANEL_W
+        clip = camo.clip
+        assert clip is not None and clip.x >= x0 and clip.x + clip.w <= x0 + codex_cards.PANEL_W
+        assert clip.y >= 0 and clip.y + clip.h <= codex_cards.PANEL_H
+        drawn = walk(camo)
+        assert any(isinstance(i, Path) for i in drawn) and not any(isinstance(i, Text) for i in drawn)
+        covers.append(repr(camo))
+        assert camo in codex_cards.agent_strip(agent, d, t)           # the same deal, the same cover
+    assert len(set(covers)) == len(covers)
 
 
 @pytest.mark.parametrize("k", [2, 3, 4, 5])

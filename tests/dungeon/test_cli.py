@@ -262,7 +262,8 @@ def test_keep_and_left_at_the_chapter_end(tmp_path, capsys):
 
 
 def test_kit_part(tmp_path):
-    from generator.core.rng import derive_seed
+    from generator.core.codes import format_seed, is_code_value
+    from generator.core.rng import derive_key
     from generator.games.dungeon.cli import kit_part
 
     made = kit_part(tmp_path, 42, "letter", False)
@@ -273,10 +274,11 @@ def test_kit_part(tmp_path):
     box = reader.pages[0].mediabox                        # letter (landscape for 3 mm marks)
     assert sorted((round(float(box.width), 1), round(float(box.height), 1))) == [612.0, 792.0]
     campaign = json.loads((tmp_path / "dungeon" / "host" / "dungeon-campaign.json").read_text(encoding="utf-8"))
-    code = derive_seed(42, "dungeon-campaign")
-    assert campaign["seed"] == code and campaign["in_play"] is True
+    code = derive_key(42, "dungeon-campaign")      # a secret code: 74 random bits
+    assert campaign["seed"] == code and is_code_value(code) and campaign["in_play"] is True
     sheet = PdfReader(tmp_path / "dungeon" / "dungeon-chapter-1.pdf").pages[0].extract_text()
-    assert str(code) not in sheet and "host/dungeon-campaign.json" in sheet     # a file name on the table, no seed
+    assert str(code) not in sheet and format_seed(code) not in sheet                    # no seed on the table
+    assert "host/dungeon-campaign.json" in sheet                                             # a file name
 
 
 def test_the_deck_pdf_asks_for_the_long_edge_flip_and_declares_pdf_1_7(deck_pdf):

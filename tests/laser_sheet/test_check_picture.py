@@ -9,8 +9,9 @@ from PIL import Image
 from pypdf import PdfReader
 from tests.pdftext import page_texts
 
+from generator.core.codes import format_seed
 from generator.core.errors import OutputExistsError
-from generator.core.rng import derive_seed
+from generator.core.rng import derive_key, derive_seed
 from generator.games.laser.cli.sheet import laser_kit_part
 from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.check import check
@@ -114,10 +115,10 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
     made = laser_kit_part(tmp_path / "kit", 7, "letter", False)
     assert len(made) == 5 and all(path.exists() and description for path, description in made)
     sheets, rules, layout_file, host, book = (path for path, _ in made)
-    layout_code, book_code = derive_seed(7, "laser-layout"), derive_seed(7, "laser-puzzles")   # never the kit seed
+    layout_code, book_code = derive_key(7, "laser-layout"), derive_seed(7, "laser-puzzles")   # never the kit seed
     assert book.name == f"laser-puzzles-seed{book_code}.pdf" and len(PdfReader(str(book)).pages) == 1 + 12 + 1 + 12
     assert [p.relative_to(tmp_path / "kit").as_posix() for p in (layout_file, host)] == [
-        f"laser/host/laser-layout-seed{layout_code}.txt", f"laser/host/laser-host-seed{layout_code}.pdf"]
+        "laser/host/laser-layout.txt", "laser/host/laser-host.pdf"]         # no code in a file name
     assert [p.name for p in (sheets, rules)] == ["laser-sheets-it.pdf", "laser-rules-it.pdf"]
     assert len(PdfReader(str(sheets)).pages) == 6                    # one per player for six players
     assert "6" in made[0][1] and "one per player" in made[0][1]
@@ -125,8 +126,8 @@ def test_kit_part_writes_sheets_and_a_fair_layout_with_its_key(tmp_path) -> None
     assert "Circuiti laser · regole" in page_texts(rules)[0]
     layout = parse_layout(layout_file.read_text(encoding="utf-8"), load_catalog())
     assert check(layout).fair
-    assert f"--seed {layout_code}" in layout_file.read_text(encoding="utf-8")
-    assert all(str(layout_code) in text for text in page_texts(host)[:2])
+    assert f"--seed {format_seed(layout_code)}" in layout_file.read_text(encoding="utf-8")
+    assert all(format_seed(layout_code) in text for text in page_texts(host)[:2])
     host_reader = PdfReader(str(host))
     assert len(host_reader.pages) == 3                               # designer's sheet, key, rules
     assert float(host_reader.pages[0].mediabox.width) == pytest.approx(792.0, abs=0.05)

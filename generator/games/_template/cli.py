@@ -64,9 +64,11 @@ def write_numbers(lang: str, opts: DeckOptions) -> list[Path]:
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """The example game's part of the kit: one dealt sheet, in `lang` (None: its rulebook's language).
 
-    Never deal from the kit seed itself: derive the product's own code from it (`derive_seed`), print
-    that code, and `pnpgen example-game deal --seed CODE` reprints the sheet. A product the players
-    must not see goes into `<game>/host/`."""
+    Never deal from the kit seed itself: derive the product's own code from it, print that code, and
+    `pnpgen example-game deal --seed CODE` reprints the sheet. A product that hides nothing (this one)
+    takes a short public code (`derive_seed`); a product the players must not see takes a secret code
+    (`derive_key`, 74 random bits, written with core.codes.format_seed), goes into `<game>/host/`, and
+    keeps its code out of its file name (docs/kit.md)."""
     from generator.core.rng import derive_seed
 
     code, lang = derive_seed(seed, "example-game-deal"), GAME.kit_language(lang)

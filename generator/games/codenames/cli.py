@@ -94,21 +94,25 @@ def keys_command(grid: str, count: int, starting: str | None, seed: int | None, 
     """Print N different random key cards (8 per A4 sheet at 70 mm).
 
     A PDF sheet of keys is followed by its backs (long-edge duplex; --duplex short, or --gutter-fold
-    without a duplex printer): the same dense dark pattern behind every card, so a key held up to the
-    light shows no colours. --duplex none prints the fronts alone.
+    without a duplex printer): behind every card a camouflage of its own, drawn from the seed; with the
+    fronts' even hatch, held to a lamp nothing of the key stands out above it (docs/kit.md). --duplex
+    none prints the fronts alone.
 
     \b
     Example:
       pnpgen codenames keys --grid 5x4 --count 8 --starting red --seed 42
     """
+    from generator.core.codes import format_seed
     from generator.core.rng import make_rng
     from generator.games.codenames.rules import keys as cn
     from generator.scene.footer import seed_words
 
     size = parse_key_size(card_size)
-    seed = resolve_seed(seed, opts.quiet)
+    seed = resolve_seed(seed, opts.quiet, secret=True)
     keys = cn.distinct_keys(grid, count, make_rng(seed, "codenames", "keys", grid), starting)
-    written = write_keys(keys, size, opts, f"codenames-keys-{grid}-seed{seed}", seed_words(seed, lang), lang)
+    shown = format_seed(seed)
+    written = write_keys(keys, size, opts, f"codenames-keys-{grid}-seed{shown}", seed_words(shown, lang), lang,
+                         mask_seed=seed)
     report_paths(written, opts.quiet)
 
 
@@ -226,10 +230,11 @@ TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word
           "it": {"keys": "Nome in codice: carte chiave {grids}", "words": "Nome in codice: carte parola"}}
 
 
-def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language) -> list[Path]:
+def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language,
+               mask_seed: int | None = None) -> list[Path]:
     """Keys as JSON data, or key cards through the publishing layer (no bleed); on printed sheets (pdf, or
-    svg/png --sheets) each card is backed by a dense dark pattern, so held up to the light its colours do
-    not show (an image per card, for a phone, has no back); titles in `lang`."""
+    svg/png --sheets) each card is backed by a camouflage, its own drawn from `mask_seed` (the sheet's
+    code) when given (docs/kit.md: an image per card, for a phone, has no back); titles in `lang`."""
     from generator.games.codenames import sheets as sheet
 
     grids = "/".join(sorted({k.grid for k in keys}))
@@ -238,7 +243,7 @@ def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, sourc
                    title=TITLES[lang]["keys"].format(grids=grids), source=source, lang=lang, reporter=REPORTER)
     if job.wants_data:
         return job.write([k.to_json() for k in keys])
-    return job.write(sheet.key_cards(keys, size, backs=backs))
+    return job.write(sheet.key_cards(keys, size, backs=backs, mask_seed=mask_seed))
 
 
 def write_words(words: list[str], lang: str, opts: DeckOptions, stem: str,
@@ -267,8 +272,9 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     """A full sheet of keys for each grid, the word-card decks, the picture deck, the cover cards of
     both grids and the rules summary, all in one language: `lang`, or the rulebook's (Italian).
     The keys are the spymasters' (codenames/host/): drawn from the kit seed's "codenames-keys"
-    derivation, the code on their sheets (`pnpgen codenames keys --grid G --count N --seed CODE`)."""
-    from generator.core.rng import derive_seed, make_rng
+    secret code (74 random bits), on their sheets (`pnpgen codenames keys --grid G --count N --seed CODE`)."""
+    from generator.core.codes import format_seed
+    from generator.core.rng import derive_key, make_rng
     from generator.games.codenames import sheets as sheet
     from generator.games.codenames.rules import keys as cn
     from generator.publish import sheet_spec
@@ -278,16 +284,17 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     made: list[tuple[Path, str]] = []
     folder = Path(out_dir) / "codenames"
     key_lang = GAME.kit_language(lang)
-    code = derive_seed(seed, "codenames-keys")
+    code = derive_key(seed, "codenames-keys")      # a secret code: 74 random bits
     for grid in ("5x5", "5x4"):
         opts = DeckOptions(paper=paper, duplex="long", output=folder / "host" / f"keys-{grid}.pdf", force=force,
                            quiet=True)
         count = cards_per_sheet(sheet_spec((sheet.KEY_CARD_SIZE,) * 2, 0.0, opts))
         keys = cn.distinct_keys(grid, count, make_rng(code, "codenames", "keys", grid))
         made += [(p, f"Codenames {grid} key cards for the spymasters ({count}, backs for long-edge duplex; the "
-                     f"code on each reprints it, `pnpgen codenames keys --grid {grid} --count {count} --seed {code}` "
+                     f"code on each reprints it, `pnpgen codenames keys --grid {grid} --count {count} --seed {format_seed(code)}` "
                      "the sheet)")
-                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(code, key_lang), key_lang)]
+                 for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(format_seed(code), key_lang),
+                                     key_lang, mask_seed=code)]
     words = sheet.load_words(key_lang)
     opts = DeckOptions(paper=paper, output=folder / f"words-{key_lang}.pdf", force=force, quiet=True)
     made += [(p, f"Codenames word cards, {key_lang} ({len(words)} cards)")

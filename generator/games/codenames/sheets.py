@@ -1,25 +1,32 @@
 """Codenames printables: key cards (grid, lights, mark, code) and word cards, drawn and imposed.
 
-A key card is square (default 70 mm). Each role has a colour AND a white or grey symbol, and the
-colours are far apart in lightness, so the roles read in greyscale and for colour-blind players:
-red agent (dark red, white disc), blue agent (mid blue, hollow white diamond), bystander (pale sand, grey
-bar), assassin (near black, white cross). Lights in the starting team's colour sit on all four
-sides, each with the team letter (R or B, the same in English and Italian) between two of the
-team's symbols. A dark corner triangle marks the top-left; the key code is in the bottom-right
-corner. Word cards (60 x 40 mm) print the word upright and, smaller, upside down for the far side.
+A key card is square (default 70 mm). Each role has a sign: red agent a disc, blue agent a hollow
+diamond, bystander a bar, assassin a cross (the cover cards' symbols). On a key card every cell is
+the same fine grey hatch, and the sign is that hatch turned a quarter: the same ink, as much of it,
+in every cell, so that held to a lamp the cells let the same light through (docs/kit.md, "Hiding on
+paper"), while in reflected light the sign reads by the turn of its lines, in greyscale too; a faint
+tint of the role's colour under the hatch is a hint. Lights on all four sides, the same hatch in the
+starting team's tint, show its sign three times. A dark corner triangle marks the top-left; the key
+code is in the bottom-right corner. The back is a black and white camouflage, its own for each card.
+Word cards (60 x 40 mm) print the word upright and, smaller, upside down for the far side.
 """
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import paths
+from generator.core.colours import tint
 from generator.core.errors import DataError
+from generator.core.rng import make_rng
 from generator.games.codenames import GAME
 from generator.games.codenames.rules import keys as cn
-from generator.scene.model import Circle, Group, Item, Line, Polygon, Rect, Stroke, Text, rotate
+from generator.scene.camouflage import Weights, camouflage
+from generator.scene.model import Circle, Group, Item, Line, Polygon, Rect, Stroke, Text, apply, rotate
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.scene.imposition import Card, SheetSpec
@@ -29,12 +36,29 @@ KEY_CARD_SIZE = 70.0                 # mm, square
 WORD_CARD_SIZE = (60.0, 40.0)        # mm, landscape
 DESIGN = 70.0                        # the key card is designed at 70 mm and scaled
 
-TEAM_COLORS = {cn.RED: "#b2182b", cn.BLUE: "#4a90d9"}
-TEAM_LETTERS = {cn.RED: "R", cn.BLUE: "B"}
-ROLE_FILLS = {cn.RED: TEAM_COLORS[cn.RED], cn.BLUE: TEAM_COLORS[cn.BLUE],
-              cn.BYSTANDER: "#efe6cf", cn.ASSASSIN: "#1c1c1c"}
 SYMBOL_WHITE = "#ffffff"
 SYMBOL_GREY = "#6b6b6b"
+TEAM_COLORS = {cn.RED: "#b2182b", cn.BLUE: "#4a90d9"}
+ROLE_FILLS = {cn.RED: TEAM_COLORS[cn.RED], cn.BLUE: TEAM_COLORS[cn.BLUE],
+              cn.BYSTANDER: "#efe6cf", cn.ASSASSIN: "#1c1c1c"}     # the cover cards' full colours
+# A key card draws every role in the same neutral ink and the same amount of it (docs/codenames.md, "The
+# key cards"): a cell is a fine hatch, half ink, and the role's sign is the same hatch turned a quarter,
+# so that held to a lamp every cell lets the same light through at every scale above the hatch's own
+# (a blur of half a millimetre evens it out), while in reflected light the sign reads by the turn of
+# its lines. The role's colour is a faint tint under the hatch: a hint, weaker than the back's pattern.
+KEY_INK = "#6a6a6a"          # the hatch: a mid grey, the same for every role and both teams
+HATCH_STEP = 0.7             # mm from line to line (fixed in mm, whatever the card's size: a property of light)
+HATCH_ANGLE = 45.0           # the ground's lines; a sign's lines are turned a quarter from them
+# The colour hint: a tenth of each role's colour (the covers' red, blue and sand, the assassin's near
+# black). Measured (tests/test_transmitted_light.py): tints of equal luminance differ more in some
+# channel and hide less; stronger tints stand out at 1.5 mm.
+KEY_TINT = 0.1
+KEY_TEAM_COLORS = {team: tint(colour, KEY_TINT) for team, colour in TEAM_COLORS.items()}
+KEY_FILLS = {**KEY_TEAM_COLORS, cn.BYSTANDER: tint("#c8b27a", KEY_TINT), cn.ASSASSIN: tint("#1c1c1c", KEY_TINT)}
+# The back, black and white (patches in the roles' hues hid the faint tints less well, measured), spends
+# its ink on the large scale more than the Codex cover.
+BACK_WEIGHTS = Weights(large=6.0, medium=4.5, small=2.2, fleck=0.45, glyph_fonts=("mono", "sans"), line=0.08, step=1.4)
+ROLE_INKS = {cn.RED: SYMBOL_WHITE, cn.BLUE: SYMBOL_WHITE, cn.BYSTANDER: SYMBOL_GREY, cn.ASSASSIN: SYMBOL_WHITE}
 INK = "#333333"
 CELL_EDGE = Stroke("#8c8c8c", 0.2)
 FRAME_FILL = "#d9d9d9"
@@ -106,21 +130,15 @@ def _lights(team: str, size: float, s: float) -> list[Item]:
 
 
 def _light_bar(team: str, size: float, s: float) -> list[Item]:
+    """A bar of the hatch in the team's tint, with the team's sign three times (no letter: a letter
+    would be ink that differs between the teams)."""
     w, h, y = 28 * s, 5 * s, 2 * s
     x = (size - w) / 2
-    symbol_x = (x + 4 * s, x + w - 4 * s)
-    items: list[Item] = [Rect(x, y, w, h, fill=TEAM_COLORS[team], stroke=None, radius=h / 2)]
-    items += [_team_symbol(team, cx, y + h / 2, 1.5 * s) for cx in symbol_x]
-    items.append(Text(x + 8 * s, y, w - 16 * s, h, TEAM_LETTERS[team], font="sans-bold",
-                      size=10 * s, color=SYMBOL_WHITE, align="center", valign="middle",
-                      min_size=3))
+    bar = Rect(x, y, w, h, fill=KEY_TEAM_COLORS[team], stroke=None, radius=h / 2)
+    items: list[Item] = [bar, Group((_hatch(x + w / 2, y + h / 2, HATCH_ANGLE, x + w / 2, y + h / 2, w / 2 + 0.1 * h),), clip=bar)]
+    for cx in (x + 5 * s, x + w / 2, x + w - 5 * s):
+        items += _sign(team, cx, y + h / 2, 1.15 * h, x + w / 2, y + h / 2)
     return items
-
-
-def _team_symbol(team: str, cx: float, cy: float, r: float) -> Item:
-    if team == cn.RED:
-        return Circle(cx, cy, r, fill=SYMBOL_WHITE, stroke=None)
-    return _diamond_at(cx, cy, r * 1.2, r * 0.35)
 
 
 def _corner_mark(s: float) -> Item:
@@ -148,7 +166,7 @@ def _grid(key: cn.Key, size: float, s: float) -> list[Item]:
                               fill=FRAME_FILL, stroke=None, radius=pad)]
     for row, box_row in zip(key.cells, boxes, strict=False):
         for role, (x, y, w) in zip(row, box_row, strict=False):
-            items += cell_items(role, x, y, w)
+            items += key_cell_items(role, x, y, w)
     return items
 
 
@@ -161,31 +179,95 @@ def light_boxes(size: float = KEY_CARD_SIZE) -> list[tuple[float, float, float, 
             (start, size - edge - short, long, short), (edge, start, short, long)]
 
 
-def cell_items(role: str, x: float, y: float, w: float) -> list[Item]:
-    """One square cell of a key: the role's fill and its symbol."""
-    return [Rect(x, y, w, w, fill=ROLE_FILLS[role], stroke=CELL_EDGE), *_ROLE_SYMBOLS[role](x, y, w)]
+def key_cell_items(role: str, x: float, y: float, w: float) -> list[Item]:
+    """One cell of a key card: the hatch over the role's faint tint, and the role's sign in the same
+    hatch turned a quarter (the same ink, and as much of it, in every cell)."""
+    cx, cy = x + w / 2, y + w / 2
+    box = Rect(x, y, w, w, fill=KEY_FILLS[role], stroke=None)
+    return [box, Group((_hatch(cx, cy, HATCH_ANGLE, cx, cy, w * 0.72),), clip=box), *_sign(role, cx, cy, w, cx, cy),
+            Rect(x, y, w, w, fill=None, stroke=CELL_EDGE)]
 
 
-def _disc(x: float, y: float, w: float) -> list[Item]:
-    return [Circle(x + w / 2, y + w / 2, 0.2 * w, fill=SYMBOL_WHITE, stroke=None)]
+def _hatch(hx: float, hy: float, angle: float, cx: float, cy: float, radius: float) -> Group:
+    """Lines of the key ink HATCH_STEP apart and half as wide (half the area inked), turned `angle`
+    degrees about (hx, hy), one line through it and one every step from it (so that two hatches through
+    the same point meet in step), drawn where they cross the disc of `radius` mm about (cx, cy)."""
+    pen = Stroke(KEY_INK, HATCH_STEP / 2)
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    u = hx + cos * (cx - hx) + sin * (cy - hy)            # (cx, cy) in the turned frame
+    v = hy - sin * (cx - hx) + cos * (cy - hy)
+    first, last = math.floor((v - radius - hy) / HATCH_STEP), math.ceil((v + radius - hy) / HATCH_STEP)
+    lines = tuple(Line(round(u - radius, 3), round(hy + k * HATCH_STEP, 3), round(u + radius, 3),
+                       round(hy + k * HATCH_STEP, 3), stroke=pen) for k in range(first, last + 1))
+    return Group(lines, transform=rotate(angle, hx, hy))
 
 
-def _diamond(x: float, y: float, w: float) -> list[Item]:
-    return [_diamond_at(x + w / 2, y + w / 2, 0.3 * w, 0.08 * w)]
+def _sign(role: str, cx: float, cy: float, w: float, hx: float, hy: float) -> list[Item]:
+    """A role's sign centred on (cx, cy) in a `w` mm box: each of its shapes a clip (turned) filled
+    with the role's tint and the hatch through (hx, hy) turned a quarter from the ground's, or (a hole)
+    the ground's own hatch again."""
+    out: list[Item] = []
+    for shape, turn, hole in _SIGN_SHAPES[role](cx, cy, w):
+        angle = HATCH_ANGLE - turn + (0.0 if hole else 90.0)
+        fill = Rect(shape.x, shape.y, shape.w, shape.h, fill=KEY_FILLS[role], stroke=None)
+        lx, ly = apply(rotate(-turn, cx, cy), hx, hy)           # (hx, hy) in the shape's own turned frame
+        out.append(Group((fill, _hatch(lx, ly, angle, cx, cy, w * 0.6)), transform=rotate(turn, cx, cy), clip=shape))
+    return out
 
 
-def _diamond_at(cx: float, cy: float, r: float, pen: float) -> Item:
-    """A hollow diamond (white outline): the blue team's sign, unlike red's solid disc."""
+Shape = tuple[Rect, float, bool]
+
+
+def _square(cx: float, cy: float, side: float, radius: float = 0.0) -> Rect:
+    return Rect(round(cx - side / 2, 3), round(cy - side / 2, 3), round(side, 3), round(side, 3), radius=round(radius, 3))
+
+
+def _sign_disc(cx: float, cy: float, w: float) -> list[Shape]:
+    return [(_square(cx, cy, 0.66 * w, 0.33 * w), 0.0, False)]
+
+
+def _sign_diamond(cx: float, cy: float, w: float) -> list[Shape]:
+    return [(_square(cx, cy, 0.58 * w), 45.0, False), (_square(cx, cy, 0.26 * w), 45.0, True)]
+
+
+def _sign_bar(cx: float, cy: float, w: float) -> list[Shape]:
+    return [(Rect(round(cx - 0.38 * w, 3), round(cy - 0.14 * w, 3), round(0.76 * w, 3), round(0.28 * w, 3)), 0.0, False)]
+
+
+def _sign_cross(cx: float, cy: float, w: float) -> list[Shape]:
+    arm = Rect(round(cx - 0.42 * w, 3), round(cy - 0.13 * w, 3), round(0.84 * w, 3), round(0.26 * w, 3))
+    return [(arm, 45.0, False), (arm, -45.0, False)]
+
+
+_SIGN_SHAPES = {cn.RED: _sign_disc, cn.BLUE: _sign_diamond, cn.BYSTANDER: _sign_bar, cn.ASSASSIN: _sign_cross}
+
+
+def cell_items(role: str, x: float, y: float, w: float, fills: dict[str, str] = ROLE_FILLS,
+               inks: dict[str, str] = ROLE_INKS) -> list[Item]:
+    """One square cell of a cover card: the role's full colour and its symbol in white or grey."""
+    return [Rect(x, y, w, w, fill=fills[role], stroke=CELL_EDGE), *_ROLE_SYMBOLS[role](x, y, w, inks[role])]
+
+
+def _disc(x: float, y: float, w: float, ink: str) -> list[Item]:
+    return [Circle(x + w / 2, y + w / 2, 0.2 * w, fill=ink, stroke=None)]
+
+
+def _diamond(x: float, y: float, w: float, ink: str) -> list[Item]:
+    return [_diamond_at(x + w / 2, y + w / 2, 0.3 * w, 0.08 * w, ink)]
+
+
+def _diamond_at(cx: float, cy: float, r: float, pen: float, ink: str = SYMBOL_WHITE) -> Item:
+    """A hollow diamond (an outline): the blue team's sign, unlike red's solid disc."""
     return Polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=None,
-                   stroke=Stroke(SYMBOL_WHITE, pen))
+                   stroke=Stroke(ink, pen))
 
 
-def _bar(x: float, y: float, w: float) -> list[Item]:
-    return [Rect(x + 0.25 * w, y + 0.45 * w, 0.5 * w, 0.1 * w, fill=SYMBOL_GREY, stroke=None)]
+def _bar(x: float, y: float, w: float, ink: str) -> list[Item]:
+    return [Rect(x + 0.25 * w, y + 0.45 * w, 0.5 * w, 0.1 * w, fill=ink, stroke=None)]
 
 
-def _cross(x: float, y: float, w: float) -> list[Item]:
-    pen = Stroke(SYMBOL_WHITE, 0.1 * w)
+def _cross(x: float, y: float, w: float, ink: str) -> list[Item]:
+    pen = Stroke(ink, 0.1 * w)
     a, b = 0.3 * w, 0.7 * w
     return [Line(x + a, y + a, x + b, y + b, stroke=pen), Line(x + b, y + a, x + a, y + b, stroke=pen)]
 
@@ -198,37 +280,27 @@ def _code_text(code: str, size: float, s: float) -> Item:
                 align="right", valign="middle", wrap=False, min_size=3.5)
 
 
-def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool = True) -> list[Card]:
-    """Imposition cards for keys, labelled with their codes; every back the same dense pattern (or none)."""
+def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool = True,
+              mask_seed: int | None = None) -> list[Card]:
+    """Imposition cards for keys, labelled with their codes, each backed by a camouflage (or none):
+    with `mask_seed` (the sheet's secret code) every card its own, drawn from it (nobody can subtract
+    it); without, one public pattern for all (a reprinted key: docs/kit.md says it is weaker)."""
     from generator.scene.imposition import Card
 
-    back = key_back_items(size) if backs else None
-    return [Card(key_card_items(k, size), back, f"key {k.grid} {k.code}") for k in keys]
+    def back(i: int, key: cn.Key) -> list[Item] | None:
+        if not backs:
+            return None
+        stream = ("mask", key.grid, str(i)) if mask_seed is not None else ("mask",)
+        return key_back_items(make_rng(mask_seed or 0, "codenames", *stream), size)
+
+    return [Card(key_card_items(k, size), back(i, k), f"key {k.grid} {k.code}") for i, k in enumerate(keys)]
 
 
-BACK_FILL = "#262626"                      # near black: a lamp behind the card shows no colour through it
-BACK_LINE = Stroke("#4d4d4d", 0.9)         # a lattice of diagonals over it, so it reads as a card back
-BACK_STEP = 3.0                            # mm between parallel diagonals (at 70 mm)
-
-
-def key_back_items(size: float = KEY_CARD_SIZE) -> list[Item]:
-    """The back of every key card: the whole card near black, crossed by a dense diagonal lattice
-    (the same for every key, so a back tells nothing; printed duplex behind the fronts)."""
-    s = size / DESIGN
-    items: list[Item] = [Rect(0, 0, size, size, fill=BACK_FILL, stroke=None)]
-    step, c = BACK_STEP * s, BACK_STEP * s
-    while c < 2 * size:
-        items += [_diagonal(c, size, BACK_LINE, rising=True), _diagonal(c, size, BACK_LINE, rising=False)]
-        c += step
-    return items
-
-
-def _diagonal(c: float, size: float, stroke: Stroke, rising: bool) -> Item:
-    """The part inside the card of the line x + y = c (rising) or x - y = c - size (falling)."""
-    x1, x2 = max(0.0, c - size), min(size, c)
-    if rising:
-        return Line(x1, c - x1, x2, c - x2, stroke=stroke)
-    return Line(x1, size - c + x1, x2, size - c + x2, stroke=stroke)
+def key_back_items(rng: random.Random, size: float = KEY_CARD_SIZE) -> list[Item]:
+    """The back of a key card: a black and white camouflage over the whole card (scene/camouflage.py),
+    stronger held to a lamp than what differs between two keys (the faint tints, the hatch's seams, the
+    code); it says nothing."""
+    return camouflage(rng, 0.0, 0.0, size, size, weights=BACK_WEIGHTS)
 
 
 def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE) -> SheetSpec:

@@ -92,6 +92,7 @@ def deal_command(players: str | None, agents: int | None, roles: str | None, fac
     Example:
       pnpgen codex deal --players "Ann,Ben,Cleo,Dan,Eva,Fede" --roles hacker,profiler --seed 7
     """
+    from generator.core.codes import format_seed
     from generator.games.codex import rules as codex
 
     names = codex.parse_names(players) if players is not None else None
@@ -99,9 +100,9 @@ def deal_command(players: str | None, agents: int | None, roles: str | None, fac
     chosen = codex.parse_roles(roles) if roles is not None else []
     sides = codex.parse_factions(factions)
     codex.check_agents_per_faction(k)
-    seed = resolve_seed(seed, quiet)
+    seed = resolve_seed(seed, quiet, secret=True)
     deal = make_deal(seed, k, sides, chosen, names)
-    stem = f"deal-seed{seed}"
+    stem = f"deal-seed{format_seed(seed)}"
     default = paths.default_output("codex", stem if split else f"{stem}{SUFFIX[fmt]}")
     options = Printing(fmt, lang, paper, phases, dpi, split)
     report_paths(write_deal(deal, options, output, default, force),
@@ -187,13 +188,15 @@ def _made(pages: list[Page]) -> Callable[[bool], list[Page]]:
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """One six-agent deal and the rules sheet, in `lang` (default: the rulebook's Italian). The deal is
-    the Master's (codex/host/): it comes from the kit seed's "codex-deal" derivation, the code printed on
-    the Master's sheet, so `pnpgen codex deal --seed CODE` reprints it; the agent cards carry no code."""
-    from generator.core.rng import derive_seed
+    the Master's (codex/host/): it comes from the kit seed's "codex-deal" secret code (74 random bits),
+    printed on the Master's sheet, so `pnpgen codex deal --seed CODE` reprints it; the agent cards carry no code."""
+    from generator.core.codes import format_seed
+    from generator.core.rng import derive_key
     from generator.games.codex import rules as codex
 
     lang = GAME.kit_language(lang)
-    code = derive_seed(seed, "codex-deal")
+    code = derive_key(seed, "codex-deal")
+    shown = format_seed(code)
     deal = make_deal(code, codex.DEFAULT_AGENTS, codex.DEFAULT_FACTIONS, [], None)
     host = out_dir / "codex" / "host"
     pdf, data = host / "codex-deal.pdf", host / "codex-deal.json"
@@ -203,7 +206,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     written += write_deal(deal, Printing("json"), data, data, force)
     written += write_rules(GAME, rules, lang, paper, force)
     return [(written[0], "Codex (secret agents): a six-agent deal for the Master (Master's sheet, agent cards to "
-                         f"fold and hand out, roles card, rules sheet); code {code}: "
-                         f"`pnpgen codex deal --seed {code}` reprints it"),
+                         f"fold and hand out, roles card, rules sheet); code {shown}: "
+                         f"`pnpgen codex deal --seed {shown}` reprints it"),
             (written[1], "Codex (secret agents): the same deal as JSON (for `pnpgen codex print`)"),
             (written[2], "Codex (secret agents): the rules sheet, one page")]

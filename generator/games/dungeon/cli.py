@@ -19,6 +19,7 @@ from generator.cli.common import (
 from generator.cli.deck import REPORTER
 from generator.cli.gamecli import write_kit_deck, write_rules
 from generator.cli.options import lang_option, paper_option
+from generator.core.codes import format_seed
 from generator.core.placeholders import fill
 from generator.games import LANGUAGE_NAMES
 from generator.games.dungeon import GAME
@@ -156,8 +157,8 @@ def new_command(players: int, characters: str | None, seed: int | None, data_dir
     from generator.core.rng import make_rng
     from generator.games.dungeon.rules.campaign import new_campaign
 
-    seed = resolve_seed(seed, quiet)
-    target = output or paths.default_output("dungeon", f"dungeon-campaign-seed{seed}.json")
+    seed = resolve_seed(seed, quiet, secret=True)       # the campaign's piles are the host's secret
+    target = output or paths.default_output("dungeon", f"dungeon-campaign-seed{format_seed(seed)}.json")
     check_outputs([target], force)
     deck = checked_deck(data_dir)
     wanted = _card_ids(characters, deck) if characters else None
@@ -301,7 +302,7 @@ def _render_sheet(setup: Setup, campaign: Campaign, deck: Deck, campaign_file: P
     name = f"{campaign_file.stem}-chapter-{setup.number}.{fmt}"
     target = output or (paths.default_output("dungeon", name) if wants_target(fmt) else None)
     labels = load_labels(data_dir)
-    source = fill(labels[lang]["sheet_source"], {"file": campaign_file.name, "seed": campaign.seed})
+    source = fill(labels[lang]["sheet_source"], {"file": campaign_file.name, "seed": format_seed(campaign.seed)})
     doc = Document(_sheet_title(labels, lang, setup), dpi=150,
                    pages=lambda whole: chapter_pages(setup, campaign, deck, labels, lang, paper, source=source,
                                                      campaign_file=campaign_file.name))
@@ -319,11 +320,11 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     """The player aid, the whole deck (duplex long edge) and a first chapter setup for 2 players.
 
     The campaign (every pile's order: the chapters to come) is the host's, in dungeon/host/: it comes from
-    the kit seed's "dungeon-campaign" derivation (`pnpgen dungeon new --players 2 --seed CODE`, then
+    the kit seed's "dungeon-campaign" secret code, 74 random bits (`pnpgen dungeon new --players 2 --seed CODE`, then
     `pnpgen dungeon chapter`, deals it again); the chapter sheet on the table names the campaign file, never a seed.
     lang: fr (the default, the rulebook's) or en; any other language gets French."""
     from generator.core.files import write_atomic
-    from generator.core.rng import derive_seed, make_rng
+    from generator.core.rng import derive_key, make_rng
     from generator.games.dungeon.content import load_labels
     from generator.games.dungeon.rules.campaign import deal_chapter, new_campaign
     from generator.games.dungeon.sheets import chapter_pages
@@ -340,7 +341,7 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     made += [(p, f"CODEX (the dungeon crawl): the player aid alone ({language}), one sheet, two sides")
              for p in write_rules(GAME, rules_pdf, lang, paper, force)]
     deck = checked_deck(None)
-    code = derive_seed(seed, "dungeon-campaign")
+    code = derive_key(seed, "dungeon-campaign")
     campaign = new_campaign(deck, 2, make_rng(code, "dungeon", "campaign"), code)
     setup = deal_chapter(campaign, deck)
     labels = load_labels()
@@ -351,7 +352,8 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
              write_pages(pages, "pdf", sheet, force=force, title=_sheet_title(labels, lang, setup))]
     made.append((write_atomic(campaign_json, campaign_text(campaign), force=force),
                  f"CODEX (the dungeon crawl): that campaign (the piles' order: the chapters to come), to continue "
-                 f"with pnpgen dungeon chapter; code {code}: `pnpgen dungeon new --players 2 --seed {code} -o c.json`, then "
+                 f"with pnpgen dungeon chapter; code {format_seed(code)}: `pnpgen dungeon new --players 2 --seed "
+                 f"{format_seed(code)} -o c.json`, then "
                  "`pnpgen dungeon chapter c.json`, deals it again"))
     return made + _kit_box(folder, lang, paper, force)
 

@@ -4,17 +4,23 @@ public roles card.
 The agent strip, printed on one side: [name | identikit | cover]. Fold 1 (valley, printed sides
 together) lays the cover on the identikit; fold 2 (mountain) puts that pair behind the name panel.
 Closed, the card shows the name on top and a blank back; the identikit lies face to face with the
-cover's dense hatch, which masks it against the light. Only the identikit panel holds secrets,
+cover's camouflage, a random pattern of the agent's own (drawn from the deal's code), stronger at
+every scale than anything the identikit prints, which masks it against the light (docs/kit.md). Only the identikit panel holds secrets,
 and every strip holds one agent's, so no cut piece shows two agents' secrets. Nothing outside
 (name panel, cover, back) differs between agents except the name.
 """
 
 from __future__ import annotations
 
+import random
+
+from generator.core.colours import tint
 from generator.core.placeholders import fill
+from generator.core.rng import make_rng
 from generator.core.units import MM_PER_PT
 from generator.games.codex.content import CodexTexts
 from generator.games.codex.rules import Agent, Deal
+from generator.scene.camouflage import camouflage
 from generator.scene.model import Item, Line, Rect, Stroke, Text
 from generator.scene.text import block_height, layout_text
 
@@ -24,19 +30,22 @@ PUBLIC_SIZE = (190.0, 125.0)          # two to an A4 or Letter page
 PAD = 3.0
 SECRET_INSET = 4.0        # mm: nothing secret closer than this to the trim (a miscut shows none)
 INK, GREY, LIGHT = "#111111", "#555555", "#9a9a9a"
+SECRET_INK = "#7a7a7a"    # the identikit's words: dark enough to read, lighter than the cover's black (docs/kit.md)
+SWATCH_TINT = 0.3        # the faction's swatch at this share of its colour (the word says the faction)
 FRAME = Stroke("#777777", 0.2)
 FOLD = Stroke("#444444", 0.25, dash=(1.5, 1.0))
-HATCH = Stroke("#8c8c8c", 0.35)
-HATCH_STEP = 1.1
 
 
 # --- the agent strip ----------------------------------------------------------------------------
 
 
 def agent_strip(agent: Agent, deal: Deal, texts: CodexTexts) -> list[Item]:
-    """The three panels of one agent's card, in strip-local mm (0,0 top-left of the trim)."""
+    """The three panels of one agent's card, in strip-local mm (0,0 top-left of the trim). The cover's
+    camouflage is the agent's own, drawn from the deal's code (a secret: nobody can subtract it)."""
+    rng = make_rng(deal.seed, "codex", "mask", agent.name)
+    colours = tuple(dict.fromkeys(texts.colour(f) for f in deal.factions))
     return [*_name_panel(agent, texts, 0.0), *_identikit_panel(agent, deal, texts, PANEL_W),
-            *_cover_panel(texts, 2 * PANEL_W), *_fold_marks(texts)]
+            *_cover_panel(texts, 2 * PANEL_W, rng, colours), *_fold_marks(texts)]
 
 
 def _name_panel(agent: Agent, texts: CodexTexts, x0: float) -> list[Item]:
@@ -66,10 +75,10 @@ def _identikit_panel(agent: Agent, deal: Deal, texts: CodexTexts, x0: float) -> 
     colour = texts.colour(agent.shown_faction)
     items: list[Item] = [
         Rect(x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, fill=None, stroke=FRAME, radius=2.0),
-        Text(x, 4.2, w - 7, 4.5, card["identikit"].upper(), font="sans-bold", size=9, color=INK,
+        Text(x, 4.2, w - 7, 4.5, card["identikit"].upper(), font="sans-bold", size=9, color=SECRET_INK,
              valign="middle"),
-        Rect(x + w - 5.0, 4.0, 5.0, 5.0, fill=colour, stroke=Stroke(INK, 0.2)),
-        Line(x, 10.0, x + w, 10.0, stroke=Stroke(INK, 0.3)),
+        Rect(x + w - 4.75, 4.25, 4.5, 4.5, fill=None, stroke=Stroke(tint(colour, SWATCH_TINT), 0.5)),   # an outline: no block
+        Line(x, 10.0, x + w, 10.0, stroke=Stroke(SECRET_INK, 0.3)),
     ]
     items += _field(x, 11.0, w, card["codename"], agent.name)
     half = (w - 2.0) / 2
@@ -85,58 +94,45 @@ def _identikit_panel(agent: Agent, deal: Deal, texts: CodexTexts, x0: float) -> 
 def _field(x: float, y: float, w: float, label: str, value: str) -> list[Item]:
     """A small grey label above its value (6.5 mm tall in all)."""
     return [Text(x, y, w, 2.6, label, size=5.5, color=GREY, wrap=False, min_size=4.5),
-            Text(x, y + 2.6, w, 4.0, value, font="sans-bold", size=9, color=INK, wrap=False,
+            Text(x, y + 2.6, w, 4.0, value, size=9.5, color=SECRET_INK, wrap=False,
                  min_size=5.5)]
 
 
 def _fragment(x: float, y: float, w: float, fragment: str, label: str, texts: CodexTexts) -> list[Item]:
     return [Text(x, y, w, 2.6, label, size=5.5, color=GREY, wrap=False),
-            Text(x, y + 2.6, w, 7.5, fragment, font="mono-bold", size=20, color=INK,
+            Text(x, y + 2.6, w, 7.5, fragment, font="mono", size=20, color=SECRET_INK,
                  align="center", valign="middle", wrap=False),
             Text(x, y + 10.2, w, 3.0, texts.spell(fragment), size=5.5, color=GREY,
                  align="center", wrap=False, min_size=4.5)]
 
 
 def _code_note(agent: Agent, texts: CodexTexts, x: float, y: float, w: float) -> list[Item]:
-    """Whose code the fragment belongs to; for the infiltrator, in a box in the true colour."""
+    """Whose code the fragment belongs to, in a box framed in that faction's colour: the same box and
+    weight for every agent (an infiltrator's note is longer, not bolder), so that held to a lamp no
+    card stands out."""
     card = texts.labels["card"]
     h = PANEL_H - SECRET_INSET - y
-    if not agent.is_infiltrator:
+    if agent.is_infiltrator:
+        note = fill(card["infiltrator_note"], {"shown": texts.faction(agent.shown_faction),
+                                               "true": texts.faction(agent.true_faction)})
+    else:
         note = fill(card["your_code"], {"faction": texts.faction(agent.true_faction)})
-        return [Text(x, y, w, h, note, size=6, color=INK, valign="middle", min_size=4.5)]
-    note = fill(card["infiltrator_note"], {"shown": texts.faction(agent.shown_faction),
-                                           "true": texts.faction(agent.true_faction)})
-    colour = texts.colour(agent.true_faction)
-    return [Rect(x - 0.5, y, w + 1.0, h, fill="#ffffff", stroke=Stroke(colour, 0.6), radius=1.0),
-            Text(x + 0.6, y + 0.4, w - 1.2, h - 0.8, note, font="sans-bold", size=6, color=INK,
+    frame = Stroke(tint(texts.colour(agent.true_faction), SWATCH_TINT), 0.5)
+    return [Rect(x - 0.5, y, w + 1.0, h, fill=None, stroke=frame, radius=1.0),
+            Text(x + 0.6, y + 0.4, w - 1.2, h - 0.8, note, size=6, color=SECRET_INK,
                  valign="middle", min_size=4.5, line_height=1.1)]
 
 
-def _cover_panel(texts: CodexTexts, x0: float) -> list[Item]:
-    """The cover: a dense crosshatch (it lies on the identikit when folded) and one plain word."""
-    items: list[Item] = list(hatch(x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, HATCH_STEP, HATCH))
+def _cover_panel(texts: CodexTexts, x0: float, rng: random.Random, colours: tuple[str, ...]) -> list[Item]:
+    """The cover: a camouflage (it lies on the identikit when folded: scene/camouflage.py) stronger than
+    anything the identikit prints, at every scale and in the factions' colours, and one word on a
+    black band (no white box: a hole in the mask)."""
+    items = camouflage(rng, x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, colours)
     label = texts.labels["card"]["cover"].upper()
-    items += [Rect(x0 + 12, PANEL_H / 2 - 3.5, PANEL_W - 24, 7.0, fill="#ffffff", stroke=FRAME, radius=1.0),
+    items += [Rect(x0 + 12, PANEL_H / 2 - 3.5, PANEL_W - 24, 7.0, fill=INK, stroke=None, radius=1.0),
               Text(x0 + 13, PANEL_H / 2 - 3.0, PANEL_W - 26, 6.0, label, font="sans-bold", size=8,
-                   color=GREY, align="center", valign="middle", wrap=False)]
+                   color="#ffffff", align="center", valign="middle", wrap=False)]
     return items
-
-
-def hatch(x: float, y: float, w: float, h: float, step: float, stroke: Stroke) -> list[Line]:
-    """Two families of 45-degree lines `step` mm apart, clipped exactly to the box."""
-    lines: list[Line] = []
-    n = int((w + h) / step) + 1
-    for i in range(n + 1):
-        c = i * step
-        # lines x - x0 + (y - y0) = c  (rising) and x - x0 - (y - y0) = c - h  (falling)
-        a0, a1 = max(0.0, c - h), min(w, c)
-        if a1 > a0:
-            lines.append(Line(x + a0, y + c - a0, x + a1, y + c - a1, stroke=stroke))
-        d = c - h
-        b0, b1 = max(0.0, d), min(w, d + h)
-        if b1 > b0:
-            lines.append(Line(x + b0, y + b0 - d, x + b1, y + b1 - d, stroke=stroke))
-    return lines
 
 
 def _fold_marks(texts: CodexTexts) -> list[Item]:

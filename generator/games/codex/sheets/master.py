@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from generator.core.codes import format_seed, is_code_value
 from generator.games.codex.content import CodexTexts
 from generator.games.codex.rules import LEADER, ROLES, Agent, Deal
 from generator.scene.footer import seed_words
@@ -38,7 +39,7 @@ def master_pages(deal: Deal, texts: CodexTexts, paper: str = "a4", phases: int =
     for page, items in zip(pages, columns, strict=False):
         page.add(*items)
         page.label = f"codex master {page.label.split()[-1]}"
-    return add_footers(pages, title=texts.label("master", "title"), source=seed_words(deal.seed, texts.lang),
+    return add_footers(pages, title=texts.label("master", "title"), source=seed_words(format_seed(deal.seed), texts.lang),
                        lang=texts.lang)
 
 
@@ -89,9 +90,11 @@ def _phase_block(deal: Deal, agents: list[Agent], texts: CodexTexts, n: int) -> 
 def _header(deal: Deal, texts: CodexTexts, x: float, y: float, w: float) -> list[Item]:
     m = texts.labels["master"]
     roles = " · ".join(texts.role(r) for r in deal.roles_in_play)
-    return [Text(x, y, w - 40, 7.0, m["title"], font="sans-bold", size=15, color=INK, wrap=False),
-            Text(x + w - 40, y, 40, 7.0, texts.label("master", "seed", seed=deal.seed),
-                 font="mono-bold", size=11, color=INK, align="right", valign="middle", wrap=False),
+    code_w = 82.0 if is_code_value(deal.seed) else 40.0     # a secret code is 19 characters
+    return [Text(x, y, w - code_w, 7.0, m["title"], font="sans-bold", size=15, color=INK, wrap=False),
+            Text(x + w - code_w, y, code_w, 7.0, texts.label("master", "seed", seed=format_seed(deal.seed)),
+                 font="mono-bold", size=11 if code_w == 40.0 else 9, color=INK, align="right", valign="middle",
+                 wrap=False),
             Text(x, y + 7.5, w * 0.35, 4.5, m["secret"], font="sans-italic", size=8, color=GREY,
                  wrap=False),
             Text(x + w * 0.35, y + 7.5, w * 0.65, 4.5, f"{m['roles_in_play']}: {roles}",

@@ -277,7 +277,7 @@ def generate(count: int, seed: int | None, components: str, size: str, min_diffi
         raise LimitError(f"{count} layouts of {board.width}x{board.height} need at least {need:,} work units "
                          f"to make ({making_units(board)} each, before any rating); --work is {work:,}: raise "
                          "--work or lower --count", key="--count")
-    seed = resolve_seed(seed)
+    seed = resolve_seed(seed, secret=True)      # a layout is the host's secret
     from generator.games.laser.rules.difficulty import WorkBudget
 
     budget = WorkBudget(work, deadline=time.monotonic() + time_limit if time_limit else None)

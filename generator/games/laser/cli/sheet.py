@@ -167,8 +167,10 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
     """Game sheets for a six-player game (one per player), the rules sheet, one fair layout (text) and its
     host sheet (designer's sheet and answer key) in laser/host/, in `lang` (default Italian), and the puzzle
     book. The layout comes from the kit seed's "laser-layout" derivation, the code on the host sheet:
-    `pnpgen laser generate --seed CODE` gives the same layout. The book has its own code."""
-    from generator.core.rng import derive_seed, make_rng
+    `pnpgen laser generate --seed CODE` gives the same layout; the host's file names carry no code. The book has
+    its own short public code."""
+    from generator.core.codes import format_seed
+    from generator.core.rng import derive_key, derive_seed, make_rng
     from generator.games.laser.content import load_catalog
     from generator.games.laser.rules.generate import generate_fair
     from generator.games.laser.rules.model import Board
@@ -181,16 +183,17 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
     folder = Path(out_dir) / "laser"
     sheets_path = folder / f"laser-sheets-{lang}.pdf"
     rules_path = folder / f"laser-rules-{lang}.pdf"
-    code = derive_seed(seed, "laser-layout")
-    layout_path = folder / "host" / f"laser-layout-seed{code}.txt"
-    host_path = folder / "host" / f"laser-host-seed{code}.pdf"
+    code = derive_key(seed, "laser-layout")         # a secret code: 74 random bits
+    shown = format_seed(code)
+    layout_path = folder / "host" / "laser-layout.txt"
+    host_path = folder / "host" / "laser-host.pdf"
     check_outputs([sheets_path, rules_path, layout_path, host_path], force)
     chosen = load_catalog().beginner()
     board = Board()
     layout = generate_fair(make_rng(code, "laser", "generate"), board, chosen, 0)   # as `laser generate` draws
-    text = f"# fair layout for the laser-circuit game (pnpgen laser generate --seed {code})\n" + format_layout(layout)
+    text = f"# fair layout for the laser-circuit game (pnpgen laser generate --seed {shown})\n" + format_layout(layout)
     sheets = game_sheets(board, chosen, players=KIT_PLAYERS, lang=lang, paper=paper)
-    host = game_sheets(board, chosen, lang=lang, paper=paper, layout=layout, source=seed_words(code, lang))
+    host = game_sheets(board, chosen, lang=lang, paper=paper, layout=layout, source=seed_words(shown, lang))
     language = LANGUAGE_NAMES[lang]   # the kit index's descriptions are English; the sheets are in `lang`
     return [
         (write_pages(sheets, "pdf", sheets_path, force=force, title="Laser circuits: game sheets")[0],
@@ -199,11 +202,11 @@ def laser_kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str 
         *[(path, f"Laser circuits: the rules sheet, one page, {language}")
           for path in write_rules(GAME, rules_path, lang, paper, force)],
         (write_file(layout_path, text, force),
-         f"Laser circuits: a fair layout for the host, text form; code {code}: `pnpgen laser generate --seed {code}` "
+         f"Laser circuits: a fair layout for the host, text form; code {shown}: `pnpgen laser generate --seed {shown}` "
          "gives it again"),
         (write_pages(host, "pdf", host_path, force=force, title="Laser circuits: designer's sheet")[0],
          f"Laser circuits: that layout on a designer's sheet, its answer key and the rules sheet, for the host "
-         f"(code {code}), {language}"),
+         f"(code {shown}), {language}"),
         *_kit_puzzle_book(out_dir, derive_seed(seed, "laser-puzzles"), paper, force, lang),
     ]
 
