@@ -266,6 +266,9 @@ def box_picture() -> bytes:
     picture = Image.new("RGB", (flat.width + size[0] + 3 * gap, size[1] + 2 * gap), "#d8d8d8")
     picture.paste(flat, (gap, gap + (size[1] - flat.height) // 2))
     picture.paste(box, (flat.width + 2 * gap, gap))
+    buf = io.BytesIO()
+    picture.save(buf, "PNG", optimize=True)
+    return buf.getvalue()
 
 
 def paint_picture() -> bytes:
