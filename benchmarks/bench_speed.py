@@ -93,13 +93,15 @@ def example_records() -> list[dict[str, object]]:
 
 
 def distinct_deck(folder: Path, count: int, fmt: str = "csv") -> Path:
-    """`count` distinct records (names numbered) cycled from the example data, qty 1, with its pictures."""
+    """`count` distinct records (names numbered) cycled from the example data, qty 1, with its pictures.
+    Names are cut to 16 characters before their number, so every title fits its box up to 54,000 cards
+    and beyond (whole names stopped fitting at card 10,005)."""
     records = example_records()
     fields = sorted({key for record in records for key in record})
     deck = []
     for i in range(count):
         record = dict(records[i % len(records)])
-        record["name"], record["qty"] = f"{record['name']} {i + 1}", 1
+        record["name"], record["qty"] = f"{str(record['name'])[:16].rstrip()} {i + 1}", 1
         deck.append(record)
     if not (folder / "pictures").exists():
         shutil.copytree(ROOT / "card_data/example/pictures", folder / "pictures")
@@ -363,21 +365,28 @@ def command_line(doc: str, base_rev: str, sections: tuple[str, ...],
     return args, chosen
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def bench_main(doc: str, base_rev: str, sections: tuple[str, ...], title: str,
+               functions: dict[str, Callable[..., dict[str, object]]]) -> None:
+    """A benchmark's run: its options, the baseline tree beside this one, each chosen section_NAME of
+    `functions` in turn (their figures also written to --json)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--json", type=Path, help="also write every figure here")
-    args, chosen = command_line(__doc__, BASE_REV, SECTIONS, parser)
+    args, chosen = command_line(doc, base_rev, sections, parser)
     trees = {"base": baseline_tree(args.baseline), "now": ROOT}
-    print(f"issue 24 speed: baseline {args.baseline} beside the working tree; {platform.node()}, "
+    print(f"{title}: baseline {args.baseline} beside the working tree; {platform.node()}, "
           f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}; best CPU of {args.runs} alternating runs",
           flush=True)
     figures: dict[str, object] = {}
-    with tempfile.TemporaryDirectory(prefix="pnpgen-speed-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as tmp:
         for name in chosen:
             print(f"[{name}]", flush=True)
-            figures.update(globals()[f"section_{name}"](trees, Path(tmp), args.runs))
+            figures.update(functions[f"section_{name}"](trees, Path(tmp), args.runs))
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1, default=str), encoding="utf-8")
+
+
+def main() -> None:
+    bench_main(__doc__, BASE_REV, SECTIONS, "issue 24 speed", globals())
 
 
 if __name__ == "__main__":

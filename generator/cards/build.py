@@ -8,7 +8,8 @@ turning a record's own faults (a missing field, a bad value) into a DataError na
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +37,7 @@ from generator.cards.templates import (
     substitute,
     when_holds,
 )
-from generator.core.errors import DataError, LayoutError, TemplateError, shown_file
+from generator.core.errors import DataError, DataErrors, LayoutError, PnpError, TemplateError, shown_file
 from generator.scene.model import Group, Item, Rect, Text
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class Prepared:
     dynamic: dict[str, Any]
     when: Any = None
     id: str = ""
+    uses: dict[str, list[str]] = field(default_factory=dict)     # the fields each dynamic key names
     opacity: Any = 1.0     # 0..1, or a text with {fields} (converted per card)
 
 
@@ -155,7 +157,8 @@ def _prepare(el: dict[str, Any], index: int, face: str, template: Template, name
 
             static[key] = _convert(kind, key, named_font(param, raw, template.fonts), error)
     return Prepared(kind, face, where, static, dynamic, el.get("when"), str(el.get("id") or f"{face}[{index}]"),
-                    _opacity(el.get("opacity", 1.0), where, template))
+                    uses={key: fields_in(raw) for key, raw in dynamic.items()},
+                    opacity=_opacity(el.get("opacity", 1.0), where, template))
 
 
 def _opacity(raw: Any, where: str, template: Template) -> Any:
@@ -214,12 +217,79 @@ def build_cards(records: Sequence[Record], template: Template | CardDesign, *, b
     built: dict[tuple[str, int | None, int], Card] = {} if cache is None else cache
     cards = []
     for number, record in enumerate(records, 1):
-        key = (str(record.file), record.line, id(record.fields))
+        key = drawing_key(record)
         if key not in built:
             front, back = draw_faces(design, record, image_loader)
             built[key] = Card(front, back, card_label(design.template, record, number))
         cards.append(built[key])
     return cards
+
+
+MAX_ERRORS = 20         # bad records listed by one check pass before it stops
+
+# Kinds whose drawing cannot fail once their values are converted, unless one of these keys comes from
+# the card (the check pass then draws them too); every other kind is drawn by the check when it reads
+# the card (text: its fit; image: its file; pips: the count...).
+DRAW_CHECKED_KEYS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("rect", "line", "polyline", "polygon", "circle"), frozenset()),
+    "pattern": frozenset({"spacing"}), "star": frozenset({"points"}),
+}
+
+
+def check_records(records: Sequence[Record], design: CardDesign,
+                  image_loader: Callable[[Path], bytes] | None = None, limit: int = MAX_ERRORS) -> None:
+    """Everything that can fail in drawing the records, checked before any card is drawn: every value
+    conversion (colours, numbers, fonts, fields), every picture's file and every text's fit (laid out,
+    which is cheap next to drawing), over all records. Raises DataErrors listing each bad record's
+    first fault (up to `limit` of them); nothing is kept (drawing then draws the cards again)."""
+    errors: list[PnpError] = []
+    seen: set[tuple[str, int | None, int]] = set()
+    constant: set[int] = set()              # elements that read nothing of the card: checked once
+    for record in records:
+        key = drawing_key(record)
+        if key in seen:                     # copies (qty) draw the same
+            continue
+        seen.add(key)
+        try:
+            _check_record(design, record, image_loader, constant)
+        except (DataError, TemplateError, LayoutError) as err:
+            errors.append(err)
+            if len(errors) >= limit:
+                raise DataErrors(errors, more=True) from None
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise DataErrors(errors)
+
+
+def _check_record(design: CardDesign, record: Record, image_loader: Callable[[Path], bytes] | None,
+                  constant: set[int]) -> None:
+    """Raise the first fault drawing this record would meet (draw_faces' checks without the drawing)."""
+    tmpl = design.template
+    record = apply_lookups(tmpl, record)
+    _background(design, record, tmpl.background, "background")
+    faces = [design.front]
+    if design.back is not None:
+        back_bg = tmpl.back_background if tmpl.back_background is not None else _plain_background(tmpl.background)
+        _background(design, record, back_bg, "back_background")
+        faces.append(design.back)
+    for elements in faces:
+        for prep in elements:
+            if id(prep) in constant or (prep.when is not None and not when_holds(prep.when, record.fields)):
+                continue
+            values = {**prep.static, **_dynamic_values(prep, record, design)}
+            _card_opacity(prep, record, design)
+            enough = DRAW_CHECKED_KEYS.get(prep.kind.name)
+            if enough is not None and not enough & prep.dynamic.keys():
+                continue
+            _check_text_fits(prep.kind.draw(values, _context(design, prep, record, image_loader)), prep, record)
+            if not prep.dynamic and not isinstance(prep.opacity, str):
+                constant.add(id(prep))
+
+
+def drawing_key(record: Record) -> tuple[str, int | None, int]:
+    """What a record's drawing is kept under: copies of a record (qty) share it."""
+    return str(record.file), record.line, id(record.fields)
 
 
 def card_label(template: Template, record: Record, number: int) -> str:
@@ -314,11 +384,17 @@ def _draw_face(design: CardDesign, elements: list[Prepared], record: Record,
 def _context(design: CardDesign, prep: Prepared, record: Record,
              image_loader: Callable[[Path], bytes] | None) -> ElementContext:
     return ElementContext(fields=record.fields, card_w=design.card_w, card_h=design.card_h,
-                          bleed=design.bleed, safe=design.template.safe, data_dir=Path(record.file).parent,
+                          bleed=design.bleed, safe=design.template.safe, data_dir=_folder(record.file),
                           template_file=design.template.file, data_file=record.file, line=record.line,
                           where=prep.where, face=prep.face, image_loader=image_loader,
                           allow_outside=design.allow_outside_files, icons=design.icons,
                           from_data=frozenset(prep.dynamic))
+
+
+@lru_cache(maxsize=64)
+def _folder(file: Path) -> Path:
+    """The data file's folder (made once: a Path per element of every card was a tenth of drawing)."""
+    return Path(file).parent
 
 
 def _card_opacity(prep: Prepared, record: Record, design: CardDesign) -> float:
@@ -338,7 +414,7 @@ def _dynamic_values(prep: Prepared, record: Record, design: CardDesign) -> dict[
     out: dict[str, Any] = {}
     for key, raw in prep.dynamic.items():
         value = _record_value(raw, record, prep.where, design)
-        used = fields_in(raw)
+        used = prep.uses[key]
         line = record.line_of(used[0]) if len(used) == 1 else record.line
 
         def error(msg: str, k: str = key, r: Any = raw, n: int | None = line, u: list[str] = used) -> DataError:

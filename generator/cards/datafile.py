@@ -73,7 +73,7 @@ def _c_node(text: str, path: str | Path, error: type[PnpError]) -> Any:
         finally:
             loader.dispose()
         if node is not None:
-            _Census(path, error).check(node)
+            _Census(path, error).check(node, aliases="*" in text)
     except (yaml.YAMLError, PnpError, RecursionError):
         return _REFUSED
     return node
@@ -188,8 +188,31 @@ class _Census:
     def fail(self, node: Any, message: str, key: str | None = None) -> None:
         raise self.error(message, file=self.path, line=node.start_mark.line + 1, key=key)
 
-    def check(self, root: Any) -> None:
-        self.measure(root, [""])
+    def check(self, root: Any, aliases: bool = True) -> None:
+        """Refuse what the tree holds wrong. aliases=False (the text has no `*`, so no alias): one quick
+        walk for duplicate keys and depth; the full measure only runs to word a fault it found."""
+        if aliases or not self.plain_tree(root):
+            self.measure(root, [""])
+
+    def plain_tree(self, root: Any) -> bool:
+        """Whether an alias-free tree is within MAX_DEPTH and has no duplicate keys."""
+        import yaml
+
+        mapping, sequence = yaml.MappingNode, yaml.SequenceNode
+        stack = [(root, 1)]
+        while stack:
+            node, depth = stack.pop()
+            kind = type(node)
+            if kind is mapping:
+                keys = [k.value for k, _ in node.value if type(k) is yaml.ScalarNode and k.value != MERGE_KEY]
+                if len(set(keys)) != len(keys) or depth > MAX_DEPTH:
+                    return False
+                stack += [(n, depth + 1) for pair in node.value for n in pair if type(n) is not yaml.ScalarNode]
+            elif kind is sequence:
+                if depth > MAX_DEPTH:
+                    return False
+                stack += [(n, depth + 1) for n in node.value if type(n) is not yaml.ScalarNode]
+        return True
 
     def measure(self, node: Any, steps: list[str]) -> tuple[int, int]:
         """(values, levels of lists/mappings) under node, reached through `steps` (one per level)."""

@@ -11,7 +11,7 @@ last sheet mostly empty and a Tabletop Simulator sheet over 69 cards.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -253,35 +253,52 @@ def check_deck(count: int, file: Path | str | None, *, per_sheet: int | None = N
     return found
 
 
-def low_resolution(cards: Sequence[Any]) -> tuple[int, float, str]:
+def low_resolution(cards: Iterable[Any]) -> tuple[int, float, str]:
     """Every run's resolution check (not only --check): (how many cards have a picture under MIN_PPI,
     the lowest ppi, the first such card's label); the same picture data is measured once."""
-    from generator.cards.elements.basic import picture_size
-
-    sizes: dict[int, tuple[int, int]] = {}
-    count, lowest, first = 0, math.inf, ""
+    tally = ResolutionTally()
     for card in cards:
+        tally.add(card)
+    return tally.count, tally.lowest, tally.first
+
+
+class ResolutionTally:
+    """low_resolution counted card by card (a deck drawn as it is written: each card seen once, then freed)."""
+
+    def __init__(self) -> None:
+        self.sizes: dict[str, tuple[int, int]] = {}     # by the picture's digest (ids of freed data recur)
+        self.count, self.lowest, self.first = 0, math.inf, ""
+
+    def add(self, card: Any) -> None:
+        from generator.cards.elements.basic import picture_size
+
         worst = math.inf
         for face in (card.front, card.back or ()):
             for item, matrix in flatten(face):
                 if not isinstance(item, Image):
                     continue
-                px = sizes.get(id(item.data)) or sizes.setdefault(id(item.data), picture_size(item.data))
+                px = self.sizes.get(item.digest) or self.sizes.setdefault(item.digest, picture_size(item.data))
                 scale = math.hypot(matrix[0], matrix[1]) or 1.0
                 w_mm, h_mm = item.w * scale, item.h * scale
                 if w_mm > 0 and h_mm > 0:
                     worst = min(worst, px[0] / (w_mm / 25.4), px[1] / (h_mm / 25.4))
         if worst < MIN_PPI - 0.5:
-            count += 1
-            first = first or card.label
-            lowest = min(lowest, worst)
-    return count, lowest, first
+            self.count += 1
+            self.first = self.first or card.label
+            self.lowest = min(self.lowest, worst)
+
+    def warning(self) -> str | None:
+        """The one-line warning for the cards added (None when all are fine)."""
+        if not self.count:
+            return None
+        return (f"{self.count} card{'s print' if self.count > 1 else ' prints'} a picture under {MIN_PPI} ppi "
+                f"(lowest {self.lowest:.0f} ppi{f', first: {self.first}' if self.first else ''}); it will look "
+                f"blurry or blocky (--check lists each one)")
 
 
-def low_resolution_warning(cards: Sequence[Any]) -> str | None:
+def low_resolution_warning(cards: Iterable[Any]) -> str | None:
     """The one-line warning for a run whose pictures print under MIN_PPI (None when all are fine)."""
-    count, lowest, first = low_resolution(cards)
-    if not count:
-        return None
-    return (f"{count} card{'s print' if count > 1 else ' prints'} a picture under {MIN_PPI} ppi (lowest {lowest:.0f} ppi"
-            f"{f', first: {first}' if first else ''}); it will look blurry or blocky (--check lists each one)")
+    tally = ResolutionTally()
+    for card in cards:
+        tally.add(card)
+    return tally.warning()

@@ -29,7 +29,7 @@ CSV_SEPARATORS = (",", ";", "\t")
 _Row = tuple[dict[str, Any], int, dict[str, int]]   # (raw fields, line, {field: its line})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)       # (slots: a deck of 50,000 records keeps a few MB less)
 class Record:
     """One card's fields (str keys, scalar values), where it came from, and its copy number."""
 
@@ -96,7 +96,12 @@ def _records(rows: list[_Row], path: Path, expand: bool, max_cards: int | None) 
     """The rows as records, each repeated qty times with expand."""
     if not rows:
         raise DataError("no card records in the file", file=path)
-    records = [_make_record(fields, path, line, lines) for fields, line, lines in rows]
+    rows.reverse()          # popped from the end (in file order), so rows and records are not both whole at once
+    records: list[Record] = []
+    shared: dict[str, str] = {}
+    while rows:
+        fields, line, lines = rows.pop()
+        records.append(_make_record(fields, path, line, lines, shared))
     if not expand:
         return records
     check_cards(sum(r.fields.get(QTY_KEY, 1) for r in records), max_cards, file=path)
@@ -107,13 +112,13 @@ def _records(rows: list[_Row], path: Path, expand: bool, max_cards: int | None) 
 
 
 def expand_qty(records: list[Record]) -> list[Record]:
-    """Each record repeated as many times as its qty (already checked); qty itself is dropped."""
+    """Each record repeated as many times as its qty (already checked); qty itself is dropped from the
+    records' own fields (they are new: nothing else holds them), the first copy being the record itself."""
     out: list[Record] = []
     for record in records:
-        qty = record.fields.get(QTY_KEY, 1)
-        fields = {k: v for k, v in record.fields.items() if k != QTY_KEY}
-        for copy in range(1, qty + 1):
-            out.append(Record(fields, record.file, record.line, copy, record.field_lines))
+        qty = record.fields.pop(QTY_KEY, 1)
+        out += [record if copy == 1 else Record(record.fields, record.file, record.line, copy, record.field_lines)
+                for copy in range(1, qty + 1)]
     return out
 
 
@@ -125,11 +130,26 @@ def field_names(records: list[Record]) -> list[str]:
     return list(names)
 
 
-def _make_record(fields: dict[str, Any], path: Path, line: int | None, lines: dict[str, int]) -> Record:
+def _make_record(fields: dict[str, Any], path: Path, line: int | None, lines: dict[str, int],
+                 shared: dict[str, str] | None = None) -> Record:
+    """A record of the row's cleaned fields; `shared` (a file's short texts seen so far) gives every record
+    one copy of a text many repeat (colours, kinds, picture names), not one each."""
     clean = {str(k).strip(): _clean_value(v) for k, v in fields.items()}
+    if shared is not None:
+        for key, value in clean.items():
+            if isinstance(value, str) and len(value) <= SHARED_LENGTH:
+                if len(shared) < SHARED_TEXTS:
+                    clean[key] = shared.setdefault(value, value)
+                else:
+                    clean[key] = shared.get(value, value)
     if QTY_KEY in clean:
         clean[QTY_KEY] = _parse_qty(clean[QTY_KEY], path, lines.get(QTY_KEY, line))
-    return Record(clean, path, line, 1, {str(k).strip(): v for k, v in lines.items()})
+    return Record(clean, path, line, 1, {str(k).strip(): v for k, v in lines.items()} if lines else _NO_LINES)
+
+
+_NO_LINES: dict[str, int] = {}      # the field lines of every record that has none (CSV, spreadsheets): read only
+SHARED_LENGTH = 40                  # texts this short are shared between the records of a file...
+SHARED_TEXTS = 4096                 # ...the first this many distinct ones
 
 
 def _clean_value(value: Any) -> Any:

@@ -232,13 +232,35 @@ class _Walk:
     def plain(self, node: Any, key: str) -> Any:
         import yaml
 
+        if isinstance(node, yaml.ScalarNode):
+            return node.value if node.tag == _STR else self.scalar(node, key)
         if isinstance(node, yaml.SequenceNode) and node.tag == "tag:yaml.org,2002:seq":
             return [self.plain(child, f"{key}[{i}]") for i, child in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode) and node.tag == "tag:yaml.org,2002:map":
-            return {self._key(k): self.plain(v, _join(key, str(k.value))) for k, v in self._flat(node, key)}
-        if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node, key)
+            return self._mapping(node, key)
         return self.construct(node, key)
+
+    def _mapping(self, node: Any, key: str) -> dict[Any, Any]:
+        """A mapping node as a dict: plain string keys and values taken as they are (most of a data
+        file), the rest constructed and checked as pairs() and scalar() do."""
+        import yaml
+
+        scalar = yaml.ScalarNode
+        if any(k.tag in _FLATTENED for k, _ in node.value):
+            self.constructor.flatten_mapping(node)
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if type(key_node) is scalar and key_node.tag == _STR:
+                name = key_node.value
+            else:
+                name = self.scalar(key_node, key)
+                if isinstance(name, (dict, list)) or name is None:
+                    self.fail(key_node, key, "a key must be a single word or number")
+            if type(value_node) is scalar and value_node.tag == _STR:
+                out[name] = value_node.value
+            else:
+                out[name] = self.plain(value_node, _join(key, str(key_node.value)))
+        return out
 
     def construct(self, node: Any, key: str) -> Any:
         """A node's value; an unknown tag (`!foo`) or a value its tag cannot read is this file's error."""
@@ -250,12 +272,10 @@ class _Walk:
             self.fail(node, key, f"bad YAML: {getattr(err, 'problem', None) or str(err).splitlines()[0]}")
             raise   # unreachable: fail raises
 
-    def _flat(self, node: Any, key: str) -> list[tuple[Any, Any]]:
-        self.pairs(node, key)
-        return list(node.value)
 
-    def _key(self, key_node: Any) -> Any:
-        return self.constructor.construct_object(key_node, deep=True)
+
+_STR = "tag:yaml.org,2002:str"
+_FLATTENED = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")    # keys SafeConstructor.flatten_mapping rewrites
 
 
 def _join(prefix: str, name: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -360,13 +361,24 @@ def is_true(value: Any) -> bool:
 def when_holds(expr: Any, fields: dict[str, Any]) -> bool:
     """Evaluate `when:`: the substituted text is true (non-empty, not 0/false/no/none/off); a
     missing field counts as empty; a leading `not ` negates; `A == B` and `A != B` compare texts."""
-    text = str(expr).strip()
+    negate, op, sides, names = _when_parts(str(expr))
+    padded = fields if all(name in fields for name in names) else \
+        {**fields, **{name: fields.get(name, "") for name in names}}
+    if op:
+        left, right = (format_value(substitute(side, padded)).strip() for side in sides)
+        return ((left == right) == (op == " == ")) != negate
+    return is_true(substitute(sides[0], padded)) != negate
+
+
+@lru_cache(maxsize=1024)
+def _when_parts(expr: str) -> tuple[bool, str, tuple[str, ...], tuple[str, ...]]:
+    """A `when:` read once: (negated, the comparison " == "/" != " or "", its sides, the fields it names)."""
+    text = expr.strip()
     negate = text.startswith("not ")
     if negate:
         text = text[4:].strip()
-    padded = {**fields, **{name: fields.get(name, "") for name in fields_in(text)}}
+    names = tuple(fields_in(text))
     for op in (" == ", " != "):
         if op in text:
-            left, right = (format_value(substitute(side.strip(), padded)).strip() for side in text.split(op, 1))
-            return ((left == right) == (op == " == ")) != negate
-    return is_true(substitute(text, padded)) != negate
+            return negate, op, tuple(side.strip() for side in text.split(op, 1)), names
+    return negate, "", (text,), names

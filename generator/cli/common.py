@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar, overload
 
 import click
 
-from generator.core.errors import PnpError
+from generator.core.errors import DataErrors, PnpError
 from generator.core.files import check_writable, write_atomic
 from generator.core.notes import take_notes
 from generator.core.rng import choose_seed
@@ -59,7 +59,8 @@ def run_cli(group: click.Group, argv: list[str] | None) -> int:
     except PnpError as err:
         if debug:
             traceback.print_exc()
-        click.echo(f"pnpgen: error: {err}", err=True)
+        for line in err.lines() if isinstance(err, DataErrors) else [str(err)]:
+            click.echo(f"pnpgen: error: {line}", err=True)
         return EXIT_BAD_INPUT
     except click.exceptions.Exit as exc:
         return exc.exit_code

@@ -79,3 +79,24 @@ class RulesError(PnpError):
 
 class OutputExistsError(PnpError):
     """An output file exists and --force was not given."""
+
+
+class DataErrors(DataError):
+    """Several records' errors found by one pass over a deck (each is reported on its own line); the
+    first is this error's own file, line and message. `more`: how many more were not looked at."""
+
+    def __init__(self, errors: list[PnpError], more: bool = False) -> None:
+        first = errors[0]
+        super().__init__(first.message, first.file, first.line, first.column, first.key)
+        self.errors = list(errors)
+        self.more = more
+
+    def lines(self) -> list[str]:
+        """One line per error, and a last line when the pass stopped at its limit."""
+        out = [str(err) for err in self.errors]
+        if self.more:
+            out.append(f"(stopped after {len(self.errors)} errors; there may be more)")
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())

@@ -21,7 +21,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Literal, overload
+from typing import IO, Literal, overload
 
 from generator.core.errors import OutputExistsError, PnpError
 
@@ -178,17 +178,33 @@ def remove_stale_temps(target: Path) -> None:
 
 
 def _write_atomic(path: Path, data: bytes | str) -> None:
+    with _atomic_handle(path) as handle:
+        handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+
+
+@contextlib.contextmanager
+def open_atomic(path: str | Path, force: bool = False) -> Iterator[IO[bytes]]:
+    """A binary handle whose bytes become `path` whole when the block ends (write_atomic for output
+    written as it is made): a temp file in the same folder, fsync, rename; an error or a stop
+    inside the block leaves the old file (or none). Never overwrites without force."""
+    path = Path(path)
+    check_writable(path, force)
+    with writing(path), _atomic_handle(path) as handle:
+        yield handle
+
+
+@contextlib.contextmanager
+def _atomic_handle(path: Path) -> Iterator[IO[bytes]]:
     import fcntl
 
     target = real_target(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
     remove_stale_temps(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:     # held open, and locked, until the rename
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)   # this write is alive (remove_stale_temps)
-            handle.write(payload)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
             os.chmod(tmp, _default_mode())   # mkstemp makes 0600; outputs are ordinary files

@@ -3,11 +3,11 @@ check, plan, draw, write. No click: the command line passes its Reporter."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.publish.job import PrintJob
+from generator.publish.job import CardStream, PrintJob
 from generator.publish.options import DeckOptions
 from generator.publish.plan import plan_job
 from generator.publish.report import PLAIN, Reporter
@@ -85,17 +85,27 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
 
             raise LayoutError("--box draws the deck's box: leave out --format json", key="--box")
         return job.write(data() if data is not None else [r.to_json() for r in records])
-    box_job = deck_box_job(design, len(records), job, allow_outside) if box else None
-    cards = _draw(records, design, job, image_loader)
-    written = job.write(cards)
-    if box_job is not None:
-        from dataclasses import replace
+    refuse_bad_records(records, design)
+    if not box:
+        return job.write(_draw(records, design, job, image_loader))
+    box_job = deck_box_job(design, len(records), job, allow_outside)
+    stream = _draw(records, design, job, image_loader)
+    first: list[Card] = []
 
-        from generator.publish.box import write_box
+    def watched() -> Iterator[Card]:         # the first card's back, for the box, as the deck is drawn
+        for card in stream:
+            if not first:
+                first.append(card)
+            yield card
 
-        art = replace(box_job.art, back=tuple(cards[0].back) if cards[0].back else None)
-        written += write_box(replace(box_job, art=art), reporter)
-    return written
+    written = job.write(CardStream(watched(), stream.count, stream.has_backs))
+    from dataclasses import replace
+
+    from generator.publish.box import write_box
+
+    back = first[0].back if first else None
+    art = replace(box_job.art, back=tuple(back) if back else None)
+    return written + write_box(replace(box_job, art=art), reporter)
 
 
 def deck_box_job(design: CardDesign, count: int, job: PrintJob, allow_outside: bool = False) -> BoxJob:
@@ -129,6 +139,16 @@ def deck_box_job(design: CardDesign, count: int, job: PrintJob, allow_outside: b
     return box_job
 
 
+def refuse_bad_records(records: list[Record], design: CardDesign) -> None:
+    """The pass before drawing: every record's values, pictures and text fits (DataErrors listing each bad
+    record). Pictures are read by the plain cached loader: a deck's own loader may do more (`pnpgen
+    images` makes bleed), which drawing does once."""
+    from generator.cards.build import check_records
+    from generator.publish.images import load_image
+
+    check_records(records, design, load_image)
+
+
 def _source(data: Path, template: Path) -> str:
     """The footer's source: 'DATA + TEMPLATE', or the one folder an image deck comes from."""
     if Path(data).resolve() == Path(template).resolve():
@@ -147,22 +167,35 @@ def pick(records: list[Record], only: str, opts: DeckOptions) -> tuple[list[Reco
 
 
 def _draw(records: list[Record], design: CardDesign, job: PrintJob,
-          image_loader: Callable[[Path], bytes] | None = None) -> list[Card]:
-    from generator.cards.build import build_cards
-    from generator.cards.preflight import low_resolution_warning
+          image_loader: Callable[[Path], bytes] | None = None) -> CardStream:
+    """The cards, drawn as the format reads them (a format that writes as it draws keeps a sheet of
+    cards at a time); copies of a record (qty) are drawn once and kept until their last copy is read;
+    the low-resolution warning is given when the last card is drawn."""
+    from generator.cards.build import build_cards, drawing_key
+    from generator.cards.preflight import ResolutionTally
     from generator.publish.images import load_image
 
-    image_loader = image_loader or load_image
-    chunks = [records[i:i + DRAW_CHUNK] for i in range(0, len(records), DRAW_CHUNK)]
-    cards: list[Card] = []
-    drawn: dict[Any, Any] = {}          # copies of a record (qty) are drawn once, whatever the chunk
-    with job.progress(chunks, "Drawing cards") as bar:
-        for chunk in bar:
-            cards += build_cards(chunk, design, image_loader=image_loader, cache=drawn)
-    blurry = low_resolution_warning(cards)
-    if blurry:
-        job.reporter.warn(blurry)
-    return cards
+    loader = image_loader or load_image
+
+    def cards() -> Iterator[Card]:
+        starts = range(0, len(records), DRAW_CHUNK)
+        drawn: dict[Any, Any] = {}          # copies of a record (qty: one after another) are drawn once
+        tally = ResolutionTally()
+        with job.progress(starts, "Drawing cards") as bar:
+            for start in bar:
+                chunk = records[start:start + DRAW_CHUNK]
+                for index, card in enumerate(build_cards(chunk, design, image_loader=loader, cache=drawn),
+                                             start=start):
+                    tally.add(card)
+                    after = records[index + 1].fields if index + 1 < len(records) else None
+                    if after is not records[index].fields:      # its last copy: its drawing is not kept
+                        drawn.pop(drawing_key(records[index]), None)
+                    yield card
+        blurry = tally.warning()
+        if blurry:
+            job.reporter.warn(blurry)
+
+    return CardStream(cards(), len(records), design.template.back is not None)
 
 
 def deck_stem(data_file: Path) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +16,7 @@ from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.publish.report import Reporter
+    from generator.scene.imposition import Card
     from generator.scene.layout import Plan, SheetSpec
     from generator.scene.model import Page
 
@@ -96,7 +97,11 @@ class PrintJob:
         return self.format.name == "json"
 
     def write(self, deck: Any) -> list[Path]:
-        """Write the deck (its cards, or its data when wants_data) in the job's format; the paths written."""
+        """Write the deck (its cards, a CardStream, or its data when wants_data) in the job's format; the
+        paths written. A format that does not draw as it writes (no `streams = True`) gets a stream's
+        cards all drawn first."""
+        if isinstance(deck, CardStream) and not getattr(self.format, "streams", False):
+            deck = list(deck)
         return self.format.write(self, deck)
 
     def sheet_count(self, has_backs: bool) -> int:
@@ -121,6 +126,25 @@ class PrintJob:
         wrote itself (an earlier save under --watch, the preview's print button: `opts.own`). Each was
         checked by refuse_existing (or refuse_more) before drawing; this says so again when writing."""
         return replaces(targets, self.opts)
+
+
+class CardStream:
+    """A deck drawn as it is read: `count` cards, all with backs or none (has_backs), each drawn when
+    the iteration reaches it, so a format that writes as it goes keeps a page of cards at a time.
+    Iterated once."""
+
+    def __init__(self, cards: Iterable[Card], count: int, has_backs: bool) -> None:
+        self._cards: Iterable[Card] | None = cards
+        self.count, self.has_backs = count, has_backs
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Card]:
+        if self._cards is None:
+            raise RuntimeError("internal: a card stream is read once")
+        cards, self._cards = self._cards, None
+        return iter(cards)
 
 
 def refuse_existing(targets: Iterable[Path], opts: DeckOptions) -> None:

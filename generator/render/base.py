@@ -225,3 +225,19 @@ def is_motif(group: Group) -> bool:
         return False
     start = 1 if isinstance(items[0], Rect) else 0
     return all(type(it) is Circle and it.stroke is None and it.fill is not None for it in items[start:])
+
+
+class Hashed:
+    """A key hashed once: a tuple of scene items hashes every item deeply, and a tuple does not keep its
+    hash, so a key used in several dict steps (pages, card faces) is wrapped once."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: Any) -> None:
+        self.value, self.hash = value, hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Hashed) and self.hash == other.hash and self.value == other.value)

@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
+from generator.render import pdfstream
 from generator.render.base import MOTIF_MIN as MOTIF_MIN  # re-exported: tests and callers name it here
-from generator.render.base import Backend, is_motif, rgb_float, validate_pages, walk
+from generator.render.base import Backend, Hashed, is_motif, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import parsed_font, shape_line
@@ -88,7 +89,7 @@ def pdf_font(name: str) -> str:
     return ps_name
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _fp(value: float) -> str:
     """A number as reportlab's fp_str writes it in text operators (memoised: lines repeat their places)."""
     from reportlab.lib.rl_accel import fp_str
@@ -110,18 +111,50 @@ def render_pdf(pages: list[Page], title: str = "", duplex: str | None = None,
     preference, so the print dialog offers the flip the backs were laid out for. A card face
     drawn more than once is written once, as a form XObject (forms=False: drawn every time).
     The header declares the version its keys need: 1.6 (PrintScaling), 1.7 with Duplex."""
+    buf = io.BytesIO()
+    write_pdf(validate_pages(pages), buf, title, duplex, forms, max_ppi)
+    return buf.getvalue()
+
+
+def write_pdf(pages: Iterable[Page], handle: IO[bytes], title: str = "", duplex: str | None = None,
+              forms: bool = True, max_ppi: float | None = DEFAULT_MAX_PPI) -> int:
+    """render_pdf written to a handle as the pages come (an iterator may draw them as it goes): each
+    page's drawing, once on the canvas, is spooled to a temporary file, so memory holds a batch of
+    pages (FIRST_BATCH, then PAGE_BATCH) and what pages share. The same pages give the same bytes.
+    Returns the page count."""
     prefs = {"PrintScaling": "None"}
     if duplex in DUPLEX_PREFERENCE:
         prefs["Duplex"] = DUPLEX_PREFERENCE[duplex]
     version = max(KEY_VERSION[key] for key in prefs)
-    pages = validate_pages(pages)
-    buf = io.BytesIO()
-    canvas = new_canvas(buf, pages, title, version)
+    batches = page_batches(pages)
+    first = next(batches, [])
+    canvas = new_canvas(io.BytesIO(), first, title, version)
     for key, value in prefs.items():
         canvas.setViewerPreference(key, value)
-    draw_pages(PdfDocument(canvas, PdfImages(canvas, max_ppi)), pages, forms, PdfBackend)
-    canvas.save()
-    return buf.getvalue()
+    spool = pdfstream.start(canvas)
+    try:
+        count = draw_batches(PdfDocument(canvas, PdfImages(canvas, max_ppi)), chain([first], batches), forms,
+                             PdfBackend)
+        pdfstream.save(canvas, handle)
+    finally:
+        spool.close()               # (a page that cannot be drawn leaves no temporary file open)
+    return count
+
+
+FIRST_BATCH = 32    # pages drawn together first: faces repeated within a batch become forms (a kit's PDFs are one batch)
+PAGE_BATCH = 8      # pages drawn together after it: a card's text is still in the shaping caches when its page is drawn
+
+
+def page_batches(pages: Iterable[Page], first: int = FIRST_BATCH, size: int = PAGE_BATCH) -> Iterator[list[Page]]:
+    """The pages in a list of `first`, then lists of `size`, each page's size checked (LayoutError) as it comes."""
+    batch: list[Page] = []
+    for page in pages:
+        batch += validate_pages([page])
+        if len(batch) == first:
+            yield batch
+            batch, first = [], size
+    if batch:
+        yield batch
 
 
 def new_canvas(buf: io.BytesIO, pages: list[Page], title: str, version: tuple[int, int]) -> Canvas:
@@ -146,9 +179,33 @@ def new_canvas(buf: io.BytesIO, pages: list[Page], title: str, version: tuple[in
 
 def draw_pages(doc: PdfDocument, pages: list[Page], forms: bool, backend: type[PdfBackend]) -> None:
     """Draw every page on the document's canvas with `backend` (repeated card faces as forms when `forms`)."""
-    faces = _repeated_faces(pages) if forms else {}
-    for page in pages:
-        _render_page(doc, page, faces, backend)
+    draw_batches(doc, [pages], forms, backend)
+
+
+def draw_batches(doc: PdfDocument, batches: Iterable[list[Page]], forms: bool, backend: type[PdfBackend]) -> int:
+    """Draw batch after batch of pages (repeated card faces as forms when `forms`: a face seen in an
+    earlier batch is placed by its form's name, found by value); a batch's pages may be freed once
+    drawn. Returns the page count."""
+    known: dict[Hashed, str] = {}        # faces already forms, by value
+    count = 0
+    for pages in batches:
+        faces = _repeated_faces(pages, known) if forms else {}
+        for page in pages:
+            _render_page(doc, page, faces, backend)
+        count += len(pages)
+        _forget_batch(doc)
+    return count
+
+
+def _forget_batch(doc: PdfDocument) -> None:
+    """Drop what the document kept of a batch's objects by identity (their ids may be reused once they
+    are freed) and the text runs of its cards (a deck's text is mostly its own)."""
+    doc.motif_ids.clear()
+    if len(doc.text_runs) > TEXT_RUNS_KEPT:
+        doc.text_runs.clear()
+
+
+TEXT_RUNS_KEPT = 2_048     # text lines' operators kept across batches (a footer, a back's words)
 
 
 FORM_BOX = (-500.0, -500.0, 1000.0, 1000.0)     # a form's bounding box in its own mm: never clips
@@ -162,24 +219,29 @@ def _faces(pages: list[Page]) -> Iterator[tuple[FaceIds, tuple[Item, ...]]]:
                 yield tuple(map(id, item.items)), item.items
 
 
-def _repeated_faces(pages: list[Page]) -> dict[FaceIds, str]:
+def _repeated_faces(pages: list[Page], known: dict[Hashed, str] | None = None) -> dict[FaceIds, str]:
     """{ids of a face's items: form name} for every card face drawn more than once in the
-    document: each is written once as a form XObject and placed with one Do. Copies of a card
-    share their item objects, so most faces are matched by identity; equal faces built apart
+    pages, or equal to a face of `known` ({face: form name}, the forms of earlier batches; the new
+    ones are added to it): each is written once as a form XObject and placed with one Do. Copies of
+    a card share their item objects, so most faces are matched by identity; equal faces built apart
     are matched by value (hashed once per distinct set of objects)."""
+    known = {} if known is None else known
     id_counts: dict[FaceIds, int] = {}
     first: dict[FaceIds, tuple[Item, ...]] = {}
     for ids, items in _faces(pages):
         if ids not in id_counts:
             first[ids] = items
         id_counts[ids] = id_counts.get(ids, 0) + 1
-    by_value: dict[tuple[Item, ...], list[FaceIds]] = {}
+    by_value: dict[Hashed, list[FaceIds]] = {}
     for ids, items in first.items():     # hashing items is deep: once per distinct set of objects
-        by_value.setdefault(items, []).append(ids)
+        by_value.setdefault(Hashed(items), []).append(ids)
     names: dict[FaceIds, str] = {}
-    repeated = (group for group in by_value.values() if sum(id_counts[ids] for ids in group) > 1)
-    for n, group in enumerate(repeated, start=1):
-        names.update(dict.fromkeys(group, f"pnpgenface{n}"))
+    for face, group in by_value.items():
+        name = known.get(face)
+        if name is None and sum(id_counts[ids] for ids in group) > 1:
+            name = known[face] = f"pnpgenface{len(known) + 1}"
+        if name is not None:
+            names.update(dict.fromkeys(group, name))
     return names
 
 
@@ -205,7 +267,7 @@ def _render_page(doc: PdfDocument, page: Page, forms: dict[FaceIds, str] | None 
     canvas.transform(K, 0, 0, -K, 0, _size_pt(page)[1])
     items, placed = _with_forms(page.items, forms or {})
     walk(items, (backend or PdfBackend)(doc, placed))
-    canvas.showPage()
+    pdfstream.show_page(canvas)
 
 
 def _with_forms(items: Sequence[Item], forms: dict[FaceIds, str]) -> tuple[Sequence[Item], PlacedForms]:

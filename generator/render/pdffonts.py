@@ -107,7 +107,7 @@ def show_runs(canvas: Canvas, fonts: dict[str, GlyphFont], runs: tuple[GlyphRun,
 Program = tuple[tuple[str, str, tuple[tuple[int, str], ...]], ...]
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=256)
 def _program(runs: tuple[GlyphRun, ...], size: float, fmt: Any) -> Program:
     """Per run (face, its operators after Tf, (glyph id, text) pairs): the same for every document
     (a deck's footers and labels recur in each file)."""

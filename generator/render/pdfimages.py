@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.core.imagefile import jpeg_header, pixel_size, png_header
 from generator.render.images import DEFAULT_MAX_PPI, capped_size, open_image, resampled, to_8bit
+from generator.render.pdfstream import keep
 from generator.scene.model import Image
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -101,9 +102,9 @@ class PdfImages:
             from reportlab.pdfbase.pdfdoc import PDFObjectReference
 
             mask_name = doc.getXObjectName(name + "m")
-            doc.Reference(self._raw(stream.smask.entries, stream.smask.data), mask_name)
+            doc.Reference(keep(self.canvas, self._raw(stream.smask.entries, stream.smask.data)), mask_name)
             entries["SMask"] = PDFObjectReference(mask_name).format(doc).decode("latin-1")
-        doc.Reference(self._raw(entries, stream.data), doc.getXObjectName(name))
+        doc.Reference(keep(self.canvas, self._raw(entries, stream.data)), doc.getXObjectName(name))
         self.names[key] = name
         return name
 

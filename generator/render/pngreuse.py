@@ -47,7 +47,10 @@ class Opening:
     reduced: PILImage.Image | None = None    # the kept canvas reduced by the supersampling
 
 
-_KEPT: OrderedDict[tuple[Where, tuple[Item, ...]], tuple[PILImage.Image, PILImage.Image]] = OrderedDict()
+# kept openings by a serial number (keys hashed by their items hashed every item deeply on every page):
+# (where, the run of items, the canvas, it reduced)
+_KEPT: OrderedDict[int, tuple[Where, tuple[Item, ...], PILImage.Image, PILImage.Image]] = OrderedDict()
+_SERIAL = [0]
 _RECENT: dict[Where, deque[Sequence[Item]]] = {}
 _LOCK = threading.Lock()      # pages drawn in threads share the memory
 
@@ -63,24 +66,29 @@ def opening(where: Where, items: Sequence[Item]) -> Opening:
 def _opening(where: Where, items: Sequence[Item]) -> Opening:
     if len(_RECENT) > 64:
         _RECENT.clear()
-    start, canvas, reduced = 0, None, None
-    for (place, run), (image, small) in _KEPT.items():
+    start, canvas, reduced, found = 0, None, None, -1
+    for serial, (place, run, image, small) in _KEPT.items():
         if place == where and len(run) > start and _shared(run, items) == len(run):
-            start, canvas, reduced = len(run), image, small
+            start, canvas, reduced, found = len(run), image, small, serial
     recent = _RECENT.setdefault(where, deque(maxlen=RECENT_PAGES))
     agree = max((_shared(other, items) for other in recent), default=0)
     recent.append(items)
     if canvas is not None:
-        _KEPT.move_to_end((where, tuple(items[:start])))
+        _KEPT.move_to_end(found)
     return Opening(start, agree if agree > start and agree >= MIN_ITEMS else start, canvas, reduced)
 
 
 def keep(where: Where, items: Sequence[Item], canvas: PILImage.Image) -> PILImage.Image:
     """Keep a copy of the canvas as drawn by these leading items, and it reduced (returned)."""
     copy, reduced = canvas.copy(), canvas.reduce(where[2]) if where[2] > 1 else canvas.copy()
+    run = tuple(items)
     with _LOCK:
-        _KEPT[(where, tuple(items))] = (copy, reduced)
-        while sum(5 * image.width * image.height for image, _ in _KEPT.values()) > OPENINGS_BYTES:
+        for serial, (place, known, _, _) in list(_KEPT.items()):     # the same run kept again replaces it
+            if place == where and len(known) == len(run) and _shared(known, run) == len(run):
+                del _KEPT[serial]
+        _SERIAL[0] += 1
+        _KEPT[_SERIAL[0]] = (where, run, copy, reduced)
+        while sum(5 * entry[2].width * entry[2].height for entry in _KEPT.values()) > OPENINGS_BYTES:
             _KEPT.popitem(last=False)
     return reduced
 

@@ -13,6 +13,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
+from generator.render.base import Hashed
 from generator.scene.model import Item, Page
 
 PageKey = tuple[float, float, str, tuple[Item, ...]]   # size, label, items: what a page draws
@@ -44,8 +45,9 @@ def render_many(pages: Sequence[Page], render: Callable[[Page], bytes],
     """render(page) for every page, in order; equal pages rendered once; `jobs` processes
     (None or 0: all cores; 1: this process only)."""
     global _WORK
-    keys = [page_key(page) for page in pages]
-    firsts: dict[PageKey, int] = {}
+    canonical: dict[Hashed, Hashed] = {}
+    keys = [canonical.setdefault(key, key) for key in map(Hashed, map(page_key, pages))]   # equal pages: one key
+    firsts: dict[Hashed, int] = {}
     for index, key in enumerate(keys):
         firsts.setdefault(key, index)
     order = list(firsts.values())
@@ -65,7 +67,7 @@ def render_many(pages: Sequence[Page], render: Callable[[Page], bytes],
         results = (render(pages[i]) for i in order)
     try:
         remaining = Counter(keys)
-        kept: dict[PageKey, bytes] = {}
+        kept: dict[Hashed, bytes] = {}
         for key in keys:
             if key not in kept:
                 kept[key] = next(results)

@@ -75,8 +75,8 @@ FALLBACKS: dict[str, FontSpec] = {
 }
 
 
-MEASURED_KEPT = 65_536       # texts whose width a font remembers (then it starts afresh)
-SHAPED_KEPT = 65_536         # shaped lines kept per process
+MEASURED_KEPT = 4_096       # texts whose width a font remembers (then it starts afresh)
+SHAPED_KEPT = 1_024          # shaped lines kept per process (a deck drawn as it is written needs a batch of pages)
 
 
 class FontFileError(Exception):

@@ -8,7 +8,7 @@ marks.py (crop marks, cut and fold lines), footer.py (footer and scale bar) and 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from generator.scene.footer import add_footers, content_box_for, footer_items, footer_text, layout_words
@@ -50,21 +50,54 @@ def impose(cards: Sequence[Card], spec: SheetSpec, *, title: str = "pnpgen cards
     plan when the caller has it (generator.publish plans a deck once), else planned here."""
     plan = plan or plan_sheet(spec)
     check_offset(plan, spec)
-    backs_plan = _shifted(plan.backs(spec.duplex), spec.offset) if spec.duplex else plan
     per = plan.per_sheet
     chunks = [list(cards[i:i + per]) for i in range(0, len(cards), per)]
-    pages: list[Page] = []
-    for number, chunk in enumerate(chunks, start=1):
-        if spec.gutter_fold:
-            pages.append(_fold_page(chunk, plan, spec, number))
-            continue
-        pages.append(_face_page(chunk, plan, spec, number, "front"))
-        if spec.duplex and any(card.back is not None for card in chunk):
-            pages.append(_face_page(chunk, backs_plan, spec, number, "back"))
+    pages = [page for number, chunk in enumerate(chunks, start=1) for page in _sheet(chunk, plan, spec, number)]
     _add_numbered_footers(pages, plan, spec, title, source, lang, printer)
     if spec.scale != (1.0, 1.0):
         for page in pages:
             scale_page(page, *spec.scale)
+    return pages
+
+
+def impose_stream(cards: Iterable[Card], count: int, has_backs: bool, spec: SheetSpec, *,
+                  title: str = "pnpgen cards", source: str = "", lang: str = "en", printer: str = "",
+                  plan: Plan | None = None) -> Iterator[Page]:
+    """impose() sheet by sheet as the cards come (each sheet's pages made when its cards are drawn,
+    so they may be freed once written): `count` cards, all with backs or none (has_backs), the
+    same pages impose() makes of them."""
+    plan = plan or plan_sheet(spec)
+    check_offset(plan, spec)
+    per = plan.per_sheet
+    two = bool(spec.duplex) and has_backs and not spec.gutter_fold
+    total = -(-count // per) * (2 if two else 1)
+    footer = _Footer(plan, spec, title, source, lang, printer, total, two)
+    number, chunk, seen = 0, [], 0
+    for card in cards:
+        chunk.append(card)
+        seen += 1
+        if len(chunk) == per or seen == count:
+            number += 1
+            if any(c.back is not None for c in chunk) != has_backs:
+                raise RuntimeError("internal: impose_stream was told every card has a back, or none")
+            for page in _sheet(chunk, plan, spec, number):
+                footer.add(page)
+                if spec.scale != (1.0, 1.0):
+                    scale_page(page, *spec.scale)
+                yield page
+            chunk = []
+    if seen != count or footer.number != total:
+        raise RuntimeError(f"internal: impose_stream was told {count} cards, got {seen}")
+
+
+def _sheet(chunk: list[Card], plan: Plan, spec: SheetSpec, number: int) -> list[Page]:
+    """One sheet's pages: its fronts and (duplex, with backs) its backs, or its gutter-fold page."""
+    if spec.gutter_fold:
+        return [_fold_page(chunk, plan, spec, number)]
+    pages = [_face_page(chunk, plan, spec, number, "front")]
+    if spec.duplex and any(card.back is not None for card in chunk):
+        backs_plan = _shifted(plan.backs(spec.duplex), spec.offset)
+        pages.append(_face_page(chunk, backs_plan, spec, number, "back"))
     return pages
 
 
@@ -174,16 +207,29 @@ def _add_numbered_footers(pages: list[Page], plan: Plan, spec: SheetSpec, title:
                           source: str, lang: str = "en", printer: str = "") -> None:
     """Footers (page n/N, orientation and flip) on the plan's side; back pages on the mirrored
     side (never shifted by the offset: the footer need not line up with anything)."""
-    total = len(pages)
-    flip = spec.duplex if any(page.kind == "back" for page in pages) else None   # no backs: no flip to claim
-    layout = layout_words(lang, duplex=flip, landscape=plan.landscape,
-                         gutter_fold=spec.gutter_fold, offset=spec.offset, printer=printer)
-    for number, page in enumerate(pages, start=1):
-        side = plan.footer
-        if page.kind == "back":
-            side = plan.backs(spec.duplex).footer
-        page.add(*footer_items(side, page.width, page.height,
-                               footer_text(title, source, number, total, lang, layout), lang))
+    flipped = any(page.kind == "back" for page in pages)    # no backs: no flip to claim
+    footer = _Footer(plan, spec, title, source, lang, printer, len(pages), flipped)
+    for page in pages:
+        footer.add(page)
+
+
+class _Footer:
+    """The numbered footers of a run of `total` pages, added page after page."""
+
+    def __init__(self, plan: Plan, spec: SheetSpec, title: str, source: str, lang: str, printer: str,
+                 total: int, flipped: bool) -> None:
+        self.plan, self.spec, self.title, self.source, self.lang, self.total = plan, spec, title, source, lang, total
+        self.layout = layout_words(lang, duplex=spec.duplex if flipped else None, landscape=plan.landscape,
+                                   gutter_fold=spec.gutter_fold, offset=spec.offset, printer=printer)
+        self.number = 0
+
+    def add(self, page: Page) -> Page:
+        self.number += 1
+        side = self.plan.backs(self.spec.duplex).footer if page.kind == "back" else self.plan.footer
+        page.add(*footer_items(side, page.width, page.height, footer_text(self.title, self.source, self.number,
+                                                                          self.total, self.lang, self.layout),
+                               self.lang))
+        return page
 
 
 def _clamped(page: Page, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:

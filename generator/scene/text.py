@@ -83,7 +83,7 @@ def fits_box(box: Text, text: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _layout_cached(box: Text) -> tuple[TextLine, ...]:
     _check_box(box)
     if not box.text.strip():
@@ -376,7 +376,7 @@ def _place(box: Text, fm: FontMetrics, size: float,
 PlacedGlyph = tuple[str, int, float, float, str]   # face, glyph id, origin x and baseline y (mm), its characters
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def placed_glyphs(line: TextLine) -> tuple[PlacedGlyph, ...]:
     """Each glyph of a laid-out line with its origin in mm (HarfBuzz's advances and offsets from the
     line's start), and the characters it stands for when it is the only glyph of exactly one

@@ -59,6 +59,7 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
     """Every preflight warning of records drawn by a checked design (`pnpgen images` builds both)."""
     from dataclasses import replace
 
+    from generator.cards.build import check_records
     from generator.cards.formulas import formula_findings
     from generator.cards.preflight import check_deck
     from generator.cards.session import draw_card, select
@@ -66,8 +67,10 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
     from generator.publish.images import load_image
 
     design = with_printers_safe_area(design, opts)
+    chosen = select(records, only)
+    check_records([record for _, record in chosen], design, loader or load_image)   # every bad record, at once
     found, seen = formula_findings(records[0].file if records else None), set()
-    for number, record in select(records, only):
+    for number, record in chosen:
         if (record.file, record.line) in seen:       # copies (qty) draw the same
             continue
         seen.add((record.file, record.line))
@@ -75,7 +78,7 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
         if drawing.exception is not None:
             raise drawing.exception
         found += drawing.findings
-    count = len(select(records, only))
+    count = len(chosen)
     found += check_deck(count, design.template.file, per_sheet=_per_sheet(design, opts),
                         tts_per_sheet=_tts_per_sheet(opts))
     return [replace(f, file=display(Path(f.file))) if f.file is not None else f for f in found]

@@ -17,6 +17,7 @@ import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -134,13 +135,19 @@ class ElementContext:
 
         roots = [self.data_dir] + ([self.template_file.parent] if self.template_file else [])
         roots += [paths.card_data_dir(), paths.templates_dir()]
-        return [Path(os.path.realpath(root)) for root in roots]
+        return [_real_folder(root) for root in roots]
 
     def _file_error(self, message: str, key: str) -> DataError | TemplateError:
         if key in self.from_data or self.template_file is None:
             line = self.line
             return DataError(f"{message} ({self.where})", file=self.data_file, line=line, key=key)
         return self.template_error(message, key=key)
+
+
+@lru_cache(maxsize=64)
+def _real_folder(folder: Path) -> Path:
+    """A folder with its links followed (once per folder: every picture of every card asks)."""
+    return Path(os.path.realpath(folder))
 
 
 def _shown(folder: Path) -> str:

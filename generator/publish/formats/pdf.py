@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.core.files import write_atomic
-from generator.publish.job import PrintJob
+from generator.core.files import open_atomic
+from generator.publish.job import CardStream, PrintJob
 from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.scene.imposition import Card
+    from generator.scene.layout import SheetSpec
     from generator.scene.model import Page
 
 
@@ -22,6 +23,7 @@ class PdfFormat:
     options = frozenset({"max_ppi"})
     per_group = False
     flags: tuple[FormatOption, ...] = ()
+    streams = True          # a CardStream is drawn sheet by sheet as the PDF is written
 
     def imposes(self, opts: DeckOptions) -> bool:
         return True
@@ -35,13 +37,22 @@ class PdfFormat:
         return [job.opts.output or job.default_file(f"{job.stem}.pdf")]
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
-        from generator.render import render_pdf
+        from itertools import chain
 
-        pages = (job.lead() if job.lead is not None else []) + imposed_pages(job, deck)
-        duplex = job.opts.duplex if any(page.kind == "back" for page in pages) else None
-        blob = render_pdf(pages, title=job.title, duplex=duplex, max_ppi=job.opts.max_ppi)
+        from generator.render.pdf import write_pdf
+
+        lead = job.lead() if job.lead is not None else []
+        if isinstance(deck, CardStream):
+            pages: Iterable[Page] = imposed_stream(job, deck)
+            backs = bool(job.opts.duplex) and not job.opts.gutter_fold and deck.has_backs
+        else:
+            pages = imposed_pages(job, deck)
+            backs = any(page.kind == "back" for page in [*lead, *pages])
         target = job.targets[0]
-        return [write_atomic(target, blob, force=job.replaces([target]))]
+        with open_atomic(target, force=job.replaces([target])) as handle:
+            write_pdf(chain(lead, pages), handle, title=job.title, duplex=job.opts.duplex if backs else None,
+                      max_ppi=job.opts.max_ppi)
+        return [target]
 
 
 def imposed_pages(job: PrintJob, cards: Sequence[Card]) -> list[Page]:
@@ -49,11 +60,25 @@ def imposed_pages(job: PrintJob, cards: Sequence[Card]) -> list[Page]:
     profile's offset was measured for another paper, orientation or flip."""
     from generator.scene.imposition import impose
 
+    spec = _check_plan(job)
+    return impose(list(cards), spec, plan=job.plan, title=job.title, source=job.source, lang=job.opts.lang,
+                  printer=job.opts.printer)
+
+
+def imposed_stream(job: PrintJob, deck: CardStream) -> Iterator[Page]:
+    """imposed_pages sheet by sheet, as the deck's cards are drawn."""
+    from generator.scene.imposition import impose_stream
+
+    spec = _check_plan(job)
+    return impose_stream(deck, len(deck), deck.has_backs, spec, plan=job.plan, title=job.title,
+                         source=job.source, lang=job.opts.lang, printer=job.opts.printer)
+
+
+def _check_plan(job: PrintJob) -> SheetSpec:
     if job.spec is None or job.plan is None:
         raise RuntimeError("internal: imposed pages need a job with a sheet plan")
     _warn_if_measured_elsewhere(job)
-    return impose(list(cards), job.spec, plan=job.plan, title=job.title, source=job.source, lang=job.opts.lang,
-                  printer=job.opts.printer)
+    return job.spec
 
 
 def _warn_if_measured_elsewhere(job: PrintJob) -> None:
