@@ -35,7 +35,7 @@ def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = No
         flip = flip_words(lang, duplex if any(page.kind == "back" for page in pages) else None)
         for index, page in enumerate(pages, start=1):
             text = footer_text(title, source, index, len(pages), lang, f"{sheet.footer_words(lang)}, {flip}")
-            page.add(*_footer(sheet, text, lang))
+            page.add(*cut_footer(sheet, text, lang))
     if scale != (1.0, 1.0):
         for page in pages:
             scale_page(page, *scale)
@@ -97,7 +97,7 @@ def marks(sheet: CutSheet) -> list[Item]:
     return []
 
 
-def _footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
+def cut_footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
     """The footer in the bottom margin, beside the marks: from past the bottom-left mark's reach to the
     right margin (Silhouette) or between the two bottom bullseyes' boxes (ScanNCut)."""
     m = PRINTER_MARGIN
@@ -142,4 +142,4 @@ def calibration_card(size: tuple[float, float]) -> Card:
     return Card(items, None, "cut test")
 
 
-__all__ = ["calibration_card", "cut_pages", "marks"]
+__all__ = ["calibration_card", "cut_footer", "cut_pages", "marks"]
