@@ -1,6 +1,7 @@
 """Laser engine figures beside a baseline: check vs observe, fair layouts per second, difficulty, puzzles, assistant.
 
-Run: python benchmarks/bench_laser.py [--layouts 1000] [--seed 1] [--only engine|puzzles|hard] [--rounds N]
+Run: python benchmarks/bench_laser.py [--layouts 1000] [--seed 1] [--only engine|puzzles|hard] [--hard-from SEED]
+                                      [--rounds N]
                                       [--against REV | --baseline FILE] [--save-baseline FILE]
 
 Over seeded random 8x7 layouts of the five beginner components it measures the median and 99th
@@ -10,8 +11,10 @@ percentile). Goals: check median <= 10x observe, no check over 1 s, >= 100 fair 
 difficulty <= 0.5 s for 90% of layouts.
 
 `--only hard`: levels 4 and 5 alone, 30 draws each on their default boards: median and worst CPU
-and their ratio (issue 36: worst at most 3x the median), and how many level-5 puzzles a single pair
-of shots finishes (none since issue 36; `--against ceaca81` shows the version before).
+and their ratio (issue 36: worst at most 3x the median), the mean over the median, and how many
+level-5 puzzles a single pair of shots finishes (none since issue 36; `--against ceaca81` shows the
+version before). `--hard-from SEED` moves the 30-seed window (default 1000): a draw's cost is the
+tries until a rare success, so its worst over 30 seeds moves with the window (compare several).
 
 Then the one-player puzzles and the assistant (`--only puzzles` skips the engine figures): level-3
 puzzles generated per second on 8x7 with the beginner set (goal >= 10), every level's median and
@@ -198,19 +201,22 @@ def puzzle_figures(run: Run, seed: int, count: int) -> None:
 
 
 HARD_SEEDS = 30        # --only hard: draws per level
+HARD_FIRST = 1000      # --only hard: the first seed (--hard-from)
 
 
-def hard_figures(run: Run, seeds: int = HARD_SEEDS) -> None:
-    """Levels 4 and 5 on their default boards over `seeds` draws (streams make_rng(1000 + n, "bench",
+def hard_figures(run: Run, first: int = HARD_FIRST, seeds: int = HARD_SEEDS) -> None:
+    """Levels 4 and 5 on their default boards over `seeds` draws (streams make_rng(first + n, "bench",
     level)): the median and worst CPU of a draw and their ratio (issue 36's goal: worst at most 3x
-    the median), and how many of the level-5 puzzles one pair of shots read together at the first
-    stall would finish (none, once the grade takes the best pair)."""
+    the median), the mean over the median (about 1.44 when a draw's cost is exponential: tries until
+    a rare success, so that the worst of 30 lands near 6x the median and moves with the seeds), and
+    how many of the level-5 puzzles one pair of shots read together at the first stall would finish
+    (none, once the grade takes the best pair)."""
     in_play = load_catalog().beginner()
     for level in (4, 5):
         on = _level_board(Board(8, 7), level)
         times, puzzles = [], []
         for n in range(seeds):
-            puzzle, w, c = _timed(_puzzle_or_none, make_rng(1000 + n, "bench", str(level)), on, in_play, level)
+            puzzle, w, c = _timed(_puzzle_or_none, make_rng(first + n, "bench", str(level)), on, in_play, level)
             times.append((w, c)), puzzles.append(puzzle)
         walls, cpus = [w for w, _ in times], [c for _, c in times]
         run.time(f"hard {level} median", f"level-{level} draw median ({seeds} seeds)", statistics.median(cpus),
@@ -218,7 +224,8 @@ def hard_figures(run: Run, seeds: int = HARD_SEEDS) -> None:
         run.time(f"hard {level} worst", f"level-{level} draw worst", max(cpus), max(walls), unit="s",
                  goal="at most 3x the median")
         run.notes.append(f"level {level} on {on.width}x{on.height}: worst/median CPU "
-                         f"{max(cpus) / statistics.median(cpus):.1f}x over {seeds} draws; "
+                         f"{max(cpus) / statistics.median(cpus):.1f}x over {seeds} draws (seeds {first}-{first + seeds - 1}), "
+                 f"mean/median {statistics.mean(cpus) / statistics.median(cpus):.2f}; "
                          f"{puzzles.count(None)} ran out of work; level-5 puzzles a single pair finishes: "
                          f"{_one_pair_finishes(puzzles) if level == 5 else '-'}")
         run.result(f"hard {level} puzzles", puzzles)
@@ -318,7 +325,7 @@ def assist_figures(run: Run, seed: int) -> None:
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     run = Run()
     if args.only == "hard":
-        hard_figures(run)
+        hard_figures(run, args.hard_from)
     if args.only in (None, "engine"):
         engine_figures(run, args.layouts, args.seed)
     if args.only in (None, "puzzles"):
@@ -337,6 +344,8 @@ def measure_tree(code: Path, args: argparse.Namespace) -> dict[str, Any]:
                "--layouts", str(args.layouts), "--seed", str(args.seed), "--puzzles", str(args.puzzles)]
     if args.only:
         command += ["--only", args.only]
+    if args.hard_from != HARD_FIRST:     # a revision from before --hard-from measures the default window
+        command += ["--hard-from", str(args.hard_from)]
     data: dict[str, Any] = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
     return data
 
@@ -422,6 +431,9 @@ def main() -> None:
     parser.add_argument("--puzzles", type=int, default=30, help="level-3 puzzles timed (other levels: a third)")
     parser.add_argument("--only", choices=["engine", "puzzles", "hard"], default=None,
                         help="hard: levels 4-5 over 30 seeds each (median, worst, their ratio)")
+    parser.add_argument("--hard-from", type=int, default=HARD_FIRST, metavar="SEED",
+                        help=f"--only hard: the first of the 30 seeds (default {HARD_FIRST}; the worst moves "
+                             "with the window, so compare windows)")
     parser.add_argument("--against", metavar="REV", help="measure git revision REV now, as the baseline")
     parser.add_argument("--baseline", type=Path, default=BASELINE, help="stored baseline figures (JSON)")
     parser.add_argument("--save-baseline", type=Path, metavar="FILE", help="write this run's figures there")

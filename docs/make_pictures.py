@@ -1,7 +1,9 @@
-"""Render the pictures of docs/imposition.md, docs/tts.md, docs/pod.md, docs/cutting.md and docs/cards.md (run from the repository).
+"""Render the pictures of docs/imposition.md, docs/tts.md, docs/pod.md, docs/cutting.md, docs/cards.md and docs/box.md
+(run from the repository).
 
     python docs/make_pictures.py        # writes docs/imposition.png, docs/tts.png, docs/pod.png, docs/pdfx.png,
-                                        # docs/cutting.png, docs/paint.png, docs/linked-data.png
+                                        # docs/cutting.png, docs/paint.png, docs/linked-data.png, docs/box.png
+    python docs/make_pictures.py box    # just docs/box.png
 """
 
 from __future__ import annotations
@@ -180,6 +182,95 @@ def cutting_picture() -> bytes:
     return buf.getvalue()
 
 
+def box_picture() -> bytes:
+    """The example deck's tuck box: its die as printed (left) and the same die folded (right), an isometric
+    drawing of the folded geometry (generator.scene.box.folded_faces) with each panel's print mapped on."""
+    from PIL import Image, ImageDraw, ImageEnhance
+
+    from generator.cards import load_records, load_template
+    from generator.cards.build import build_cards, check_template
+    from generator.render import render_png
+    from generator.scene.box import BoxSpec, fold, folded_point
+    from generator.scene.boxpages import BoxArt, box_pages, plan_box
+
+    design = check_template(load_template("example"), records := load_records("example"))
+    back = build_cards(records[:1], design)[0].back
+    block = design.template.box or {}
+    spec = BoxSpec(design.card_size, len(records))
+    art = BoxArt(block["title"], block["colour"], block["ink"], tuple(back or ()), design.card_size)
+    placed = plan_box(spec, "a4")[0]
+    dpi = 150
+    k = dpi / 25.4
+    sheet = Image.open(io.BytesIO(render_png(box_pages(spec, art, "a4", "fr", placed=[placed])[0], dpi=dpi)))
+    sheet = sheet.convert("RGB")
+    die, ox, oy = placed.die, placed.x, placed.y
+    placement = fold(die)
+    s = 3.4                                  # screen px per mm of the folded box
+
+    # a camera looking at the box's front, right side and top (the die's z points into the page, y down)
+    forward = (-1 / 3**0.5, 1 / 3**0.5, -1 / 3**0.5)
+    right = (forward[1] * 0.0 - forward[2] * -1.0, forward[2] * 0.0 - forward[0] * 0.0, forward[0] * -1.0 - forward[1] * 0.0)
+    norm = sum(v * v for v in right) ** 0.5
+    right = tuple(v / norm for v in right)
+    up = (right[1] * forward[2] - right[2] * forward[1], right[2] * forward[0] - right[0] * forward[2],
+          right[0] * forward[1] - right[1] * forward[0])
+
+    def screen(p3: tuple[float, float, float]) -> tuple[float, float]:
+        return (sum(a * b for a, b in zip(p3, right, strict=True)) * s, -sum(a * b for a, b in zip(p3, up, strict=True)) * s)
+
+    faces = {}
+    for name in ("lid", "side-left", "front"):
+        x0, y0, x1, y1 = die.panel(name).bounds
+        corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+        faces[name] = [(c, screen(folded_point(placement, name, c))) for c in corners]
+    xs = [p[0] for f in faces.values() for _, p in f]
+    ys = [p[1] for f in faces.values() for _, p in f]
+    pad = 30
+    size = (round(max(xs) - min(xs)) + 2 * pad, round(max(ys) - min(ys)) + 2 * pad)
+    shift = (pad - min(xs), pad - min(ys))
+    box = Image.new("RGB", size, "#d8d8d8")
+    inside = Image.new("L", sheet.size, 0)
+    ImageDraw.Draw(inside).polygon([((ox + x) * k, (oy + y) * k) for x, y in die.cut], fill=255)
+    tuck_colour = sheet.getpixel((round((ox + die.panel("tuck").bounds[0] + 3) * k), round((oy + 3) * k)))
+    for name, shade in (("lid", 1.12), ("side-left", 0.78), ("front", 1.0)):
+        (c0, s0), (c1, s1), (c2, s2), _ = faces[name]
+        s0, s1, s2 = ((x + shift[0], y + shift[1]) for x, y in (s0, s1, s2))
+        # screen -> source: solve s = s0 + u (s1 - s0) + v (s2 - s0), then source = c0 + u (c1 - c0) + v (c2 - c0)
+        ax, ay, bx, by = s1[0] - s0[0], s1[1] - s0[1], s2[0] - s0[0], s2[1] - s0[1]
+        det = ax * by - bx * ay
+        iu = (by / det, -bx / det)
+        iv = (-ay / det, ax / det)
+        du, dv = ((c1[0] - c0[0]) * k, (c1[1] - c0[1]) * k), ((c2[0] - c0[0]) * k, (c2[1] - c0[1]) * k)
+        src0 = ((ox + c0[0]) * k, (oy + c0[1]) * k)
+        a = du[0] * iu[0] + dv[0] * iv[0]
+        b = du[0] * iu[1] + dv[0] * iv[1]
+        d = du[1] * iu[0] + dv[1] * iv[0]
+        e = du[1] * iu[1] + dv[1] * iv[1]
+        c = src0[0] - a * s0[0] - b * s0[1]
+        f = src0[1] - d * s0[0] - e * s0[1]
+        coeffs = (a, b, c, d, e, f)
+        texture = sheet.transform(size, Image.Transform.AFFINE, coeffs, Image.Resampling.BICUBIC)
+        texture = ImageEnhance.Brightness(texture).enhance(shade)
+        s3 = (s1[0] + s2[0] - s0[0], s1[1] + s2[1] - s0[1])
+        outline = [s0, s1, s3, s2]
+        ImageDraw.Draw(box).polygon(outline, fill=tuck_colour)      # the tuck flap, seen through the thumb notch
+        mask = inside.transform(size, Image.Transform.AFFINE, coeffs, Image.Resampling.BILINEAR)
+        face_mask = Image.new("L", size, 0)
+        ImageDraw.Draw(face_mask).polygon(outline, fill=255)
+        box.paste(texture, (0, 0), Image.composite(mask, face_mask, face_mask))
+        ImageDraw.Draw(box).line([*outline, s0], fill="#1a1a1a", width=2)
+    flat = sheet.crop((round((ox - 2) * k), round((oy - 2) * k), round((ox + die.width + 2) * k),
+                       round((oy + die.height + 2) * k)))
+    flat = flat.resize((round(flat.width * size[1] / flat.height * 0.9), round(size[1] * 0.9)), Image.Resampling.LANCZOS)
+    gap = 20
+    picture = Image.new("RGB", (flat.width + size[0] + 3 * gap, size[1] + 2 * gap), "#d8d8d8")
+    picture.paste(flat, (gap, gap + (size[1] - flat.height) // 2))
+    picture.paste(box, (flat.width + 2 * gap, gap))
+    buf = io.BytesIO()
+    picture.save(buf, "PNG", optimize=True)
+    return buf.getvalue()
+
+
 def paint_picture() -> bytes:
     """docs/paint-example as the PDF draws it (front, back; rendered by pdftoppm), then the front as
     --format pdfx writes it: transparency and gradients flattened into CMYK pictures."""
@@ -252,7 +343,11 @@ def main() -> None:
     (DOCS / "cutting.png").write_bytes(cutting_picture())
     (DOCS / "paint.png").write_bytes(paint_picture())
     (DOCS / "linked-data.png").write_bytes(linked_data_picture())
+    (DOCS / "box.png").write_bytes(box_picture())
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["box"]:
+        (DOCS / "box.png").write_bytes(box_picture())
+    else:
+        main()

@@ -17,7 +17,9 @@ from generator.cards.schema import Schema
 from generator.core.errors import TemplateError
 
 TOP_KEYS = {"extends", "name", "description", "card", "bleed", "safe", "background",
-            "back_background", "label", "defaults", "front", "back", "icons", "lookups", "fonts"}
+            "back_background", "label", "defaults", "front", "back", "icons", "lookups", "fonts", "box"}
+BOX_KEYS = {"title", "colour", "color", "ink", "art", "lang", "thickness", "clearance", "style"}
+BOX_STYLES = ("auto", "tuck", "tray")
 FACES = ("front", "back")
 DEFAULTS = {"card": "poker", "bleed": 3.0, "safe": 3.0, "background": "#ffffff"}
 
@@ -50,6 +52,7 @@ class Template:
     fonts: dict[str, str] = field(default_factory=dict)   # `fonts:` name -> registry font (see fontset.py)
     alpha_hint: str = "give the card a background or flatten the picture"   # preflight's advice for
                                                 # a picture with transparency over nothing
+    box: dict[str, Any] | None = None       # the deck's box (`pnpgen cards --box`): see _box
 
     def faces(self) -> Iterator[tuple[str, list[dict[str, Any]]]]:
         """('front', elements) and, when there is a back design, ('back', elements)."""
@@ -175,6 +178,7 @@ def _build(raw: dict[str, Any], path: Path, files: tuple[Path, ...]) -> Template
                     bleed=_mm(values["bleed"], path, "bleed"), safe=_mm(values["safe"], path, "safe"),
                     background=values["background"], back_background=raw.get("back_background"),
                     label=raw.get("label"), defaults=_defaults(raw.get("defaults"), path))
+    tmpl.box = _box(raw.get("box"), path)
     tmpl.front = _elements(raw.get("front"), path, "front", required=True)
     if raw.get("back") is not None:
         tmpl.back = _elements(raw.get("back"), path, "back", required=False)
@@ -202,6 +206,48 @@ def _lookups(value: Any, file: Path) -> dict[str, dict[str, Any]]:
         out[name] = {"from": entry["from"].strip(), "values": values,
                      "default": entry.get("default", NO_DEFAULT) if "default" in entry else NO_DEFAULT}
     return out
+
+
+def _box(value: Any, path: Path) -> dict[str, Any] | None:
+    """The `box:` block checked: title, colour (or color), ink, art (a picture for the front, beside the
+    template), lang (the box's words), thickness and clearance (mm), style (auto, tuck or tray)."""
+    from generator.core.colours import ColourError, parse_colour
+    from generator.scene.boxpages import BOX_WORDS
+
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TemplateError(f"must be a mapping of {', '.join(sorted(BOX_KEYS))}", file=path, key="box")
+    unknown = sorted(str(k) for k in value if k not in BOX_KEYS)
+    if unknown:
+        raise TemplateError(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(BOX_KEYS))})", file=path,
+                            key=f"box.{unknown[0]}")
+    box: dict[str, Any] = {}
+    for key in ("title", "art"):
+        if key in value:
+            if not isinstance(value[key], str) or not value[key].strip():
+                raise TemplateError("must be a text", file=path, key=f"box.{key}")
+            box[key] = value[key].strip()
+    for key in ("colour", "color", "ink"):
+        if key in value:
+            try:
+                box["ink" if key == "ink" else "colour"] = parse_colour(value[key])
+            except ColourError as err:
+                raise TemplateError(str(err), file=path, key=f"box.{key}") from None
+    if "lang" in value:
+        if value["lang"] not in BOX_WORDS:
+            raise TemplateError(f"must be one of {', '.join(BOX_WORDS)}", file=path, key="box.lang")
+        box["lang"] = value["lang"]
+    if "style" in value:
+        if value["style"] not in BOX_STYLES:
+            raise TemplateError(f"must be one of {', '.join(BOX_STYLES)}", file=path, key="box.style")
+        box["style"] = value["style"]
+    for key in ("thickness", "clearance"):
+        if key in value:
+            box[key] = _mm(value[key], path, f"box.{key}")
+    if "art" in box:
+        box["art"] = str((path.parent / box["art"]).resolve())
+    return box
 
 
 def _mm(value: Any, path: Path, key: str) -> float:

@@ -17,6 +17,7 @@ from generator import __version__, games
 
 # The commands that are not a game's: name -> module defining `command`.
 ENGINE_COMMANDS = {
+    "box": "generator.cli.box",
     "calibrate": "generator.cards.cli.calibrate",
     "cards": "generator.cards.cli",
     "images": "generator.cards.cli.images",

@@ -53,7 +53,7 @@ def cut_page_stream(cards: Iterable[Card], count: int, has_backs: bool, sheet: C
                 index += 1
                 if footers:
                     text = footer_text(title, source, index, total, lang, f"{sheet.footer_words(lang)}, {flip}")
-                    page.add(*_footer(sheet, text, lang))
+                    page.add(*cut_footer(sheet, text, lang))
                 if scale != (1.0, 1.0):
                     scale_page(page, *scale)
                 yield page
@@ -117,7 +117,7 @@ def marks(sheet: CutSheet) -> list[Item]:
     return []
 
 
-def _footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
+def cut_footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
     """The footer in the bottom margin, beside the marks: from past the bottom-left mark's reach to the
     right margin (Silhouette) or between the two bottom bullseyes' boxes (ScanNCut)."""
     m = PRINTER_MARGIN
@@ -162,4 +162,4 @@ def calibration_card(size: tuple[float, float]) -> Card:
     return Card(items, None, "cut test")
 
 
-__all__ = ["calibration_card", "cut_page_stream", "cut_pages", "marks"]
+__all__ = ["calibration_card", "cut_footer", "cut_page_stream", "cut_pages", "marks"]

@@ -285,16 +285,9 @@ def own_text_lines(box: Text) -> list[TextLine]:
     """pnpgen's own words (a cover, a label, a heading) that do not fit their box: the most whole words
     from their start, then "…", that do; none at all, with a note, when not even one word does. A user's
     text never comes here: the card engine lays it out, and refuses it naming the card, when it builds."""
-    from generator.scene.text import layout_text
+    from generator.scene.text import fits_box, layout_text
 
-    def fits(candidate: str) -> bool:
-        try:
-            layout_text(replace(box, text=candidate))
-        except LayoutError:
-            return False
-        return True
-
-    short = shorten_words(" ".join(box.text.split()), fits)
+    short = shorten_words(" ".join(box.text.split()), lambda candidate: fits_box(box, candidate))
     if short:
         return layout_text(replace(box, text=short))
     add_note(f"the words {box.text[:40]!r} are left out: they do not fit their "

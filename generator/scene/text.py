@@ -72,6 +72,17 @@ def layout_text(box: Text) -> list[TextLine]:
     return list(_layout_cached(box))
 
 
+def fits_box(box: Text, text: str) -> bool:
+    """Whether `text` fits the box (its size, font and shrinking) instead of its own text."""
+    from dataclasses import replace
+
+    try:
+        layout_text(replace(box, text=text))
+    except LayoutError:
+        return False
+    return True
+
+
 @lru_cache(maxsize=2048)
 def _layout_cached(box: Text) -> tuple[TextLine, ...]:
     _check_box(box)

@@ -211,7 +211,8 @@ def test_json_dumps_the_records(pnpgen):
 
 def test_kit_part_writes_the_duplex_example(tmp_path):
     made = kit_part(tmp_path, 1, "letter", False)
-    assert [p.name for p, _ in made] == ["example-deck.pdf"]
+    assert [p.name for p, _ in made] == ["example-deck.pdf", "example-deck-box.pdf"]   # the deck, and its box
+    assert "box" in made[1][1] and len(PdfReader(made[1][0]).pages) == 1
     reader = PdfReader(made[0][0])
     assert len(reader.pages) == 6                    # 18 cards, 8 a landscape letter sheet
     assert float(reader.pages[0].mediabox.height) == pytest.approx(612.0, abs=0.01)

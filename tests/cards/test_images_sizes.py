@@ -92,6 +92,7 @@ NOT_FOR_IMAGES = {
     "--sheet": "picks a sheet of a spreadsheet data file; an image deck has none",
     "--refresh": "about DATA given as a link; an image deck's pictures are files",
     "--poll": "how often a linked DATA is downloaded again; an image deck has no link",
+    "--box": "reads the template's box: block; an image deck has none (pnpgen box --card SIZE --count N --back-art FILE)",
 }
 
 

@@ -151,7 +151,8 @@ def test_kit_part_writes_keys_words_pictures_covers_and_rules(tmp_path: Path) ->
     made = kit_part(tmp_path, 42, "letter", False)           # Italian by default: the rulebook's language
     names = sorted(str(p.relative_to(tmp_path / "codenames")) for p, _ in made)
     assert names == ["codenames-rules-it.pdf", "covers-5x4-it.pdf", "covers-5x5-it.pdf", "host/keys-5x4.pdf",
-                     "host/keys-5x5.pdf", "pictures-it.pdf", "words-it.pdf"]   # keys: the spymasters'
+                     "host/keys-5x5.pdf", "pictures-box-it.pdf", "pictures-it.pdf", "words-box-it.pdf",
+                     "words-it.pdf"]   # keys: the spymasters'; each deck with its box (docs/box.md)
     for path, description in made:
         reader = PdfReader(path)
         assert description

@@ -201,10 +201,12 @@ def test_the_english_kit_is_english(tmp_path):
     from generator.games.dungeon.cli import kit_part
 
     made = kit_part(tmp_path, 1, "a4", False, lang="en")
-    assert sorted(p.name for p, _ in made) == ["dungeon-campaign.json", "dungeon-cards-en.pdf",
+    assert sorted(p.name for p, _ in made) == ["dungeon-box-en.pdf", "dungeon-campaign.json", "dungeon-cards-en.pdf",
                                                 "dungeon-chapter-1.pdf", "dungeon-rules-en.pdf"]
-    assert made[-1][0].parent.name == "host"
+    assert [p for p, _ in made if p.parent.name == "host"] == [tmp_path / "dungeon" / "host" / "dungeon-campaign.json"]
     text = _text(tmp_path / "dungeon" / "dungeon-rules-en.pdf") + _text(tmp_path / "dungeon" / "dungeon-chapter-1.pdf")
+    box = _text(tmp_path / "dungeon" / "dungeon-box-en.pdf")
+    assert "82 cards" in box and "glue" in box and "cartes" not in box and "Créature" not in box
     assert "Player aid" in text and "Chapter" in text
     assert not any(word in text for word in ("Défaut", "Créature", "Récompenses", "tirage", "Aide de jeu"))
 

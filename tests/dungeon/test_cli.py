@@ -268,8 +268,8 @@ def test_kit_part(tmp_path):
 
     made = kit_part(tmp_path, 42, "letter", False)
     names = sorted(str(p.relative_to(tmp_path / "dungeon")) for p, _ in made)
-    assert names == ["dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf", "dungeon-rules-fr.pdf",
-                     "host/dungeon-campaign.json"]          # the piles' order: the host's
+    assert names == ["dungeon-box-fr.pdf", "dungeon-cards-fr.pdf", "dungeon-chapter-1.pdf", "dungeon-rules-fr.pdf",
+                     "host/dungeon-campaign.json"]          # the piles' order: the host's; the deck's box
     reader = PdfReader(tmp_path / "dungeon" / "dungeon-cards-fr.pdf")
     box = reader.pages[0].mediabox                        # letter (landscape for 3 mm marks)
     assert sorted((round(float(box.width), 1), round(float(box.height), 1))) == [612.0, 792.0]

@@ -139,7 +139,8 @@ def test_kit_part_writes_the_deck_rules_and_a_setup_from_the_kit_seed(tmp_path) 
     made = cmd.kit_part(tmp_path, 77, "letter", False)
     files = [Path(p) for p, _ in made]
     code = derive_seed(77, "noir-table")          # the table's public code, never the kit seed
-    assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-rules-pt.pdf", f"noir-setup-seed{code}.pdf"]
+    assert [f.name for f in files] == ["noir-cards-pt.pdf", "noir-rules-pt.pdf", f"noir-setup-seed{code}.pdf",
+                                       "noir-box-pt.pdf"]
     assert all(f.is_file() and description for f, (_, description) in zip(files, made, strict=False))
     deck = PdfReader(str(files[0]))
     box = deck.pages[0].mediabox
@@ -148,7 +149,8 @@ def test_kit_part_writes_the_deck_rules_and_a_setup_from_the_kit_seed(tmp_path) 
     assert len(setup_pages) == 2
     assert all(_pile_leaks(page.extract_text(), cmd.deal(code)) == [] for page in setup_pages)
     english = cmd.kit_part(tmp_path / "en", 77, "a4", False, "en")
-    assert [Path(p).name for p, _ in english] == ["noir-cards-en.pdf", "noir-rules-en.pdf", f"noir-setup-seed{code}.pdf"]
+    assert [Path(p).name for p, _ in english] == ["noir-cards-en.pdf", "noir-rules-en.pdf", f"noir-setup-seed{code}.pdf",
+                                                  "noir-box-en.pdf"]
     assert "Shuffle" in PdfReader(str(english[2][0])).pages[0].extract_text()
 
 

@@ -144,9 +144,14 @@ class ElementContext:
         return self.template_error(message, key=key)
 
 
-@lru_cache(maxsize=64)
 def _real_folder(folder: Path) -> Path:
-    """A folder with its links followed (once per folder: every picture of every card asks)."""
+    """A folder with its links followed (once per absolute folder: every picture of every card asks; a
+    relative one is the working directory's, which may change between runs in one process)."""
+    return _real_absolute(folder) if folder.is_absolute() else Path(os.path.realpath(folder))
+
+
+@lru_cache(maxsize=64)
+def _real_absolute(folder: Path) -> Path:
     return Path(os.path.realpath(folder))
 
 

@@ -317,4 +317,20 @@ def _kit_extras(folder: Path, paper: str, force: bool, lang: str) -> list[tuple[
                  for p in write_covers(grid, lang, opts, "")]
     made += [(p, "Codenames rules summary (classic and Pictures, variants, two-player score), one page")
              for p in write_rules(GAME, folder / f"codenames-rules-{lang}.pdf", lang, paper, force)]
-    return made
+    return made + _kit_boxes(folder, paper, force, lang, pictures)
+
+
+def _kit_boxes(folder: Path, paper: str, force: bool, lang: str, pictures: list[Picture]) -> list[tuple[Path, str]]:
+    """The boxes of the word deck (its title alone) and of the picture deck (a picture card on its back)."""
+    from generator.games.codenames import sheets as sheet
+    from generator.games.codenames.content import labels
+    from generator.games.codenames.pictures import PICTURE_CARD_SIZE, picture_items
+    from generator.publish.box import BoxArt, kit_box
+
+    words = sheet.load_words(lang)
+    made = kit_box(folder, f"words-box-{lang}", sheet.WORD_CARD_SIZE, len(words), BoxArt(TITLES[lang]["words"], "#8e2a22"),
+                   paper, lang, force, "Codenames word cards")
+    face = tuple(picture_items(pictures[0], PICTURE_CARD_SIZE))
+    art = BoxArt(labels(lang)["pictures_title"], "#1f4e79", back=face, back_size=PICTURE_CARD_SIZE)
+    return made + kit_box(folder, f"pictures-box-{lang}", PICTURE_CARD_SIZE, len(pictures) // 2 + 1, art, paper, lang,
+                          force, "Codenames Pictures cards")

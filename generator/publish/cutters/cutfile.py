@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from generator.core.numbers import format_number
@@ -36,14 +36,23 @@ def svg_path(o: Outline) -> str:
 
 def cut_svg(outlines: Sequence[Outline], width: float, height: float, title: str = "") -> bytes:
     """The SVG cut file of a sheet width x height mm."""
+    paths = [(f"card-{i}", svg_path(o)) for i, o in enumerate(outlines, start=1)]
+    return _svg_file(width, height, title, [("cut", CUT_COLOUR, "", paths)])
+
+
+def _svg_file(width: float, height: float, title: str,
+              groups: Sequence[tuple[str, str, str, Sequence[tuple[str, str]]]]) -> bytes:
+    """An SVG in mm (1 user unit = 1 mm) of groups (id, stroke colour, extra attributes, [(path id, path data)])."""
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(width)}mm" '
              f'height="{_n(height)}mm" viewBox="0 0 {_n(width)} {_n(height)}">']
     if title:
         lines.append(f"<title>{_escape(title)}</title>")
-    lines.append(f'<g id="cut" fill="none" stroke="{CUT_COLOUR}" stroke-width="0.1">')
-    lines += [f'<path id="card-{i}" d="{svg_path(o)}"/>' for i, o in enumerate(outlines, start=1)]
-    lines += ["</g>", "</svg>", ""]
+    for group, colour, extra, paths in groups:
+        lines.append(f'<g id="{group}" fill="none" stroke="{colour}" stroke-width="0.1"{extra}>')
+        lines += [f'<path id="{name}" d="{data}"/>' for name, data in paths]
+        lines.append("</g>")
+    lines += ["</svg>", ""]
     return "\n".join(lines).encode("utf-8")
 
 
@@ -79,6 +88,16 @@ def dxf_points(o: Outline, height: float) -> list[tuple[float, float, float]]:
 def cut_dxf(outlines: Sequence[Outline], width: float, height: float) -> bytes:
     """The DXF cut file of a sheet width x height mm (the same bytes every run: ezdxf's fixed
     metadata, so no clock time or random GUID is written)."""
+    def draw(msp: Any) -> None:
+        for outline in outlines:
+            msp.add_lwpolyline(dxf_points(outline, height), format="xyb", close=True,
+                               dxfattribs={"layer": "CUT", "color": 1})
+    return _dxf(width, height, draw)
+
+
+def _dxf(width: float, height: float, draw: Callable[[Any], None], layers: Sequence[tuple[str, int]] = ()) -> bytes:
+    """A DXF document (R2010, mm) of a sheet width x height mm, its entities added by `draw(modelspace)`;
+    the same bytes every run (ezdxf's fixed metadata: no clock time or random GUID)."""
     from ezdxf import units
     from ezdxf._options import options
     from ezdxf.filemanagement import new
@@ -91,13 +110,44 @@ def cut_dxf(outlines: Sequence[Outline], width: float, height: float) -> bytes:
         doc.header["$MEASUREMENT"] = 1
         doc.header["$EXTMIN"] = (0.0, 0.0, 0.0)
         doc.header["$EXTMAX"] = (width, height, 0.0)
-        msp = doc.modelspace()
-        for outline in outlines:
-            msp.add_lwpolyline(dxf_points(outline, height), format="xyb", close=True,
-                               dxfattribs={"layer": "CUT", "color": 1})
+        for name, colour in layers:
+            doc.layers.add(name, color=colour)
+        draw(doc.modelspace())
         _fix_class_order(doc)
         stream = io.StringIO()
         doc.write(stream)
     finally:
         options.write_fixed_meta_data_for_testing = saved
     return stream.getvalue().encode("utf-8")
+
+
+FOLD_COLOUR = "#0000ff"
+
+
+def _poly(points: Sequence[tuple[float, float]], closed: bool) -> str:
+    head, *rest = points
+    return f"M{_n(head[0])} {_n(head[1])}" + "".join(f"L{_n(x)} {_n(y)}" for x, y in rest) + ("Z" if closed else "")
+
+
+def dieline_svg(cuts: Sequence[Sequence[tuple[float, float]]], folds: Sequence[tuple[tuple[float, float], tuple[float, float]]],
+                width: float, height: float, title: str = "") -> bytes:
+    """The SVG cut file of a box's die on a sheet width x height mm: the closed cut outlines (red) in layer
+    "cut", the fold lines (blue, dashed) in a layer of their own, "fold", for the machine to score or
+    perforate (Design Space: Score; Studio: a line colour set to another action)."""
+    return _svg_file(width, height, title, [
+        ("cut", CUT_COLOUR, "", [(f"cut-{i}", _poly(c, True)) for i, c in enumerate(cuts, start=1)]),
+        ("fold", FOLD_COLOUR, ' stroke-dasharray="2 1"', [(f"fold-{i}", _poly(f, False)) for i, f in enumerate(folds, start=1)]),
+    ])
+
+
+def dieline_dxf(cuts: Sequence[Sequence[tuple[float, float]]], folds: Sequence[tuple[tuple[float, float], tuple[float, float]]],
+                width: float, height: float) -> bytes:
+    """The DXF cut file of a box's die: closed LWPOLYLINEs on layer CUT (red), fold LINEs on layer FOLD
+    (blue), y up from the sheet's bottom edge; the same bytes every run."""
+    def draw(msp: Any) -> None:
+        for cut in cuts:
+            msp.add_lwpolyline([(x, height - y) for x, y in cut], format="xy", close=True,
+                               dxfattribs={"layer": "CUT", "color": 1})
+        for (x1, y1), (x2, y2) in folds:
+            msp.add_line((x1, height - y1), (x2, height - y2), dxfattribs={"layer": "FOLD", "color": 5})
+    return _dxf(width, height, draw, (("CUT", 1), ("FOLD", 5)))
