@@ -571,6 +571,12 @@ class PdfBackend(Backend):
             if group:
                 extra["Contents"] = _group_stream(self.c)
             self.c.endForm(**extra)
+            doc, internal = self.c._doc, self.c._doc.getXObjectName(name)
+            form = doc.idToObject[internal]
+            spooled = pdfstream.keep(self.c, form)          # a finished form waits in the spool, not in memory
+            if spooled is not form:
+                spooled.__InternalName__ = internal
+                doc.idToObject[internal] = spooled
         self.c.doForm(name)
 
     def opacity(self, value: float) -> None:
