@@ -316,14 +316,20 @@ class FileSet:
 
     def write(self, name: str, data: bytes | str) -> Path:
         """Stage one file of the set; returns its final path."""
+        with self.open(name) as handle:
+            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+        return self.folder / name
+
+    @contextlib.contextmanager
+    def open(self, name: str) -> Iterator[IO[bytes]]:
+        """A binary handle staging `name` (write for output written as it is made): the file joins
+        the set when the block ends without an error."""
         check_writable(self.folder / name, self.force)
-        payload = data.encode("utf-8") if isinstance(data, str) else data
         with writing(self.folder / name), open(self.path(name), "wb") as handle:   # errors name the user's file
-            handle.write(payload)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         self.names.append(name)
-        return self.folder / name
 
     def commit(self) -> list[Path]:
         """Move every staged file into place; the final paths in order.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import chain
@@ -126,6 +126,16 @@ def write_pdf(pages: Iterable[Page], handle: IO[bytes], title: str = "", duplex:
     if duplex in DUPLEX_PREFERENCE:
         prefs["Duplex"] = DUPLEX_PREFERENCE[duplex]
     version = max(KEY_VERSION[key] for key in prefs)
+    return write_document(pages, handle, title, version, prefs, lambda canvas: PdfDocument(canvas, PdfImages(canvas, max_ppi)),
+                          PdfBackend, forms)
+
+
+def write_document(pages: Iterable[Page], handle: IO[bytes], title: str, version: tuple[int, int],
+                   prefs: dict[str, str], document: Callable[[Canvas], PdfDocument], backend: type[PdfBackend],
+                   forms: bool = True) -> int:
+    """The pages drawn with `backend` on the document made for a new canvas and written to the handle
+    as they come (write_pdf's way: a batch of pages in memory at a time, the rest spooled). Returns
+    the page count."""
     batches = page_batches(pages)
     first = next(batches, [])
     canvas = new_canvas(io.BytesIO(), first, title, version)
@@ -133,8 +143,7 @@ def write_pdf(pages: Iterable[Page], handle: IO[bytes], title: str = "", duplex:
         canvas.setViewerPreference(key, value)
     spool = pdfstream.start(canvas)
     try:
-        count = draw_batches(PdfDocument(canvas, PdfImages(canvas, max_ppi)), chain([first], batches), forms,
-                             PdfBackend)
+        count = draw_batches(document(canvas), chain([first], batches), forms, backend)
         pdfstream.save(canvas, handle)
     finally:
         spool.close()               # (a page that cannot be drawn leaves no temporary file open)
@@ -175,11 +184,6 @@ def new_canvas(buf: io.BytesIO, pages: list[Page], title: str, version: tuple[in
     canvas.setSubject(title)
     canvas.setProducer("pnpgen (reportlab)")
     return canvas
-
-
-def draw_pages(doc: PdfDocument, pages: list[Page], forms: bool, backend: type[PdfBackend]) -> None:
-    """Draw every page on the document's canvas with `backend` (repeated card faces as forms when `forms`)."""
-    draw_batches(doc, [pages], forms, backend)
 
 
 def draw_batches(doc: PdfDocument, batches: Iterable[list[Page]], forms: bool, backend: type[PdfBackend]) -> int:
@@ -567,6 +571,12 @@ class PdfBackend(Backend):
             if group:
                 extra["Contents"] = _group_stream(self.c)
             self.c.endForm(**extra)
+            doc, internal = self.c._doc, self.c._doc.getXObjectName(name)
+            form = doc.idToObject[internal]
+            spooled = pdfstream.keep(self.c, form)          # a finished form waits in the spool, not in memory
+            if spooled is not form:
+                spooled.__InternalName__ = internal
+                doc.idToObject[internal] = spooled
         self.c.doForm(name)
 
     def opacity(self, value: float) -> None:

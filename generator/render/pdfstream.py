@@ -35,6 +35,19 @@ class Spool:
         self.size += len(data)
         return spooled
 
+    def keep_page(self, page: Any, contents: Any) -> Any:
+        """A shown page's dictionary (reportlab's PDFPage, its content stream spooled) pickled to the spool;
+        what stands for it in the document (unpickled and formatted by reportlab when the document is
+        written: the same bytes, with a few hundred bytes a page in memory instead of its objects)."""
+        import pickle
+
+        data = pickle.dumps(page, pickle.HIGHEST_PROTOCOL)
+        self.file.seek(self.size)
+        self.file.write(data)
+        kept = _kept_page()(self, self.size, len(data), contents, page.__InternalName__)
+        self.size += len(data)
+        return kept
+
     def read(self, offset: int, length: int) -> bytes:
         self.file.seek(offset)
         return self.file.read(length)
@@ -67,6 +80,37 @@ def _spooled() -> type:
     return _SPOOLED
 
 
+_KEPT_PAGE: type | None = None
+
+
+def _kept_page() -> type:
+    """The PDFObject class standing for a page pickled in the spool (made once; reportlab is imported late)."""
+    global _KEPT_PAGE
+    if _KEPT_PAGE is None:
+        from reportlab.pdfbase.pdfdoc import PDFObject
+
+        class KeptPage(PDFObject):  # type: ignore[misc]   # reportlab has no types
+            """A shown page in the spool: unpickled when the document is written, its content stream
+            the spooled one, formatted as the page itself would be."""
+
+            __RefOnly__ = 1
+
+            def __init__(self, spool: Spool, offset: int, length: int, contents: Any, name: str) -> None:
+                self.spool, self.offset, self.length, self.contents = spool, offset, length, contents
+                self.__InternalName__ = name
+
+            def format(self, document: Any) -> bytes:
+                import pickle
+
+                page = pickle.loads(self.spool.read(self.offset, self.length))  # (our own spool file)
+                page.Contents = self.contents
+                data: bytes = page.format(document)
+                return data
+
+        _KEPT_PAGE = KeptPage
+    return _KEPT_PAGE
+
+
 def start(canvas: Canvas) -> Spool:
     """Give the canvas a spool (pictures and finished pages go there)."""
     spool = Spool()
@@ -96,8 +140,10 @@ def show_page(canvas: Canvas) -> None:
         stream.filters = [PDFBase85Encode, PDFZCompress] if useA85 else [PDFZCompress]
     stream.content = page.stream
     stream.__Comment__ = "page stream"
-    page.Contents = spool.keep(canvas._doc, stream)
+    contents = spool.keep(canvas._doc, stream)
     page.stream = None
+    lean = spool.keep_page(page, contents)
+    canvas._doc.Pages.pages[-1] = canvas._doc.idToObject[lean.__InternalName__] = lean
 
 
 def save(canvas: Canvas, handle: IO[bytes]) -> None:

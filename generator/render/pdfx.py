@@ -23,17 +23,18 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from generator.core.errors import LayoutError
 from generator.core.units import MM_PER_INCH
 from generator.render.base import rgb
 from generator.render.cmyk import INK_LIMIT, CmykConverter
 from generator.render.images import DEFAULT_MAX_PPI, open_image, resampled, to_8bit
-from generator.render.pdf import PdfBackend, PdfDocument, PlacedForms, _f_matrix, draw_pages, new_canvas
+from generator.render.pdf import PdfBackend, PdfDocument, PlacedForms, _f_matrix, write_document
 from generator.render.pdfimages import PdfImages, Stream, _flate_entries, _png_rows
 from generator.scene.model import (
     IDENTITY,
@@ -77,21 +78,33 @@ def render_pdfx(pages: list[Page], intent: OutputIntent, title: str, ink_limit: 
                 max_ppi: float | None = DEFAULT_MAX_PPI) -> bytes:
     """The pages as one PDF/X-1a:2003 document (bytes), every colour CMYK with at most `ink_limit` %
     of total ink. Pages must carry a trim_box (and should carry a bleed_box)."""
-    from generator.render.base import validate_pages
+    buf = io.BytesIO()
+    write_pdfx(pages, buf, intent, title, ink_limit, max_ppi)
+    return buf.getvalue()
 
-    pages = validate_pages(pages)
-    missing = [i for i, page in enumerate(pages, start=1) if page.trim_box is None]
-    if missing:
-        raise LayoutError(f"PDF/X pages need a trim box (page {missing[0]} has none)", key="pages")
+
+def write_pdfx(pages: Iterable[Page], handle: IO[bytes], intent: OutputIntent, title: str,
+               ink_limit: float = INK_LIMIT, max_ppi: float | None = DEFAULT_MAX_PPI) -> int:
+    """render_pdfx written to a handle as the pages come (an iterator may draw them as it goes): the
+    drawing is written as write_pdf writes it (a batch of pages in memory, the rest spooled) to a
+    temporary file, which pikepdf reads back to add the PDF/X keys. Returns the page count."""
     if not title.strip():
         raise LayoutError("PDF/X needs a document title", key="title")
     converter = CmykConverter(intent.profile, ink_limit)
-    buf = io.BytesIO()
-    canvas = new_canvas(buf, pages, title, HEADER_VERSION)
-    draw_pages(CmykDocument(canvas, CmykImages(canvas, converter, max_ppi), converter=converter), pages, True,
-               CmykBackend)
-    canvas.save()
-    return pdfx_keys(buf.getvalue(), intent)
+
+    def trimmed() -> Iterator[Page]:
+        for number, page in enumerate(pages, start=1):
+            if page.trim_box is None:
+                raise LayoutError(f"PDF/X pages need a trim box (page {number} has none)", key="pages")
+            yield page
+
+    with tempfile.TemporaryFile(prefix="pnpgen-pdfx-") as drawn:
+        count = write_document(trimmed(), drawn, title, HEADER_VERSION, {},
+                               lambda canvas: CmykDocument(canvas, CmykImages(canvas, converter, max_ppi),
+                                                           converter=converter), CmykBackend)
+        drawn.seek(0)
+        pdfx_keys(cast("BinaryIO", drawn), intent, cast("BinaryIO", handle))   # (binary files both)
+    return count
 
 
 @dataclass(eq=False)
@@ -286,12 +299,13 @@ def cmyk_stream(image: PILImage.Image) -> Stream:
     return Stream(_flate_entries(width, height, "/DeviceCMYK", 8, 4), rows)
 
 
-def pdfx_keys(pdf: bytes, intent: OutputIntent) -> bytes:
-    """The document with its PDF/X identification added by pikepdf: the output intent, the Info keys,
-    no viewer preferences; saved with a deterministic /ID, no object streams, the PDF 1.3 header."""
+def pdfx_keys(pdf: BinaryIO, intent: OutputIntent, out: BinaryIO) -> None:
+    """The document read from `pdf` written to `out` with its PDF/X identification added by pikepdf: the
+    output intent, the Info keys, no viewer preferences; saved with a deterministic /ID, no object
+    streams, the PDF 1.3 header."""
     import pikepdf
 
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
+    with pikepdf.open(pdf) as doc:
         profile = pikepdf.Stream(doc, intent.profile)
         profile["/N"] = 4
         doc.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(
@@ -305,11 +319,9 @@ def pdfx_keys(pdf: bytes, intent: OutputIntent) -> bytes:
         info["/GTS_PDFXVersion"] = pikepdf.String(PDFX_VERSION)
         info["/Trapped"] = pikepdf.Name("/False")
         info["/ModDate"] = info.get("/CreationDate", pikepdf.String("D:20000101000000+00'00'"))
-        out = io.BytesIO()
         doc.save(out, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.disable,
                  force_version=f"1.{HEADER_VERSION[1]}", compress_streams=True,
                  fix_metadata_version=False)
-    return out.getvalue()
 
 
-__all__ = ["HEADER_VERSION", "PDFX_VERSION", "CmykBackend", "OutputIntent", "render_pdfx"]
+__all__ = ["HEADER_VERSION", "PDFX_VERSION", "CmykBackend", "OutputIntent", "render_pdfx", "write_pdfx"]

@@ -7,7 +7,8 @@ and cards come out at the cut file's true mm; its offset moves the back cards on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
@@ -19,27 +20,46 @@ from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, t
 from generator.scene.papers import PRINTER_MARGIN
 
 
-def cut_pages(cards: Sequence[Card], sheet: CutSheet, *, duplex: str | None = None,
-              offset: tuple[float, float] = (0.0, 0.0), scale: tuple[float, float] = (1.0, 1.0),
-              title: str = "", source: str = "", lang: str = "en", footers: bool = True) -> list[Page]:
+def cut_pages(cards: Sequence[Card], sheet: CutSheet, **options: Any) -> list[Page]:
+    """cut_page_stream's pages of a list of cards (all with backs or none), made all at once."""
+    return list(cut_page_stream(cards, len(cards), any(card.back is not None for card in cards), sheet, **options))
+
+
+def cut_page_stream(cards: Iterable[Card], count: int, has_backs: bool, sheet: CutSheet, *,
+                     duplex: str | None = None, offset: tuple[float, float] = (0.0, 0.0),
+                     scale: tuple[float, float] = (1.0, 1.0), title: str = "", source: str = "",
+                     lang: str = "en", footers: bool = True) -> Iterator[Page]:
     """Fronts with marks, each followed by its backs page (duplex and backs); footers unless a
-    Cricut image (footers=False). LayoutError if the offset pushes back cards off the printable page."""
+    Cricut image (footers=False). LayoutError if the offset pushes back cards off the printable page.
+
+    Made sheet by sheet as the cards come (each sheet's pages made when its cards are drawn, so they
+    may be freed once written): `count` cards, all with backs or none (has_backs)."""
     per = sheet.per_sheet
-    chunks = [list(cards[i:i + per]) for i in range(0, len(cards), per)]
-    pages: list[Page] = []
-    for number, chunk in enumerate(chunks, start=1):
-        pages.append(_front(chunk, sheet, number))
-        if duplex and any(card.back is not None for card in chunk):
-            pages.append(_back(chunk, sheet, number, duplex, offset))
-    if footers:
-        flip = flip_words(lang, duplex if any(page.kind == "back" for page in pages) else None)
-        for index, page in enumerate(pages, start=1):
-            text = footer_text(title, source, index, len(pages), lang, f"{sheet.footer_words(lang)}, {flip}")
-            page.add(*cut_footer(sheet, text, lang))
-    if scale != (1.0, 1.0):
-        for page in pages:
-            scale_page(page, *scale)
-    return pages
+    two = bool(duplex) and has_backs
+    total = -(-count // per) * (2 if two else 1)
+    flip = flip_words(lang, duplex if two else None)
+    index, chunk, seen = 0, [], 0
+    for card in cards:
+        chunk.append(card)
+        seen += 1
+        if len(chunk) == per or seen == count:
+            if any(c.back is not None for c in chunk) != has_backs:
+                raise RuntimeError("internal: cut_page_stream was told every card has a back, or none")
+            number = -(-seen // per)
+            pages = [_front(chunk, sheet, number)]
+            if two and duplex:
+                pages.append(_back(chunk, sheet, number, duplex, offset))
+            for page in pages:
+                index += 1
+                if footers:
+                    text = footer_text(title, source, index, total, lang, f"{sheet.footer_words(lang)}, {flip}")
+                    page.add(*cut_footer(sheet, text, lang))
+                if scale != (1.0, 1.0):
+                    scale_page(page, *scale)
+                yield page
+            chunk = []
+    if seen != count or index != total:
+        raise RuntimeError(f"internal: cut_page_stream was told {count} cards, got {seen}")
 
 
 def _front(chunk: list[Card], sheet: CutSheet, number: int) -> Page:
@@ -142,4 +162,4 @@ def calibration_card(size: tuple[float, float]) -> Card:
     return Card(items, None, "cut test")
 
 
-__all__ = ["calibration_card", "cut_footer", "cut_pages", "marks"]
+__all__ = ["calibration_card", "cut_footer", "cut_page_stream", "cut_pages", "marks"]

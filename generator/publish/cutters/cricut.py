@@ -24,6 +24,7 @@ class CricutFormat:
     options = frozenset({"paper", "orientation", "duplex", "corner_radius", "cut_inset"})
     per_group = False
     flags: tuple[FormatOption, ...] = ()
+    streams = True          # a CardStream is drawn sheet by sheet, each sheet's image made as its cards come
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -45,17 +46,17 @@ class CricutFormat:
         from generator.core.files import staged_set
 
         sheet = cut_sheet(job)
-        cards, fronts = drawn_pages(job, deck, sheet, footers=False, backs=False)
-        if job.opts.duplex and any(card.back is not None for card in cards):
+        if job.opts.duplex and job.has_backs:
             job.reporter.warn("cricut: Print Then Cut prints one side only; the backs are not written")
-        cuts = [blob for _, blob in cut_files(job, sheet, ("svg",))]
-        blobs = [blob for index, page in enumerate(fronts)
-                 for blob in (_image(page, sheet, job.count - index * sheet.per_sheet), cuts[index])]
+        fronts = drawn_pages(job, deck, sheet, footers=False, backs=False)
+        cuts = (blob for _, blob in cut_files(job, sheet, ("svg",)))
         targets = list(job.targets)
         written: list[Path] = []
-        with staged_set(targets[0].parent, job.replaces(targets)) as files, job.progress(targets, "Rendering Cricut images") as bar:
-            for path, blob in zip(bar, blobs, strict=True):
-                written.append(files.write(path.name, blob))
+        with staged_set(targets[0].parent, job.replaces(targets)) as files, job.progress(targets[::2], "Rendering Cricut images") as bar:
+            for index, (page, pair, cut) in enumerate(zip(fronts, bar, cuts, strict=True)):  # each sheet's image as its cards are drawn
+                blobs = (_image(page, sheet, job.count - index * sheet.per_sheet), cut)
+                for path, blob in zip((pair, targets[2 * index + 1]), blobs, strict=True):
+                    written.append(files.write(path.name, blob))
         job.reporter.note(f"{sheet.describe()}: type this size into Design Space after uploading each image")
         return written
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.errors import LayoutError
-from generator.publish.job import PrintJob, card_backs
+from generator.publish.job import PrintJob
 from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.scene.cutting import CutSheet, CutSpec
     from generator.scene.imposition import Card
+    from generator.scene.model import Page
 
 
 def cut_spec(job: PrintJob) -> CutSpec:
@@ -48,20 +49,19 @@ def cut_file_paths(job: PrintJob, sheet: CutSheet, kinds: Sequence[str], suffixe
     return [folder / f"{stem}-cut-{n:03d}.{kind}" for n in range(1, sheet_count(job, sheet) + 1) for kind in kinds]
 
 
-def cut_files(job: PrintJob, sheet: CutSheet, kinds: Sequence[str]) -> list[tuple[str, bytes]]:
-    """(kind, bytes) of every cut file, sheet by sheet, in the order of cut_file_paths."""
+def cut_files(job: PrintJob, sheet: CutSheet, kinds: Sequence[str]) -> Iterator[tuple[str, bytes]]:
+    """(kind, bytes) of every cut file, sheet by sheet, in the order of cut_file_paths (each made as it
+    is read, so a set of thousands of sheets is written without holding them)."""
     from generator.publish.cutters.cutfile import cut_dxf, cut_svg
 
-    files: list[tuple[str, bytes]] = []
     per = sheet.per_sheet
     for number in range(sheet_count(job, sheet)):
         outlines = sheet.outlines(min(per, job.count - number * per))
         for kind in kinds:
             if kind == "svg":
-                files.append((kind, cut_svg(outlines, sheet.width, sheet.height, f"{job.title} cut {number + 1}")))
+                yield kind, cut_svg(outlines, sheet.width, sheet.height, f"{job.title} cut {number + 1}")
             else:
-                files.append((kind, cut_dxf(outlines, sheet.width, sheet.height)))
-    return files
+                yield kind, cut_dxf(outlines, sheet.width, sheet.height)
 
 
 def refuse_format(opts: DeckOptions) -> None:
@@ -74,17 +74,16 @@ def refuse_format(opts: DeckOptions) -> None:
                           key="--cutter")
 
 
-def drawn_pages(job: PrintJob, deck: Any, sheet: CutSheet, footers: bool = True,
-                backs: bool = True) -> tuple[list[Card], list[Any]]:
-    """The drawn cards and their cutter pages (fronts with marks, and backs behind them unless `backs` is False)."""
-    from generator.scene.cutpages import cut_pages
+def drawn_pages(job: PrintJob, deck: Iterable[Card], sheet: CutSheet, footers: bool = True,
+                backs: bool = True) -> Iterator[Page]:
+    """The deck's cutter pages (fronts with marks, and backs behind them unless `backs` is False), each
+    sheet's made as its cards are drawn (a CardStream is drawn as the pages are read)."""
+    from generator.scene.cutpages import cut_page_stream
 
-    cards: list[Card] = list(deck)
-    has_backs = card_backs(cards, job)
     opts = job.opts
-    pages = cut_pages(cards, sheet, duplex=opts.duplex if has_backs and backs else None, offset=opts.offset,
-                      scale=opts.scale, title=job.title, source=job.source, lang=opts.lang, footers=footers)
-    return cards, pages
+    duplex = opts.duplex if job.has_backs and backs else None
+    return cut_page_stream(deck, job.count, job.has_backs, sheet, duplex=duplex, offset=opts.offset, scale=opts.scale,
+                     title=job.title, source=job.source, lang=opts.lang, footers=footers)
 
 
 class PdfCutter:
@@ -95,6 +94,7 @@ class PdfCutter:
                          "cut_inset"})
     per_group = False
     flags: tuple[FormatOption, ...] = ()
+    streams = True          # a CardStream is drawn sheet by sheet as the PDF is written
 
     def __init__(self, name: str, kinds: Sequence[str]) -> None:
         self.name = name
@@ -116,17 +116,17 @@ class PdfCutter:
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
         from generator.core.files import staged_set
-        from generator.render import render_pdf
+        from generator.render.pdf import write_pdf
 
         sheet = cut_sheet(job)
-        _, pages = drawn_pages(job, deck, sheet)
-        duplex = job.opts.duplex if any(page.kind == "back" for page in pages) else None
-        blobs = [render_pdf(pages, title=job.title, duplex=duplex, max_ppi=job.opts.max_ppi)]
-        blobs += [blob for _, blob in cut_files(job, sheet, self.kinds)]
+        duplex = job.opts.duplex if job.has_backs and job.opts.duplex else None
         targets = list(job.targets)
-        written: list[Path] = []
+        written: list[Path] = [targets[0]]
         with staged_set(targets[0].parent, job.replaces(targets)) as files:
-            for path, blob in zip(targets, blobs, strict=True):
+            with files.open(targets[0].name) as handle:
+                write_pdf(drawn_pages(job, deck, sheet), handle, title=job.title, duplex=duplex,
+                          max_ppi=job.opts.max_ppi)
+            for path, (_, blob) in zip(targets[1:], cut_files(job, sheet, self.kinds), strict=True):
                 written.append(files.write(path.name, blob))
         job.reporter.note(sheet.describe())
         return written

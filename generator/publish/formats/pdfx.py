@@ -10,17 +10,18 @@ with as much bleed as the design has; the rest is the art mirrored at its edge (
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import paths
-from generator.core.files import write_atomic
-from generator.publish.job import PrintJob, card_backs
+from generator.core.files import open_atomic
+from generator.publish.job import PrintJob
 from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from generator.render.pdfx import OutputIntent
+    from generator.scene.imposition import Card
     from generator.scene.model import Item, Matrix, Page
 
 DTC_BLEED = 25.4 / 8            # mm: 1/8 in on every side (DriveThruCards, docs/pod.md)
@@ -35,6 +36,7 @@ class PdfxFormat:
     options = frozenset({"pod", "max_ppi"})
     per_group = False
     flags: tuple[FormatOption, ...] = ()
+    streams = True          # a CardStream is drawn card by card as the PDF/X is written
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -49,26 +51,36 @@ class PdfxFormat:
         return [job.opts.output or job.default_file(f"{job.stem}-pdfx.pdf")]
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
-        from generator.render.pdfx import render_pdfx
+        from generator.render.pdfx import write_pdfx
 
-        cards = list(deck)
-        backs = card_backs(cards, job)
         trim, bleed = template(job)
         if job.opts.pod:
             from generator.publish.formats.pod import note_fitted
 
             note_fitted(job, str(job.opts.pod), trim)
-        faces = [face for card in cards for face in ((card.front, card.back or []) if backs else (card.front,))]
-        pages = [face_page(items, job.card_size, job.bleed, trim, bleed) for items in faces]
-        _warn_broken_profiles(job, pages)
-        blob = render_pdfx(pages, output_intent(), title=job.title or job.stem, max_ppi=job.opts.max_ppi)
+        intent = output_intent()
         target = job.targets[0]
-        return [write_atomic(target, blob, force=job.replaces([target]))]
+        with open_atomic(target, force=job.replaces([target])) as handle:
+            write_pdfx(_warn_broken_profiles(job, _face_pages(job, deck, trim, bleed)), handle, intent,
+                       title=job.title or job.stem, max_ppi=job.opts.max_ppi)
+        return [target]
 
 
-def _warn_broken_profiles(job: PrintJob, pages: Sequence[Page]) -> None:
-    """One warning per picture whose ICC profile cannot be read, naming it: it prints with the profile
-    ignored (its colours taken as sRGB), never an error."""
+def _face_pages(job: PrintJob, deck: Iterable[Card], trim: tuple[float, float],
+                bleed: tuple[float, float]) -> Iterator[Page]:
+    """A page per card face (front, then its back), each made as its card is drawn."""
+    count = 0
+    for card in deck:
+        count += 1
+        for items in (card.front, card.back or []) if job.has_backs else (card.front,):
+            yield face_page(items, job.card_size, job.bleed, trim, bleed)
+    if count != job.count:
+        raise RuntimeError(f"internal: the job planned {job.count} cards, got {count}")
+
+
+def _warn_broken_profiles(job: PrintJob, pages: Iterable[Page]) -> Iterator[Page]:
+    """The pages, with one warning per picture whose ICC profile cannot be read, naming it: it prints
+    with the profile ignored (its colours taken as sRGB), never an error."""
     from generator.publish.images import SOURCES
     from generator.render.cmyk import picture_profile_problem
     from generator.scene.model import Group, Image
@@ -89,6 +101,7 @@ def _warn_broken_profiles(job: PrintJob, pages: Sequence[Page]) -> None:
 
     for page in pages:
         walk(page.items)
+        yield page
 
 
 def template(job: PrintJob) -> tuple[tuple[float, float], tuple[float, float]]:

@@ -13,14 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.numbers import format_number
-from generator.publish.job import PrintJob, card_backs
+from generator.publish.job import PrintJob
 from generator.publish.options import DeckOptions, FormatOption
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
 
     from generator.render.pod import PodPreset
-    from generator.scene.imposition import Card
     from generator.scene.model import Item
 
 
@@ -31,6 +30,7 @@ class PodFormat:
     options = frozenset({"pod"})
     per_group = False
     flags: tuple[FormatOption, ...] = ()
+    streams = True          # a CardStream's faces are rendered (and staged) card by card
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -47,24 +47,34 @@ class PodFormat:
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
         from generator.core.files import staged_set
 
-        cards: list[Card] = list(deck)
-        backs = card_backs(cards, job)
         preset = preset_of(job.opts)
         need = max(preset.bleed)
         note_fitted(job, preset.name, preset.trim)
         if job.bleed + 1e-6 < need and not job.opts.quiet:
             job.reporter.warn(f"{preset.name} asks for {need:.2f} mm of bleed, the cards have "
                               f"{format_number(job.bleed)} mm: the edge is mirrored to fill the rest")
-        faces = [card.front for card in cards] + ([card.back or [] for card in cards] if backs else [])
-        cache: dict[str, bytes] = {}
-        written = []
+        fronts, backs = job.targets[:job.count], job.targets[job.count:]
+        staged: dict[str, str] = {}             # a face's key: the staged file already holding its image
         with staged_set(_folder(job)[0], job.replaces(job.targets)) as files:
-            for path, items in zip(job.targets, faces, strict=True):
+
+            def face(path: Path, items: Sequence[Item]) -> None:
                 key = _key(items)
-                if key not in cache:
-                    cache[key] = render_face(items, preset, job.card_size, job.bleed)
-                written.append(files.write(path.name, cache[key]))
-        return written
+                if key in staged:
+                    files.write(path.name, files.path(staged[key]).read_bytes())
+                else:
+                    files.write(path.name, render_face(items, preset, job.card_size, job.bleed))
+                    staged[key] = path.name
+
+            count = 0
+            for count, card in enumerate(deck, start=1):        # each card's images as it is drawn
+                if count > job.count:
+                    break
+                face(fronts[count - 1], card.front)
+                if backs:
+                    face(backs[count - 1], card.back or [])
+            if count != job.count:
+                raise RuntimeError(f"internal: the job planned {job.count} cards, got {count}")
+        return list(job.targets)
 
 
 def note_fitted(job: PrintJob, name: str, trim: tuple[float, float]) -> None:

@@ -9,8 +9,7 @@ backs) and the saved object NAME.json whose URLs are file:/// paths of those ima
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,36 +24,8 @@ if TYPE_CHECKING:
 PER_SHEET = 70          # 10 x 7; BackIsHidden makes the last cell a card too (docs/tts.md)
 
 
-@dataclass
-class TtsPlan:
-    """The distinct cards, which one each card of the deck is, and whether backs differ."""
-
-    distinct: list[Card]
-    order: list[int]
-    unique_back: bool
-
-    @property
-    def sheets(self) -> int:
-        return max(1, -(-len(self.distinct) // PER_SHEET))
-
-
 def _key(items: Sequence[Any] | None) -> str:
     return hashlib.sha1(repr(None if items is None else tuple(items)).encode("utf-8")).hexdigest()
-
-
-def plan_tts(cards: Sequence[Card]) -> TtsPlan:
-    """Group equal cards (same front and back drawing): each is drawn on a sheet once."""
-    seen: dict[tuple[str, str], int] = {}
-    distinct: list[Card] = []
-    order: list[int] = []
-    for card in cards:
-        key = (_key(card.front), _key(card.back))
-        if key not in seen:
-            seen[key] = len(distinct)
-            distinct.append(card)
-        order.append(seen[key])
-    backs = {_key(card.back) for card in distinct}
-    return TtsPlan(distinct, order, len(backs) > 1)
 
 
 def tts_names(base: str, sheets: int, unique_back: bool, ext: str) -> tuple[list[str], list[str], str]:
@@ -79,6 +50,7 @@ class TtsFormat:
     options = frozenset({"dpi", "tts_image", "tts_url"})
     per_group = True        # one Tabletop Simulator deck per group: each has its own backs
     flags: tuple[FormatOption, ...] = (IMAGE, URL)
+    streams = True          # a CardStream is drawn a sheet of distinct cards at a time
 
     def imposes(self, opts: DeckOptions) -> bool:
         return False
@@ -96,15 +68,8 @@ class TtsFormat:
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
         from generator.core.files import staged_set
 
-        cards: list[Card] = list(deck)
-        plan = plan_tts(cards)
-        folder, base = _folder(job)
-        faces, backs, json_name = tts_names(base, plan.sheets, plan.unique_back, _image(job))
-        targets = [folder / n for n in [*faces, *backs, json_name]]
-        job.refuse_more(targets)
-        dpi = _dpi(job, plan)
-        with staged_set(folder, job.replaces(targets)) as files:
-            return _write_set(job, cards, plan, (faces, backs, json_name), dpi, files)
+        with staged_set(_folder(job)[0], job.replaces(job.targets)) as files:
+            return _write_set(job, deck, files)
 
 
 def _image(job: PrintJob) -> str:
@@ -117,13 +82,14 @@ def _folder(job: PrintJob) -> tuple[Path, str]:
     return job.place((".json", ".png", ".jpg"))
 
 
-def _dpi(job: PrintJob, plan: TtsPlan) -> float:
-    """The dpi of the sheets: --dpi (300), lowered (and said) so the largest sheet fits 4096 px."""
+def _dpi(job: PrintJob, first: int) -> float:
+    """The dpi of the sheets: --dpi (300), lowered (and said) so the largest sheet (the first, of
+    `first` cards) fits 4096 px."""
     from generator.render.tts import tts_dpi, tts_grid
 
     w, h = job.card_size
     asked = float(job.opts.dpi or 300)
-    columns, rows = tts_grid(min(len(plan.distinct), PER_SHEET), (w, h), job.opts.dpi)   # the largest sheet's
+    columns, rows = tts_grid(first, (w, h), job.opts.dpi)
     used = tts_dpi(w, job.opts.dpi, h, columns, rows)
     if used < asked and not job.opts.quiet:
         job.reporter.note(f"Tabletop Simulator: {format_number(asked)} dpi lowered to {format_number(used)} dpi so "
@@ -137,39 +103,79 @@ def _url(folder: Path, name: str, prefix: str | None) -> str:
     return (folder / name).resolve().as_uri()
 
 
-def _write_set(job: PrintJob, cards: list[Card], plan: TtsPlan, names: tuple[list[str], list[str], str],
-               used: float, files: FileSet) -> list[Path]:
-    """Render the deck's sheets, back(s) and saved object into the staged set; the paths written."""
+def _write_set(job: PrintJob, deck: Iterable[Card], files: FileSet) -> list[Path]:
+    """Render the deck's sheets, back(s) and saved object into the staged set as the cards are drawn
+    (a sheet of distinct cards in memory at a time: each face sheet is rendered when its 70th distinct
+    card comes); the paths written, each sheet followed by its backs sheet, then the back, the saved object.
+
+    Equal cards (same front and back drawing) are drawn on a sheet once. Whether the backs differ is
+    known only when a different one comes: until then every card has the first card's back, so the
+    back sheets of the sheets already written are then made of it."""
     from generator.render.png import pixel_size, render_image
     from generator.render.tts import TtsSheet, render_sheet, saved_object, tts_grid
     from generator.scene.imposition import card_pages
 
-    faces, backs, json_name = names
-    folder, image, url = _folder(job)[0], _image(job), URL.value(job.opts)
-    written: list[Path] = []
-    sheets: list[TtsSheet] = []
-    for number in range(plan.sheets):
-        chunk = plan.distinct[number * PER_SHEET:(number + 1) * PER_SHEET]
-        front_pages = card_pages(chunk, job.card_size, 0.0)
-        cell = pixel_size(front_pages[0], used)
+    folder, base = _folder(job)
+    image, url = _image(job), URL.value(job.opts)
+    seen: dict[tuple[str, str], int] = {}
+    order: list[tuple[int, int, str]] = []
+    chunk: list[Card] = []
+    sheets: list[tuple[int, tuple[int, int]]] = []        # each face sheet written: its cards and grid
+    first: Card | None = None
+    unique_back = False
+    used = 0.0
+    staged: list[Path] = []
+
+    def stage(name: str, blob: bytes | str) -> None:
+        path = folder / name
+        job.refuse_more([path])                 # (the names beyond the first sheet are known only now)
+        staged.append(path)
+        files.force = job.replaces(staged)
+        files.write(name, blob)
+
+    def sheet(cards: Sequence[Card], side: str, grid: tuple[int, int] | None = None) -> bytes:
+        pages = card_pages(cards, job.card_size, 0.0, side=side)
+        return render_sheet([render_image(p, used) for p in pages], pixel_size(pages[0], used), image, used, grid)
+
+    def flush() -> None:
+        nonlocal used
+        if not sheets:
+            used = _dpi(job, len(chunk))
         grid = tts_grid(len(chunk), job.card_size, used)
-        written.append(files.write(faces[number], render_sheet(
-            [render_image(p, used) for p in front_pages], cell, image, used, grid)))
-        if plan.unique_back:
-            back_pages = card_pages(chunk, job.card_size, 0.0, side="back")
-            written.append(files.write(backs[number], render_sheet(
-                [render_image(p, used) for p in back_pages], cell, image, used, grid)))
-        back_name = backs[number] if plan.unique_back else backs[0]
-        sheets.append(TtsSheet(_url(folder, faces[number], url), _url(folder, back_name, url),
-                               len(chunk), plan.unique_back, grid))
-    if not plan.unique_back:
-        back_page = card_pages(plan.distinct[:1], job.card_size, 0.0, side="back")[0]
-        written.append(files.write(backs[0], render_sheet(
-            [render_image(back_page, used)], pixel_size(back_page, used), image, used)))
-    order = [(index // PER_SHEET + 1, index % PER_SHEET, card.label or f"card {n}")
-             for n, (index, card) in enumerate(zip(plan.order, cards, strict=True), start=1)]
-    written.append(files.write(json_name, saved_object(job.title, sheets, order)))
-    return written
+        sheets.append((len(chunk), grid))
+        stage(f"{base}-tts-{len(sheets)}.{image}", sheet(chunk, "front", grid))
+        if unique_back:
+            stage(f"{base}-tts-back-{len(sheets)}.{image}", sheet(chunk, "back", grid))
+        chunk.clear()
+
+    for n, card in enumerate(deck, start=1):
+        key = (_key(card.front), _key(card.back))
+        if key not in seen:
+            if first is None:
+                first = card
+            elif not unique_back and key[1] != _key(first.back):
+                unique_back = True
+                for number, (count, grid) in enumerate(sheets, start=1):
+                    stage(f"{base}-tts-back-{number}.{image}", sheet([first] * count, "back", grid))
+            seen[key] = len(seen)
+            chunk.append(card)
+        index = seen[key]
+        order.append((index // PER_SHEET + 1, index % PER_SHEET, card.label or f"card {n}"))
+        if len(chunk) == PER_SHEET:
+            flush()
+    if len(order) != job.count or first is None:
+        raise RuntimeError(f"internal: the job planned {job.count} cards, got {len(order)}")
+    if chunk:
+        flush()
+    faces, backs, json_name = tts_names(base, len(sheets), unique_back, image)
+    if not unique_back:
+        back_page = card_pages([first], job.card_size, 0.0, side="back")[0]
+        stage(backs[0], render_sheet([render_image(back_page, used)], pixel_size(back_page, used), image, used))
+    described = [TtsSheet(_url(folder, faces[i], url), _url(folder, backs[i] if unique_back else backs[0], url),
+                          count, unique_back, grid) for i, (count, grid) in enumerate(sheets)]
+    stage(json_name, saved_object(job.title, described, order))
+    names = [name for pair in zip(faces, backs, strict=True) for name in pair] if unique_back else [*faces, *backs]
+    return [folder / name for name in [*names, json_name]]
 
 
 FORMAT = TtsFormat()
