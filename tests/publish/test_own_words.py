@@ -87,7 +87,7 @@ def footer_pages(call: dict[str, Any], paper: str, cutter: str | None) -> list[P
     blank = Card([], [] if kwargs.get("has_backs", True) else None)
     cards = [blank] * int(kwargs["count"])
     if cutter:      # a Cricut image: fronts only, no footer (as publish/cutters/cricut.py draws it)
-        return drawn_pages(job, cards, cut_sheet(job), footers=cutter != "cricut", backs=cutter != "cricut")[1]
+        return list(drawn_pages(job, cards, cut_sheet(job), footers=cutter != "cricut", backs=cutter != "cricut"))
     return imposed_pages(job, cards)
 
 
