@@ -91,8 +91,9 @@ class Forker:
         line = self.server.stdout.readline()            # the server reaps the child and says how it ended
         took = time.perf_counter() - began
         assert line, "the fork server died"
-        text = stderr.read_text(encoding="utf-8", errors="replace")
-        stderr.unlink()
+        # a child killed right after the fork may not have opened its stderr file yet
+        text = stderr.read_text(encoding="utf-8", errors="replace") if stderr.exists() else ""
+        stderr.unlink(missing_ok=True)
         if killed:
             assert kill_after is not None, f"a child ran longer than {timeout} s: {args}"
             return None, text, took
