@@ -4,23 +4,12 @@ names --fill-corners; the lookup error ends in words; "1 card" in the footer."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PIL import Image as PILImage
+from tests.cards.test_icon_sets import _build
 
-from generator.cards.build import build_cards
-from generator.cards.records import load_records
-from generator.cards.templates import load_template
 from generator.core.errors import DataError
 from generator.scene.model import Rect, TextLine
-
-
-def _build(tmp_path: Path, template: str, data: str):
-    (tmp_path / "t.yaml").write_text(template, "utf-8")
-    (tmp_path / "d.yaml").write_text(data, "utf-8")
-    return build_cards(load_records(tmp_path / "d.yaml"), load_template(tmp_path / "t.yaml"))
-
 
 STATS = """\
 card: poker
