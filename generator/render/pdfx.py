@@ -300,28 +300,37 @@ def cmyk_stream(image: PILImage.Image) -> Stream:
 
 
 def pdfx_keys(pdf: BinaryIO, intent: OutputIntent, out: BinaryIO) -> None:
-    """The document read from `pdf` written to `out` with its PDF/X identification added by pikepdf: the
-    output intent, the Info keys, no viewer preferences; saved with a deterministic /ID, no object
-    streams, the PDF 1.3 header."""
-    import pikepdf
+    """The document read from `pdf` written to `out` with its PDF/X identification added: the output
+    intent, the Info keys, no viewer preferences. Written as pikepdf (qpdf) saves it with a deterministic
+    /ID, no object streams and the PDF 1.3 header, byte for byte, but object by object
+    (render/pdfrewrite.py): memory does not grow with the document."""
+    from generator.render.pdfrewrite import Name, Source, Stream, String, write
 
-    with pikepdf.open(pdf) as doc:
-        profile = pikepdf.Stream(doc, intent.profile)
-        profile["/N"] = 4
-        doc.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(
-            Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
-            OutputConditionIdentifier=pikepdf.String(intent.identifier),
-            OutputCondition=pikepdf.String(intent.condition), Info=pikepdf.String(intent.condition),
-            RegistryName=pikepdf.String(intent.registry), DestOutputProfile=doc.make_indirect(profile))])
-        if "/ViewerPreferences" in doc.Root:
-            del doc.Root["/ViewerPreferences"]
-        info = doc.docinfo
-        info["/GTS_PDFXVersion"] = pikepdf.String(PDFX_VERSION)
-        info["/Trapped"] = pikepdf.Name("/False")
-        info["/ModDate"] = info.get("/CreationDate", pikepdf.String("D:20000101000000+00'00'"))
-        doc.save(out, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.disable,
-                 force_version=f"1.{HEADER_VERSION[1]}", compress_streams=True,
-                 fix_metadata_version=False)
+    def text(value: str) -> String:             # as pikepdf.String makes a str: PDFDocEncoding or UTF-16
+        try:
+            return String(value.encode("ascii"))
+        except UnicodeEncodeError:
+            return String(b"\xfe\xff" + value.encode("utf-16-be"))
+
+    source = Source(pdf)
+    root_ref, info_ref = source.ref("/Root"), source.ref("/Info")
+    root, info = source.read(root_ref), source.read(info_ref)
+    if not isinstance(root, dict) or not isinstance(info, dict):
+        raise RuntimeError("internal: the drawn PDF's Root or Info is not a dictionary")
+    profile = source.add(Stream({Name(b"/N"): 4}, intent.profile))
+    root = {key: value for key, value in root.items() if key != b"/ViewerPreferences"}
+    root[Name(b"/OutputIntents")] = [{
+        Name(b"/Type"): Name(b"/OutputIntent"), Name(b"/S"): Name(b"/GTS_PDFX"),
+        Name(b"/OutputConditionIdentifier"): text(intent.identifier),
+        Name(b"/OutputCondition"): text(intent.condition), Name(b"/Info"): text(intent.condition),
+        Name(b"/RegistryName"): text(intent.registry), Name(b"/DestOutputProfile"): profile}]
+    source.replace(root_ref, root)
+    info = dict(info)
+    info[Name(b"/GTS_PDFXVersion")] = text(PDFX_VERSION)
+    info[Name(b"/Trapped")] = Name(b"/False")
+    info[Name(b"/ModDate")] = info.get(Name(b"/CreationDate"), String(b"D:20000101000000+00'00'"))
+    source.replace(info_ref, info)
+    write(source, out, HEADER_VERSION)
 
 
 __all__ = ["HEADER_VERSION", "PDFX_VERSION", "CmykBackend", "OutputIntent", "render_pdfx", "write_pdfx"]
