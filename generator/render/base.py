@@ -7,8 +7,10 @@ colour parsing, number formatting) is done once here.
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
+import pickle
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -241,3 +243,28 @@ class Hashed:
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Hashed) and self.hash == other.hash and self.value == other.value)
+
+
+def fingerprint(value: Any) -> bytes:
+    """A 20-byte digest (BLAKE2b) of scene items' value: the same for equal items whether or not they
+    share objects (pickled without a memo), a picture counted by its digest (sha256 of its bytes), not
+    by its bytes. Unlike ==, it tells 1 from 1.0 and 0.0 from -0.0 (equal faces are built alike)."""
+    import hashlib
+
+    buffer = io.BytesIO()
+    pickler = _Fingerprinter(buffer, protocol=5)
+    pickler.fast = True                 # no memo: shared and equal objects pickle alike
+    pickler.dump(value)
+    return hashlib.blake2b(buffer.getvalue(), digest_size=20).digest()
+
+
+class _Fingerprinter(pickle.Pickler):
+    def reducer_override(self, obj: Any) -> Any:
+        if type(obj) is Image:
+            return _picture, (obj.x, obj.y, obj.w, obj.h, obj.format, obj.digest)
+        return NotImplemented
+
+
+def _picture(*fields: object) -> None:
+    """What a picture stands for in a fingerprint (only named by it, never called)."""
+    raise RuntimeError("internal: a fingerprint is not unpickled")

@@ -25,7 +25,7 @@ from generator.core.numbers import format_number
 from generator.core.units import PT_PER_MM
 from generator.render import pdfstream
 from generator.render.base import MOTIF_MIN as MOTIF_MIN  # re-exported: tests and callers name it here
-from generator.render.base import Backend, Hashed, is_motif, rgb_float, validate_pages, walk
+from generator.render.base import Backend, Hashed, fingerprint, is_motif, rgb_float, validate_pages, walk
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import parsed_font, shape_line
@@ -190,7 +190,7 @@ def draw_batches(doc: PdfDocument, batches: Iterable[list[Page]], forms: bool, b
     """Draw batch after batch of pages (repeated card faces as forms when `forms`: a face seen in an
     earlier batch is placed by its form's name, found by value); a batch's pages may be freed once
     drawn. Returns the page count."""
-    known: dict[Hashed, str] = {}        # faces already forms, by value
+    known = KnownFaces()                 # faces already forms, by value
     count = 0
     for pages in batches:
         faces = _repeated_faces(pages, known) if forms else {}
@@ -223,13 +223,40 @@ def _faces(pages: list[Page]) -> Iterator[tuple[FaceIds, tuple[Item, ...]]]:
                 yield tuple(map(id, item.items)), item.items
 
 
-def _repeated_faces(pages: list[Page], known: dict[Hashed, str] | None = None) -> dict[FaceIds, str]:
+class KnownFaces:
+    """The card faces already written as forms, found by value in later batches: each kept as its hash
+    and a fingerprint of its value (base.fingerprint), not its items, so a deck whose every face is a
+    form (PDF/X places each face with its mirrored copies) does not keep every card's drawing."""
+
+    def __init__(self) -> None:
+        self.by_hash: dict[int, list[tuple[bytes, str]]] = {}
+        self.count = 0
+
+    def get(self, face: Hashed) -> str | None:
+        """The form name of a face equal to `face`, or None."""
+        entries = self.by_hash.get(face.hash)
+        if entries:
+            key = fingerprint(face.value)
+            for known, name in entries:
+                if known == key:
+                    return name
+        return None
+
+    def add(self, face: Hashed) -> str:
+        """A new form name for `face` (pnpgenfaceN, N counting the forms)."""
+        self.count += 1
+        name = f"pnpgenface{self.count}"
+        self.by_hash.setdefault(face.hash, []).append((fingerprint(face.value), name))
+        return name
+
+
+def _repeated_faces(pages: list[Page], known: KnownFaces | None = None) -> dict[FaceIds, str]:
     """{ids of a face's items: form name} for every card face drawn more than once in the
-    pages, or equal to a face of `known` ({face: form name}, the forms of earlier batches; the new
-    ones are added to it): each is written once as a form XObject and placed with one Do. Copies of
-    a card share their item objects, so most faces are matched by identity; equal faces built apart
-    are matched by value (hashed once per distinct set of objects)."""
-    known = {} if known is None else known
+    pages, or equal to a face of `known` (the forms of earlier batches; the new ones are added to
+    it): each is written once as a form XObject and placed with one Do. Copies of a card share their
+    item objects, so most faces are matched by identity; equal faces built apart are matched by value
+    (hashed once per distinct set of objects)."""
+    known = KnownFaces() if known is None else known
     id_counts: dict[FaceIds, int] = {}
     first: dict[FaceIds, tuple[Item, ...]] = {}
     for ids, items in _faces(pages):
@@ -243,7 +270,7 @@ def _repeated_faces(pages: list[Page], known: dict[Hashed, str] | None = None) -
     for face, group in by_value.items():
         name = known.get(face)
         if name is None and sum(id_counts[ids] for ids in group) > 1:
-            name = known[face] = f"pnpgenface{len(known) + 1}"
+            name = known.add(face)
         if name is not None:
             names.update(dict.fromkeys(group, name))
     return names
