@@ -299,6 +299,7 @@ class Source:
 _OBJ = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+0[\x00\t\n\x0c\r ]+obj")
 _LENGTH, _FILTER, _PARMS = Name(b"/Length"), Name(b"/Filter"), Name(b"/DecodeParms")
 _FLATE = (Name(b"/FlateDecode"), Name(b"/Fl"))
+_TYPE, _RESOURCES = Name(b"/Type"), Name(b"/Resources")
 _TRIMMED = {Name(k) for k in (b"/ID", b"/Encrypt", b"/Prev", b"/Index", b"/W", b"/Length", b"/Filter",
                               b"/DecodeParms", b"/Type", b"/XRefStm")}
 
@@ -411,6 +412,8 @@ class _Writer:
             self.write(data)
             self.write(b"\nendstream\nendobj\n")
             return
+        if isinstance(value, dict) and value.get(_TYPE) == b"/Page" and _RESOURCES not in value:
+            raise RuntimeError(f"internal: page object {self.queue[new - 1]} has no /Resources (qpdf would add them)")
         self.unparse(value, parts)
         parts.append(b"\nendobj\n")
         self.write(b"".join(parts))
