@@ -50,7 +50,7 @@ class Ref(int):
 class Stream:
     """A stream object: its dictionary and its data as stored (still filtered)."""
 
-    __slots__ = ("dictionary", "data")
+    __slots__ = ("data", "dictionary")
 
     def __init__(self, dictionary: dict[Name, object], data: bytes) -> None:
         self.dictionary, self.data = dictionary, data
