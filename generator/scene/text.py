@@ -401,9 +401,30 @@ def placed_glyphs(line: TextLine) -> tuple[PlacedGlyph, ...]:
 def glyph_commands(face: str, gid: int, x: float, y: float, size_pt: float) -> tuple[PathCommand, ...]:
     """A glyph's outline as path commands in mm, its origin at (x, baseline y), y down."""
     unit = size_pt / 1000.0 * MM_PER_PT
-    out: list[PathCommand] = []
-    for command in glyph_outline(face, gid):
-        values = command[1:]
-        out.append((command[0], *(x + float(v) * unit if i % 2 == 0 else y - float(v) * unit
-                                   for i, v in enumerate(values))))
-    return tuple(out)
+    return tuple([(op, *[v for px, py in points for v in (x + px * unit, y - py * unit)])
+                  for op, points in _outline_points(face, gid)])
+
+
+def glyph_bounds(face: str, gid: int, x: float, y: float, size_pt: float) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) in mm of the points of glyph_commands(face, gid, x, y, size_pt) (its
+    control points included): the same numbers as their min and max, from the outline's own."""
+    unit = size_pt / 1000.0 * MM_PER_PT
+    left, bottom, right, top = _outline_box(face, gid)
+    return x + left * unit, y - top * unit, x + right * unit, y - bottom * unit
+
+
+@lru_cache(maxsize=8192)
+def _outline_points(face: str, gid: int) -> tuple[tuple[str, tuple[tuple[float, float], ...]], ...]:
+    """glyph_outline as (operator, its points as float pairs) per command."""
+    return tuple((str(command[0]), tuple(zip(map(float, command[1::2]), map(float, command[2::2]), strict=True)))
+                 for command in glyph_outline(face, gid))
+
+
+@lru_cache(maxsize=8192)
+def _outline_box(face: str, gid: int) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of a glyph outline's points, 1/1000 em, y up ((0, 0, 0, 0) for none)."""
+    points = [point for _, pairs in _outline_points(face, gid) for point in pairs]
+    if not points:
+        return 0.0, 0.0, 0.0, 0.0
+    xs, ys = [px for px, _ in points], [py for _, py in points]
+    return min(xs), min(ys), max(xs), max(ys)
