@@ -76,7 +76,8 @@ FALLBACKS: dict[str, FontSpec] = {
 
 
 MEASURED_KEPT = 4_096       # texts whose width a font remembers (then it starts afresh)
-SHAPED_KEPT = 1_024          # shaped lines kept per process (a deck drawn as it is written needs a batch of pages)
+SHAPED_KEPT = 2_048          # shaped lines kept per process, the last used (a deck drawn as it is written needs a
+                             # batch of pages; the kit's documents share their labels, footers and rules)
 
 
 class FontFileError(Exception):
@@ -495,6 +496,11 @@ class GlyphRun:
     glyphs: tuple[Glyph, ...]
     width: float          # 1/1000 em
 
+    def __hash__(self) -> int:
+        # equal runs have equal texts and widths: hashing these, not every glyph, keeps a run a cheap key
+        # (pdffonts caches a line's operators by its runs)
+        return hash((self.font, self.text, self.rtl, self.width))
+
 
 # right-to-left letters and the marks and controls that start right-to-left text: a line without any is
 # left to right throughout (no bidi pass)
@@ -522,16 +528,7 @@ def shape_line(font: str, text: str, features: tuple[str, ...] = (), lang: str =
                rtl: bool | None = None) -> tuple[GlyphRun, ...]:
     """A line shaped by HarfBuzz: runs of one face and direction in visual order (bidi by the
     Unicode algorithm; the base direction from the first strong character unless `rtl` is given)."""
-    key = (font, text, features, lang, rtl)
-    known = _SHAPED.get(key)
-    if known is None:
-        if len(_SHAPED) >= SHAPED_KEPT:
-            _SHAPED.clear()
-        known = _SHAPED[key] = _shape_line(font, text, features, lang, rtl)
-    return known
-
-
-_SHAPED: dict[tuple[str, str, tuple[str, ...], str, bool | None], tuple[GlyphRun, ...]] = {}
+    return _shaped(font, text, features, lang, rtl)
 
 
 def _shape_line(font: str, text: str, features: tuple[str, ...], lang: str,
@@ -555,6 +552,9 @@ def _shape_line(font: str, text: str, features: tuple[str, ...], lang: str,
         start = end
     runs = [_shape(face, chunk, level % 2 == 1, features, lang) for face, chunk, level in pieces]
     return tuple(_visual_order(runs, [level for _, _, level in pieces]))
+
+
+_shaped = lru_cache(maxsize=SHAPED_KEPT)(_shape_line)      # the lines shaped last, kept
 
 
 def _visual_order(runs: list[GlyphRun], levels: list[int]) -> list[GlyphRun]:
