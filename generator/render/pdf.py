@@ -662,4 +662,10 @@ def _named_form(doc: PdfDocument, items: tuple[Item, ...], kind: str) -> str:
 
 def _f_matrix(m: Matrix) -> list[str]:
     """Matrix entries: the rotation/scale part with 6 decimals, the offsets like other numbers."""
-    return [format_number(value, 6) if i < 4 else _f(value) for i, value in enumerate(m)]
+    a, b, c, d, e, f = m
+    return [*_f_linear(a, b, c, d), _f(e), _f(f)]
+
+
+@lru_cache(maxsize=1024)     # a page's groups turn and scale by a few matrices (quarter turns, a card's scale)
+def _f_linear(a: float, b: float, c: float, d: float) -> tuple[str, ...]:
+    return tuple(format_number(value, 6) for value in (a, b, c, d))
