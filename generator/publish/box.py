@@ -90,13 +90,12 @@ def box_paths(job: BoxJob, pieces: int) -> list[Path]:
 
 def fitting_spec(spec: BoxSpec, paper: str) -> BoxSpec:
     """The spec as it is when its box fits the paper; a tuck box that does not fit becomes a tray and lid
-    when those fit (the style "auto" of templates and the kit); else the tuck box's one-line refusal."""
+    (the style "auto" of --box and the kit); when neither fits, the tray and lid's one-line refusal (naming
+    the largest that fits: the tuck box was tried first)."""
     from generator.scene.boxpages import dies_for
 
     if spec.style == "tuck" and dies_for(spec, paper) is None:
-        tray = replace(spec, style="tray")
-        if dies_for(tray, paper) is not None:
-            return tray
+        spec = replace(spec, style="tray")
     plan_box(spec, paper)
     return spec
 
@@ -258,7 +257,7 @@ def plan_deck_box(job: PrintJob, count: int) -> BoxJob | None:
     order = job.opts.box
     assert order is not None
     if job.wants_data:
-        raise LayoutError("--box draws the deck's box: leave out --format json", key="--box")
+        raise LayoutError("draws the deck's box, and --format json draws nothing: leave one out", key="--box")
     spec = BoxSpec(job.card_size, count, order.thickness, order.clearance, "tray" if order.style == "tray" else "tuck")
     if order.style in ("", "auto"):
         try:
