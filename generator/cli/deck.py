@@ -273,5 +273,6 @@ def with_printer(opts: DeckOptions, name: str | None) -> DeckOptions:
                    measured=(printer.paper, printer.orientation, printer.duplex))
 
 
-__all__ = ["REPORTER", "ClickReporter", "DeckOptions", "box_options", "box_order", "cutter_options", "deck_options", "deck_options_for", "options_from",
+__all__ = ["REPORTER", "ClickReporter", "DeckOptions", "box_options", "box_order", "cutter_options", "deck_options",
+           "deck_options_for", "options_from",
            "printer_option", "with_printer"]

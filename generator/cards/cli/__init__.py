@@ -10,8 +10,8 @@ import click
 from generator.cards.cli.linked import allow_outside_option, link_options, local_data, sheet_option, start_polling
 from generator.cli.deck import REPORTER, deck_options_for, report_deck
 from generator.publish import DeckOptions
-from generator.publish.options import BoxOrder
 from generator.publish.carddeck import deck_stem, display, make_deck
+from generator.publish.options import BoxOrder
 
 __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
 
