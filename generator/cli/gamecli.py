@@ -22,6 +22,7 @@ from generator.cli.options import lang_option, paper_option
 from generator.games import LANGUAGE_NAMES, CardDeck, Game
 from generator.publish import DeckOptions
 from generator.publish.options import BoxOrder
+from generator.scene.box import BoxSpec
 
 RULES_FORMATS = ("pdf", "png", "svg")
 
@@ -49,8 +50,9 @@ def deck_command(game: Game, deck: CardDeck) -> click.Command:
         report_deck(write(lang, opts, **options), opts)
 
     groups = ", ".join(f"{g.name} ({g.template or 'drawn by the game'}, backs: {g.backs})" for g in deck.groups)
-    run.__doc__ = (f"{deck.about}\n\nThe groups of cards, in print order: {groups}. --box: the box they go in, "
-                   f"beside them ({game.name}-...-box.pdf; docs/box.md).\n")
+    run.__doc__ = (f"{deck.about}\n\nThe groups of cards, in print order: {groups}.\n\n--box: also the box the "
+                   "cards printed go in, beside them as NAME-box.pdf: sized to them, with the game's title (in --lang),"
+                   " colours and a card of the deck on its back (docs/box.md).\n")
     decorated: Any = deck_options_for(deck.bleed, backs=deck.backs, box=True)(run)
     for option in reversed([lang_option(game, "Language of the cards (the default is the rulebook's)."),
                             *game.cli_options(deck.options)]):
@@ -75,7 +77,7 @@ def kit_box(game: Game, deck: CardDeck, folder: Path, lang: str, boxes: list[tup
     if not deck.box.kit_file:
         return None
 
-    def told(spec: Any, paths: list[Path]) -> None:
+    def told(spec: BoxSpec, paths: list[Path]) -> None:
         boxes.extend((path, box_about(spec, deck.box.kit_name)) for path in paths)
 
     return replace(box_order(game, deck, lang), output=folder / deck.box.kit_file.format(lang=lang), optional=True,

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.scene.box import CLEARANCE, THICKNESS
+from generator.scene.box import CLEARANCE, THICKNESS, BoxSpec
 
 DEFAULT_DPI = 300
 
@@ -68,7 +68,7 @@ class BoxOrder:
     face: str = "back"
     output: Path | None = None
     optional: bool = False
-    told: Callable[[Any, list[Path]], None] | None = None
+    told: Callable[[BoxSpec, list[Path]], None] | None = None
 
 
 # What a format that imposes (draws sheets of cards: Format.imposes) reads for its sheets.
