@@ -211,7 +211,7 @@ class CmykBackend(PdfBackend):
         self._record(item)
         from generator.scene.fonts import font_spec, has_cff_outlines, shape_line
 
-        for run in shape_line(item.font, item.text, item.features, item.lang):
+        for run in shape_line(item.font, item.text, item.features, item.lang, item.rtl):
             if has_cff_outlines(run.font):
                 raise LayoutError(f"font {font_spec(run.font).family!r} has CFF (PostScript) outlines, which "
                                   "PDF/X-1a cannot embed: use its TrueType (.ttf) version, or --format pdf",

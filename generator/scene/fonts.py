@@ -30,7 +30,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.core.errors import LayoutError, PnpError
 from generator.paths import fonts_dir
@@ -481,6 +481,7 @@ def _scan_folders(family: str, style: str, weight: int | str | None) -> tuple[Pa
 
 # --- shaping -----------------------------------------------------------------------------------
 
+T = TypeVar("T")
 Glyph = tuple[int, float, float, float, int]   # glyph id, advance, x offset, y offset (1/1000 em, y up), cluster
 
 
@@ -554,12 +555,12 @@ def _shape_line(font: str, text: str, features: tuple[str, ...], lang: str,
                 run_start = i
         start = end
     runs = [_shape(face, chunk, level % 2 == 1, features, lang) for face, chunk, level in pieces]
-    return tuple(_visual_order(runs, [level for _, _, level in pieces]))
+    return tuple(visual_order(runs, [level for _, _, level in pieces]))
 
 
-def _visual_order(runs: list[GlyphRun], levels: list[int]) -> list[GlyphRun]:
-    """Runs reordered by rule L2 of the bidi algorithm: from the highest level down to the lowest
-    odd one, every stretch of runs at that level or above is reversed."""
+def visual_order(runs: list[T], levels: list[int]) -> list[T]:
+    """Runs (glyph runs, a rich line's pieces) reordered by rule L2 of the bidi algorithm: from the
+    highest level down to the lowest odd one, every stretch of runs at that level or above is reversed."""
     if not levels or max(levels) == 0:
         return runs
     order = list(range(len(runs)))
@@ -576,6 +577,26 @@ def _visual_order(runs: list[GlyphRun], levels: list[int]) -> list[GlyphRun]:
             else:
                 i += 1
     return [runs[k] for k in order]
+
+
+def bidi_levels(text: str, rtl: bool | None = None) -> list[int]:
+    """Each character's resolved bidi level (the base direction from the first strong character unless
+    `rtl` is given): 0 throughout for text without right-to-left characters. Explicit embedding
+    controls, which shaping drops, take the level of the character before them."""
+    if not rtl and not _STRONG_RTL.search(text):
+        return [0] * len(text)
+    kept, levels = _bidi_levels(text, rtl)
+    if len(kept) == len(text):
+        return levels
+    out: list[int] = []
+    at = 0
+    for ch in text:
+        if at < len(kept) and ch == kept[at]:
+            out.append(levels[at])
+            at += 1
+        else:
+            out.append(out[-1] if out else (levels[0] if levels else int(bool(rtl))))
+    return out
 
 
 def _bidi_levels(text: str, rtl: bool | None) -> tuple[str, list[int]]:

@@ -293,14 +293,28 @@ def _split(piece: str, measure: Measure, limit: float, lang: str, prefix: str,
     `prefix` on the line, and the rest; None when no break point gives a head that fits."""
     plain = piece.replace(SOFT_HYPHEN, "")
     whole_too_wide = measure(plain) > limit
-    points = _break_points(piece, lang if whole_too_wide else "", whole_too_wide)
-    for at, hyphen in sorted(points, reverse=True):
-        head = piece[:at] + (HYPHEN if hyphen else "")
-        if measure((prefix + head).replace(SOFT_HYPHEN, "")) <= limit:
-            tail = piece[at:].lstrip(SOFT_HYPHEN)
-            return head, tail
+
+    def fits(at: int, hyphen: bool) -> bool:
+        return measure((prefix + piece[:at] + (HYPHEN if hyphen else "")).replace(SOFT_HYPHEN, "")) <= limit
+
+    found = best_break(piece, lang, whole_too_wide, fits)
+    if found is not None:
+        at, hyphen = found
+        return piece[:at] + (HYPHEN if hyphen else ""), piece[at:].lstrip(SOFT_HYPHEN)
     if whole_too_wide and break_words and not prefix:
         return _chars_that_fit(piece, measure, limit)
+    return None
+
+
+def best_break(piece: str, lang: str, whole_too_wide: bool,
+               fits: Callable[[int, bool], bool]) -> tuple[int, bool] | None:
+    """Where a word breaks at the end of a line (plain and rich text alike): the last break point
+    (index, draw a hyphen) whose head `fits` the line. Soft hyphens always; when the word is wider
+    than the whole line also its own hyphens and the `lang` dictionary's points (pyphen)."""
+    points = _break_points(piece, lang if whole_too_wide else "", whole_too_wide)
+    for at, hyphen in sorted(points, reverse=True):
+        if fits(at, hyphen):
+            return at, hyphen
     return None
 
 
@@ -364,11 +378,16 @@ def _place(box: Text, fm: FontMetrics, size: float,
     placed = []
     for i, (text, width) in enumerate(lines):
         if text:
-            along = 1.0 - share if share != 0.5 and is_rtl_text(text) else share
-            x = box.x + (box.w - width * unit) * along
+            x = box.x + (box.w - width * unit) * along_line(share, is_rtl_text(text))
             placed.append(TextLine(x, baseline + i * pitch, text, font=box.font, size=size, color=box.color,
                                    features=box.features, lang=box.lang))
     return tuple(placed)
+
+
+def along_line(share: float, rtl: bool) -> float:
+    """Where a line sits in its box's spare width (0 left ... 1 right) for an align share: a
+    right-to-left paragraph's `left` is its start, the right edge (and `right` the left edge)."""
+    return 1.0 - share if share != 0.5 and rtl else share
 
 
 # --- the glyphs of a line, as every backend draws them -------------------------------------------
@@ -384,7 +403,7 @@ def placed_glyphs(line: TextLine) -> tuple[PlacedGlyph, ...]:
     unit = line.size / 1000.0 * MM_PER_PT
     out: list[PlacedGlyph] = []
     pen = 0.0
-    for run in shape_line(line.font, line.text, line.features, line.lang):
+    for run in shape_line(line.font, line.text, line.features, line.lang, line.rtl):
         counts: dict[int, int] = {}
         for glyph in run.glyphs:
             counts[glyph[4]] = counts.get(glyph[4], 0) + 1
