@@ -25,7 +25,7 @@ from generator.cards.iconset import EMPTY, IconSet
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
-from generator.scene.fonts import SOFT_HYPHEN, bidi_levels, font_metrics, is_rtl_text, visual_order
+from generator.scene.fonts import SOFT_HYPHEN, bidi_levels, font_metrics, paragraph_rtl, visual_order
 from generator.scene.model import Item, Line, Stroke, TextLine
 from generator.scene.text import HYPHEN, along_line, best_break, line_pitch, shrink_sizes, text_width
 
@@ -295,7 +295,7 @@ def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: Ric
             # midway between the last line's descent and this line's ascent
             ry = round((baseline - pitch - style.para_gap + descent + baseline - ascent) / 2, 4)
             items.append(Line(x, ry, x + w, ry, stroke=style.rule))
-        rtl = _base_rtl([word for line in para for word in line], None)
+        rtl = _base_rtl([word for line in para for word in line])
         for line in para:
             items += _set_line(line, x, baseline, w, size, style, rtl)
             baseline += pitch
@@ -308,13 +308,13 @@ def _set_line(words: list[Word], x: float, baseline: float, w: float, size: floa
     """One line: runs of same-style text merged into TextLines, icons as Groups on the baseline. A
     line with right-to-left text is ordered by the Unicode Bidirectional Algorithm (scene.fonts:
     the levels of the line's characters, an icon counting as U+FFFC, then rule L2 over its pieces);
-    `rtl` is the paragraph's base direction (None: from its first strong character), whose start
-    `left` means."""
+    `rtl` is the paragraph's base direction (scene.fonts.paragraph_rtl: None when it has no
+    right-to-left text), whose start `left` means."""
     width = line_width(words, size, style)
     share = {"left": 0.0, "center": 0.5, "right": 1.0}.get(style.align, 0.0)
     pieces = _pieces(words, size, style, rtl)
     bidi = any(p.level for p in pieces)
-    cx = x + (w - width) * (along_line(share, _base_rtl(words, rtl)) if bidi or rtl else share)
+    cx = x + (w - width) * (along_line(share, bool(rtl)) if rtl is not None else share)
     items: list[Item] = []
     for piece in visual_order(pieces, [p.level for p in pieces]):
         if piece.icon is not None:
@@ -346,8 +346,9 @@ class _Piece:
     icon: str | None = None
 
 
-def _base_rtl(words: list[Word], rtl: bool | None) -> bool:
-    return rtl if rtl is not None else is_rtl_text(" ".join("".join(a.text for a in word) for word in words))
+def _base_rtl(words: list[Word]) -> bool | None:
+    """The base direction of the paragraph these words make (scene.fonts.paragraph_rtl)."""
+    return paragraph_rtl(" ".join("".join(a.text for a in word) for word in words))
 
 
 def _pieces(words: list[Word], size: float, style: RichStyle, rtl: bool | None) -> list[_Piece]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from generator.scene.fonts import GlyphRun, font_data, font_spec, hb_font, units_per_em
+from generator.scene.fonts import GlyphRun, font_data, font_spec, hb_font, nominal_glyph, units_per_em
 
 if TYPE_CHECKING:   # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -119,6 +119,7 @@ def _program(runs: tuple[GlyphRun, ...], size: float, fmt: Any) -> Program:
         ops: list[str] = []
         widths = _advance_table(run.font)
         texts = _cluster_texts(run)
+        _unmirror(run, texts)
         if not all(texts):      # a glyph does not stand for its own characters (reordered vowel signs)
             ops.append(f"/Span <</ActualText <FEFF{run.text.encode('utf-16-be').hex().upper()}>>> BDC")
         parts: list[str] = []
@@ -147,6 +148,21 @@ def _program(runs: tuple[GlyphRun, ...], size: float, fmt: Any) -> Program:
         face, body, pairs = out[-1]
         out[-1] = (face, body + " 0 Ts", pairs)
     return tuple(out)
+
+
+def _unmirror(run: GlyphRun, texts: list[str]) -> None:
+    """A right-to-left run draws a bracket as its mirror's glyph (HarfBuzz turns "(" into ")" there):
+    such a glyph's text becomes its own shape's character, so the font's ToUnicode gives each glyph
+    one character wherever it is drawn (text extraction reads the page in visual order, as drawn)."""
+    if not run.rtl:
+        return
+    from bidi.mirror import MIRRORED
+
+    for i, (glyph, text) in enumerate(zip(run.glyphs, texts, strict=True)):
+        mirror = MIRRORED.get(text) if len(text) == 1 else None
+        if mirror is not None and glyph[0] != nominal_glyph(run.font, text) and \
+                glyph[0] == nominal_glyph(run.font, mirror):
+            texts[i] = mirror
 
 
 def _cluster_texts(run: GlyphRun) -> list[str]:

@@ -514,6 +514,13 @@ def is_rtl_text(text: str) -> bool:
     return False
 
 
+def paragraph_rtl(text: str) -> bool | None:
+    """A paragraph's base direction for the bidi algorithm: None for text without right-to-left
+    characters (left to right throughout, no bidi pass), else whether its first strong character is
+    right to left (rule P2)."""
+    return is_rtl_text(text) if _STRONG_RTL.search(text) else None
+
+
 def shaped_width(font: str, text: str, features: tuple[str, ...] = (), lang: str = "") -> float:
     """Width of a shaped text in 1/1000 em."""
     return sum(run.width for run in shape_line(font, text, features, lang))
@@ -600,8 +607,43 @@ def bidi_levels(text: str, rtl: bool | None = None) -> list[int]:
 
 
 def _bidi_levels(text: str, rtl: bool | None) -> tuple[str, list[int]]:
-    """The text without explicit embedding controls, and each character's resolved bidi level
-    (python-bidi's implementation of the Unicode Bidirectional Algorithm, rules X1 to I2)."""
+    """The text without explicit embedding controls, and each character's resolved bidi level (rules
+    X1 to I2 of the Unicode Bidirectional Algorithm, paired brackets N0 and isolates included)."""
+    from bidi import algorithm
+
+    levels = _unicode_bidi_levels(text, rtl)
+    if levels is None:
+        return _legacy_bidi_levels(text, rtl)
+    kept = [i for i, ch in enumerate(text) if unicodedata.bidirectional(ch) not in algorithm.X9_REMOVED]
+    return "".join(text[i] for i in kept), [levels[i] for i in kept]
+
+
+_LEVEL = re.compile(r"Level\(\s*(\d+)")
+
+
+def _unicode_bidi_levels(text: str, rtl: bool | None) -> list[int] | None:
+    """Each character's level from python-bidi's Rust core (the unicode-bidi crate, which resolves
+    paired brackets, N0): `get_display(debug=True)` returns the resolved levels, one per UTF-8 byte.
+    None if that answer cannot be read (another python-bidi), for the older algorithm to stand in."""
+    from bidi import get_display
+
+    try:
+        info = str(get_display(text, base_dir=None if rtl is None else "RL"[not rtl], debug=True))
+        section = info.split("levels:", 1)[1].split("paragraphs:", 1)[0]
+    except (IndexError, TypeError, ValueError):
+        return None
+    by_byte = [int(v) for v in _LEVEL.findall(section)]
+    if len(by_byte) != len(text.encode("utf-8")):
+        return None
+    out, at = [], 0
+    for ch in text:
+        out.append(by_byte[at])
+        at += len(ch.encode("utf-8"))
+    return out
+
+
+def _legacy_bidi_levels(text: str, rtl: bool | None) -> tuple[str, list[int]]:
+    """python-bidi's pure-Python algorithm (before Unicode 6.3: no paired brackets, no isolates)."""
     from bidi import algorithm
 
     text = "".join(ch for ch in text if unicodedata.bidirectional(ch) not in algorithm.X9_REMOVED)

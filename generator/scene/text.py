@@ -32,7 +32,7 @@ from generator.scene.fonts import (
     FontMetrics,
     font_metrics,
     glyph_outline,
-    is_rtl_text,
+    paragraph_rtl,
     shape_line,
     shaped_width,
 )
@@ -143,22 +143,28 @@ def _measure(box: Text) -> Measure:
     return lambda s: shaped_width(font, s, features, lang)
 
 
-def _fit(box: Text, fm: FontMetrics, size: float, break_words: bool) -> list[tuple[str, float]] | None:
-    """Lines (text, width in 1/1000 em) at this size, or None when they do not fit the box."""
+SetLine = tuple[str, float, bool | None]    # a line's text, its width (1/1000 em), its paragraph's direction
+
+
+def _fit(box: Text, fm: FontMetrics, size: float, break_words: bool) -> list[SetLine] | None:
+    """Lines (text, width in 1/1000 em, the paragraph's base direction: paragraph_rtl) at this size, or
+    None when they do not fit the box."""
     unit = size / 1000.0 * MM_PER_PT          # mm per 1/1000 em
     limit = box.w / unit + _EPS
     measure = _measure(box)
-    lines: list[tuple[str, float]] = []
+    lines: list[SetLine] = []
     max_lines = _max_lines(box, fm, size)
     for para in _paragraphs(box.text):
+        rtl = paragraph_rtl(para)
         if box.wrap:
-            lines.extend(wrap_paragraph(para, measure, limit, break_words, box.lang))
+            lines.extend((text, width, rtl) for text, width in wrap_paragraph(para, measure, limit, break_words,
+                                                                              box.lang))
         else:
             text = para.replace(SOFT_HYPHEN, "")
-            lines.append((text, measure(text)))
+            lines.append((text, measure(text), rtl))
         if len(lines) > max_lines:
             return None
-    if any(width > limit for _, width in lines):
+    if any(width > limit for _, width, _ in lines):
         return None
     return lines
 
@@ -365,10 +371,10 @@ def _chars_that_fit(piece: str, measure: Measure, limit: float) -> tuple[str, st
     return (piece[:best], piece[best:]) if best is not None else None
 
 
-def _place(box: Text, fm: FontMetrics, size: float,
-           lines: list[tuple[str, float]]) -> tuple[TextLine, ...]:
+def _place(box: Text, fm: FontMetrics, size: float, lines: list[SetLine]) -> tuple[TextLine, ...]:
     """Position lines in the box by align/valign (a right-to-left paragraph's left is its right
-    edge, its start); baselines from the font's ascent."""
+    edge, its start); baselines from the font's ascent. Each line keeps its paragraph's direction (a
+    wrapped line of a Hebrew paragraph that starts with a Latin word is still right to left)."""
     unit = size / 1000.0 * MM_PER_PT
     height = block_height(box.font, size, len(lines), box.line_height)
     top = box.y + (box.h - height) * VALIGNS[box.valign]
@@ -376,11 +382,11 @@ def _place(box: Text, fm: FontMetrics, size: float,
     pitch = line_pitch(size, box.line_height)
     share = ALIGNS[box.align]
     placed = []
-    for i, (text, width) in enumerate(lines):
+    for i, (text, width, rtl) in enumerate(lines):
         if text:
-            x = box.x + (box.w - width * unit) * along_line(share, is_rtl_text(text))
+            x = box.x + (box.w - width * unit) * along_line(share, bool(rtl))
             placed.append(TextLine(x, baseline + i * pitch, text, font=box.font, size=size, color=box.color,
-                                   features=box.features, lang=box.lang))
+                                   features=box.features, lang=box.lang, rtl=rtl))
     return tuple(placed)
 
 
