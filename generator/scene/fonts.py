@@ -413,7 +413,7 @@ def _check_face(data: bytes, index: int, path: Path) -> tuple[str, str, str]:
     except FontFileError:
         raise
     except ImportError as err:
-        raise FontFileError(f"{label} cannot be read: {err} (WOFF2 needs the brotli module)") from None
+        raise FontFileError(f"{label} cannot be read: {err} (WOFF2 needs the brotli module: pip install brotli)") from None
     except Exception as err:       # fontTools raises many kinds on a damaged file
         raise FontFileError(f"{label} is not a readable font ({type(err).__name__})") from None
     if fs_type & 0x000F == 0x0002 or fs_type & 0x0200:
