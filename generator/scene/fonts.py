@@ -202,13 +202,6 @@ def hb_font(name: str) -> Any:
 
 
 @cache
-def has_cff_outlines(name: str) -> bool:
-    """Whether a face's outlines are CFF (PostScript: an OTF), not TrueType."""
-    tags: list[str] = hb_font(primary(name)).face.table_tags
-    return "CFF " in tags or "CFF2" in tags
-
-
-@cache
 def units_per_em(name: str) -> int:
     upem: int = hb_font(primary(name)).face.upem
     return upem

@@ -110,12 +110,44 @@ def test_check_names_characters_no_font_has(tmp_path: Path, pnpgen) -> None:
     assert "'吾'" in report and "no font of 'sans'" in report
 
 
-def test_pdfx_refuses_a_cff_font(tmp_path: Path, pnpgen) -> None:
-    template = _template(tmp_path, "fonts:\n  title: fonts/Brand.otf\n  text: sans\n")
+def test_pdfx_embeds_a_name_keyed_cff_font_as_bare_cff(tmp_path: Path, pnpgen) -> None:
+    """PDF/X-1a (PDF 1.3) takes CFF as FontFile3 /CIDFontType0C, not an OpenType file: a name-keyed OTF
+    is embedded CID-keyed (Adobe-Identity-0), each glyph's CID its glyph id, its outlines unchanged."""
+    import io
+
+    import pikepdf
+    from fontfiles import name_keyed_otf
+    from fontTools.cffLib import CFFFontSet
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    from generator.scene.fonts import font_path
+
+    otf = name_keyed_otf(str(font_path("sans")), "Hello PDF/X AVATAR")
+    template = _template(tmp_path, "fonts:\n  title: fonts/Latin.otf\n  text: sans\n")
+    (tmp_path / "fonts" / "Latin.otf").write_bytes(otf)
+    (tmp_path / "cards.yaml").write_text(DATA.replace("Ufficio", "Hello AVATAR"), encoding="utf-8")
     out = tmp_path / "x.pdf"
     code, _out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--format", "pdfx", "-o", out, "-q")
-    assert code == 2 and "CFF" in err and "PDF/X-1a" in err and len(err.strip().splitlines()) == 1
-    assert not out.exists()
+    assert code == 0, err
+    with pikepdf.open(out) as pdf:
+        (cid_font,) = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary)
+                       and obj.get("/Subtype") == "/CIDFontType0"]
+        program = cid_font.FontDescriptor.FontFile3
+        assert program.Subtype == "/CIDFontType0C"
+        cff = CFFFontSet()
+        cff.decompile(io.BytesIO(program.read_bytes()), None)
+    top = cff.topDictIndex[0]
+    assert top.ROS == ("Adobe", "Identity", 0)
+    assert top.charset[1:] == [f"cid{n:05d}" for n in range(1, len(top.charset))]
+    with TTFont(io.BytesIO(otf)) as source:
+        order, cmap, glyphs = source.getGlyphOrder(), source.getBestCmap(), source.getGlyphSet()
+        for ch in "HAV":
+            gid = order.index(cmap[ord(ch)])
+            theirs, ours = BoundsPen(glyphs), BoundsPen(None)
+            glyphs[cmap[ord(ch)]].draw(theirs)
+            top.CharStrings[f"cid{gid:05d}"].draw(ours)
+            assert ours.bounds == theirs.bounds, ch
 
 
 def _woff2(source: Path, text: str) -> bytes:
