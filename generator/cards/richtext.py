@@ -184,7 +184,8 @@ def _split_word(word: Word, too_wide: bool, room: float, size: float,
     if found is None:
         return None
     at, hyphen = found
-    return _head(word, at, hyphen), _tail(word, at)
+    tail = _tail(word, at)
+    return (_head(word, at, hyphen), tail) if tail else None
 
 
 def _head(word: Word, at: int, hyphen: bool) -> Word:
@@ -320,13 +321,21 @@ def _set_line(words: list[Word], x: float, baseline: float, w: float, size: floa
         if piece.icon is not None:
             ih, pad = _icon_h(size, style), _icon_pad(size)
             items.append(style.icons.draw(piece.icon, round(cx + pad, 4), round(baseline, 4), ih, piece.colour))
-        elif piece.font and "".join(piece.texts).strip():
-            items.append(TextLine(round(cx, 4), round(baseline, 4), "".join(piece.texts), font=piece.font, size=size,
+        elif piece.font and (text := _drawn(piece)):
+            items.append(TextLine(round(cx, 4), round(baseline, 4), text, font=piece.font, size=size,
                                   color=piece.colour, features=style.features, lang=style.lang,
                                   rtl=bool(piece.level % 2) if bidi else None))
         for part in piece.widths:
             cx += part
     return items
+
+
+def _drawn(piece: _Piece) -> str:
+    """A run's text as drawn: soft hyphens left out, and the blanks at its end (no-break spaces: those
+    that split into runs are apart already) when it runs left to right, so its glyphs start at its x;
+    '' for a run of blanks."""
+    text = "".join(piece.texts).replace(SOFT_HYPHEN, "")
+    return "" if not text.strip() else text if piece.level % 2 else text.rstrip()
 
 
 OBJECT = "\ufffc"      # an icon in the text the bidi algorithm reads (an object: a neutral)

@@ -84,7 +84,15 @@ def test_soft_hyphens_break_rich_text_where_the_line_ends() -> None:
     text = "aaa Donau\u00addampf\u00adschiff"
     lines = [i for i in layout_rich(text, 0.0, 0.0, text_width("aaa Donaudampf-", "sans", 10) + 0.1, 20.0,
                                     RichStyle(size=10)) if isinstance(i, TextLine)]
-    assert [line.text.replace("\u00ad", "") for line in lines] == ["aaa Donaudampf-", "schiff"]
+    assert [line.text for line in lines] == ["aaa Donaudampf-", "schiff"]     # soft hyphens set, not drawn
+    # across a style change (the hyphen in the style of the soft hyphen's text), and a pair of soft
+    # hyphens with nothing after them (no break there)
+    bold = [i for i in layout_rich("<b>Donau\u00addampf</b>\u00adschiff\u00adfahrt xx aaaa\u00ad\u00ad", 0.0, 0.0,
+                                   text_width("Donaudampfschiff-", "sans", 10) + 0.1, 20.0, RichStyle(size=10))
+            if isinstance(i, TextLine)]
+    assert [(line.text, line.font) for line in bold] == [("Donaudampf", "sans-bold"), ("-", "sans"),
+                                                         ("schifffahrt xx aaaa", "sans")]
+    assert bold[1].x == pytest.approx(text_width("Donaudampf", "sans-bold", 10), abs=1e-3)
 
 
 def test_the_richtext_element_takes_lang_and_features() -> None:
