@@ -258,17 +258,17 @@ def test_template_box_block_errors_name_the_key(tmp_path: Path, capsys) -> None:
     assert "box.colour" in err and "layout.yaml" in err and err.count("\n") == 1
 
 
-def test_the_kit_has_a_box_for_each_printed_deck(kit_seed11: Path, page_texts) -> None:
-    index = (kit_seed11 / "index.md").read_text(encoding="utf-8")
+def test_the_kit_has_a_box_for_each_printed_deck(kit_seed1: Path, page_texts) -> None:
+    index = (kit_seed1 / "index.md").read_text(encoding="utf-8")
     boxes = sorted(re.findall(r"^- (\S*box\S*\.pdf)  \[", index, flags=re.M))
     assert boxes == ["codenames/pictures-box-it.pdf", "codenames/words-box-it.pdf", "dungeon/dungeon-box-fr.pdf",
                      "example-deck-box.pdf", "noir/noir-box-pt.pdf"]
-    noir = page_texts(kit_seed11 / "noir/noir-box-pt.pdf")[0]
+    noir = page_texts(kit_seed1 / "noir/noir-box-pt.pdf")[0]
     assert "Noir: Assassino vs Inspetor" in noir and "52 cartas" in noir and "EVIDÊNCIA" in noir
-    _, folds = dieline(kit_seed11 / "noir/noir-box-pt.pdf")
+    _, folds = dieline(kit_seed1 / "noir/noir-box-pt.pdf")
     verticals = sorted({round(p[0][0], 3) for p in folds if abs(p[0][0] - p[1][0]) < 1e-6})
     assert verticals[1] - verticals[0] == pytest.approx(52 * 0.3 + 1, abs=TOL)
-    words = kit_seed11 / "codenames/words-box-it.pdf"
+    words = kit_seed1 / "codenames/words-box-it.pdf"
     assert len(pikepdf.open(words).pages) == 2          # 521 cards: a tray and its lid
 
 

@@ -65,7 +65,15 @@ def encode(layout: Layout, cannons: Iterable[int], catalog: ComponentSet) -> str
 
 def body_length(board: Board, catalog: ComponentSet) -> int:
     """The characters a version-3 body has on this board: the longest value, every type in play."""
-    return _body_length(board, tuple(len(ctype.orientations) for ctype in catalog))
+    return _group_lengths(board, catalog)[0]
+
+
+@lru_cache(maxsize=256)
+def _group_lengths(board: Board, catalog: ComponentSet) -> tuple[int, list[int]]:
+    """(body_length, the lengths of the groups a version-3 code prints): read once per board and
+    catalogue, as every typed code is checked against them."""
+    longest = _body_length(board, tuple(len(ctype.orientations) for ctype in catalog))
+    return longest, [len(g) for g in _groups("0" * longest)]
 
 
 @lru_cache(maxsize=64)
@@ -103,19 +111,15 @@ def _checked(code: str, catalog: ComponentSet) -> tuple[Board, int]:
     size, *groups = _SEPARATORS.split(code.strip().upper())
     if not groups or "X" not in size:
         raise ParseError("a puzzle code starts with the board size, e.g. 8x7-...", key="code")
-    try:
-        width, height = (int(part) for part in size.split("X"))
-        board = Board(width, height)
-    except Exception:
-        raise ParseError(f"bad board size {size!r} in the puzzle code", key="code") from None
+    board = _board(size)
     if len(groups) < 2:
         raise ParseError("the puzzle code is too short (type it with its dashes, as printed)", key="code")
     check = _normal(groups[-1])
     current = len(check) == 2
     lengths = [len(g) for g in groups[:-1]]
-    longest = body_length(board, catalog)
+    longest, printed = _group_lengths(board, catalog)
     if current:
-        wanted = [len(g) for g in _groups("0" * longest)]
+        wanted = printed
     else:       # as versions 1-2 wrote: no leading zero, and never longer than version 3 pads to
         wanted = [GROUP] * (len(lengths) - 1) + [min(max(lengths[-1], 1), GROUP)]
         if sum(lengths) > longest or groups[0].startswith("0"):
@@ -132,6 +136,16 @@ def _checked(code: str, catalog: ComponentSet) -> tuple[Board, int]:
     if (value % VERSIONS == VERSION) != current:
         raise ParseError("the puzzle code does not describe a puzzle", key="code")
     return board, value
+
+
+@lru_cache(maxsize=256)
+def _board(size: str) -> Board:
+    """The board of a code's first group (`8X7`), read once per spelling."""
+    try:
+        width, height = (int(part) for part in size.split("X"))
+        return Board(width, height)
+    except Exception:
+        raise ParseError(f"bad board size {size!r} in the puzzle code", key="code") from None
 
 
 def _unpack(value: int, board: Board, catalog: ComponentSet) -> tuple[Layout, tuple[int, ...]]:
