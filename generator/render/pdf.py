@@ -70,7 +70,7 @@ class PdfDocument:
     canvas: Canvas
     images: PdfImages                               # the picture XObjects, registered on first use
     # a text line's operators per (font, size, text, features, lang): a face's text recurs on other cards
-    text_runs: dict[tuple[str, float, str, tuple[str, ...], str], str] = field(default_factory=dict)
+    text_runs: dict[tuple[str, float, str, tuple[str, ...], str, bool | None], str] = field(default_factory=dict)
     glyph_fonts: dict[str, GlyphFont] = field(default_factory=dict)     # each face's Type 0 font (pdffonts.py)
     motifs: dict[tuple[Item, ...], str] = field(default_factory=dict)    # each distinct motif's form name
     motif_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
@@ -508,12 +508,12 @@ class PdfBackend(Backend):
             self._paint(item.color, None)
         canvas = self.c
         runs = self.doc.text_runs
-        key = (item.font, item.size, item.text, item.features, item.lang)
+        key = (item.font, item.size, item.text, item.features, item.lang, item.rtl)
         ops = runs.get(key)
         if ops is None:
             from generator.render.pdffonts import show_runs
 
-            shaped = shape_line(item.font, item.text, item.features, item.lang)
+            shaped = shape_line(item.font, item.text, item.features, item.lang, item.rtl)
             ops = runs[key] = show_runs(canvas, self.doc.glyph_fonts, shaped, item.size, _fp)
         placed = f"{_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm {ops} ET"
         if isinstance(item.color, Gradient):
