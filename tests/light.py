@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
 
 from generator.render.png import render_image
 from generator.scene.model import Group, Item, Page
@@ -110,9 +109,27 @@ def _local_range(d: np.ndarray, window_mm: float) -> np.ndarray:
     for axis in (0, 1):
         pad = [(0, 0)] * d.ndim
         pad[axis] = (half, half)
-        hi = sliding_window_view(np.pad(hi, pad, mode="edge"), 2 * half + 1, axis=axis).max(axis=-1)
-        lo = sliding_window_view(np.pad(lo, pad, mode="edge"), 2 * half + 1, axis=axis).min(axis=-1)
+        hi = _running(np.pad(hi, pad, mode="edge"), 2 * half + 1, axis, np.maximum)
+        lo = _running(np.pad(lo, pad, mode="edge"), 2 * half + 1, axis, np.minimum)
     return hi - lo
+
+
+def _running(a: np.ndarray, width: int, axis: int, pick: np.ufunc) -> np.ndarray:
+    """pick (np.maximum or np.minimum) over each run of `width` values along axis: the extreme of runs of
+    2**k values by doubling, then of two such runs overlapping to cover `width` (a sparse table: log2(width)
+    passes over the array, not width)."""
+    def shifted(x: np.ndarray, start: int, count: int) -> np.ndarray:
+        where = [slice(None)] * x.ndim
+        where[axis] = slice(start, start + count)
+        return x[tuple(where)]
+
+    span, runs = 1, a
+    while 2 * span <= width:
+        size = runs.shape[axis] - span
+        runs = pick(shifted(runs, 0, size), shifted(runs, span, size))
+        span *= 2
+    count = a.shape[axis] - width + 1
+    return pick(shifted(runs, 0, count), shifted(runs, width - span, count))
 
 
 @dataclass(frozen=True)

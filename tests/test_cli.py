@@ -72,6 +72,20 @@ def test_unknown_option_is_exit_2_without_traceback(capsys) -> None:
     assert "Traceback" not in err and "no-such-option" in err
 
 
+@pytest.mark.parametrize(("args", "named"), [
+    (["kit", "--no-such-option"], "'--no-such-option'"),
+    (["laser", "generate", "--count", "0"], "'--count': 0 is not in the range"),
+    (["codenames", "key", "--cutter", "nope", "ABC"], "'--cutter'"),
+    (["no-such-command"], "'no-such-command'"),
+    (["laser", "generate", "--count"], "'--count' requires an argument"),
+])
+def test_a_command_line_mistake_is_one_line_naming_the_option(capsys, args, named) -> None:
+    """click's usage errors are one line like every other error: the option named, the command's --help."""
+    assert run_cli(cli, args) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("pnpgen: error: ") and named in err[0], err
+
+
 def test_python_dash_m_runs_the_cli() -> None:
     result = subprocess.run([sys.executable, "-m", "generator", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and "pnpgen" in result.stdout

@@ -45,9 +45,10 @@ def test_the_declared_groups_are_the_games_own() -> None:
 
 def test_a_deck_of_groups_is_a_tabletop_simulator_set_per_group(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The publishing layer splits the deck by its declared groups, each its own saved object and backs; an option
-    tts does not read is warned about once, not once a group."""
+    tts does not read is warned about once, not once a group; --box gives the deck one box beside the sets."""
     assert run_cli(cli, ["noir", "cards", "--lang", "en", "--format", "tts", "--dpi", "30", "--paper", "a3", "-o",
-                         str(tmp_path), "-q"]) == 0
+                         str(tmp_path), "-q", "--box"]) == 0
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == ["noir-cards-en-box.pdf"]
     assert capsys.readouterr().err.count("--paper does nothing for --format tts") == 1
     saved = sorted(p.name for p in tmp_path.glob("*.json"))
     assert saved == [f"noir-cards-en-{name}.json" for name in ("evidence", "reference", "suspects")]

@@ -1,7 +1,7 @@
 """The kit keeps its secrets against a player with a laptop (issues 21 and 31; docs/kit.md, "Threat model").
 
-For three kit seeds (1 and 11, the session's shared kits that other tests read too, and a code like a fresh
-kit seed) the test reads what a player can: every file outside the host/ folders (index.md, the hidden
+For two kit seeds (1, the session's shared kit that other tests read too, and a code like a fresh kit
+seed) the test reads what a player can: every file outside the host/ folders (index.md, the hidden
 .kit-files, every file's name, every PDF's text and metadata) and every handout (the Codex agent cards
 and roles card, each Codenames key card shown to a spymaster). It proves, by the codes' sizes and
 derivation rather than by trying luckily:
@@ -39,7 +39,7 @@ from generator.core.rng import SEED_LIMIT, derive_key, derive_seed, make_rng
 pytestmark = pytest.mark.needs("pdftotext")     # the pages are read with poppler's pdftotext
 
 FRESH = 2**74 + 0x2F3A51C904D766E1B3              # a kit seed like a fresh one (a code of 74 random bits)
-KIT_SEEDS = (1, 11, FRESH)                        # two a person would type, one like a fresh kit seed
+KIT_SEEDS = (1, FRESH)                            # one a person would type, one like a fresh kit seed
 SECRET_PRODUCTS = ("codex-deal", "codenames-keys", "laser-layout", "dungeon-campaign")
 PUBLIC_PRODUCTS = ("noir-table", "laser-puzzles")
 CODE = re.compile(r"\b[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z+_@=]")   # a secret code as printed
@@ -223,7 +223,7 @@ def test_the_players_files_depend_on_the_kit_seed_only_through_public_codes(secr
     (the dungeon's first chapter, dealt from the campaign's 74-bit code) is printed."""
     from generator.games.codex.sheets.cards import agent_strip  # noqa: F401  (the handouts: tested below)
 
-    a, b = secret_kits[1], secret_kits[2]
+    a, b = secret_kits
     files_a = {_public_name(a, p): p for p in a.player_files}
     files_b = {_public_name(b, p): p for p in b.player_files}
     assert set(files_a) == set(files_b)

@@ -8,23 +8,26 @@ gap and a horizontal rule. With `plain`, only icons are markup (brackets and <b>
 Widths come from generator.scene.text.text_width (the one source of widths: HarfBuzz's shaped
 advances, each atom shaped on its own); the block shrinks by the plain text's rule (scene.text.shrink_sizes:
 0.5 pt steps to min_size), and text that
-cannot fit even then raises LayoutError, like a plain Text box. Rich text is set left to right (no
-bidi reordering of its words) and is not hyphenated: right-to-left paragraphs go in `text` elements.
+cannot fit even then raises LayoutError, like a plain Text box. A line with right-to-left text is
+ordered by the Unicode Bidirectional Algorithm across its styles and icons (scene.fonts.bidi_levels,
+visual_order), and a paragraph starting right to left is aligned to its start; words break at the
+end of a line as plain text's do (scene.text.best_break: soft hyphens, and by `lang` a word wider
+than the line).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from generator.cards.iconset import EMPTY, IconSet
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
-from generator.scene.fonts import font_metrics
+from generator.scene.fonts import SOFT_HYPHEN, bidi_levels, font_metrics, paragraph_rtl, visual_order
 from generator.scene.model import Item, Line, Stroke, TextLine
-from generator.scene.text import line_pitch, shrink_sizes, text_width
+from generator.scene.text import HYPHEN, along_line, best_break, line_pitch, shrink_sizes, text_width
 
 # No-break spaces (U+00A0, and U+202F before French : ; ! ?) are part of a word: lines never break there.
 _TOKEN = re.compile(r"<(/?)([a-z][a-z0-9_]*)>|(\[)|(\])|([^\S\u00a0\u202f])|((?:[^<\[\]\s]|[\u00a0\u202f])+|<)")
@@ -139,22 +142,83 @@ def line_width(words: list[Word], size: float, style: RichStyle) -> float:
 
 
 def _wrap(words: list[Word], width: float, size: float, style: RichStyle) -> list[list[Word]] | None:
+    """Words greedily set in lines width mm wide, or None when a word fits no line. A word breaks at
+    the end of a line by the plain text's rule (scene.text.best_break): at a soft hyphen, and when
+    it is wider than the whole line at its own hyphens and its `lang` dictionary's points."""
     lines: list[list[Word]] = []
     current: list[Word] = []
     used = 0.0
-    for word in words:
+    todo = list(reversed(words))
+    while todo:
+        word = todo.pop()
         w = word_width(word, size, style)
-        if w > width + 1e-6:
-            return None
         space = space_after(current[-1], size, style) if current else 0.0
-        if current and used + space + w > width + 1e-6:
-            lines.append(current)
-            current, used, space = [], 0.0, 0.0
-        used += space + w
-        current.append(word)
+        if used + space + w <= width + 1e-6:
+            used += space + w
+            current.append(word)
+            continue
+        split = _split_word(word, w > width + 1e-6, width - used - space, size, style)
+        if split is not None:
+            current.append(split[0])
+            todo.append(split[1])
+        elif w > width + 1e-6 and not current:
+            return None
+        else:
+            todo.append(word)
+        lines.append(current)
+        current, used = [], 0.0
     if current:
         lines.append(current)
     return lines
+
+
+def _split_word(word: Word, too_wide: bool, room: float, size: float,
+                style: RichStyle) -> tuple[Word, Word] | None:
+    """The word cut where its head (a hyphen drawn where the break needs one) fits `room` mm, and its
+    tail; None when no break point gives such a head."""
+    text = "".join(a.text if not a.icon else OBJECT for a in word)
+    if SOFT_HYPHEN not in text and not too_wide:
+        return None
+    found = best_break(text, style.lang, too_wide,
+                       lambda at, hyphen: word_width(_head(word, at, hyphen), size, style) <= room + 1e-6)
+    if found is None:
+        return None
+    at, hyphen = found
+    tail = _tail(word, at)
+    return (_head(word, at, hyphen), tail) if tail else None
+
+
+def _head(word: Word, at: int, hyphen: bool) -> Word:
+    """The atoms of a word's first `at` characters (an icon counts one), a hyphen after them."""
+    out: list[Atom] = []
+    for atom in word:
+        n = 1 if atom.icon else len(atom.text)
+        if at <= 0:
+            break
+        out.append(atom if n <= at else replace(atom, text=atom.text[:at]))
+        at -= n
+    if hyphen:
+        last = out[-1]
+        out[-1:] = [replace(last, text=last.text + HYPHEN)] if not last.icon else [last, Atom(HYPHEN, bold=last.bold,
+                                                                                               green=last.green)]
+    return tuple(out)
+
+
+def _tail(word: Word, at: int) -> Word:
+    """The atoms of a word after its first `at` characters (the soft hyphen broken at left out)."""
+    out: list[Atom] = []
+    for atom in word:
+        n = 1 if atom.icon else len(atom.text)
+        if at >= n:
+            at -= n
+            continue
+        rest = atom if at <= 0 or atom.icon else replace(atom, text=atom.text[at:])
+        if not out and not rest.icon:
+            rest = replace(rest, text=rest.text.lstrip(SOFT_HYPHEN))
+        if rest.icon or rest.text:
+            out.append(rest)
+        at = 0
+    return tuple(out)
 
 
 def _extent(size: float, style: RichStyle) -> tuple[float, float]:
@@ -232,58 +296,125 @@ def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: Ric
             # midway between the last line's descent and this line's ascent
             ry = round((baseline - pitch - style.para_gap + descent + baseline - ascent) / 2, 4)
             items.append(Line(x, ry, x + w, ry, stroke=style.rule))
+        rtl = _base_rtl([word for line in para for word in line])
         for line in para:
-            items += _set_line(line, x, baseline, w, size, style)
+            items += _set_line(line, x, baseline, w, size, style, rtl)
             baseline += pitch
         baseline += style.para_gap
     return tuple(items)
 
 
-def _set_line(words: list[Word], x: float, baseline: float, w: float, size: float,
-              style: RichStyle) -> list[Item]:
-    """One line: runs of same-style text merged into TextLines, icons as Groups on the baseline."""
+def _set_line(words: list[Word], x: float, baseline: float, w: float, size: float, style: RichStyle,
+              rtl: bool | None = None) -> list[Item]:
+    """One line: runs of same-style text merged into TextLines, icons as Groups on the baseline. A
+    line with right-to-left text is ordered by the Unicode Bidirectional Algorithm (scene.fonts:
+    the levels of the line's characters, an icon counting as U+FFFC, then rule L2 over its pieces);
+    `rtl` is the paragraph's base direction (scene.fonts.paragraph_rtl: None when it has no
+    right-to-left text), whose start `left` means."""
     width = line_width(words, size, style)
-    cx = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}.get(style.align, 0.0)
+    share = {"left": 0.0, "center": 0.5, "right": 1.0}.get(style.align, 0.0)
+    pieces = _pieces(words, size, style, rtl)
+    bidi = any(p.level for p in pieces)
+    cx = x + (w - width) * (along_line(share, bool(rtl)) if rtl is not None else share)
     items: list[Item] = []
-    run: _Run | None = None     # the text being gathered into one TextLine
-    for n, word in enumerate(words):
-        if n:
-            if run is not None:
-                run.text += " "
-            cx += space_after(words[n - 1], size, style)
-        for atom in word:
-            colour = style.green if atom.green else style.color
-            if atom.icon:
-                _flush(run, baseline, size, items, style.features, style.lang)
-                run = None
-                ih, pad = _icon_h(size, style), _icon_pad(size)
-                items.append(style.icons.draw(atom.icon, round(cx + pad, 4), round(baseline, 4), ih, colour))
-            else:
-                font = _font(atom, style)
-                if run is not None and (run.font, run.colour) != (font, colour):
-                    _flush(run, baseline, size, items, style.features, style.lang)
-                    run = None
-                if run is None:
-                    run = _Run(cx, "", font, colour)
-                run.text += atom.text
-            cx += atom_width(atom, size, style)
-    _flush(run, baseline, size, items, style.features, style.lang)
+    for piece in visual_order(pieces, [p.level for p in pieces]):
+        if piece.icon is not None:
+            ih, pad = _icon_h(size, style), _icon_pad(size)
+            items.append(style.icons.draw(piece.icon, round(cx + pad, 4), round(baseline, 4), ih, piece.colour))
+        elif piece.font and (text := _drawn(piece)):
+            items.append(TextLine(round(cx, 4), round(baseline, 4), text, font=piece.font, size=size,
+                                  color=piece.colour, features=style.features, lang=style.lang,
+                                  rtl=bool(piece.level % 2) if bidi else None))
+        for part in piece.widths:
+            cx += part
     return items
 
 
+def _drawn(piece: _Piece) -> str:
+    """A run's text as drawn: soft hyphens left out, and the blanks at its end (no-break spaces: those
+    that split into runs are apart already) when it runs left to right, so its glyphs start at its x;
+    '' for a run of blanks."""
+    text = "".join(piece.texts).replace(SOFT_HYPHEN, "")
+    return "" if not text.strip() else text if piece.level % 2 else text.rstrip()
+
+
+OBJECT = "\ufffc"      # an icon in the text the bidi algorithm reads (an object: a neutral)
+
+
 @dataclass
-class _Run:
-    """Words of one font and colour gathered from x on, set as one TextLine."""
+class _Piece:
+    """What a line is set from, in logical order: words of one font, colour and bidi level gathered
+    into one TextLine (font set), an icon, or the spaces between them (neither); the widths in mm of
+    its parts, added up left to right as they are placed."""
 
-    x: float
-    text: str
-    font: str
-    colour: str
+    level: int
+    font: str = ""
+    colour: str = ""
+    texts: list[str] = field(default_factory=list)
+    widths: list[float] = field(default_factory=list)
+    icon: str | None = None
 
 
-def _flush(run: _Run | None, baseline: float, size: float, items: list[Item], features: tuple[str, ...] = (),
-           lang: str = "") -> None:
-    """Set the run (if it has more than spaces) into items as one TextLine."""
-    if run is not None and run.text.strip():
-        items.append(TextLine(round(run.x, 4), round(baseline, 4), run.text.rstrip(), font=run.font, size=size,
-                              color=run.colour, features=features, lang=lang))
+def _base_rtl(words: list[Word]) -> bool | None:
+    """The base direction of the paragraph these words make (scene.fonts.paragraph_rtl)."""
+    return paragraph_rtl(" ".join("".join(a.text for a in word) for word in words))
+
+
+def _pieces(words: list[Word], size: float, style: RichStyle, rtl: bool | None) -> list[_Piece]:
+    """The line's pieces in logical order: each atom's text cut where its bidi level changes, runs
+    of one font, colour and level merged, the spaces after a run split off as a piece of their own."""
+    chars = " ".join("".join(OBJECT if a.icon else a.text for a in word) for word in words)
+    levels = bidi_levels(chars, rtl)
+    out: list[_Piece] = []
+    run: _Piece | None = None       # the text being gathered
+    at = 0
+
+    def close() -> None:
+        if run is not None:
+            out.append(run)
+            spaces = [i for i, t in enumerate(run.texts) if t.strip()][-1] + 1
+            if spaces < len(run.texts):     # its trailing spaces: a piece of their own, at their level
+                out.append(_Piece(run.level, widths=run.widths[spaces:]))
+                del run.texts[spaces:], run.widths[spaces:]
+
+    for n, word in enumerate(words):
+        if n:
+            space = space_after(words[n - 1], size, style)
+            if run is not None and run.level == levels[at]:
+                run.texts.append(" ")
+                run.widths.append(space)
+            else:
+                close()
+                run = None
+                out.append(_Piece(levels[at], widths=[space]))
+            at += 1
+        for atom in word:
+            colour = style.green if atom.green else style.color
+            if atom.icon:
+                close()
+                run = None
+                out.append(_Piece(levels[at], colour=colour, widths=[atom_width(atom, size, style)], icon=atom.icon))
+                at += 1
+                continue
+            font = _font(atom, style)
+            for part, level in _level_parts(atom.text, levels[at:at + len(atom.text)]):
+                if run is None or (run.font, run.colour, run.level) != (font, colour, level):
+                    close()
+                    run = _Piece(level, font, colour)
+                run.texts.append(part)
+                run.widths.append(atom_width(atom, size, style) if part == atom.text
+                                  else text_width(part, font, size, style.features, style.lang))
+            at += len(atom.text)
+    close()
+    return out
+
+
+def _level_parts(text: str, levels: list[int]) -> list[tuple[str, int]]:
+    """A text cut where its characters' bidi level changes: (part, level)."""
+    out: list[tuple[str, int]] = []
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or levels[i] != levels[start]:
+            out.append((text[start:i], levels[start]))
+            start = i
+    return out

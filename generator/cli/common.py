@@ -65,7 +65,7 @@ def run_cli(group: click.Group, argv: list[str] | None) -> int:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"pnpgen: error: {click_error_line(exc)}", err=True)
         return EXIT_BAD_INPUT
     except click.Abort:
         click.echo("Aborted.", err=True)
@@ -84,6 +84,16 @@ def run_cli(group: click.Group, argv: list[str] | None) -> int:
                    "(--debug shows where)", err=True)
         return EXIT_BAD_INPUT
     return 0
+
+
+def click_error_line(exc: click.ClickException) -> str:
+    """One line for a mistake on the command line (an unknown option, a value out of range, a missing
+    argument): click's own message, where it names the option, and the command whose --help tells more."""
+    message = " ".join(exc.format_message().split())
+    ctx = exc.ctx if isinstance(exc, click.UsageError) else None
+    if ctx is not None and "--help" not in message:
+        return f"{message.rstrip('.')}; see '{ctx.command_path} --help'"
+    return message
 
 
 def system_error_line(err: BaseException) -> str:

@@ -32,7 +32,7 @@ from generator.cli.options import (
 )
 from generator.cli.pod import pod_option
 from generator.publish import REGISTRY, DeckOptions
-from generator.publish.options import FormatOption
+from generator.publish.options import BoxOrder, FormatOption
 
 T = TypeVar("T")
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -121,9 +121,10 @@ _NAMES = ("fmt", "sheets", "paper", "orientation", "duplex", "offset", "gutter_f
 _BACK_DEFAULTS = {"duplex": "none", "offset": (0.0, 0.0), "gutter_fold": False, "printer": None}
 
 
-def deck_options_for(bleed_default: str, *, backs: bool = True) -> Decorator:
+def deck_options_for(bleed_default: str, *, backs: bool = True, box: bool = False) -> Decorator:
     """The deck options, with the --bleed help saying what this command does without it; a deck
-    without backs (`backs=False`) has no --duplex, --offset or --gutter-fold to mislead."""
+    without backs (`backs=False`) has no --duplex, --offset or --gutter-fold to mislead; a deck that
+    can have its box made (`box=True`) has --box and --two-piece (opts.box)."""
 
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
         own = format_flags()
@@ -133,10 +134,13 @@ def deck_options_for(bleed_default: str, *, backs: bool = True) -> Decorator:
             values = {name: kwargs.pop(name) if name in kwargs else _BACK_DEFAULTS[name]
                       for name in _NAMES}
             extra = {option.name: kwargs.pop(option.name) for option in own if option.name in kwargs}
-            return func(*args, opts=replace(options_from(values, given_options(own)), extra=extra), **kwargs)
+            order = box_order(kwargs.pop("box", False), kwargs.pop("two_piece", False))
+            return func(*args, opts=replace(options_from(values, given_options(own)), extra=extra, box=order),
+                        **kwargs)
 
         decorated: Callable[..., Any] = wrapper
-        for option in reversed([*_deck_option_list(bleed_default, backs), *map(_click_option, own)]):
+        for option in reversed([*_deck_option_list(bleed_default, backs), *map(_click_option, own),
+                                *(box_options() if box else [])]):
             decorated = option(decorated)
         return decorated
 
@@ -146,6 +150,27 @@ def deck_options_for(bleed_default: str, *, backs: bool = True) -> Decorator:
 def deck_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Add the deck options to a click command; the function receives them as `opts: DeckOptions`."""
     return deck_options_for("the template's")(func)
+
+
+def box_options() -> list[Decorator]:
+    """--box and --two-piece: the deck's box beside its sheets (docs/box.md), as `pnpgen box` draws it."""
+    return [
+        click.option("--box", is_flag=True,
+                     help="Also write the deck's box beside its sheets (NAME-box.pdf; with --cutter the machine's "
+                          "sheet and a cut file whose folds are a layer of their own): a tuck box sized to the "
+                          "cards and their count, or a tray and lid when only those fit the paper (docs/box.md)."),
+        click.option("--two-piece", is_flag=True,
+                     help="With --box: the box as a tray and a lid (big decks: tarot x 78)."),
+    ]
+
+
+def box_order(box: bool, two_piece: bool) -> BoxOrder | None:
+    """The box --box and --two-piece ask for (None: no box); --two-piece alone is refused in one line."""
+    if two_piece and not box:
+        from generator.core.errors import LayoutError
+
+        raise LayoutError("goes with --box (the deck's box as a tray and a lid)", key="--two-piece")
+    return BoxOrder(style="tray" if two_piece else "") if box else None
 
 
 def report_deck(paths: Sequence[Path], opts: DeckOptions) -> None:
@@ -248,5 +273,6 @@ def with_printer(opts: DeckOptions, name: str | None) -> DeckOptions:
                    measured=(printer.paper, printer.orientation, printer.duplex))
 
 
-__all__ = ["REPORTER", "ClickReporter", "DeckOptions", "cutter_options", "deck_options", "deck_options_for", "options_from",
+__all__ = ["REPORTER", "ClickReporter", "DeckOptions", "box_options", "box_order", "cutter_options", "deck_options",
+           "deck_options_for", "options_from",
            "printer_option", "with_printer"]

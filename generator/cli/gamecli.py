@@ -1,6 +1,7 @@
 """The commands the shared command line builds for every game from its declaration (generator.games.Game):
 `pnpgen <game> rules`, the rules sheet it declares (RulesSheet), and a command per deck it declares (CardDeck:
-`pnpgen noir cards`), with every shared print option, beside the game's own commands.
+`pnpgen noir cards`), with every shared print option and --box (the box it declares, CardBox), beside the
+game's own commands.
 
 A game's cli module defines its own commands (deal, keys, setup...) in its click group `command`;
 `game_command` adds the shared ones to that group when pnpgen loads it. The kit prints the rules sheet
@@ -9,6 +10,7 @@ and the decks through `write_rules` and `write_kit_deck`, as the commands do.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,8 @@ from generator.cli.deck import deck_options_for, report_deck
 from generator.cli.options import lang_option, paper_option
 from generator.games import LANGUAGE_NAMES, CardDeck, Game
 from generator.publish import DeckOptions
+from generator.publish.options import BoxOrder
+from generator.scene.box import BoxSpec
 
 RULES_FORMATS = ("pdf", "png", "svg")
 
@@ -41,25 +45,57 @@ def deck_command(game: Game, deck: CardDeck) -> click.Command:
     write = game.deck_writer(deck)
 
     def run(lang: str, opts: DeckOptions, **options: Any) -> None:
+        if opts.box is not None:
+            opts = replace(opts, box=box_order(game, deck, lang, opts.box))
         report_deck(write(lang, opts, **options), opts)
 
     groups = ", ".join(f"{g.name} ({g.template or 'drawn by the game'}, backs: {g.backs})" for g in deck.groups)
-    run.__doc__ = f"{deck.about}\n\nThe groups of cards, in print order: {groups}.\n"
-    decorated: Any = deck_options_for(deck.bleed, backs=deck.backs)(run)
+    run.__doc__ = (f"{deck.about}\n\nThe groups of cards, in print order: {groups}.\n\n--box: also the box the "
+                   "cards printed go in, beside them as NAME-box.pdf: sized to them, with the game's title (in --lang),"
+                   " colours and a card of the deck on its back (docs/box.md).\n")
+    decorated: Any = deck_options_for(deck.bleed, backs=deck.backs, box=True)(run)
     for option in reversed([lang_option(game, "Language of the cards (the default is the rulebook's)."),
                             *game.cli_options(deck.options)]):
         decorated = option(decorated)
     return click.command(deck.name)(decorated)
 
 
+def box_order(game: Game, deck: CardDeck, lang: str, order: BoxOrder | None = None) -> BoxOrder:
+    """The box of `deck` in `lang` as its declaration says (CardBox: title, colours, the card on its back), on
+    top of what the command line asked for (--two-piece)."""
+    box = deck.box
+    return replace(order or BoxOrder(), title=game.box_title(deck, lang), colour=box.colour or None,
+                   ink=box.ink or None, group=box.group, face=box.face)
+
+
+def kit_box(game: Game, deck: CardDeck, folder: Path, lang: str, boxes: list[tuple[Path, str]]) -> BoxOrder | None:
+    """The box of `deck` in the kit (DeckOptions.box for its kit run): folder/<its kit_file>, a tuck box or a
+    tray and lid, left out when it fits the paper in neither; its (file, the kit index's line) pairs are added
+    to `boxes` once written. None when the deck's box is not in the kit."""
+    from generator.publish.box import box_about
+
+    if not deck.box.kit_file:
+        return None
+
+    def told(spec: BoxSpec, paths: list[Path]) -> None:
+        boxes.extend((path, box_about(spec, deck.box.kit_name)) for path in paths)
+
+    return replace(box_order(game, deck, lang), output=folder / deck.box.kit_file.format(lang=lang), optional=True,
+                   told=told)
+
+
 def write_kit_deck(game: Game, deck: CardDeck, folder: Path, paper: str, force: bool, lang: str,
-                   **options: Any) -> list[tuple[Path, str]]:
+                   boxes: list[tuple[Path, str]] | None = None, **options: Any) -> list[tuple[Path, str]]:
     """The deck's kit file: folder/<kit_file> in `lang`, a PDF with backs for a long-edge flip; (file, the kit
-    index's line) pairs."""
+    index's line) pairs. With `boxes`, its box too (kit_box: its pairs go to `boxes`, for the end of the
+    game's part)."""
+    box = kit_box(game, deck, folder, lang, boxes) if boxes is not None else None
     opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=folder / deck.kit_file.format(lang=lang),
-                       force=force, quiet=True)
+                       force=force, quiet=True, box=box)
     about = deck.kit_about.format(lang=lang, language=LANGUAGE_NAMES.get(lang, lang))
-    return [(path, about) for path in game.deck_writer(deck)(lang, opts, **options)]
+    written = game.deck_writer(deck)(lang, opts, **options)
+    boxed = {path for path, _ in boxes or ()}
+    return [(path, about) for path in written if path not in boxed]
 
 
 def rules_command(game: Game) -> click.Command:

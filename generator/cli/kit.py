@@ -16,6 +16,9 @@ no line on the terminal (but the kit seed's, marked) carries a secret's code (do
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -206,7 +209,7 @@ def command(seed: int | None, paper: str, lang: str | None, output: Path | None,
     parts = _kit_parts(lang)
     earlier = _manifest(out_dir)       # the files an earlier kit wrote: replaced, never kept beside
     with replaced_folder(out_dir, drop=earlier) as staging:   # built aside, swapped in whole
-        with progress(parts, "Building kit", quiet, threshold=1) as bar:
+        with progress(parts, "Building kit", quiet, threshold=1) as bar, collector_paused():
             for name, part_lang, part in bar:
                 for path, description in part(staging, seed, paper, True, part_lang):
                     made.append((name, out_dir / Path(path).relative_to(staging), description))
@@ -215,6 +218,21 @@ def command(seed: int | None, paper: str, lang: str | None, output: Path | None,
         write_file(staging / MANIFEST, _manifest_text(staging), True)
     if not quiet:
         _report(made, out_dir, verbose)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while the kit is built (back as it was after): the kit makes millions
+    of small objects (scene items, shaped glyphs, PDF operators) that live until their document is
+    written, and nearly none in cycles (the peak grows about 1 MB without it); the collector's passes over
+    them were a tenth of the kit's CPU time. Objects are still freed as soon as nothing refers to them."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _report(made: list[tuple[str, Path, str]], out_dir: Path, verbose: bool) -> None:

@@ -63,6 +63,28 @@ class DeckGroup:
 
 
 @dataclass(frozen=True)
+class CardBox:
+    """The box a deck goes in: what it shows, in the deck's language. The shared code sizes it to the deck as
+    printed (its card size and count) and writes it with `pnpgen <game> <deck> --box` (generator/cli/gamecli.py)
+    and, with a kit_file, in the kit.
+
+    title: the box's title ({lang} filled in), or title_from: "module:function", `function(lang) -> str`, when
+    the words are data (neither: the deck's title); colour and ink: '#rrggbb', the box's and its words' (""
+    the default dark blue, and white or black, whichever reads); the back panel shows one side (face: "back",
+    "front" when the deck's look is its front, "none") of the first card of `group` ("": the deck's first
+    card); kit_file ({lang} filled in; "": no box in the kit) and kit_name (the deck, in the kit index's line)."""
+
+    title: str = ""
+    title_from: str = ""
+    colour: str = ""
+    ink: str = ""
+    group: str = ""
+    face: str = "back"
+    kit_file: str = ""
+    kit_name: str = ""
+
+
+@dataclass(frozen=True)
 class CardDeck:
     """A deck the game prints. The shared command line builds `pnpgen <game> <name>` from it (--lang, the deck's
     own options, every shared print option: generator/cli/gamecli.py) and the kit writes it as
@@ -73,7 +95,7 @@ class CardDeck:
     help; options: the name of a list of click options in the game's cli module (given to write by name);
     bleed: what --bleed is without it; backs: whether its cards have backs (else no --duplex, --offset,
     --gutter-fold); kit_file ({lang} filled in; "": not in the kit) and kit_about (the
-    kit index's line)."""
+    kit index's line); box: the box it goes in (CardBox: `pnpgen <game> <name> --box`)."""
 
     name: str
     write: str
@@ -84,6 +106,7 @@ class CardDeck:
     backs: bool = True
     kit_file: str = ""
     kit_about: str = ""
+    box: CardBox = CardBox()
 
     @property
     def group_names(self) -> tuple[str, ...]:
@@ -162,6 +185,11 @@ class Game:
     def rules_pages(self, lang: str, paper: str, **options: Any) -> list[Any]:
         """The rules sheet's pages (generator.scene Pages) in `lang` on `paper`."""
         return list(_function(self._rules_sheet().pages)(lang, paper, **options))
+
+    def box_title(self, deck: CardDeck, lang: str) -> str:
+        """The title on `deck`'s box in `lang` ("": the deck's own title)."""
+        box = deck.box
+        return str(_function(box.title_from)(lang)) if box.title_from else box.title.format(lang=lang)
 
     def _rules_sheet(self) -> RulesSheet:
         if self.rules is None:

@@ -8,10 +8,15 @@ dies on the machine's sheets with its marks (silhouette, scanncut: STEM.pdf; cri
 and a cut file per die, STEM-cut-001.svg (and .dxf for Silhouette Studio Basic) whose fold lines are
 a layer of their own, to score or perforate. Files are refused if they exist (without force) and
 written as a set.
+
+A printed deck's box (--box on `pnpgen cards` and every game's deck: DeckOptions.box, a BoxOrder) is
+planned with the deck's print job (plan_deck_box, called by plan_job: refused before a card is drawn) and
+written after the deck, with a drawn card's side on its back panel (write_deck_box, called by PrintJob.write).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +32,10 @@ from generator.scene.boxpages import BoxArt, PlacedDie, plan_box
 BOX_FORMATS = ("pdf", "svg", "png")     # a box's plain sheets; a cutter writes a PDF (or Cricut's PNG) and cut files
 
 if TYPE_CHECKING:
+    from generator.publish.job import PrintJob
+    from generator.publish.options import BoxOrder
     from generator.scene.cutting import CutSheet
+    from generator.scene.imposition import Card
     from generator.scene.model import Matrix, Page
 
 
@@ -82,13 +90,12 @@ def box_paths(job: BoxJob, pieces: int) -> list[Path]:
 
 def fitting_spec(spec: BoxSpec, paper: str) -> BoxSpec:
     """The spec as it is when its box fits the paper; a tuck box that does not fit becomes a tray and lid
-    when those fit (the style "auto" of templates and the kit); else the tuck box's one-line refusal."""
+    (the style "auto" of --box and the kit); when neither fits, the tray and lid's one-line refusal (naming
+    the largest that fits: the tuck box was tried first)."""
     from generator.scene.boxpages import dies_for
 
     if spec.style == "tuck" and dies_for(spec, paper) is None:
-        tray = replace(spec, style="tray")
-        if dies_for(tray, paper) is not None:
-            return tray
+        spec = replace(spec, style="tray")
     plan_box(spec, paper)
     return spec
 
@@ -242,21 +249,63 @@ def art_from_files(title: str, card: tuple[float, float], colour: str | None = N
     return BoxArt(title, fill, text, back, card if back else None, load_image(front_art) if front_art else None)
 
 
-def kit_box(folder: Path, stem: str, card: tuple[float, float], count: int, art: BoxArt, paper: str, lang: str,
-            force: bool, deck: str) -> list[tuple[Path, str]]:
-    """A printed deck's box in the kit: FOLDER/STEM.pdf, a tuck box, or a tray and lid when the deck is too
-    thick for one on the paper; [(path, the index's description)]. A box that fits the paper in no style is
-    left out (the kit's extras step aside, they never refuse the kit)."""
+def plan_deck_box(job: PrintJob, count: int) -> BoxJob | None:
+    """The box of a deck's print job (`job.opts.box`, a BoxOrder): sized to `count` cards of the job's card size,
+    on its paper and cutter, beside its files (NAME-box.pdf: -o FILE.ext's stem, else the deck's), planned and
+    its files refused (check_box) before any card is drawn. None: an optional box (the kit's) that fits the
+    paper in no style. Its back design is a card's, given when the cards are drawn (write_deck_box)."""
+    order = job.opts.box
+    assert order is not None
+    if job.wants_data:
+        raise LayoutError("draws the deck's box, and --format json draws nothing: leave one out", key="--box")
+    spec = BoxSpec(job.card_size, count, order.thickness, order.clearance, "tray" if order.style == "tray" else "tuck")
+    if order.style in ("", "auto"):
+        try:
+            spec = fitting_spec(spec, job.opts.paper)
+        except LayoutError:
+            if order.optional:
+                return None
+            raise
+    colour, ink = box_colours(order.colour, order.ink)
+    art = BoxArt(order.title or job.title, colour, ink, None, job.card_size, order.front_image)
+    if order.output is not None:
+        output, stem = order.output, order.output.stem
+    else:
+        folder = job.targets[0].parent if job.targets else Path(".")
+        out = job.opts.output
+        stem = f"{Path(out).stem if out is not None and Path(out).suffix else job.stem}-box"
+        output = folder / f"{stem}.pdf" if job.opts.cutter is None else folder
+    box_job = BoxJob(spec, art, job.opts.paper, order.lang or job.opts.lang, job.opts.cutter, output, stem,
+                     job.opts.force)
+    check_box(box_job)
+    return box_job
 
-    try:
-        spec = fitting_spec(BoxSpec(card, count), paper)
-    except LayoutError:
-        return []
-    written = write_box(BoxJob(spec, art, paper, lang, None, folder / f"{stem}.pdf", stem, force))
+
+def deck_box(job: PrintJob, count: int) -> Callable[[Card | None], list[Path]] | None:
+    """The box of a deck's print job, planned and checked (plan_deck_box), as the function writing it once a
+    card is drawn (PrintJob.box); None without one."""
+    from functools import partial
+
+    box = plan_deck_box(job, count)
+    order = job.opts.box
+    return None if box is None or order is None else partial(write_deck_box, box, order, reporter=job.reporter)
+
+
+def write_deck_box(box: BoxJob, order: BoxOrder, card: Card | None, reporter: Reporter = PLAIN) -> list[Path]:
+    """The deck's box written (write_box), its back panel showing the chosen side of `card` (BoxOrder.face); the
+    order's `told` is told the box's spec and files."""
+    side = None if card is None or order.face == "none" else card.front if order.face == "front" else card.back
+    written = write_box(replace(box, art=replace(box.art, back=tuple(side) if side else None)), reporter)
+    if order.told is not None:
+        order.told(box.spec, written)
+    return written
+
+
+def box_about(spec: BoxSpec, what: str) -> str:
+    """A kit index's line for a box: 'WHAT: its box, a tuck box, one page (cut, fold, glue), inside ...'."""
     w, h, d = (format_number(v, 1) for v in spec.inside)
     kind = "a tuck box, one page" if spec.style == "tuck" else "a tray and its lid, two pages"
-    return [(path, f"{deck}: its box, {kind} (cut, fold, glue), inside {w} x {h} x {d} mm for {count} cards")
-            for path in written]
+    return f"{what}: its box, {kind} (cut, fold, glue), inside {w} x {h} x {d} mm for {spec.count} cards"
 
 
 def _source(job: BoxJob) -> str:
@@ -265,4 +314,5 @@ def _source(job: BoxJob) -> str:
     return box_source(job.spec, job.lang)
 
 
-__all__ = ["BoxArt", "BoxJob", "BoxSpec", "art_from_files", "box_colours", "box_paths", "check_box", "fitting_spec", "kit_box", "write_box"]
+__all__ = ["BoxArt", "BoxJob", "BoxSpec", "art_from_files", "box_about", "box_colours", "box_paths", "check_box",
+           "deck_box", "fitting_spec", "plan_deck_box", "write_box", "write_deck_box"]

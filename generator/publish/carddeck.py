@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.publish.job import CardStream, PrintJob
-from generator.publish.options import DeckOptions
+from generator.publish.options import BoxOrder, DeckOptions
 from generator.publish.plan import plan_job
 from generator.publish.report import PLAIN, Reporter
 
@@ -18,16 +18,14 @@ if TYPE_CHECKING:
     from generator.cards.build import CardDesign
     from generator.cards.records import Record
     from generator.cards.templates import Template
-    from generator.publish.box import BoxJob
     from generator.scene.imposition import Card
 
 
 def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: str | None = None,
               only: str | None = None, image_loader: Callable[[Path], bytes] | None = None,
-              sheet: str | None = None, allow_outside: bool = False, reporter: Reporter = PLAIN,
-              box: bool = False) -> list[Path]:
-    """Load, check, plan, draw and write a deck (and with `box` the box it goes in, from the template's
-    `box:` block); returns the paths written. Nothing is written on error.
+              sheet: str | None = None, allow_outside: bool = False, reporter: Reporter = PLAIN) -> list[Path]:
+    """Load, check, plan, draw and write a deck (and with --box, opts.box, the box it goes in, from the
+    template's `box:` block); returns the paths written. Nothing is written on error.
 
     only: the `--only` choice of cards; image_loader: path -> image bytes (default: the cached
     loader: PNG/JPEG as they are); sheet: the sheet of a spreadsheet DATA file; allow_outside: image
@@ -53,8 +51,7 @@ def make_deck(data: str | Path, template: str | Path, opts: DeckOptions, stem: s
     def rows() -> list[dict[str, Any]]:
         return [r.to_json() for r in (records if only else load_records(data, expand=False, sheet=sheet))]
 
-    return print_design(records, design, opts, stem, image_loader, allow_outside, data=rows, reporter=reporter,
-                        box=box)
+    return print_design(records, design, opts, stem, image_loader, allow_outside, data=rows, reporter=reporter)
 
 
 def deck_from(records: list[Record], tmpl: Template, opts: DeckOptions, stem: str,
@@ -70,52 +67,32 @@ def deck_from(records: list[Record], tmpl: Template, opts: DeckOptions, stem: st
 
 def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, stem: str,
                  image_loader: Callable[[Path], bytes] | None = None, allow_outside: bool = False,
-                 data: Callable[[], Any] | None = None, reporter: Reporter = PLAIN, box: bool = False) -> list[Path]:
-    """Plan the print job once (and the box, with `box`), then draw the cards (or take the data, for
-    json) and write them; then the box beside them."""
+                 data: Callable[[], Any] | None = None, reporter: Reporter = PLAIN) -> list[Path]:
+    """Plan the print job once (and with --box the box, from the template's `box:` block), then draw the
+    cards (or take the data, for json) and write them; then the box beside them."""
     design.allow_outside_files = allow_outside
     tmpl = design.template
+    if opts.box is not None:
+        from dataclasses import replace
+
+        opts = replace(opts, box=template_box(design, opts.box, stem, allow_outside))
     job = plan_job(opts, count=len(records), card_size=design.card_size, bleed=design.bleed, stem=stem,
                    has_backs=tmpl.back is not None, title=f"{printable(stem)}: {count_cards(len(records))}",
                    source=_source(records[0].file, tmpl.file), size_from=tmpl.file,
                    reporter=reporter)
     if job.wants_data:
-        if box:
-            from generator.core.errors import LayoutError
-
-            raise LayoutError("--box draws the deck's box: leave out --format json", key="--box")
         return job.write(data() if data is not None else [r.to_json() for r in records])
     refuse_bad_records(records, design)
-    if not box:
-        return job.write(_draw(records, design, job, image_loader))
-    box_job = deck_box_job(design, len(records), job, allow_outside)
-    stream = _draw(records, design, job, image_loader)
-    first: list[Card] = []
+    return job.write(_draw(records, design, job, image_loader))
 
-    def watched() -> Iterator[Card]:         # the first card's back, for the box, as the deck is drawn
-        for card in stream:
-            if not first:
-                first.append(card)
-            yield card
 
-    written = job.write(CardStream(watched(), stream.count, stream.has_backs))
+def template_box(design: CardDesign, order: BoxOrder, stem: str, allow_outside: bool = False) -> BoxOrder:
+    """The deck's box as the template's `box:` block says (without one: the deck's name on the default
+    colours, English words); --two-piece (a tray) wins over the block's style."""
     from dataclasses import replace
 
-    from generator.publish.box import write_box
-
-    back = first[0].back if first else None
-    art = replace(box_job.art, back=tuple(back) if back else None)
-    return written + write_box(replace(box_job, art=art), reporter)
-
-
-def deck_box_job(design: CardDesign, count: int, job: PrintJob, allow_outside: bool = False) -> BoxJob:
-    """The box of a deck (the template's `box:` block; without one, the deck's name on the default
-    colours), beside the deck's files, planned and checked (generator.publish.box.check_box) before
-    any card is drawn. Its back design is the first card's back, given when the cards are drawn."""
     from generator.core.errors import TemplateError
-    from generator.publish.box import BoxArt, BoxJob, BoxSpec, box_colours, check_box, fitting_spec
     from generator.publish.images import load_image
-    from generator.scene.boxpages import COLOUR
 
     tmpl = design.template
     block = tmpl.box or {}
@@ -123,20 +100,10 @@ def deck_box_job(design: CardDesign, count: int, job: PrintJob, allow_outside: b
     if art_path and not allow_outside and not Path(art_path).is_relative_to(tmpl.file.resolve().parent):
         raise TemplateError("the box's picture must be beside the template (or --allow-outside-files)",
                             file=tmpl.file, key="box.art")
-    colour, ink = box_colours(block.get("colour", COLOUR), block.get("ink"))
-    spec = BoxSpec(design.card_size, count, block.get("thickness", 0.30), block.get("clearance", 1.0),
-                   "tray" if block.get("style") == "tray" else "tuck")
-    if block.get("style", "auto") == "auto":
-        spec = fitting_spec(spec, job.opts.paper)
-    art = BoxArt(block.get("title") or printable(job.stem), colour, ink, None, design.card_size,
-                 load_image(Path(art_path)) if art_path else None)
-    folder = job.targets[0].parent if job.targets else Path(".")
-    out = job.opts.output
-    stem = f"{Path(out).stem if out is not None and Path(out).suffix else job.stem}-box"
-    box_job = BoxJob(spec, art, job.opts.paper, block.get("lang", "en"), job.opts.cutter,
-                     folder / f"{stem}.pdf" if job.opts.cutter is None else folder, stem, job.opts.force)
-    check_box(box_job)
-    return box_job
+    return replace(order, style=order.style or block.get("style", "auto"), title=block.get("title") or printable(stem),
+                   colour=block.get("colour"), ink=block.get("ink"), lang=block.get("lang", "en"),
+                   thickness=block.get("thickness", order.thickness), clearance=block.get("clearance", order.clearance),
+                   front_image=load_image(Path(art_path)) if art_path else None)
 
 
 def refuse_bad_records(records: list[Record], design: CardDesign) -> None:

@@ -6,7 +6,8 @@
 One job for the whole deck (a PDF opening with `lead` pages, the dungeon's player aid; json: `data()`),
 except in a format that writes a set per group (Format.per_group: Tabletop Simulator, where each group
 has its own backs): there one job per group, named STEM-GROUP (-o FILE.ext: FILE-GROUP.ext). Every job
-is planned before a card is drawn; the cards are drawn once, in group order.
+is planned before a card is drawn; the cards are drawn once, in group order. With --box (opts.box) the
+deck's one box is planned with them and written after them (STEM-box.pdf beside them).
 """
 
 from __future__ import annotations
@@ -46,16 +47,32 @@ def write_deck(opts: DeckOptions, groups: Sequence[CardGroup], draw: Callable[[]
     card, the groups' cards one after the other; `data()` the deck as data (json); `lead()` the pages a PDF
     opens with; home: the folder under output/ the files go to without -o (plan_job)."""
     apart = len(groups) > 1 and not opts.cutter and get_format(opts.format).per_group
-    wheres = [(_group_output(opts if n == 0 else replace(opts, given=frozenset()), group.name, stem, home),
-               f"{stem}-{group.name}", group.title or title)      # the options given are checked once
-              for n, group in enumerate(groups)] if apart else [(opts, stem, title)]
-    counts = [group.count for group in groups] if apart else [sum(group.count for group in groups)]
+    first = _box_card(opts, groups)
+    if apart:       # a set per group (the options given are checked once); the deck's one box beside them
+        heads = [(_group_output(replace(opts, box=None, given=opts.given if n == 0 else frozenset()), group.name,
+                                stem, home), f"{stem}-{group.name}", group.title or title, group.count)
+                 for n, group in enumerate(groups)]
+    else:
+        heads = [(opts, stem, title, sum(group.count for group in groups))]
     jobs = [plan_job(where, count=count, card_size=card_size, bleed=bleed, stem=name, title=heading, source=source,
-                     lang=lang, home=home, lead=None if apart else lead, reporter=reporter)
-            for (where, name, heading), count in zip(wheres, counts, strict=True)]
+                     lang=lang, home=home, lead=None if apart else lead, box_card=first, reporter=reporter)
+            for where, name, heading, count in heads]
     if jobs[0].wants_data:
         return jobs[0].write(data() if data is not None else [])
-    return _write(jobs, list(draw()))
+    from generator.publish.box import deck_box
+
+    box = deck_box(replace(jobs[0], opts=replace(jobs[0].opts, output=opts.output, box=opts.box), stem=stem, title=title),
+                   sum(group.count for group in groups)) if apart and opts.box is not None else None
+    cards = list(draw())
+    written = _write(jobs, cards)
+    return written if box is None else written + box(cards[first] if first < len(cards) else None)
+
+
+def _box_card(opts: DeckOptions, groups: Sequence[CardGroup]) -> int:
+    """The card whose side the deck's box shows: the first of the group its BoxOrder names (else the first)."""
+    names = [group.name for group in groups]
+    wanted = opts.box.group if opts.box is not None else ""
+    return sum(group.count for group in groups[:names.index(wanted)]) if wanted in names else 0
 
 
 def _write(jobs: list[PrintJob], cards: list[Card]) -> list[Path]:

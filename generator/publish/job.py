@@ -62,7 +62,9 @@ class PrintJob:
     whose files depend on the drawn cards, per-card backs or TTS sheets, names the rest when it
     writes and refuses those then, before rendering). home: the folder under output/ its files go to without
     -o (a game's, e.g. "dungeon"; "" for the formats' own defaults); lead: the pages a PDF opens with (the
-    dungeon's player aid), made when it writes; the other formats leave them out."""
+    dungeon's player aid), made when it writes; the other formats leave them out. box: the deck's box
+    (--box), planned and checked with the job (publish.box.plan_deck_box); `box(card)` writes it after the
+    deck, its back panel showing a side of card number `box_card` (counting from 0), kept as it is drawn."""
 
     opts: DeckOptions
     format: Format
@@ -79,6 +81,8 @@ class PrintJob:
     targets: tuple[Path, ...] = ()
     home: str = ""
     lead: Callable[[], list[Page]] | None = None
+    box: Callable[[Card | None], list[Path]] | None = None
+    box_card: int = 0
 
     def default_file(self, name: str) -> Path:
         """The file a one-file format writes without -o: output/NAME, or output/HOME/NAME."""
@@ -99,10 +103,14 @@ class PrintJob:
     def write(self, deck: Any) -> list[Path]:
         """Write the deck (its cards, a CardStream, or its data when wants_data) in the job's format; the
         paths written. A format that does not draw as it writes (no `streams = True`) gets a stream's
-        cards all drawn first."""
+        cards all drawn first. Then the deck's box, when it has one."""
+        seen: list[Card] = []
+        if self.box is not None:
+            deck = _watched(deck, self.box_card, seen)
         if isinstance(deck, CardStream) and not getattr(self.format, "streams", False):
             deck = list(deck)
-        return self.format.write(self, deck)
+        written = self.format.write(self, deck)
+        return written if self.box is None else written + self.box(seen[0] if seen else None)
 
     def sheet_count(self, has_backs: bool) -> int:
         """Pages of imposed sheets for the job's cards (fronts, and backs pages when duplex)."""
@@ -145,6 +153,21 @@ class CardStream:
             raise RuntimeError("internal: a card stream is read once")
         cards, self._cards = self._cards, None
         return iter(cards)
+
+
+def _watched(deck: Any, index: int, seen: list[Card]) -> Any:
+    """The deck, keeping card number `index` in `seen`: a stream's as it is drawn, a list's at once."""
+    if not isinstance(deck, CardStream):
+        seen += list(deck)[index:index + 1]
+        return deck
+
+    def cards() -> Iterator[Card]:
+        for number, card in enumerate(deck):
+            if number == index:
+                seen.append(card)
+            yield card
+
+    return CardStream(cards(), deck.count, deck.has_backs)
 
 
 def refuse_existing(targets: Iterable[Path], opts: DeckOptions) -> None:

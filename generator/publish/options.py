@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from generator.scene.box import CLEARANCE, THICKNESS, BoxSpec
 
 DEFAULT_DPI = 300
 
@@ -38,6 +40,35 @@ class FormatOption:
         """The option's value in these options (its default when it was not given)."""
         found = opts.extra.get(self.name, self.default)
         return None if found is None else str(found)
+
+
+@dataclass(frozen=True)
+class BoxOrder:
+    """--box: the box the deck goes in, written beside its files (generator/publish/box.py), sized to the deck
+    as printed (its card size and count). What it shows is the deck's own: a game's declaration
+    (generator.games.CardBox) or a template's `box:` block fills it in.
+
+    style: "auto" or "" (a tuck box, or a tray and lid when only those fit the paper), "tuck", "tray"
+    (--two-piece); title ("": the deck's title), colour and ink (None: dark blue, and white or black,
+    whichever reads), lang (the box's own words; None: the deck's), thickness and clearance (mm), front_image
+    (a picture's bytes, under the title); the back panel shows one side (face: "back", "front" or "none") of
+    the first card of `group` ("" or a group not printed: the deck's first card). output: the box's file
+    (None: NAME-box.pdf beside the deck's files); optional: a box that fits the paper in no style is left out
+    (the kit's), not refused; told(spec, paths): called once the box is written (the kit's index line)."""
+
+    style: str = ""
+    title: str = ""
+    colour: str | None = None
+    ink: str | None = None
+    lang: str | None = None
+    thickness: float = THICKNESS
+    clearance: float = CLEARANCE
+    front_image: bytes | None = None
+    group: str = ""
+    face: str = "back"
+    output: Path | None = None
+    optional: bool = False
+    told: Callable[[BoxSpec, list[Path]], None] | None = None
 
 
 # What a format that imposes (draws sheets of cards: Format.imposes) reads for its sheets.
@@ -78,6 +109,7 @@ class DeckOptions:
     cut_inset: float = 0.0                  # --cut-inset MM: cut this far inside the trim
     given: frozenset[str] = frozenset()     # the FLAGS fields given on the command line (checked against the format)
     extra: Mapping[str, Any] = field(default_factory=dict)   # the values of the formats' own FormatOptions, by name
+    box: BoxOrder | None = None             # --box: the deck's box beside its files (--two-piece: a tray and lid)
 
     @property
     def landscape(self) -> bool | None:

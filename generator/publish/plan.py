@@ -20,14 +20,16 @@ if TYPE_CHECKING:
 def plan_job(opts: DeckOptions, *, count: int, card_size: tuple[float, float], bleed: float, stem: str,
              title: str = "", source: str = "", has_backs: bool = True, lang: str | None = None,
              size_from: Path | None = None, home: str = "", lead: Callable[[], list[Page]] | None = None,
-             reporter: Reporter = PLAIN) -> PrintJob:
+             box_card: int = 0, reporter: Reporter = PLAIN) -> PrintJob:
     """The print job of `count` cards of `card_size` mm with `bleed`, in the options' format: the sheet
     planned (imposing formats), the limits on work checked, the output paths named and existing ones
     refused without --force. Nothing is drawn; nothing is written.
 
     lang: the language of the sheet footers (en, it, fr, pt); size_from: the file that declared the
     card size and bleed (a card that cannot fit the paper is then an error naming it); home: the folder
-    under output/ the files go to without -o (a game's); lead: the pages a PDF opens with (made when it writes)."""
+    under output/ the files go to without -o (a game's); lead: the pages a PDF opens with (made when it writes).
+    With --box (opts.box) the deck's box is planned too (publish.box.plan_deck_box) and refused before drawing;
+    box_card: the card whose side its back panel shows (write_deck: the first of the group the box names)."""
     from generator.core.limits import check_cards
 
     if lang is not None:
@@ -43,6 +45,10 @@ def plan_job(opts: DeckOptions, *, count: int, card_size: tuple[float, float], b
     fmt.check(job)
     job = replace(job, targets=tuple(fmt.paths(job)))
     refuse_existing(job.targets, opts)
+    if opts.box is not None:
+        from generator.publish.box import deck_box
+
+        job = replace(job, box=deck_box(job, count), box_card=box_card)
     return job
 
 

@@ -70,7 +70,7 @@ class PdfDocument:
     canvas: Canvas
     images: PdfImages                               # the picture XObjects, registered on first use
     # a text line's operators per (font, size, text, features, lang): a face's text recurs on other cards
-    text_runs: dict[tuple[str, float, str, tuple[str, ...], str], str] = field(default_factory=dict)
+    text_runs: dict[tuple[str, float, str, tuple[str, ...], str, bool | None], str] = field(default_factory=dict)
     glyph_fonts: dict[str, GlyphFont] = field(default_factory=dict)     # each face's Type 0 font (pdffonts.py)
     motifs: dict[tuple[Item, ...], str] = field(default_factory=dict)    # each distinct motif's form name
     motif_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
@@ -535,12 +535,12 @@ class PdfBackend(Backend):
             self._paint(item.color, None)
         canvas = self.c
         runs = self.doc.text_runs
-        key = (item.font, item.size, item.text, item.features, item.lang)
+        key = (item.font, item.size, item.text, item.features, item.lang, item.rtl)
         ops = runs.get(key)
         if ops is None:
             from generator.render.pdffonts import show_runs
 
-            shaped = shape_line(item.font, item.text, item.features, item.lang)
+            shaped = shape_line(item.font, item.text, item.features, item.lang, item.rtl)
             ops = runs[key] = show_runs(canvas, self.doc.glyph_fonts, shaped, item.size, _fp)
         placed = f"{_fp(1 / K)} 0 0 {_fp(-1 / K)} {_fp(item.x)} {_fp(item.y)} Tm {ops} ET"
         if isinstance(item.color, Gradient):
@@ -689,4 +689,10 @@ def _named_form(doc: PdfDocument, items: tuple[Item, ...], kind: str) -> str:
 
 def _f_matrix(m: Matrix) -> list[str]:
     """Matrix entries: the rotation/scale part with 6 decimals, the offsets like other numbers."""
-    return [format_number(value, 6) if i < 4 else _f(value) for i, value in enumerate(m)]
+    a, b, c, d, e, f = m
+    return [*_f_linear(a, b, c, d), _f(e), _f(f)]
+
+
+@lru_cache(maxsize=1024)     # a page's groups turn and scale by a few matrices (quarter turns, a card's scale)
+def _f_linear(a: float, b: float, c: float, d: float) -> tuple[str, ...]:
+    return tuple(format_number(value, 6) for value in (a, b, c, d))

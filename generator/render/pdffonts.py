@@ -2,7 +2,8 @@
 subset (fontTools, glyph ids kept) is embedded when the document is saved.
 
 A TrueType face is a CIDFontType2 with its subset as FontFile2; a CFF (OTF) face a CIDFontType0
-with the subset OpenType file as FontFile3 (/Subtype /OpenType). The ToUnicode map gives each glyph
+with its subset's bare CFF, CID-keyed with each glyph's CID its glyph id, as FontFile3 (/Subtype
+/CIDFontType0C: PDF 1.3, so PDF/X-1a takes it too; an OpenType file there would need PDF 1.6). The ToUnicode map gives each glyph
 the characters it stands for (a ligature "fi" both letters), so copying or searching the PDF
 gives the source text back; a run whose glyphs do not each stand for their own characters
 (Devanagari conjuncts, reordered vowel signs) is also marked with its text as /ActualText. Glyphs
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from generator.scene.fonts import GlyphRun, font_data, font_spec, hb_font, units_per_em
+from generator.scene.fonts import GlyphRun, font_data, font_spec, hb_font, nominal_glyph, units_per_em
 
 if TYPE_CHECKING:   # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -46,7 +47,7 @@ class GlyphFont:
         base = f"{tag}+{ps_name}"
         stream = pdfdoc.PDFStream(content=program, filters=[pdfdoc.PDFZCompress])
         if cff:
-            stream.dictionary["Subtype"] = pdfdoc.PDFName("OpenType")
+            stream.dictionary["Subtype"] = pdfdoc.PDFName("CIDFontType0C")
         else:
             stream.dictionary["Length1"] = len(program)
         file_ref = doc.Reference(stream, f"pnpgenFontFile:{self.internal}")
@@ -119,6 +120,7 @@ def _program(runs: tuple[GlyphRun, ...], size: float, fmt: Any) -> Program:
         ops: list[str] = []
         widths = _advance_table(run.font)
         texts = _cluster_texts(run)
+        _unmirror(run, texts)
         if not all(texts):      # a glyph does not stand for its own characters (reordered vowel signs)
             ops.append(f"/Span <</ActualText <FEFF{run.text.encode('utf-16-be').hex().upper()}>>> BDC")
         parts: list[str] = []
@@ -147,6 +149,21 @@ def _program(runs: tuple[GlyphRun, ...], size: float, fmt: Any) -> Program:
         face, body, pairs = out[-1]
         out[-1] = (face, body + " 0 Ts", pairs)
     return tuple(out)
+
+
+def _unmirror(run: GlyphRun, texts: list[str]) -> None:
+    """A right-to-left run draws a bracket as its mirror's glyph (HarfBuzz turns "(" into ")" there):
+    such a glyph's text becomes its own shape's character, so the font's ToUnicode gives each glyph
+    one character wherever it is drawn (text extraction reads the page in visual order, as drawn)."""
+    if not run.rtl:
+        return
+    from bidi.mirror import MIRRORED
+
+    for i, (glyph, text) in enumerate(zip(run.glyphs, texts, strict=True)):
+        mirror = MIRRORED.get(text) if len(text) == 1 else None
+        if mirror is not None and glyph[0] != nominal_glyph(run.font, text) and \
+                glyph[0] == nominal_glyph(run.font, mirror):
+            texts[i] = mirror
 
 
 def _cluster_texts(run: GlyphRun) -> list[str]:
@@ -239,7 +256,7 @@ def _subset(face: str, gids: tuple[int, ...]) -> tuple[bytes, bool, str, dict[st
         "ascent": round(ascent * scale), "descent": round(descent * scale), "cap": round((cap or ascent) * scale)}
     ps_name = "".join(ch for ch in _ps_name(tables.get(b"name", b"")) or font_spec(face).family
                       if ch.isascii() and (ch.isalnum() or ch in "-_")) or "Font"
-    program = _cff_subset(data, index, gids) if cff else _glyf_subset(tables, gids)
+    program = cid_keyed_cff(_cff_subset(data, index, gids)) if cff else _glyf_subset(tables, gids)
     return program, cff, ps_name[:60], metrics
 
 
@@ -375,5 +392,44 @@ def _cff_subset(data: bytes, index: int, gids: tuple[int, ...]) -> bytes:
     subsetter.subset(tt)
     out = io.BytesIO()
     tt.save(out)
+    tt.close()
+    return out.getvalue()
+
+
+def cid_keyed_cff(otf: bytes) -> bytes:
+    """The CFF table of an OpenType font as a CID-keyed CFF whose CIDs are the glyph ids, for a
+    FontFile3 /CIDFontType0C (Identity-H: a code is a CID, here the glyph id HarfBuzz gave). A
+    name-keyed font (most Latin OTFs) gets the Adobe-Identity-0 ROS and one FDArray font dict holding
+    its Private dict (subroutines and hints kept); a CID-keyed one (Noto CJK) has its CIDs renumbered."""
+    from fontTools.cffLib import FDArrayIndex, FDSelect, FontDict
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(io.BytesIO(otf), recalcTimestamp=False)
+    cff = tt["CFF "].cff
+    top = cff.topDictIndex[0]
+    glyphs = top.CharStrings
+    names = list(top.charset)
+    if not hasattr(top, "ROS"):
+        font_dict = FontDict()
+        font_dict.setCFF2(False)
+        font_dict.FontName = cff.fontNames[0]
+        font_dict.Private = top.Private
+        fd_array = FDArrayIndex()
+        fd_array.append(font_dict)
+        select = FDSelect(format=3)
+        select.gidArray = [0] * len(names)
+        for key in ("Private", "Encoding"):
+            top.rawDict.pop(key, None)
+            if hasattr(top, key):
+                delattr(top, key)
+        top.FDArray, top.FDSelect = fd_array, select
+        glyphs.fdArray, glyphs.fdSelect = fd_array, select
+        top.ROS = ("Adobe", "Identity", 0)
+    top.CIDCount = len(names)
+    cids = {name: f"cid{n:05d}" if n else ".notdef" for n, name in enumerate(names)}
+    top.charset = [cids[name] for name in names]
+    glyphs.charStrings = {cids[name]: value for name, value in glyphs.charStrings.items()}
+    out = io.BytesIO()
+    cff.compile(out, tt)
     tt.close()
     return out.getvalue()

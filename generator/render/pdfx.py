@@ -10,8 +10,8 @@ What makes the file PDF/X-1a:2003 (ISO 15930-4; sources in docs/pod.md):
 - DeviceCMYK only: every vector colour is converted with the profile (k/K operators), every picture
   decoded, flattened onto white, converted and stored losslessly (Flate, so the measured ink is the
   printed ink), never /SMask, /Group or soft transparency;
-- the fonts are embedded subsets (pdffonts.py: Type 0 fonts of TrueType outlines; a template's CFF
-  font would be embedded as OpenType, which PDF/X-1a does not allow: it is refused, naming the font);
+- the fonts are embedded subsets (pdffonts.py: Type 0 fonts; TrueType outlines as FontFile2, a
+  template's CFF (OTF) font as a bare CID-keyed CFF, FontFile3 /CIDFontType0C, both PDF 1.3);
 - every page has a TrimBox and a BleedBox (the caller's pages carry them);
 - the Catalog's /OutputIntents holds one /GTS_PDFX intent naming the condition and embedding the
   profile; the Info dictionary has /GTS_PDFXVersion (PDF/X-1a:2003), /Trapped /False, a title and
@@ -209,13 +209,6 @@ class CmykBackend(PdfBackend):
 
     def text_line(self, item: TextLine) -> None:
         self._record(item)
-        from generator.scene.fonts import font_spec, has_cff_outlines, shape_line
-
-        for run in shape_line(item.font, item.text, item.features, item.lang):
-            if has_cff_outlines(run.font):
-                raise LayoutError(f"font {font_spec(run.font).family!r} has CFF (PostScript) outlines, which "
-                                  "PDF/X-1a cannot embed: use its TrueType (.ttf) version, or --format pdf",
-                                  key="font")
         super().text_line(item)
 
     def image(self, item: Image) -> None:

@@ -77,7 +77,7 @@ class _TextChars(Backend):
         self.used: dict[str, set[str]] = {}
 
     def text_line(self, item: TextLine) -> None:
-        for run in shape_line(item.font, item.text, item.features, item.lang):
+        for run in shape_line(item.font, item.text, item.features, item.lang, item.rtl):
             self.used.setdefault(run.font, set()).update(run.text)
 
     def _skip(self, item: object) -> None:
@@ -211,7 +211,7 @@ class SvgBackend(Backend):
             return
         unit = item.size / 1000.0 * MM_PER_PT
         x = item.x
-        for run in shape_line(item.font, item.text, item.features, item.lang):   # in visual order
+        for run in shape_line(item.font, item.text, item.features, item.lang, item.rtl):   # in visual order
             self._text_run(item, run, x, run.width * unit)
             x += run.width * unit
 

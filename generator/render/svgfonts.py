@@ -2,7 +2,7 @@
 
 `font_face_css` gives one @font-face per face used on a page, holding a fontTools subset of the
 characters drawn with the OpenType layout that shapes them (TrueType or CFF outlines as the face
-has them; WOFF2 would need brotli, which is not a dependency),
+has them, as TTF/OTF data: a WOFF2 source is unpacked first, see scene/fonts.font_data),
 under a family name of its own ("pnpgen-sans-bold") so no installed font of the same name can
 stand in for it. Given a run-wide `charset` (every character a whole deck draws in each font, see
 `svg.text_chars`), each face embeds that one subset instead, made once per run and font. Fonts are

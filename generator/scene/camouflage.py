@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.colours import tint
-from generator.scene.model import Group, Item, Line, Path, Polygon, Rect, Stroke, rotate, translate
+from generator.scene.model import Group, Item, Line, Path, Polyline, Rect, Stroke, rotate, translate
 
 DARK, LIGHT = "#111111", "#ffffff"
 GLYPHS = "ABCDEFGHJKLMNPQRSTVWXYZ0123456789"
+JITTER = 0.15         # a cell is moved up to this share of its size each way
 COLOUR_SHARE = 0.5     # a light cell in one of the secret's colours is that colour this light (light in every channel)
 
 
@@ -58,12 +59,14 @@ def camouflage(rng: random.Random, x: float, y: float, w: float, h: float,
         fill = (tint(rng.choice(colours), COLOUR_SHARE) if colours and rng.random() < 0.3 else LIGHT) if light else DARK
         tones.append((cx, cy, large, large, fill))
         items.append(_blotch(rng, cx + large / 2, cy + large / 2, large * 1.02, fill))
-    for cx, cy in _cells(rng, x, y, w, h, weights.small):
-        ink = LIGHT if _tone_at(tones, cx + weights.small / 2, cy + weights.small / 2) == DARK else DARK
-        items.append(_blotch(rng, cx + weights.small / 2, cy + weights.small / 2, weights.small * weights.fleck, ink))
-    for cx, cy in _cells(rng, x, y, w, h, weights.medium):
-        ink = LIGHT if _tone_at(tones, cx + weights.medium / 2, cy + weights.medium / 2) == DARK else DARK
-        items.append(_glyph(rng, cx, cy, weights.medium, ink, weights.glyph_fonts))
+    tone_at = _Tones(tones, x, y, large, cols)
+    small, medium = weights.small, weights.medium
+    for cx, cy in _cells(rng, x, y, w, h, small):
+        ink = LIGHT if tone_at(cx + small / 2, cy + small / 2) == DARK else DARK
+        items.append(_blotch(rng, cx + small / 2, cy + small / 2, small * weights.fleck, ink))
+    for cx, cy in _cells(rng, x, y, w, h, medium):
+        ink = LIGHT if tone_at(cx + medium / 2, cy + medium / 2) == DARK else DARK
+        items.append(_glyph(rng, cx, cy, medium, ink, weights.glyph_fonts))
     for tone, offset, rising in ((DARK, 0.0, False), (LIGHT, weights.step / 2, True)):
         items += _lattice(x, y, w, h, Stroke(tone, weights.line), weights.step, offset, rising)
     return [Group((Rect(x, y, w, h, fill=DARK, stroke=None), *items), clip=Rect(x, y, w, h))]
@@ -72,43 +75,74 @@ def camouflage(rng: random.Random, x: float, y: float, w: float, h: float,
 def _cells(rng: random.Random, x: float, y: float, w: float, h: float, size: float) -> list[tuple[float, float]]:
     """The top-left corners of a grid of `size` cells over the box (one cell beyond each edge), jittered."""
     cols, rows = int(w / size) + 2, int(h / size) + 2
-    return [(x + (i - 0.5) * size + rng.uniform(-0.15, 0.15) * size, y + (j - 0.5) * size + rng.uniform(-0.15, 0.15) * size)
+    return [(x + (i - 0.5) * size + rng.uniform(-JITTER, JITTER) * size, y + (j - 0.5) * size + rng.uniform(-JITTER, JITTER) * size)
             for j in range(rows) for i in range(cols)]
 
 
-def _tone_at(tones: list[tuple[float, float, float, float, str]], px: float, py: float) -> str:
-    """The fill of the last large cell drawn over a point (DARK where none is)."""
-    for cx, cy, cw, ch, fill in reversed(tones):
-        if cx <= px <= cx + cw and cy <= py <= cy + ch:
-            return fill
-    return DARK
+_REACH = 0.5 + JITTER + 0.01
+
+
+class _Tones:
+    """The fill of the last large cell drawn over a point (DARK where none is), the large cells of one
+    camouflage being a grid `cols` wide of `size` cells from (x, y), each moved at most JITTER of a
+    cell: only the few cells that can lie over the point are looked at (not every cell, for each of
+    the thousands of points asked)."""
+
+    def __init__(self, tones: list[tuple[float, float, float, float, str]], x: float, y: float,
+                 size: float, cols: int) -> None:
+        self.tones, self.x, self.y, self.size, self.cols = tones, x, y, size, cols
+        self.rows = (len(tones) + cols - 1) // cols
+
+    def __call__(self, px: float, py: float) -> str:
+        # cell (i, j) spans [i - 0.5, i + 0.5] cells from (x, y), moved at most 0.15 of a cell: only an
+        # i (and j) within 0.65 cells of the point's place in the grid can hold it (0.66 against rounding)
+        tones, cols, size = self.tones, self.cols, self.size
+        u, v = (px - self.x) / size, (py - self.y) / size
+        first_i, last_i = max(0, math.ceil(u - _REACH)), min(cols - 1, math.floor(u + _REACH))
+        first_j, last_j = max(0, math.ceil(v - _REACH)), min(self.rows - 1, math.floor(v + _REACH))
+        for j in range(last_j, first_j - 1, -1):          # the last cell drawn first
+            for i in range(last_i, first_i - 1, -1):
+                k = j * cols + i
+                if k < len(tones):
+                    cx, cy, cw, ch, fill = tones[k]
+                    if cx <= px <= cx + cw and cy <= py <= cy + ch:
+                        return fill
+        return DARK
+
+
+_TURNS = tuple(k * math.pi / 2 for k in range(4))     # a square's corners, a quarter turn apart
+# rng.uniform(a, b) is a + (b - a) * rng.random() (the random module's own formula), written out in _blotch
+# (a Python call less for each of the kit's 250,000 numbers): each (a, b - a) as uniform computes it
+_TURN, _BEND, _REACHES = (-0.25, 0.25 - -0.25), (-0.12, 0.12 - -0.12), (0.85, 1.05 - 0.85)
 
 
 def _blotch(rng: random.Random, cx: float, cy: float, size: float, colour: str) -> Item:
     """A randomly turned quadrilateral about `size` mm across, centred on (cx, cy)."""
-    turn = math.pi / 4 + rng.uniform(-0.25, 0.25)          # a square about upright: corners at 45 degrees
+    rand, cos, sin = rng.random, math.cos, math.sin
+    turn = math.pi / 4 + (_TURN[0] + _TURN[1] * rand())         # a square about upright: corners at 45 degrees
+    half = size / math.sqrt(2)
+    (bend, bends), (reach, reaches) = _BEND, _REACHES
     corners = []
-    for k in range(4):
-        angle = turn + k * math.pi / 2 + rng.uniform(-0.12, 0.12)
-        radius = size / math.sqrt(2) * rng.uniform(0.85, 1.05)
-        corners.append((round(cx + radius * math.cos(angle), 3), round(cy + radius * math.sin(angle), 3)))
-    return Polygon(corners, fill=colour, stroke=None)
+    for quarter in _TURNS:
+        angle = turn + quarter + (bend + bends * rand())
+        radius = half * (reach + reaches * rand())
+        corners.append((round(cx + radius * cos(angle), 3), round(cy + radius * sin(angle), 3)))
+    return Polyline(tuple(corners), closed=True, fill=colour, stroke=None)    # Polygon's, the points floats already
 
 
 def _glyph(rng: random.Random, x: float, y: float, size: float, ink: str, fonts: Sequence[str]) -> Item:
     """One random letter or digit filling a `size` mm cell, a quarter turn at random: drawn as its outline,
     not as text, so that copying or searching the page finds no words in the camouflage."""
     from generator.scene.fonts import nominal_glyph
-    from generator.scene.text import glyph_commands
+    from generator.scene.text import glyph_bounds, glyph_commands
 
     points = size / 0.3528 * rng.uniform(1.0, 1.35)          # cap height about the cell
     char, face = rng.choice(GLYPHS), rng.choice(tuple(fonts))
-    commands = glyph_commands(face, nominal_glyph(face, char), 0.0, 0.0, round(points, 2))
-    xs = [float(v) for c in commands for v in c[1::2]]
-    ys = [float(v) for c in commands for v in c[2::2]]
+    gid, size_pt = nominal_glyph(face, char), round(points, 2)
+    left, top, right, bottom = glyph_bounds(face, gid, 0.0, 0.0, size_pt)
     cx, cy = x + size / 2, y + size / 2
-    dx, dy = round(cx - (min(xs) + max(xs)) / 2, 3), round(cy - (min(ys) + max(ys)) / 2, 3)
-    outline = Path(commands, fill=ink, stroke=None)
+    dx, dy = round(cx - (left + right) / 2, 3), round(cy - (top + bottom) / 2, 3)
+    outline = Path(glyph_commands(face, gid, 0.0, 0.0, size_pt), fill=ink, stroke=None)
     return Group((Group((outline,), transform=translate(dx, dy)),), transform=rotate(rng.choice((0, 90, 180, 270)), cx, cy))
 
 

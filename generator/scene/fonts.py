@@ -30,7 +30,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.core.errors import LayoutError, PnpError
 from generator.paths import fonts_dir
@@ -76,7 +76,8 @@ FALLBACKS: dict[str, FontSpec] = {
 
 
 MEASURED_KEPT = 4_096       # texts whose width a font remembers (then it starts afresh)
-SHAPED_KEPT = 1_024          # shaped lines kept per process (a deck drawn as it is written needs a batch of pages)
+SHAPED_KEPT = 2_048          # shaped lines kept per process, the last used (a deck drawn as it is written needs a
+                             # batch of pages; the kit's documents share their labels, footers and rules)
 
 
 class FontFileError(Exception):
@@ -199,13 +200,6 @@ def hb_font(name: str) -> Any:
 
     data, index = font_data(name)
     return hb.Font(hb.Face(hb.Blob(data), index))
-
-
-@cache
-def has_cff_outlines(name: str) -> bool:
-    """Whether a face's outlines are CFF (PostScript: an OTF), not TrueType."""
-    tags: list[str] = hb_font(primary(name)).face.table_tags
-    return "CFF " in tags or "CFF2" in tags
 
 
 @cache
@@ -413,7 +407,7 @@ def _check_face(data: bytes, index: int, path: Path) -> tuple[str, str, str]:
     except FontFileError:
         raise
     except ImportError as err:
-        raise FontFileError(f"{label} cannot be read: {err} (WOFF2 needs the brotli module)") from None
+        raise FontFileError(f"{label} cannot be read: {err} (WOFF2 needs the brotli module: pip install brotli)") from None
     except Exception as err:       # fontTools raises many kinds on a damaged file
         raise FontFileError(f"{label} is not a readable font ({type(err).__name__})") from None
     if fs_type & 0x000F == 0x0002 or fs_type & 0x0200:
@@ -481,6 +475,7 @@ def _scan_folders(family: str, style: str, weight: int | str | None) -> tuple[Pa
 
 # --- shaping -----------------------------------------------------------------------------------
 
+T = TypeVar("T")
 Glyph = tuple[int, float, float, float, int]   # glyph id, advance, x offset, y offset (1/1000 em, y up), cluster
 
 
@@ -494,6 +489,11 @@ class GlyphRun:
     rtl: bool
     glyphs: tuple[Glyph, ...]
     width: float          # 1/1000 em
+
+    def __hash__(self) -> int:
+        # equal runs have equal texts and widths: hashing these, not every glyph, keeps a run a cheap key
+        # (pdffonts caches a line's operators by its runs)
+        return hash((self.font, self.text, self.rtl, self.width))
 
 
 # right-to-left letters and the marks and controls that start right-to-left text: a line without any is
@@ -513,6 +513,13 @@ def is_rtl_text(text: str) -> bool:
     return False
 
 
+def paragraph_rtl(text: str) -> bool | None:
+    """A paragraph's base direction for the bidi algorithm: None for text without right-to-left
+    characters (left to right throughout, no bidi pass), else whether its first strong character is
+    right to left (rule P2)."""
+    return is_rtl_text(text) if _STRONG_RTL.search(text) else None
+
+
 def shaped_width(font: str, text: str, features: tuple[str, ...] = (), lang: str = "") -> float:
     """Width of a shaped text in 1/1000 em."""
     return sum(run.width for run in shape_line(font, text, features, lang))
@@ -522,16 +529,7 @@ def shape_line(font: str, text: str, features: tuple[str, ...] = (), lang: str =
                rtl: bool | None = None) -> tuple[GlyphRun, ...]:
     """A line shaped by HarfBuzz: runs of one face and direction in visual order (bidi by the
     Unicode algorithm; the base direction from the first strong character unless `rtl` is given)."""
-    key = (font, text, features, lang, rtl)
-    known = _SHAPED.get(key)
-    if known is None:
-        if len(_SHAPED) >= SHAPED_KEPT:
-            _SHAPED.clear()
-        known = _SHAPED[key] = _shape_line(font, text, features, lang, rtl)
-    return known
-
-
-_SHAPED: dict[tuple[str, str, tuple[str, ...], str, bool | None], tuple[GlyphRun, ...]] = {}
+    return _shaped(font, text, features, lang, rtl)
 
 
 def _shape_line(font: str, text: str, features: tuple[str, ...], lang: str,
@@ -554,12 +552,15 @@ def _shape_line(font: str, text: str, features: tuple[str, ...], lang: str,
                 run_start = i
         start = end
     runs = [_shape(face, chunk, level % 2 == 1, features, lang) for face, chunk, level in pieces]
-    return tuple(_visual_order(runs, [level for _, _, level in pieces]))
+    return tuple(visual_order(runs, [level for _, _, level in pieces]))
 
 
-def _visual_order(runs: list[GlyphRun], levels: list[int]) -> list[GlyphRun]:
-    """Runs reordered by rule L2 of the bidi algorithm: from the highest level down to the lowest
-    odd one, every stretch of runs at that level or above is reversed."""
+_shaped = lru_cache(maxsize=SHAPED_KEPT)(_shape_line)      # the lines shaped last, kept
+
+
+def visual_order(runs: list[T], levels: list[int]) -> list[T]:
+    """Runs (glyph runs, a rich line's pieces) reordered by rule L2 of the bidi algorithm: from the
+    highest level down to the lowest odd one, every stretch of runs at that level or above is reversed."""
     if not levels or max(levels) == 0:
         return runs
     order = list(range(len(runs)))
@@ -578,9 +579,64 @@ def _visual_order(runs: list[GlyphRun], levels: list[int]) -> list[GlyphRun]:
     return [runs[k] for k in order]
 
 
+def bidi_levels(text: str, rtl: bool | None = None) -> list[int]:
+    """Each character's resolved bidi level (the base direction from the first strong character unless
+    `rtl` is given): 0 throughout for text without right-to-left characters. Explicit embedding
+    controls, which shaping drops, take the level of the character before them."""
+    if not rtl and not _STRONG_RTL.search(text):
+        return [0] * len(text)
+    kept, levels = _bidi_levels(text, rtl)
+    if len(kept) == len(text):
+        return levels
+    out: list[int] = []
+    at = 0
+    for ch in text:
+        if at < len(kept) and ch == kept[at]:
+            out.append(levels[at])
+            at += 1
+        else:
+            out.append(out[-1] if out else (levels[0] if levels else int(bool(rtl))))
+    return out
+
+
 def _bidi_levels(text: str, rtl: bool | None) -> tuple[str, list[int]]:
-    """The text without explicit embedding controls, and each character's resolved bidi level
-    (python-bidi's implementation of the Unicode Bidirectional Algorithm, rules X1 to I2)."""
+    """The text without explicit embedding controls, and each character's resolved bidi level (rules
+    X1 to I2 of the Unicode Bidirectional Algorithm, paired brackets N0 and isolates included)."""
+    from bidi import algorithm
+
+    levels = _unicode_bidi_levels(text, rtl)
+    if levels is None:
+        return _legacy_bidi_levels(text, rtl)
+    kept = [i for i, ch in enumerate(text) if unicodedata.bidirectional(ch) not in algorithm.X9_REMOVED]
+    return "".join(text[i] for i in kept), [levels[i] for i in kept]
+
+
+_LEVEL = re.compile(r"Level\(\s*(\d+)")
+
+
+def _unicode_bidi_levels(text: str, rtl: bool | None) -> list[int] | None:
+    """Each character's level from python-bidi's Rust core (the unicode-bidi crate, which resolves
+    paired brackets, N0): `get_display(debug=True)` returns the resolved levels, one per UTF-8 byte.
+    None if that answer cannot be read (another python-bidi), for the older algorithm to stand in."""
+    from bidi import get_display
+
+    try:
+        info = str(get_display(text, base_dir=None if rtl is None else "RL"[not rtl], debug=True))
+        section = info.split("levels:", 1)[1].split("paragraphs:", 1)[0]
+    except (IndexError, TypeError, ValueError):
+        return None
+    by_byte = [int(v) for v in _LEVEL.findall(section)]
+    if len(by_byte) != len(text.encode("utf-8")):
+        return None
+    out, at = [], 0
+    for ch in text:
+        out.append(by_byte[at])
+        at += len(ch.encode("utf-8"))
+    return out
+
+
+def _legacy_bidi_levels(text: str, rtl: bool | None) -> tuple[str, list[int]]:
+    """python-bidi's pure-Python algorithm (before Unicode 6.3: no paired brackets, no isolates)."""
     from bidi import algorithm
 
     text = "".join(ch for ch in text if unicodedata.bidirectional(ch) not in algorithm.X9_REMOVED)

@@ -172,7 +172,9 @@ class Text:
 @dataclass(frozen=True, slots=True)
 class TextLine:
     """One laid-out line of text: x at its left end, y on its baseline (mm); size in points. Backends
-    draw the glyphs generator.scene.fonts.shape_line gives for its font, text, features and lang."""
+    draw the glyphs generator.scene.fonts.shape_line gives for its font, text, features, lang and rtl
+    (the base direction: None reads it from the first strong character; rich text gives each of its
+    bidi runs its own, so a bracket alone in a right-to-left run is mirrored)."""
 
     x: float
     y: float
@@ -183,6 +185,7 @@ class TextLine:
     color: Paint = "#000000"     # a colour, or a Gradient (the glyphs filled with it)
     features: tuple[str, ...] = field(default=(), kw_only=True)
     lang: str = field(default="", kw_only=True)
+    rtl: bool | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ within a tolerance in pixels.
 from __future__ import annotations
 
 import math
+from operator import eq, itemgetter
 
 from generator.core.errors import LayoutError
 from generator.scene.model import IDENTITY, PATH_ARITY, Matrix, Path, PathCommand, Point, apply
@@ -15,11 +16,22 @@ from generator.scene.model import IDENTITY, PATH_ARITY, Matrix, Path, PathComman
 Subpath = tuple[list[Point], bool]   # points, closed
 
 
+_LENGTHS = {op: arity + 1 for op, arity in PATH_ARITY.items()}     # a command's length with its operator
+_OP = itemgetter(0)
+
+
 def check_path(path: Path) -> None:
     """LayoutError unless every command is known, has its numbers, and the path starts with M."""
     if path.fill_rule not in ("nonzero", "evenodd"):
         raise LayoutError(f"fill rule must be nonzero or evenodd, not {path.fill_rule!r}", key="fill_rule")
-    for index, command in enumerate(path.commands):
+    commands = path.commands
+    try:         # the common case, checked at C speed: each command's length is its operator's
+        if (not commands or commands[0][0] == "M") and all(map(eq, map(_LENGTHS.__getitem__, map(_OP, commands)),
+                                                                    map(len, commands))):
+            return
+    except (KeyError, IndexError, TypeError):
+        pass
+    for index, command in enumerate(commands):
         op = command[0] if command else None
         arity = PATH_ARITY.get(op) if isinstance(op, str) else None
         if arity is None or len(command) != arity + 1:
@@ -37,14 +49,15 @@ def cubic_commands(commands: tuple[PathCommand, ...]) -> list[PathCommand]:
     for command in commands:
         op = command[0]
         if op == "Q":
-            qx, qy, ex, ey = (float(v) for v in command[1:])
+            qx, qy, ex, ey = map(float, command[1:])
             out.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
                         ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
-        else:
-            out.append(command)
+            x, y = ex, ey
+            continue
+        out.append(command)
         if op == "Z":
             x, y = start
-        elif op != "Z":
+        else:
             x, y = float(command[-2]), float(command[-1])
             if op == "M":
                 start = (x, y)

@@ -32,7 +32,7 @@ from generator.scene.fonts import (
     FontMetrics,
     font_metrics,
     glyph_outline,
-    is_rtl_text,
+    paragraph_rtl,
     shape_line,
     shaped_width,
 )
@@ -143,22 +143,28 @@ def _measure(box: Text) -> Measure:
     return lambda s: shaped_width(font, s, features, lang)
 
 
-def _fit(box: Text, fm: FontMetrics, size: float, break_words: bool) -> list[tuple[str, float]] | None:
-    """Lines (text, width in 1/1000 em) at this size, or None when they do not fit the box."""
+SetLine = tuple[str, float, bool | None]    # a line's text, its width (1/1000 em), its paragraph's direction
+
+
+def _fit(box: Text, fm: FontMetrics, size: float, break_words: bool) -> list[SetLine] | None:
+    """Lines (text, width in 1/1000 em, the paragraph's base direction: paragraph_rtl) at this size, or
+    None when they do not fit the box."""
     unit = size / 1000.0 * MM_PER_PT          # mm per 1/1000 em
     limit = box.w / unit + _EPS
     measure = _measure(box)
-    lines: list[tuple[str, float]] = []
+    lines: list[SetLine] = []
     max_lines = _max_lines(box, fm, size)
     for para in _paragraphs(box.text):
+        rtl = paragraph_rtl(para)
         if box.wrap:
-            lines.extend(wrap_paragraph(para, measure, limit, break_words, box.lang))
+            lines.extend((text, width, rtl) for text, width in wrap_paragraph(para, measure, limit, break_words,
+                                                                              box.lang))
         else:
             text = para.replace(SOFT_HYPHEN, "")
-            lines.append((text, measure(text)))
+            lines.append((text, measure(text), rtl))
         if len(lines) > max_lines:
             return None
-    if any(width > limit for _, width in lines):
+    if any(width > limit for _, width, _ in lines):
         return None
     return lines
 
@@ -293,14 +299,28 @@ def _split(piece: str, measure: Measure, limit: float, lang: str, prefix: str,
     `prefix` on the line, and the rest; None when no break point gives a head that fits."""
     plain = piece.replace(SOFT_HYPHEN, "")
     whole_too_wide = measure(plain) > limit
-    points = _break_points(piece, lang if whole_too_wide else "", whole_too_wide)
-    for at, hyphen in sorted(points, reverse=True):
-        head = piece[:at] + (HYPHEN if hyphen else "")
-        if measure((prefix + head).replace(SOFT_HYPHEN, "")) <= limit:
-            tail = piece[at:].lstrip(SOFT_HYPHEN)
-            return head, tail
+
+    def fits(at: int, hyphen: bool) -> bool:
+        return measure((prefix + piece[:at] + (HYPHEN if hyphen else "")).replace(SOFT_HYPHEN, "")) <= limit
+
+    found = best_break(piece, lang, whole_too_wide, fits)
+    if found is not None:
+        at, hyphen = found
+        return piece[:at] + (HYPHEN if hyphen else ""), piece[at:].lstrip(SOFT_HYPHEN)
     if whole_too_wide and break_words and not prefix:
         return _chars_that_fit(piece, measure, limit)
+    return None
+
+
+def best_break(piece: str, lang: str, whole_too_wide: bool,
+               fits: Callable[[int, bool], bool]) -> tuple[int, bool] | None:
+    """Where a word breaks at the end of a line (plain and rich text alike): the last break point
+    (index, draw a hyphen) whose head `fits` the line. Soft hyphens always; when the word is wider
+    than the whole line also its own hyphens and the `lang` dictionary's points (pyphen)."""
+    points = _break_points(piece, lang if whole_too_wide else "", whole_too_wide)
+    for at, hyphen in sorted(points, reverse=True):
+        if fits(at, hyphen):
+            return at, hyphen
     return None
 
 
@@ -351,10 +371,10 @@ def _chars_that_fit(piece: str, measure: Measure, limit: float) -> tuple[str, st
     return (piece[:best], piece[best:]) if best is not None else None
 
 
-def _place(box: Text, fm: FontMetrics, size: float,
-           lines: list[tuple[str, float]]) -> tuple[TextLine, ...]:
+def _place(box: Text, fm: FontMetrics, size: float, lines: list[SetLine]) -> tuple[TextLine, ...]:
     """Position lines in the box by align/valign (a right-to-left paragraph's left is its right
-    edge, its start); baselines from the font's ascent."""
+    edge, its start); baselines from the font's ascent. Each line keeps its paragraph's direction (a
+    wrapped line of a Hebrew paragraph that starts with a Latin word is still right to left)."""
     unit = size / 1000.0 * MM_PER_PT
     height = block_height(box.font, size, len(lines), box.line_height)
     top = box.y + (box.h - height) * VALIGNS[box.valign]
@@ -362,13 +382,18 @@ def _place(box: Text, fm: FontMetrics, size: float,
     pitch = line_pitch(size, box.line_height)
     share = ALIGNS[box.align]
     placed = []
-    for i, (text, width) in enumerate(lines):
+    for i, (text, width, rtl) in enumerate(lines):
         if text:
-            along = 1.0 - share if share != 0.5 and is_rtl_text(text) else share
-            x = box.x + (box.w - width * unit) * along
+            x = box.x + (box.w - width * unit) * along_line(share, bool(rtl))
             placed.append(TextLine(x, baseline + i * pitch, text, font=box.font, size=size, color=box.color,
-                                   features=box.features, lang=box.lang))
+                                   features=box.features, lang=box.lang, rtl=rtl))
     return tuple(placed)
+
+
+def along_line(share: float, rtl: bool) -> float:
+    """Where a line sits in its box's spare width (0 left ... 1 right) for an align share: a
+    right-to-left paragraph's `left` is its start, the right edge (and `right` the left edge)."""
+    return 1.0 - share if share != 0.5 and rtl else share
 
 
 # --- the glyphs of a line, as every backend draws them -------------------------------------------
@@ -384,7 +409,7 @@ def placed_glyphs(line: TextLine) -> tuple[PlacedGlyph, ...]:
     unit = line.size / 1000.0 * MM_PER_PT
     out: list[PlacedGlyph] = []
     pen = 0.0
-    for run in shape_line(line.font, line.text, line.features, line.lang):
+    for run in shape_line(line.font, line.text, line.features, line.lang, line.rtl):
         counts: dict[int, int] = {}
         for glyph in run.glyphs:
             counts[glyph[4]] = counts.get(glyph[4], 0) + 1
@@ -401,9 +426,30 @@ def placed_glyphs(line: TextLine) -> tuple[PlacedGlyph, ...]:
 def glyph_commands(face: str, gid: int, x: float, y: float, size_pt: float) -> tuple[PathCommand, ...]:
     """A glyph's outline as path commands in mm, its origin at (x, baseline y), y down."""
     unit = size_pt / 1000.0 * MM_PER_PT
-    out: list[PathCommand] = []
-    for command in glyph_outline(face, gid):
-        values = command[1:]
-        out.append((command[0], *(x + float(v) * unit if i % 2 == 0 else y - float(v) * unit
-                                   for i, v in enumerate(values))))
-    return tuple(out)
+    return tuple([(op, *[v for px, py in points for v in (x + px * unit, y - py * unit)])
+                  for op, points in _outline_points(face, gid)])
+
+
+def glyph_bounds(face: str, gid: int, x: float, y: float, size_pt: float) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) in mm of the points of glyph_commands(face, gid, x, y, size_pt) (its
+    control points included): the same numbers as their min and max, from the outline's own."""
+    unit = size_pt / 1000.0 * MM_PER_PT
+    left, bottom, right, top = _outline_box(face, gid)
+    return x + left * unit, y - top * unit, x + right * unit, y - bottom * unit
+
+
+@lru_cache(maxsize=8192)
+def _outline_points(face: str, gid: int) -> tuple[tuple[str, tuple[tuple[float, float], ...]], ...]:
+    """glyph_outline as (operator, its points as float pairs) per command."""
+    return tuple((str(command[0]), tuple(zip(map(float, command[1::2]), map(float, command[2::2]), strict=True)))
+                 for command in glyph_outline(face, gid))
+
+
+@lru_cache(maxsize=8192)
+def _outline_box(face: str, gid: int) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of a glyph outline's points, 1/1000 em, y up ((0, 0, 0, 0) for none)."""
+    points = [point for _, pairs in _outline_points(face, gid) for point in pairs]
+    if not points:
+        return 0.0, 0.0, 0.0, 0.0
+    xs, ys = [px for px, _ in points], [py for _, py in points]
+    return min(xs), min(ys), max(xs), max(ys)

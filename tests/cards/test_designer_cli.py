@@ -179,8 +179,9 @@ def test_old_card_number_option_is_a_usage_error_pointing_to_only(pnpgen, write,
     data, tmpl = deck(write, rows(2))
     code, _, err = pnpgen("cards", data, tmpl, *args, "-o", tmp_path / "o")
     assert code == 2 and "Traceback" not in err
-    assert [line for line in err.splitlines() if line.startswith("Error:")] == [
-        "Error: --card 2 is now --only 2 (--card is a card size, in pnpgen images and calibrate)"]
+    assert err.splitlines() == [
+        "pnpgen: error: --card 2 is now --only 2 (--card is a card size, in pnpgen images and calibrate); "
+        "see 'pnpgen cards --help'"]
     assert not (tmp_path / "o").exists()
 
 

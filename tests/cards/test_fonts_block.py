@@ -110,9 +110,85 @@ def test_check_names_characters_no_font_has(tmp_path: Path, pnpgen) -> None:
     assert "'吾'" in report and "no font of 'sans'" in report
 
 
-def test_pdfx_refuses_a_cff_font(tmp_path: Path, pnpgen) -> None:
-    template = _template(tmp_path, "fonts:\n  title: fonts/Brand.otf\n  text: sans\n")
+def test_pdfx_embeds_a_name_keyed_cff_font_as_bare_cff(tmp_path: Path, pnpgen) -> None:
+    """PDF/X-1a (PDF 1.3) takes CFF as FontFile3 /CIDFontType0C, not an OpenType file: a name-keyed OTF
+    is embedded CID-keyed (Adobe-Identity-0), each glyph's CID its glyph id, its outlines unchanged."""
+    import io
+
+    import pikepdf
+    from fontfiles import name_keyed_otf
+    from fontTools.cffLib import CFFFontSet
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    from generator.scene.fonts import font_path
+
+    otf = name_keyed_otf(str(font_path("sans")), "Hello PDF/X AVATAR")
+    template = _template(tmp_path, "fonts:\n  title: fonts/Latin.otf\n  text: sans\n")
+    (tmp_path / "fonts" / "Latin.otf").write_bytes(otf)
+    (tmp_path / "cards.yaml").write_text(DATA.replace("Ufficio", "Hello AVATAR"), encoding="utf-8")
     out = tmp_path / "x.pdf"
     code, _out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--format", "pdfx", "-o", out, "-q")
-    assert code == 2 and "CFF" in err and "PDF/X-1a" in err and len(err.strip().splitlines()) == 1
-    assert not out.exists()
+    assert code == 0, err
+    with pikepdf.open(out) as pdf:
+        (cid_font,) = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary)
+                       and obj.get("/Subtype") == "/CIDFontType0"]
+        program = cid_font.FontDescriptor.FontFile3
+        assert program.Subtype == "/CIDFontType0C"
+        cff = CFFFontSet()
+        cff.decompile(io.BytesIO(program.read_bytes()), None)
+    top = cff.topDictIndex[0]
+    assert top.ROS == ("Adobe", "Identity", 0)
+    assert top.charset[1:] == [f"cid{n:05d}" for n in range(1, len(top.charset))]
+    with TTFont(io.BytesIO(otf)) as source:
+        order, cmap, glyphs = source.getGlyphOrder(), source.getBestCmap(), source.getGlyphSet()
+        for ch in "HAV":
+            gid = order.index(cmap[ord(ch)])
+            theirs, ours = BoundsPen(glyphs), BoundsPen(None)
+            glyphs[cmap[ord(ch)]].draw(theirs)
+            top.CharStrings[f"cid{gid:05d}"].draw(ours)
+            assert ours.bounds == theirs.bounds, ch
+
+
+def _woff2(source: Path, text: str) -> bytes:
+    """A WOFF2 (brotli-compressed, glyf transformed) of a subset of a font, made by fontTools."""
+    import io
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.layout_features = ["*"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=text)
+    out = io.BytesIO()
+    with TTFont(str(source), lazy=True) as font:
+        subsetter.subset(font)
+        font.flavor = "woff2"
+        font.save(out)
+    return out.getvalue()
+
+
+def test_a_woff2_font_draws_like_the_font_it_was_made_from(tmp_path: Path, pnpgen) -> None:
+    """WOFF2 needs brotli (a dependency since issue 30's leftovers): a WOFF2 of DejaVu Serif draws the
+    same glyphs at the same places as the shipped TTF, and the PDF embeds it as TrueType."""
+    from generator.scene.fonts import add_font, font_path, shape_line
+
+    text = "office AVATAR Wörld"
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Body.woff2").write_bytes(_woff2(font_path("serif"), text))
+    assert (tmp_path / "fonts" / "Body.woff2").read_bytes()[:4] == b"wOF2"
+    template = tmp_path / "t.yaml"
+    template.write_text("card: poker\nfonts:\n  body: fonts/Body.woff2\nfront:\n"
+                        "  - {kind: text, x: 5, y: 5, w: 50, h: 8, text: \"{text}\", font: body, size: 12}\n",
+                        encoding="utf-8")
+    (tmp_path / "cards.yaml").write_text(DATA, encoding="utf-8")
+    out = tmp_path / "o.pdf"
+    code, _out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "-o", out, "-q")
+    assert code == 0, err
+    face = add_font(tmp_path / "fonts" / "Body.woff2")
+    ours = [(g[1], g[4]) for run in shape_line(face, text) for g in run.glyphs]     # advance, cluster
+    theirs = [(g[1], g[4]) for run in shape_line("serif", text) for g in run.glyphs]
+    assert ours == theirs and len(ours) < len(text)          # kerned and ligated as the TTF is
+    pdf = out.read_bytes()
+    assert b"/FontFile2" in pdf and b"+DejaVuSerif" in pdf

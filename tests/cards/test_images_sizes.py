@@ -93,6 +93,7 @@ NOT_FOR_IMAGES = {
     "--refresh": "about DATA given as a link; an image deck's pictures are files",
     "--poll": "how often a linked DATA is downloaded again; an image deck has no link",
     "--box": "reads the template's box: block; an image deck has none (pnpgen box --card SIZE --count N --back-art FILE)",
+    "--two-piece": "goes with --box",
 }
 
 

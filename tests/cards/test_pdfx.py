@@ -7,6 +7,7 @@ import io
 import shutil
 import subprocess
 from decimal import Decimal
+from pathlib import Path
 
 import pikepdf
 import pytest
@@ -22,9 +23,11 @@ TEMPLATE = """card: poker
 bleed: 3
 background: "{colour}"
 back_background: "#101010"
+fonts: {jp: fonts/jp.otf}
 front:
   - {kind: rect, inset: 3, radius: 2, fill: "#fbf6ec"}
   - {kind: text, x: 5, y: 5, w: 50, h: 10, text: "{name}", font: serif-bold, size: 12, color: "#000000"}
+  - {kind: text, x: 5, y: 80, w: 50, h: 6, text: "吾輩は猫である", font: jp, size: 9, color: "#000000"}
   - {kind: image, x: 5, y: 18, w: 53, h: 35, src: "{art}", fit: contain}
   - {kind: image, x: 20, y: 56, w: 22, h: 22, src: sun.svg}
 back:
@@ -38,7 +41,7 @@ PANEL = "#fbf6ec"
 @pytest.fixture
 def deck(tmp_path, write):
     """A two-card deck with JPEG art (dark: rich black over 240 % once converted), a PNG with
-    transparency, SVG art and text, and backs; returns (data, template)."""
+    transparency, SVG art, text (a CFF font among its fonts), and backs; returns (data, template)."""
     photo = PILImage.new("RGB", (300, 200), (0, 0, 0))
     draw = ImageDraw.Draw(photo)
     for x in range(300):
@@ -49,6 +52,8 @@ def deck(tmp_path, write):
     ImageDraw.Draw(badge).ellipse([60, 60, 140, 140], fill=(255, 0, 0, 128))
     badge.save(tmp_path / "badge.png")
     shutil.copy(paths.card_data("codenames", "pictures", "sun.svg"), tmp_path / "sun.svg")
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(Path(__file__).resolve().parent.parent / "fonts" / "NotoSansJP-subset.otf", tmp_path / "fonts" / "jp.otf")
     return write("d.yaml", DATA), write("t.yaml", TEMPLATE)
 
 
@@ -178,6 +183,7 @@ def test_every_font_is_embedded(pdfx) -> None:
 def test_pdffonts_sees_every_font_embedded(pdfx) -> None:
     lines = subprocess.run(["pdffonts", str(pdfx)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
     assert lines and all(line.split()[-5] == "yes" for line in lines)
+    assert any("NotoSansCJKjp" in line and "CID Type 0C " in line for line in lines)   # CFF, not OpenType
 
 
 @pytest.mark.needs("qpdf")

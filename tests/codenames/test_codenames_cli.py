@@ -165,8 +165,7 @@ def test_kit_part_writes_keys_words_pictures_covers_and_rules(tmp_path: Path) ->
             assert "fronte-retro sul lato lungo" in back   # the flip the footer names exists
         width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
         assert sorted((width, height)) == pytest.approx([612, 792], abs=0.1)  # Letter, either way
-    again = kit_part(tmp_path / "again", 42, "letter", False)
-    assert [p.read_bytes() for p, _ in made] == [p.read_bytes() for p, _ in again]
+    # the same seed's bytes: tests/test_kit.py builds the whole kit twice
 
 
 def test_key_backs_are_camouflage_each_its_own_with_a_seed() -> None:

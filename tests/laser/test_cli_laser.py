@@ -228,3 +228,19 @@ def test_component_file_option(capsys, write):
     bad = write("bad.yaml", PRISM_FILE.replace("W: N}", "W: up}"))
     code, _, err = _run(capsys, "observe", layout, "--component-file", bad)
     assert code == 2 and "bad.yaml:13: components[1].orientations[0].actions.W: prism: unknown action 'up'" in err
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (["generate", "--size", "0x3"], "--size"),
+    (["generate", "--size", "2x1"], "--size"),
+    (["puzzles", "--size", "1x1", "--level", "4"], "--size"),        # was an internal error
+    (["puzzles", "--size", "2x2", "--level", "5"], "--size"),
+    (["generate", "--components", "absorber,nosuch"], "--components"),
+    (["generate", "--min-difficulty", "999"], "--min-difficulty"),
+])
+def test_a_rule_broken_by_an_option_names_the_option(capsys, tmp_path, args, option):
+    """The rules' refusals of an option's value say which option, in one line, before any work."""
+    code, _, err = _run(capsys, *args, "--seed", "1", "-o", tmp_path / "out.pdf")
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 1 and lines[0].startswith(f"pnpgen: error: {option}: "), err
+    assert not (tmp_path / "out.pdf").exists()

@@ -21,6 +21,7 @@ NOT_FOR_PREVIEW = {
     "--watch": "the preview always redraws after a save",
     "--only": "the page picks cards itself (?card=12, ?q=name, the dropdown)",
     "--box": "the page shows the cards; their box is printed by pnpgen cards --box or pnpgen box",
+    "--two-piece": "goes with --box",
 }
 
 

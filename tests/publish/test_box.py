@@ -92,6 +92,30 @@ def dieline(pdf_path: Path, page: int = 0) -> tuple[list[tuple[float, float]], l
     return cuts[0], folds
 
 
+def fold_lines(folds: list[list[tuple[float, float]]]) -> tuple[list[float], list[float]]:
+    """(x of each vertical fold, y of each horizontal one), sorted, each once."""
+    return (sorted({round(p[0][0], 3) for p in folds if abs(p[0][0] - p[1][0]) < 1e-6}),
+            sorted({round(p[0][1], 3) for p in folds if abs(p[0][1] - p[1][1]) < 1e-6}))
+
+
+def assert_tuck_panels(cut: list[tuple[float, float]], folds: list[list[tuple[float, float]]],
+                       card: tuple[float, float], count: int) -> None:
+    """The tuck box's panels between its folds are the deck (card size, count x 0.3 mm) plus 1 mm each way."""
+    w, h, d = card[0] + 1.0, card[1] + 1.0, count * 0.3 + 1.0
+    verticals, horizontals = fold_lines(folds)
+    left, top = min(x for x, _ in cut), min(y for _, y in cut)
+    # left to right: back | side | front | side | glue flap
+    edges = [left, *verticals]
+    assert len(edges) == 5
+    widths = [b - a for a, b in pairwise(edges)]
+    assert widths == pytest.approx([w, d, w, d], abs=TOL)
+    # top to bottom: tuck flap | lid | body | bottom | its glue tab
+    assert len(horizontals) == 4
+    tuck, lid, body, bottom = (b - a for a, b in zip([top, *horizontals[:-1]], horizontals, strict=True))
+    assert (lid, body, bottom) == pytest.approx((d, h, d), abs=TOL)
+    assert tuck > d                                    # the tuck flap goes past the depth into the front
+
+
 def _box(tmp_path: Path, *args: str) -> Path:
     out = tmp_path / "box.pdf"
     assert run_cli(cli, ["box", *args, "-o", str(out)]) == 0
@@ -104,20 +128,10 @@ def test_the_panels_measured_from_the_pdf_are_the_deck_plus_clearance(tmp_path: 
 
     cw, ch = parse_card_size(card)
     cut, folds = dieline(_box(tmp_path, "--card", card, "--count", str(count)))
-    w, h, d = cw + 1.0, ch + 1.0, count * 0.3 + 1.0
-    verticals = sorted({round(p[0][0], 3) for p in folds if abs(p[0][0] - p[1][0]) < 1e-6})
-    horizontals = sorted({round(p[0][1], 3) for p in folds if abs(p[0][1] - p[1][1]) < 1e-6})
-    left, top = min(x for x, _ in cut), min(y for _, y in cut)
-    # left to right: back | side | front | side | glue flap
-    edges = [left, *verticals]
-    assert len(edges) == 5
-    widths = [b - a for a, b in pairwise(edges)]
-    assert widths == pytest.approx([w, d, w, d], abs=TOL)
-    # top to bottom: tuck flap | lid | body | bottom | its glue tab
-    assert len(horizontals) == 4
-    tuck, lid, body, bottom = (b - a for a, b in zip([top, *horizontals[:-1]], horizontals, strict=True))
-    assert (lid, body, bottom) == pytest.approx((d, h, d), abs=TOL)
-    assert tuck > d                                    # the tuck flap goes past the depth into the front
+    w, d = cw + 1.0, count * 0.3 + 1.0
+    verticals, horizontals = fold_lines(folds)
+    edges = [min(x for x, _ in cut), *verticals]
+    assert_tuck_panels(cut, folds, (cw, ch), count)
     # the dust flaps: the cut rises above the body's top over each side, by less than half the width
     body_top = horizontals[1]
     for x0 in (edges[1], edges[3]):
@@ -258,17 +272,17 @@ def test_template_box_block_errors_name_the_key(tmp_path: Path, capsys) -> None:
     assert "box.colour" in err and "layout.yaml" in err and err.count("\n") == 1
 
 
-def test_the_kit_has_a_box_for_each_printed_deck(kit_seed11: Path, page_texts) -> None:
-    index = (kit_seed11 / "index.md").read_text(encoding="utf-8")
+def test_the_kit_has_a_box_for_each_printed_deck(kit_seed1: Path, page_texts) -> None:
+    index = (kit_seed1 / "index.md").read_text(encoding="utf-8")
     boxes = sorted(re.findall(r"^- (\S*box\S*\.pdf)  \[", index, flags=re.M))
     assert boxes == ["codenames/pictures-box-it.pdf", "codenames/words-box-it.pdf", "dungeon/dungeon-box-fr.pdf",
                      "example-deck-box.pdf", "noir/noir-box-pt.pdf"]
-    noir = page_texts(kit_seed11 / "noir/noir-box-pt.pdf")[0]
+    noir = page_texts(kit_seed1 / "noir/noir-box-pt.pdf")[0]
     assert "Noir: Assassino vs Inspetor" in noir and "52 cartas" in noir and "EVIDÊNCIA" in noir
-    _, folds = dieline(kit_seed11 / "noir/noir-box-pt.pdf")
+    _, folds = dieline(kit_seed1 / "noir/noir-box-pt.pdf")
     verticals = sorted({round(p[0][0], 3) for p in folds if abs(p[0][0] - p[1][0]) < 1e-6})
     assert verticals[1] - verticals[0] == pytest.approx(52 * 0.3 + 1, abs=TOL)
-    words = kit_seed11 / "codenames/words-box-it.pdf"
+    words = kit_seed1 / "codenames/words-box-it.pdf"
     assert len(pikepdf.open(words).pages) == 2          # 521 cards: a tray and its lid
 
 
@@ -306,3 +320,47 @@ def test_svg_and_png_sheets(tmp_path: Path, capsys) -> None:
     assert run_cli(cli, ["box", "--card", "poker", "--count", "54", "--format", "svg", "--cutter", "cricut",
                          "-o", str(tmp_path / "c")]) == 2
     assert "leave out --format svg" in capsys.readouterr().err
+
+
+# Every deck a game declares, printed small (card size, count as printed, the command's extra arguments).
+GAME_DECKS: dict[tuple[str, str], tuple[tuple[float, float], int, tuple[str, ...]]] = {
+    ("noir", "cards"): (POKER, 52, ("--lang", "en")),
+    ("dungeon", "cards"): (POKER, 3, ("--kind", "boss")),
+    ("codenames", "words"): ((60.0, 40.0), 25, ("--seed", "1")),
+    ("codenames", "pictures"): ((60.0, 60.0), 4, ("--seed", "1", "--count", "3")),     # and the credits card
+    ("codenames", "covers"): ((60.0, 40.0), 25, ()),
+}
+
+
+def test_every_declared_deck_is_in_the_box_table() -> None:
+    from generator import games
+
+    assert {(g.name, d.name) for g in games.all_games() for d in g.decks} == set(GAME_DECKS)
+
+
+@pytest.mark.parametrize(("game", "deck"), sorted(GAME_DECKS))
+def test_a_games_deck_box_is_sized_to_the_deck_and_titled_by_its_declaration(tmp_path: Path, game: str,
+                                                                            deck: str) -> None:
+    from generator import games
+    from generator.games.dungeon.rules.deck import COUNTS
+
+    card, count, args = GAME_DECKS[(game, deck)]
+    count = COUNTS["boss"] if game == "dungeon" else count
+    assert run_cli(cli, [game, deck, *args, "--box", "-q", "-o", str(tmp_path / "d.pdf")]) == 0
+    box = tmp_path / "d-box.pdf"
+    pdf = pikepdf.open(box)
+    assert len(pdf.pages) == 1 and [round(float(v) / PT_PER_MM) for v in pdf.pages[0].MediaBox] == [0, 0, 210, 297]
+    declared = games.game_named(game)
+    assert declared is not None
+    lang = args[1] if args[:1] == ("--lang",) else declared.default_language
+    assert str(pdf.docinfo["/Title"]) == declared.box_title(declared.deck(deck), lang)
+    assert_tuck_panels(*dieline(box), card, count)
+
+
+def test_a_games_deck_box_too_big_is_refused_in_one_line(tmp_path: Path, capsys) -> None:
+    assert run_cli(cli, ["codenames", "words", "--box", "--paper", "a5", "-o", str(tmp_path / "w.pdf")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "two-piece box" in err and "holds 130" in err and "--paper a3" in err
+    assert run_cli(cli, ["codenames", "words", "--two-piece", "-o", str(tmp_path / "w.pdf")]) == 2
+    assert "--two-piece: goes with --box" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

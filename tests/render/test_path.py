@@ -89,7 +89,8 @@ def test_recording_logs_every_command() -> None:
 
 
 def test_bad_commands_are_a_layout_error() -> None:
-    for commands in [(("L", 1, 2),), (("M", 1),), (("X", 1, 2),)]:
+    for commands in [(("L", 1, 2),), (("M", 1),), (("X", 1, 2),), (("M", 0, 0), ()), (("M", 0, 0), (1.0, 2, 3)),
+                     (("M", 0, 0), (["L"], 1, 2)), (("M", 0, 0), ("C", 1, 2, 3, 4, 5))]:
         with pytest.raises(LayoutError):
             render_pdf([Page(20, 20, items=[Path(commands, fill="#000000")])])
 

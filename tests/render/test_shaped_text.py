@@ -136,5 +136,19 @@ def test_pdf_text_copies_back_as_the_source(scripts, tmp_path: Path) -> None:
     for text, _face, _path in scripts.values():
         assert text in out.replace("\u202b", "").replace("\u202c", "")     # poppler marks RTL with embeddings
     fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
-    assert "CID Type 0C (OT)" in fonts and "CID TrueType" in fonts   # the CFF face and the TrueType ones
+    assert "CID Type 0C " in fonts and "(OT)" not in fonts and "CID TrueType" in fonts   # bare CFF, TrueType
     assert render_pdf(pages) == render_pdf(pages)                    # byte-stable
+
+
+@pytest.mark.needs("pdftotext")
+def test_a_mirrored_bracket_does_not_turn_the_brackets_of_other_text(tmp_path: Path) -> None:
+    """Right-to-left "(" is drawn with the ")" glyph: the font's ToUnicode maps each glyph to its own
+    shape's character, so a later "f(x)" in the same document still copies as "f(x)" (it copied as
+    "f)x(" when the glyph kept the first character it stood for)."""
+    pages = [Page(80, 20, items=[TextLine(4, 8, text, font="sans", size=12)])
+             for text in ("שלום (עולם) [טוב]", "f(x) = [y]")]
+    pdf = tmp_path / "brackets.pdf"
+    pdf.write_bytes(render_pdf(pages))
+    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True,
+                         check=True).stdout.replace("\u202b", "").replace("\u202c", "")
+    assert "f(x) = [y]" in out

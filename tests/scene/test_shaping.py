@@ -30,10 +30,12 @@ ARABIC = "مرحبا بالعالم"
 DEVANAGARI = "नमस्ते दुनिया क्षत्रिय"
 
 
-def _hb_shape(path: Path, text: str, features: str = "") -> list[dict[str, int]]:
+def _hb_shape(path: Path, text: str, features: str = "", direction: str = "") -> list[dict[str, int]]:
     argv = ["hb-shape", "--output-format=json", "--no-glyph-names", str(path), text]
     if features:
         argv.insert(1, f"--features={features}")
+    if direction:
+        argv.insert(1, f"--direction={direction}")
     out: list[dict[str, int]] = json.loads(subprocess.run(argv, capture_output=True, text=True, check=True).stdout)
     return out
 
@@ -98,6 +100,53 @@ def test_right_to_left_paragraph_aligned_to_its_start(system_font) -> None:
     assert line.x + text_width(ARABIC, arabic, 12) == pytest.approx(90)      # left means its start: right
     (line,) = layout_text(Text(10, 10, 80, 20, ARABIC, font=arabic, size=12, align="right"))
     assert line.x == pytest.approx(10)
+
+
+# Paired brackets (rule N0 of UAX #9) and mirroring: (text, base direction, the visual order as the
+# algorithm and fribidi give it, mirrored brackets drawn as their mirror's character). The last is
+# UAX #9's own N0 example (AB(CD[&ef]!)gh with Hebrew for the capitals).
+BRACKETS = [("א(b)c", True, "c(b)א"),
+            ("(abc) שלום [x]", None, "(abc) םולש [x]"),
+            ("שלום (abc) עולם [x]", None, "[x] םלוע (abc) םולש"),
+            ("אב(גד[&ef]!)gh", True, "gh(![ef&]דג)בא")]
+
+
+@pytest.mark.needs("hb-shape")
+def test_paired_brackets_take_their_context_and_are_mirrored() -> None:
+    """Our runs in visual order are hb-shape's glyphs of the expected visual string set left to right
+    (DejaVu Sans: Hebrew has no contextual forms, so glyph for glyph)."""
+    for text, rtl, visual in BRACKETS:
+        ours = [g[0] for run in shape_line("sans", text, rtl=rtl) for g in run.glyphs]
+        theirs = [g["g"] for g in _hb_shape(font_path("sans"), visual, direction="ltr")]
+        assert ours == theirs, text
+
+
+def test_brackets_follow_the_unicode_core_not_the_older_algorithm(monkeypatch) -> None:
+    """python-bidi's Rust core resolves N0 (its levels read from get_display(debug=True)); the older
+    pure-Python algorithm, used only when that answer cannot be read, turns the closing bracket."""
+    import bidi
+
+    from generator.scene import fonts
+
+    assert fonts._bidi_levels("א(b)c", True)[1] == [1, 1, 2, 1, 2]
+    assert fonts._legacy_bidi_levels("א(b)c", True)[1] == [1, 1, 2, 2, 2]
+    assert fonts._bidi_levels("a\u202bבג\u202cd", None) == ("aבגd", [0, 1, 1, 0])   # embeddings dropped
+    monkeypatch.setattr(bidi, "get_display", lambda *a, **k: "no levels here")
+    assert fonts._bidi_levels("א(b)c", True)[1] == [1, 1, 2, 2, 2]
+
+
+def test_a_wrapped_line_keeps_its_paragraphs_direction() -> None:
+    """The base direction is the paragraph's (rule P2), not each line's: a Hebrew paragraph's line
+    that starts with Latin words is still right to left, aligned to the right."""
+    text = "שלום עולם abc def"
+    lines = layout_text(Text(0, 0, text_width("שלום עולם", "sans", 10) + 0.5, 20, text, size=10, shrink=False))
+    assert [line.text for line in lines] == ["שלום עולם", "abc def"]
+    assert [line.rtl for line in lines] == [True, True]
+    second = lines[1]
+    assert second.x + text_width(second.text, "sans", 10) == pytest.approx(lines[0].x + text_width(
+        lines[0].text, "sans", 10))
+    (latin,) = layout_text(Text(0, 0, 80, 20, "abc def", size=10))
+    assert latin.rtl is None                        # no right-to-left text: no bidi pass, as before
 
 
 def test_japanese_wraps_without_a_line_starting_with_closing_punctuation() -> None:

@@ -8,9 +8,10 @@ from pathlib import Path
 import click
 
 from generator.cards.cli.linked import allow_outside_option, link_options, local_data, sheet_option, start_polling
-from generator.cli.deck import REPORTER, deck_options, report_deck
+from generator.cli.deck import REPORTER, deck_options_for, report_deck
 from generator.publish import DeckOptions
 from generator.publish.carddeck import deck_stem, display, make_deck
+from generator.publish.options import BoxOrder
 
 __all__ = ["command", "deck_stem", "display", "kit_part", "make_deck"]
 
@@ -53,17 +54,14 @@ def _old_card_number(args: list[str]) -> str:
               help="Preflight: list what would print badly (text outside the safe area or shrunk over 30%, "
                    "pictures under 200 ppi, characters no font has, ...); writes nothing. Exit 0.")
 @click.option("--strict", is_flag=True, help="With --check: exit 1 when there is any warning.")
-@click.option("--box", is_flag=True,
-              help="Also write the deck's box beside its sheets: a tuck box (a tray and lid for a thick deck) "
-                   "sized to the cards and their count, from the template's box: block (docs/box.md).")
 @click.option("--watch", is_flag=True,
               help="Write, then write again after every save of the data, template, a picture or a font "
                    "once the save has settled (its own files are overwritten without --force); one line "
                    "per run; Ctrl-C stops.")
 @link_options
-@deck_options
+@deck_options_for("the template's", box=True)
 def command(data: str | None, template: str | None, kinds: bool, allow_outside_files: bool, sheet: str | None,
-            only: str | None, check: bool, strict: bool, box: bool, watch: bool, refresh: bool, poll: float,
+            only: str | None, check: bool, strict: bool, watch: bool, refresh: bool, poll: float,
             opts: DeckOptions) -> None:
     """Print cards from DATA (card records: YAML, CSV, TSV, or a .xlsx/.xlsm/.ods spreadsheet) laid out by TEMPLATE (YAML).
 
@@ -98,7 +96,7 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
         return
     if not data or not template:
         raise click.UsageError("give a DATA file and a TEMPLATE (e.g. pnpgen cards example example)")
-    if box and (watch or check):
+    if opts.box and (watch or check):
         raise click.UsageError("--box goes without --watch and --check")
     if strict and not check:
         raise click.UsageError("--strict goes with --check")
@@ -118,15 +116,15 @@ def command(data: str | None, template: str | None, kinds: bool, allow_outside_f
                 poller.stop()
         return
     report_deck(make_deck(data, template, opts, only=only, sheet=sheet, allow_outside=allow_outside_files,
-                           reporter=REPORTER, box=box), opts)
+                           reporter=REPORTER), opts)
 
 
 def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None = None) -> list[tuple[Path, str]]:
     """The example deck (Marché des Saveurs) as a duplex PDF (long-edge flip) in the kit folder, and its box;
     it has one language only, so `lang` changes nothing."""
     opts = DeckOptions(format="pdf", paper=paper, duplex="long", output=Path(out_dir) / "example-deck.pdf",
-                       force=force, quiet=True)
-    written = make_deck("example", "example", opts, stem="example-deck", reporter=REPORTER, box=True)
+                       force=force, quiet=True, box=BoxOrder())
+    written = make_deck("example", "example", opts, stem="example-deck", reporter=REPORTER)
     return [(path, "the example deck's box (`pnpgen cards example example --box`): a tuck box, one page (cut, fold, "
                    "glue)" if path.stem.endswith("-box") else "example deck from `pnpgen cards example example`: "
                    "18 poker cards, duplex (long-edge flip)") for path in written]

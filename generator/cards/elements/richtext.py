@@ -24,6 +24,8 @@ from generator.cards.elements import (
     num,
     one_of,
     text,
+    to_features,
+    to_lang,
     to_text,
 )
 from generator.cards.icons import SHAPES, draw_icon, icon_width
@@ -47,12 +49,15 @@ STYLE_KEYS = {
     "valign": one_of(("top", "middle", "bottom"), "top"),
     "line_height": num(1.2, "baseline spacing as a multiple of the size"),
     "icon_scale": num(0.85, "icon height as a fraction of the text size"),
+    "features": Param(to_features, (), "OpenType features, e.g. [smcp, onum] (-liga turns ligatures off)"),
+    "lang": Param(to_lang, "", "the text's language (it, de, ar...): shaping and hyphenation"),
 }
 
 
 def rich_style(el: Element, **over: Any) -> RichStyle:
     """The RichStyle of an element's style keys (over: values that win)."""
-    keys = ("font", "bold", "size", "min_size", "color", "green", "align", "valign", "line_height", "icon_scale")
+    keys = ("font", "bold", "size", "min_size", "color", "green", "align", "valign", "line_height", "icon_scale",
+            "features", "lang")
     values = {k: el[k] for k in keys if k in el}
     values["min_size"] = min(values.get("min_size", 5.0), values.get("size", 8.0))
     return RichStyle(**{**values, **over})

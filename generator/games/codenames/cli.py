@@ -9,7 +9,7 @@ import click
 
 from generator.cli.common import F, report_paths, resolve_seed, seed_option
 from generator.cli.deck import REPORTER, deck_options_for
-from generator.cli.gamecli import write_rules
+from generator.cli.gamecli import kit_box, write_rules
 from generator.cli.options import lang_option
 from generator.core.limits import LimitError
 from generator.core.numbers import format_number
@@ -230,6 +230,11 @@ TITLES = {"en": {"keys": "Codenames key cards {grids}", "words": "Codenames word
           "it": {"keys": "Nome in codice: carte chiave {grids}", "words": "Nome in codice: carte parola"}}
 
 
+def words_title(lang: str) -> str:
+    """The word cards' title in `lang`: their box's (declared in GAME)."""
+    return TITLES[lang]["words"]
+
+
 def write_keys(keys: list[Key], size: float, opts: DeckOptions, stem: str, source: str, lang: str = GAME.default_language,
                mask_seed: int | None = None) -> list[Path]:
     """Keys as JSON data, or key cards through the publishing layer (no bleed); on printed sheets (pdf, or
@@ -296,20 +301,24 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
                  for p in write_keys(keys, sheet.KEY_CARD_SIZE, opts, "", seed_words(format_seed(code), key_lang),
                                      key_lang, mask_seed=code)]
     words = sheet.load_words(key_lang)
-    opts = DeckOptions(paper=paper, output=folder / f"words-{key_lang}.pdf", force=force, quiet=True)
+    boxes: list[tuple[Path, str]] = []      # the decks' boxes, listed last
+    opts = DeckOptions(paper=paper, output=folder / f"words-{key_lang}.pdf", force=force, quiet=True,
+                       box=kit_box(GAME, GAME.deck("words"), folder, key_lang, boxes))
     made += [(p, f"Codenames word cards, {key_lang} ({len(words)} cards)")
-             for p in write_words(words, key_lang, opts, "", None)]
-    return made + _kit_extras(folder, paper, force, key_lang)
+             for p in write_words(words, key_lang, opts, "", None) if p not in dict(boxes)]
+    return made + _kit_extras(folder, paper, force, key_lang, boxes)
 
 
-def _kit_extras(folder: Path, paper: str, force: bool, lang: str) -> list[tuple[Path, str]]:
-    """The picture deck, the covers of both grids and the rules summary."""
+def _kit_extras(folder: Path, paper: str, force: bool, lang: str,
+                boxes: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
+    """The picture deck, the covers of both grids and the rules summary; then the decks' boxes."""
     made: list[tuple[Path, str]] = []
     pictures, source, _ = choose_pictures(lang, None, None)
-    opts = DeckOptions(paper=paper, duplex="long", output=folder / f"pictures-{lang}.pdf", force=force, quiet=True)
+    opts = DeckOptions(paper=paper, duplex="long", output=folder / f"pictures-{lang}.pdf", force=force, quiet=True,
+                       box=kit_box(GAME, GAME.deck("pictures"), folder, lang, boxes))
     made += [(p, f"Codenames Pictures picture cards ({len(pictures) // 2} cards, {len(pictures)} pictures, "
                  "and a credits card; print duplex, long edge)")
-             for p in write_pictures(pictures, lang, opts, "", source)]
+             for p in write_pictures(pictures, lang, opts, "", source) if p not in dict(boxes)]
     for grid in ("5x5", "5x4"):
         opts = DeckOptions(paper=paper, duplex="long", output=folder / f"covers-{grid}-{lang}.pdf", force=force,
                            quiet=True)
@@ -317,20 +326,4 @@ def _kit_extras(folder: Path, paper: str, force: bool, lang: str) -> list[tuple[
                  for p in write_covers(grid, lang, opts, "")]
     made += [(p, "Codenames rules summary (classic and Pictures, variants, two-player score), one page")
              for p in write_rules(GAME, folder / f"codenames-rules-{lang}.pdf", lang, paper, force)]
-    return made + _kit_boxes(folder, paper, force, lang, pictures)
-
-
-def _kit_boxes(folder: Path, paper: str, force: bool, lang: str, pictures: list[Picture]) -> list[tuple[Path, str]]:
-    """The boxes of the word deck (its title alone) and of the picture deck (a picture card on its back)."""
-    from generator.games.codenames import sheets as sheet
-    from generator.games.codenames.content import labels
-    from generator.games.codenames.pictures import PICTURE_CARD_SIZE, picture_items
-    from generator.publish.box import BoxArt, kit_box
-
-    words = sheet.load_words(lang)
-    made = kit_box(folder, f"words-box-{lang}", sheet.WORD_CARD_SIZE, len(words), BoxArt(TITLES[lang]["words"], "#8e2a22"),
-                   paper, lang, force, "Codenames word cards")
-    face = tuple(picture_items(pictures[0], PICTURE_CARD_SIZE))
-    art = BoxArt(labels(lang)["pictures_title"], "#1f4e79", back=face, back_size=PICTURE_CARD_SIZE)
-    return made + kit_box(folder, f"pictures-box-{lang}", PICTURE_CARD_SIZE, len(pictures) // 2 + 1, art, paper, lang,
-                          force, "Codenames Pictures cards")
+    return made + boxes

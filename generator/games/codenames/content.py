@@ -110,3 +110,13 @@ def labels(lang: str) -> dict[str, Any]:
         raise DataError(f"no labels in {lang!r} (languages: {', '.join(data or ())})", file=file, key="lang")
     words: dict[str, Any] = data[lang]
     return words
+
+
+def pictures_title(lang: str) -> str:
+    """The picture deck's title in `lang` (labels.yaml's pictures_title): its sheets' and its box's."""
+    return str(labels(lang)["pictures_title"])
+
+
+def covers_title(lang: str) -> str:
+    """The cover cards' title in `lang` (labels.yaml's covers_title): their sheets' and their box's."""
+    return str(labels(lang)["covers_title"])

@@ -1,6 +1,6 @@
 """CODEX (the dungeon crawl): rules, card data, card sheets and the `pnpgen dungeon` commands."""
 
-from generator.games import CardDeck, DeckGroup, Game, RulesSheet
+from generator.games import CardBox, CardDeck, DeckGroup, Game, RulesSheet
 
 # The game's one declaration: the registry, the kit and every --lang read its languages from here
 # (the first is the rulebook's, printed unless told otherwise).
@@ -19,6 +19,8 @@ GAME = Game(name="dungeon", title="CODEX (the dungeon crawl)", languages=("fr", 
                              for kind in ("character", "ration", "object", "secret", "creature", "special", "boss",
                                           "zone")),
                 kit_file="dungeon-cards-{lang}.pdf",
+                box=CardBox(title="CODEX", colour="#3a2a1f", ink="#f3e3c3", group="creature",
+                            kit_file="dungeon-box-{lang}.pdf", kit_name="CODEX (the dungeon crawl) deck"),
                 kit_about="CODEX (the dungeon crawl): the player aid, then the 82 cards ({language}), backs for "
                           "long-edge duplex",
                 about="Print the CODEX deck: 82 cards, each kind with its own template and back.\n\n"

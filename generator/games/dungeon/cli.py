@@ -337,7 +337,8 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
                                       folder / "dungeon-chapter-1.pdf")
     rules_pdf = folder / f"dungeon-rules-{lang}.pdf"
     check_outputs([deck_pdf, rules_pdf, campaign_json, sheet], force)
-    made = write_kit_deck(GAME, GAME.deck("cards"), folder, paper, force, lang)
+    boxes: list[tuple[Path, str]] = []       # the deck's box, listed last
+    made = write_kit_deck(GAME, GAME.deck("cards"), folder, paper, force, lang, boxes)
     made += [(p, f"CODEX (the dungeon crawl): the player aid alone ({language}), one sheet, two sides")
              for p in write_rules(GAME, rules_pdf, lang, paper, force)]
     deck = checked_deck(None)
@@ -355,20 +356,4 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
                  f"with pnpgen dungeon chapter; code {format_seed(code)}: `pnpgen dungeon new --players 2 --seed "
                  f"{format_seed(code)} -o c.json`, then "
                  "`pnpgen dungeon chapter c.json`, deals it again"))
-    return made + _kit_box(folder, lang, paper, force)
-
-
-def _kit_box(folder: Path, lang: str, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The deck's box (the player aid is a sheet, not in it): a creature card's back on its back panel."""
-    from generator.cards import load_template
-    from generator.cards.build import build_cards
-    from generator.games.dungeon.content import load_labels
-    from generator.games.dungeon.sheets import deck_card_size, deck_records, template_name
-    from generator.publish.box import BoxArt, kit_box
-
-    records = deck_records(checked_deck(None), load_labels(), lang, KIND_CHOICES)
-    back = build_cards(records["creature"][:1], load_template(template_name("creature")))[0].back
-    size = deck_card_size()
-    art = BoxArt("CODEX", "#3a2a1f", "#f3e3c3", tuple(back or ()), size)
-    return kit_box(folder, f"dungeon-box-{lang}", size, sum(len(r) for r in records.values()), art, paper, lang,
-                   force, "CODEX (the dungeon crawl) deck")
+    return made + boxes

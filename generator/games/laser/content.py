@@ -164,7 +164,10 @@ def parse_size(text: str) -> Board:
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(p.isdigit() and len(p) <= 6 for p in parts):
         raise ParseError(f"size {text!r}: write COLUMNSxROWS, e.g. 8x7", key="--size")
-    return Board(int(parts[0]), int(parts[1]))
+    try:
+        return Board(int(parts[0]), int(parts[1]))
+    except RulesError as err:
+        raise RulesError(err.message, key="--size") from None
 
 
 def in_play(catalog: ComponentSet, components: str) -> ComponentSet:
@@ -180,4 +183,7 @@ def in_play(catalog: ComponentSet, components: str) -> ComponentSet:
     if not names:
         raise RulesError(f"{components!r} names no component: give beginner, all, or type "
                          f"names separated by commas (e.g. absorber,jump)", key="--components")
-    return catalog.subset(names)
+    try:
+        return catalog.subset(names)
+    except RulesError as err:
+        raise RulesError(err.message, key="--components") from None

@@ -1,6 +1,6 @@
 """Noir: Killer vs Inspector: setups, the deck and setup sheets, and the `pnpgen noir` commands."""
 
-from generator.games import CardDeck, DeckGroup, Game, RulesSheet
+from generator.games import CardBox, CardDeck, DeckGroup, Game, RulesSheet
 
 # The game's one declaration: the registry, the kit and every --lang read its languages from here
 # (the first is the rulebook's, printed unless told otherwise).
@@ -15,6 +15,8 @@ GAME = Game(name="noir", title="Noir: Killer vs Inspector", languages=("pt", "en
                         DeckGroup("reference", "noir/reference", "their own"),
                         DeckGroup("evidence", "noir/evidence", "one shared back")),
                 kit_file="noir-cards-{lang}.pdf",
+                box=CardBox(title_from="generator.games.noir.content:deck_title", colour="#1d1d1f", ink="#f2e6c9",
+                            group="evidence", kit_file="noir-box-{lang}.pdf", kit_name="Noir deck"),
                 kit_about="Noir deck: 25 suspect cards (alive/dead sides), 25 evidence cards, 2 reference cards; "
                           "print duplex, long edge",
                 about="Print the Noir deck: 25 suspect cards, 25 evidence cards and 2 reference cards.\n\n"

@@ -158,7 +158,8 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
     lang = GAME.kit_language(lang)
     folder = Path(out_dir) / "noir"
     code = derive_seed(seed, "noir-table")
-    made = write_kit_deck(GAME, GAME.deck("cards"), folder, paper, force, lang)
+    boxes: list[tuple[Path, str]] = []       # the deck's box, listed last
+    made = write_kit_deck(GAME, GAME.deck("cards"), folder, paper, force, lang, boxes)
     made += [(path, "Noir rules sheet: every rule needed during play, one page")
              for path in write_rules(GAME, folder / f"noir-rules-{lang}.pdf", lang, paper, force,
                                      kill_limit=DEFAULT_KILL_LIMIT)]
@@ -166,17 +167,4 @@ def kit_part(out_dir: Path, seed: int, paper: str, force: bool, lang: str | None
                     "reprints it), shuffle the evidence pile; then the rules sheet")
              for path in write_setup(deal(code), code, "pdf", folder / f"noir-setup-seed{code}.pdf", paper,
                                      lang, DEFAULT_KILL_LIMIT, force)]
-    return made + _kit_box(folder, lang, paper, force)
-
-
-def _kit_box(folder: Path, lang: str, paper: str, force: bool) -> list[tuple[Path, str]]:
-    """The deck's box: the evidence cards' back on its back panel, the deck's title in `lang`."""
-    from generator.cards.build import build_cards
-    from generator.games.noir.content import deck_title
-    from generator.games.noir.sheets import prepare_deck
-    from generator.publish.box import BoxArt, kit_box
-
-    design = prepare_deck(lang, DEFAULT_KILL_LIMIT)
-    back = build_cards(design.people[:1], design.templates["evidence"])[0].back
-    art = BoxArt(deck_title(lang), "#1d1d1f", "#f2e6c9", tuple(back or ()), design.card_size)
-    return kit_box(folder, f"noir-box-{lang}", design.card_size, design.count, art, paper, lang, force, "Noir deck")
+    return made + boxes

@@ -127,11 +127,13 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
     from generator.cli.common import progress
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
+    from generator.games.laser.rules.generate import check_fits
     from generator.games.laser.rules.puzzle import check_level, generate_puzzle
 
     plan = level_plan(count, levels)
-    for level in sorted(set(plan)):
+    for level in sorted(set(plan)):              # every refusal before the first puzzle is searched for
         check_level(level, minimal, len(chosen))
+        check_fits((boards or {}).get(level, board), len(chosen))
     made: Made = []
     with progress(list(enumerate(plan, start=1)), "puzzles", quiet) as bar:
         for number, level in bar:

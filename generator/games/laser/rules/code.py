@@ -38,6 +38,7 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CHECK_ALPHABET = ALPHABET + "+_@=U"     # Crockford's, with + _ @ for * ~ $ (safe in a shell)
 GROUP = 5
 _AS_DIGITS = str.maketrans(ALPHABET, "0123456789ABCDEFGHIJKLMNOPQRSTUV")    # Crockford's -> int(..., 32)
+_BODY = re.compile(f"[{ALPHABET}]*")
 _SEPARATORS = re.compile(r"[\s-]+")     # between the groups: a dash, or spaces as typed
 
 
@@ -65,7 +66,15 @@ def encode(layout: Layout, cannons: Iterable[int], catalog: ComponentSet) -> str
 
 def body_length(board: Board, catalog: ComponentSet) -> int:
     """The characters a version-3 body has on this board: the longest value, every type in play."""
-    return _body_length(board, tuple(len(ctype.orientations) for ctype in catalog))
+    return _group_lengths(board, catalog)[0]
+
+
+@lru_cache(maxsize=256)
+def _group_lengths(board: Board, catalog: ComponentSet) -> tuple[int, list[int]]:
+    """(body_length, the lengths of the groups a version-3 code prints): read once per board and
+    catalogue, as every typed code is checked against them."""
+    longest = _body_length(board, tuple(len(ctype.orientations) for ctype in catalog))
+    return longest, [len(g) for g in _groups("0" * longest)]
 
 
 @lru_cache(maxsize=64)
@@ -103,19 +112,14 @@ def _checked(code: str, catalog: ComponentSet) -> tuple[Board, int]:
     size, *groups = _SEPARATORS.split(code.strip().upper())
     if not groups or "X" not in size:
         raise ParseError("a puzzle code starts with the board size, e.g. 8x7-...", key="code")
-    try:
-        width, height = (int(part) for part in size.split("X"))
-        board = Board(width, height)
-    except Exception:
-        raise ParseError(f"bad board size {size!r} in the puzzle code", key="code") from None
+    board, longest, printed = _sized(size, catalog)
     if len(groups) < 2:
         raise ParseError("the puzzle code is too short (type it with its dashes, as printed)", key="code")
     check = _normal(groups[-1])
     current = len(check) == 2
     lengths = [len(g) for g in groups[:-1]]
-    longest = body_length(board, catalog)
     if current:
-        wanted = [len(g) for g in _groups("0" * longest)]
+        wanted = printed
     else:       # as versions 1-2 wrote: no leading zero, and never longer than version 3 pads to
         wanted = [GROUP] * (len(lengths) - 1) + [min(max(lengths[-1], 1), GROUP)]
         if sum(lengths) > longest or groups[0].startswith("0"):
@@ -123,8 +127,8 @@ def _checked(code: str, catalog: ComponentSet) -> tuple[Board, int]:
     if len(check) > 2 or lengths != wanted:
         raise ParseError("the code's groups are not as printed: a character is missing or doubled", key="code")
     body = _normal("".join(groups[:-1]))
-    wrong = next((char for char in body if char not in ALPHABET), None)
-    if wrong is not None:
+    if not _BODY.fullmatch(body):
+        wrong = next(char for char in body if char not in ALPHABET)
         raise ParseError(f"{wrong!r} is not a puzzle-code character", key="code")
     value = int(body.translate(_AS_DIGITS), 32)
     if (_checks(value) if current else CHECK_ALPHABET[value % 37]) != check:
@@ -132,6 +136,18 @@ def _checked(code: str, catalog: ComponentSet) -> tuple[Board, int]:
     if (value % VERSIONS == VERSION) != current:
         raise ParseError("the puzzle code does not describe a puzzle", key="code")
     return board, value
+
+
+@lru_cache(maxsize=256)
+def _sized(size: str, catalog: ComponentSet) -> tuple[Board, int, list[int]]:
+    """The board of a code's first group (`8X7`), its body's length and its groups' lengths, read once
+    per spelling and catalogue (every typed code is checked against them)."""
+    try:
+        width, height = (int(part) for part in size.split("X"))
+        board = Board(width, height)
+    except Exception:
+        raise ParseError(f"bad board size {size!r} in the puzzle code", key="code") from None
+    return (board, *_group_lengths(board, catalog))
 
 
 def _unpack(value: int, board: Board, catalog: ComponentSet) -> tuple[Layout, tuple[int, ...]]:

@@ -24,8 +24,16 @@ class LayoutStats:
     difficulty: Difficulty | None
 
 
+def check_fits(board: Board, types: int) -> None:
+    """RulesError (naming --size) when the board has fewer cells than the types in play."""
+    if board.cells < types:
+        raise RulesError(f"{types} components cannot fit on a {board.width}x{board.height} board (a bigger "
+                         "--size, or fewer --components)", key="--size")
+
+
 def random_cells(engine: Engine, rng: random.Random) -> list[int]:
     """Each type of the set in play in a distinct random cell, in a random orientation."""
+    check_fits(engine.board, len(engine.type_pieces))
     cells = [-1] * engine.size
     spots = rng.sample(range(engine.size), len(engine.type_pieces))
     for spot, pieces in zip(spots, engine.type_pieces, strict=False):
@@ -70,10 +78,10 @@ def generate_fair(rng: random.Random, board: Board, in_play: ComponentSet, min_d
     (rated within time_limit seconds each: a rating stopped early counts by its proven lower bound)."""
     if len(in_play) == 0:
         raise RulesError("no component types in play")
-    if board.cells < len(in_play):
-        raise RulesError(f"{len(in_play)} components cannot fit on a {board.width}x{board.height} board")
+    check_fits(board, len(in_play))
     if min_difficulty > board.cannons:
-        raise RulesError(f"difficulty {min_difficulty} is impossible: the board has {board.cannons} cannons")
+        raise RulesError(f"difficulty {min_difficulty} is impossible: the board has {board.cannons} cannons",
+                         key="--min-difficulty")
     engine = engine_for(board, in_play)
     for _ in range(max_tries):
         cells = random_cells(engine, rng)
