@@ -132,10 +132,11 @@ def write_pdf(pages: Iterable[Page], handle: IO[bytes], title: str = "", duplex:
 
 def write_document(pages: Iterable[Page], handle: IO[bytes], title: str, version: tuple[int, int],
                    prefs: dict[str, str], document: Callable[[Canvas], PdfDocument], backend: type[PdfBackend],
-                   forms: bool = True) -> int:
+                   forms: bool = True, content_id: bool = False) -> int:
     """The pages drawn with `backend` on the document made for a new canvas and written to the handle
-    as they come (write_pdf's way: a batch of pages in memory at a time, the rest spooled). Returns
-    the page count."""
+    as they come (write_pdf's way: a batch of pages in memory at a time, the rest spooled). With
+    `content_id` the trailer's /ID is the MD5 of the bytes before it (else reportlab's, from the Info
+    strings). Returns the page count."""
     batches = page_batches(pages)
     first = next(batches, [])
     canvas = new_canvas(io.BytesIO(), first, title, version)
@@ -144,7 +145,7 @@ def write_document(pages: Iterable[Page], handle: IO[bytes], title: str, version
     spool = pdfstream.start(canvas)
     try:
         count = draw_batches(document(canvas), chain([first], batches), forms, backend)
-        pdfstream.save(canvas, handle)
+        pdfstream.save(canvas, handle, content_id)
     finally:
         spool.close()               # (a page that cannot be drawn leaves no temporary file open)
     return count

@@ -146,9 +146,11 @@ def show_page(canvas: Canvas) -> None:
     canvas._doc.Pages.pages[-1] = canvas._doc.idToObject[lean.__InternalName__] = lean
 
 
-def save(canvas: Canvas, handle: IO[bytes]) -> None:
+def save(canvas: Canvas, handle: IO[bytes], content_id: bool = False) -> None:
     """Write the canvas's document to the handle object by object (reportlab's Canvas.save and
-    PDFDocument.format, the bytes going out as each object is formatted); the caller closes the spool."""
+    PDFDocument.format, the bytes going out as each object is formatted); the caller closes the spool.
+    With `content_id` the trailer's /ID is the MD5 of every byte before it (a document's own, where
+    reportlab's invariant /ID is the same for every document with the same title)."""
     from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
 
@@ -164,10 +166,10 @@ def save(canvas: Canvas, handle: IO[bytes]) -> None:
     doc.Outlines.prepare(doc, canvas)
     if doc.Outlines.ready < 0:
         doc.Catalog.Outlines = None
-    _format(doc, handle, pdfdoc, rl_config)
+    _format(doc, handle, pdfdoc, rl_config, content_id)
 
 
-def _format(doc: Any, handle: IO[bytes], pdfdoc: Any, rl_config: Any) -> None:
+def _format(doc: Any, handle: IO[bytes], pdfdoc: Any, rl_config: Any, content_id: bool) -> None:
     """PDFDocument.format with an output that writes instead of collecting (same objects, same order)."""
     doc.encrypt.prepare(doc)
     cat, info = doc.Catalog, doc.info
@@ -175,7 +177,7 @@ def _format(doc: Any, handle: IO[bytes], pdfdoc: Any, rl_config: Any) -> None:
     doc.Reference(info)
     encryptinfo = doc.encrypt.info()
     encryptref = doc.Reference(encryptinfo) if encryptinfo else None
-    out = _Output(handle, doc._pdfVersion, pdfdoc)
+    out = _Output(handle, doc._pdfVersion, pdfdoc, content_id)
     doc.__accum__ = out
     counter, ids = 0, []
     while True:
@@ -196,6 +198,8 @@ def _format(doc: Any, handle: IO[bytes], pdfdoc: Any, rl_config: Any) -> None:
     xref = pdfdoc.PDFCrossReferenceTable()
     xref.addsection(0, ids)
     start = out.add(xref.format(doc))
+    if out.digest is not None:
+        doc.signature, doc._ID = out.digest, None        # what reportlab's doc.ID() formats
     trailer = pdfdoc.PDFTrailer(startxref=start, Size=total + 1, Root=doc.Reference(cat),
                                 Info=doc.Reference(info), Encrypt=encryptref, ID=doc.ID())
     out.add(trailer.format(doc))
@@ -204,8 +208,11 @@ def _format(doc: Any, handle: IO[bytes], pdfdoc: Any, rl_config: Any) -> None:
 class _Output:
     """reportlab's PDFFile (the header, offsets) writing to a handle."""
 
-    def __init__(self, handle: IO[bytes], version: tuple[int, int], pdfdoc: Any) -> None:
+    def __init__(self, handle: IO[bytes], version: tuple[int, int], pdfdoc: Any, digest: bool = False) -> None:
+        import hashlib
+
         self.handle, self.offset, self.encode = handle, 0, pdfdoc.pdfdocEnc
+        self.digest = hashlib.md5(usedforsecurity=False) if digest else None
         self.add(self.encode("%PDF-{}.{}".format(*version))
                  + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
 
@@ -214,4 +221,6 @@ class _Output:
         offset = self.offset
         self.offset += len(data)
         self.handle.write(data)
+        if self.digest is not None:
+            self.digest.update(data)
         return offset

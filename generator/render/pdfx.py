@@ -1,4 +1,4 @@
-"""PDF/X-1a:2003 backend: the PDF backend's drawing in capped CMYK, transparency flattened, then the PDF/X keys (pikepdf).
+"""PDF/X-1a:2003 backend: the PDF backend's drawing in capped CMYK, transparency flattened, the PDF/X keys in its catalog and Info.
 
 Transparency is flattened: a picture with an alpha channel is composited over what was drawn
 under it, and a half-transparent group (an element's `opacity:`) becomes a picture of its box as it
@@ -15,7 +15,7 @@ What makes the file PDF/X-1a:2003 (ISO 15930-4; sources in docs/pod.md):
 - every page has a TrimBox and a BleedBox (the caller's pages carry them);
 - the Catalog's /OutputIntents holds one /GTS_PDFX intent naming the condition and embedding the
   profile; the Info dictionary has /GTS_PDFXVersion (PDF/X-1a:2003), /Trapped /False, a title and
-  dates; the trailer an /ID; no viewer preferences (PDF 1.6/1.7 keys), no object streams (PDF 1.5),
+  dates; the trailer an /ID (the MD5 of the bytes before it); no viewer preferences (PDF 1.6/1.7 keys), no object streams (PDF 1.5),
   header %PDF-1.3 (nothing of PDF 1.4 is used; the 2003 level allows 1.3 or 1.4).
 """
 
@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import io
 import math
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import IO, TYPE_CHECKING, BinaryIO, cast
+from typing import IO, TYPE_CHECKING, Any
 
 from generator.core.errors import LayoutError
 from generator.core.units import MM_PER_INCH
@@ -85,9 +84,9 @@ def render_pdfx(pages: list[Page], intent: OutputIntent, title: str, ink_limit: 
 
 def write_pdfx(pages: Iterable[Page], handle: IO[bytes], intent: OutputIntent, title: str,
                ink_limit: float = INK_LIMIT, max_ppi: float | None = DEFAULT_MAX_PPI) -> int:
-    """render_pdfx written to a handle as the pages come (an iterator may draw them as it goes): the
-    drawing is written as write_pdf writes it (a batch of pages in memory, the rest spooled) to a
-    temporary file, which pikepdf reads back to add the PDF/X keys. Returns the page count."""
+    """render_pdfx written to a handle as the pages come (an iterator may draw them as it goes), as
+    write_pdf writes (a batch of pages in memory, the rest spooled), the PDF/X keys written with the
+    catalog and the Info dictionary. Returns the page count."""
     if not title.strip():
         raise LayoutError("PDF/X needs a document title", key="title")
     converter = CmykConverter(intent.profile, ink_limit)
@@ -98,13 +97,51 @@ def write_pdfx(pages: Iterable[Page], handle: IO[bytes], intent: OutputIntent, t
                 raise LayoutError(f"PDF/X pages need a trim box (page {number} has none)", key="pages")
             yield page
 
-    with tempfile.TemporaryFile(prefix="pnpgen-pdfx-") as drawn:
-        count = write_document(trimmed(), drawn, title, HEADER_VERSION, {},
-                               lambda canvas: CmykDocument(canvas, CmykImages(canvas, converter, max_ppi),
-                                                           converter=converter), CmykBackend)
-        drawn.seek(0)
-        pdfx_keys(cast("BinaryIO", drawn), intent, cast("BinaryIO", handle))   # (binary files both)
-    return count
+    def document(canvas: Canvas) -> CmykDocument:
+        pdfx_keys(canvas, intent)
+        return CmykDocument(canvas, CmykImages(canvas, converter, max_ppi), converter=converter)
+
+    return write_document(trimmed(), handle, title, HEADER_VERSION, {}, document, CmykBackend, content_id=True)
+
+
+def pdfx_keys(canvas: Canvas, intent: OutputIntent) -> None:
+    """The PDF/X identification given to the canvas's document before it is drawn, written by reportlab
+    with the rest: the catalog's /OutputIntents (one /GTS_PDFX intent, the profile embedded, deflated),
+    and the Info dictionary's PDF/X keys (_pdfx_info). No viewer preferences are set; the header
+    (HEADER_VERSION) and the /ID (content_id) are write_document's."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString, PDFZCompress
+
+    doc = canvas._doc
+    profile = PDFStream(PDFDictionary({"N": 4}), intent.profile, filters=[PDFZCompress])
+    catalog = doc.Catalog
+    catalog.OutputIntents = PDFArray([PDFDictionary({
+        "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": PDFString(intent.identifier), "OutputCondition": PDFString(intent.condition),
+        "Info": PDFString(intent.condition), "RegistryName": PDFString(intent.registry),
+        "DestOutputProfile": doc.Reference(profile)})])
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]    # reportlab's catalog keys, and this
+    info = _pdfx_info()()
+    info.__dict__.update(doc.info.__dict__)                              # the title, author... set so far
+    doc.info = info
+
+
+@lru_cache(maxsize=1)
+def _pdfx_info() -> type:
+    """reportlab's Info dictionary as PDF/X wants it (made once; reportlab is imported late): its keys,
+    /Trapped /False, /ModDate = /CreationDate and /GTS_PDFXVersion."""
+    from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
+
+    class PdfxInfo(PDFInfo):  # type: ignore[misc]   # reportlab has no types
+        def format(self, document: Any) -> bytes:
+            date = PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
+            data: bytes = PDFDictionary({
+                "Title": PDFString(self.title), "Author": PDFString(self.author), "Subject": PDFString(self.subject),
+                "Keywords": PDFString(self.keywords), "Creator": PDFString(self.creator),
+                "Producer": PDFString(self.producer), "CreationDate": date, "ModDate": date,
+                "Trapped": PDFName("False"), "GTS_PDFXVersion": PDFString(PDFX_VERSION)}).format(document)
+            return data
+
+    return PdfxInfo
 
 
 @dataclass(eq=False)
@@ -290,40 +327,6 @@ def cmyk_stream(image: PILImage.Image) -> Stream:
     rows = _png_rows(PILImage.frombytes("RGBA", image.size, image.tobytes()))
     width, height = image.size
     return Stream(_flate_entries(width, height, "/DeviceCMYK", 8, 4), rows)
-
-
-def pdfx_keys(pdf: BinaryIO, intent: OutputIntent, out: BinaryIO) -> None:
-    """The document read from `pdf` written to `out` with its PDF/X identification added: the output
-    intent, the Info keys, no viewer preferences. Written as pikepdf (qpdf) saves it with a deterministic
-    /ID, no object streams and the PDF 1.3 header, byte for byte, but object by object
-    (render/pdfrewrite.py): memory does not grow with the document."""
-    from generator.render.pdfrewrite import Name, Source, Stream, String, write
-
-    def text(value: str) -> String:             # as pikepdf.String makes a str: PDFDocEncoding or UTF-16
-        try:
-            return String(value.encode("ascii"))
-        except UnicodeEncodeError:
-            return String(b"\xfe\xff" + value.encode("utf-16-be"))
-
-    source = Source(pdf)
-    root_ref, info_ref = source.ref("/Root"), source.ref("/Info")
-    root, info = source.read(root_ref), source.read(info_ref)
-    if not isinstance(root, dict) or not isinstance(info, dict):
-        raise RuntimeError("internal: the drawn PDF's Root or Info is not a dictionary")
-    profile = source.add(Stream({Name(b"/N"): 4}, intent.profile))
-    root = {key: value for key, value in root.items() if key != b"/ViewerPreferences"}
-    root[Name(b"/OutputIntents")] = [{
-        Name(b"/Type"): Name(b"/OutputIntent"), Name(b"/S"): Name(b"/GTS_PDFX"),
-        Name(b"/OutputConditionIdentifier"): text(intent.identifier),
-        Name(b"/OutputCondition"): text(intent.condition), Name(b"/Info"): text(intent.condition),
-        Name(b"/RegistryName"): text(intent.registry), Name(b"/DestOutputProfile"): profile}]
-    source.replace(root_ref, root)
-    info = dict(info)
-    info[Name(b"/GTS_PDFXVersion")] = text(PDFX_VERSION)
-    info[Name(b"/Trapped")] = Name(b"/False")
-    info[Name(b"/ModDate")] = info.get(Name(b"/CreationDate"), String(b"D:20000101000000+00'00'"))
-    source.replace(info_ref, info)
-    write(source, out, HEADER_VERSION)
 
 
 __all__ = ["HEADER_VERSION", "PDFX_VERSION", "CmykBackend", "OutputIntent", "render_pdfx", "write_pdfx"]

@@ -239,3 +239,29 @@ def test_pod_preset_sets_the_template_and_refuses_another_card(deck, tmp_path, p
         assert [round(float(v), 2) for v in pdf.pages[0].obj.MediaBox] == [0, 0, 198, 270]
     code, _, err = pnpgen("cards", *deck, "--format", "pdfx", "--pod", "tgc-tarot", "-o", tmp_path / "x.pdf")
     assert code == 2 and "tgc-tarot" in err and len(err.strip().splitlines()) == 1
+
+
+def test_keys_are_written_with_the_document_whatever_its_title() -> None:
+    """The PDF/X keys come with reportlab's own catalog and Info (no second pass over the file): a title
+    outside ASCII reads back, ModDate is CreationDate, and the /ID is the MD5 of every byte before the
+    trailer: a document's own (another document with the same title has another)."""
+    import hashlib
+
+    from generator.publish.formats.pdfx import output_intent
+    from generator.render.pdfx import render_pdfx
+    from generator.scene.model import Page, Rect
+
+    page = Page(69.85, 95.25, items=[Rect(10, 10, 20, 20, fill="#336699")],
+                trim_box=(3.175, 3.175, 63.5, 88.9), bleed_box=(0, 0, 69.85, 95.25))
+    one, two = (render_pdfx([page] * n, output_intent(), "Brève ∑ deck") for n in (1, 2))
+    assert one.startswith(b"%PDF-1.3\n")
+    ids = []
+    for raw in (one, two):
+        with pikepdf.open(io.BytesIO(raw)) as pdf:
+            info = pdf.docinfo
+            assert str(info.Title) == "Brève ∑ deck" and str(info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+            assert str(info.ModDate) == str(info.CreationDate) and str(info.Trapped) == "/False"
+            assert len(pdf.Root.OutputIntents) == 1 and "/ViewerPreferences" not in pdf.Root
+            ids.append([bytes(i) for i in pdf.trailer.ID])
+        assert ids[-1] == [hashlib.md5(raw[:raw.rindex(b"trailer")]).digest()] * 2
+    assert ids[0] != ids[1]

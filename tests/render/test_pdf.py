@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.render import render_pdf
-from generator.scene.model import Page, Rect, Text
+from generator.scene.model import Group, Page, Rect, Text
 
 
 def _reader(data: bytes) -> PdfReader:
@@ -147,3 +148,31 @@ def test_shapes_without_paint_are_skipped() -> None:
     content = _reader(render_pdf([Page(50, 50, items=[Rect(1, 1, 5, 5, fill=None, stroke=None)])]))
     stream = content.pages[0].get_contents().get_data().decode("latin1")
     assert " re " not in stream
+
+
+MARK = "#123457"
+
+
+def test_forms_of_earlier_batches_do_not_keep_their_faces() -> None:
+    """A face made a form is found again in later batches by value, but its items are not kept: after
+    120 pages of distinct faces (each placed twice, so a form), only the pages of the batches at hand
+    live (the first batch, kept by write_document, the one drawn last and the one being gathered), not
+    the 120 faces the forms were made of."""
+    from generator.render.pdf import FIRST_BATCH, PAGE_BATCH, write_pdf
+
+    live: list[int] = []
+
+    def pages():
+        for k in range(120):
+            page = Page(70, 100)
+            face = (Rect(k / 10, 0, 60, 80, fill=MARK, stroke=None),)
+            clip = Rect(0, 0, 65, 90, fill=None, stroke=None)
+            page.add(Group(face, clip=clip), Group(face, transform=(1, 0, 0, 1, 2, 2), clip=clip))
+            yield page
+        gc.collect()
+        live.append(sum(1 for o in gc.get_objects() if type(o) is Rect and o.fill == MARK))
+
+    out = io.BytesIO()
+    write_pdf(pages(), out)
+    assert out.getvalue().count(b"/Subtype /Form") == 120            # every face a form, once
+    assert live and live[0] <= FIRST_BATCH + 2 * PAGE_BATCH < 120
