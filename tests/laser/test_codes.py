@@ -19,6 +19,7 @@ from generator.games.laser.rules.code import (
     code_version,
     decode,
     encode,
+    refusal,
 )
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.generate import random_cells
@@ -84,6 +85,8 @@ def test_no_single_edit_of_a_code_reprints_another_puzzle(catalog):
             assert decode(code, catalog) == (layout, cannons) and code_version(code, catalog) == VERSION
             for kind, edited in _edits(code):
                 tried[kind] += 1
+                if refusal(edited, catalog) is not None:      # decode's first half: it would raise there
+                    continue
                 try:
                     read = decode(edited, catalog)
                 except ParseError:
@@ -155,3 +158,17 @@ def test_version_2_codes_still_read(catalog):
     assert code_version("8x7-199NQ-72YBF-8BWFH-GY-4", catalog) == SIZED_VERSION
     again = encode(layout, cannons, catalog)
     assert len(again.split("-")[-1]) == 2 and decode(again, catalog) == (layout, cannons)
+
+
+def test_a_refusal_is_what_decode_raises(catalog):
+    """refusal() is decode's first half: the same message decode raises, None when decode gets past it."""
+    code = _codes(catalog, 1, "refusal", [(8, 7)])[0][0]
+    for _, edited in list(_edits(code))[::97]:
+        why = refusal(edited, catalog)
+        try:
+            decode(edited, catalog)
+        except ParseError as err:
+            assert why is None or why == err.message
+        else:
+            assert why is None
+    assert refusal(code, catalog) is None and refusal("8x7-XYZ", catalog) is not None

@@ -106,15 +106,33 @@ def code_version(code: str, catalog: ComponentSet) -> int:
 
 
 def _checked(code: str, catalog: ComponentSet) -> tuple[Board, int]:
-    """The printed board and the body's value: its groups as the version writes them (two check
-    characters: version 3, its body as long as body_length; one: versions 1-2, groups of five and a
-    shorter last one), then its check."""
+    """The printed board and the body's value; ParseError naming what is wrong."""
+    read = _read(code, catalog)
+    if isinstance(read, str):
+        raise ParseError(read, key="code")
+    return read
+
+
+def refusal(code: str, catalog: ComponentSet) -> str | None:
+    """Why a typed code is refused before it is unpacked (its groups, characters, check), or None:
+    decode's first half, without an exception (a test tries millions of typos)."""
+    read = _read(code, catalog)
+    return read if isinstance(read, str) else None
+
+
+def _read(code: str, catalog: ComponentSet) -> tuple[Board, int] | str:
+    """The printed board and the body's value, or why not: its groups as the version writes them (two
+    check characters: version 3, its body as long as body_length; one: versions 1-2, groups of five and
+    a shorter last one), then its check."""
     size, *groups = _SEPARATORS.split(code.strip().upper())
     if not groups or "X" not in size:
-        raise ParseError("a puzzle code starts with the board size, e.g. 8x7-...", key="code")
-    board, longest, printed = _sized(size, catalog)
+        return "a puzzle code starts with the board size, e.g. 8x7-..."
+    sized = _sized(size, catalog)
+    if isinstance(sized, str):
+        return sized
+    board, longest, printed = sized
     if len(groups) < 2:
-        raise ParseError("the puzzle code is too short (type it with its dashes, as printed)", key="code")
+        return "the puzzle code is too short (type it with its dashes, as printed)"
     check = _normal(groups[-1])
     current = len(check) == 2
     lengths = [len(g) for g in groups[:-1]]
@@ -125,28 +143,28 @@ def _checked(code: str, catalog: ComponentSet) -> tuple[Board, int]:
         if sum(lengths) > longest or groups[0].startswith("0"):
             wanted = []
     if len(check) > 2 or lengths != wanted:
-        raise ParseError("the code's groups are not as printed: a character is missing or doubled", key="code")
+        return "the code's groups are not as printed: a character is missing or doubled"
     body = _normal("".join(groups[:-1]))
     if not _BODY.fullmatch(body):
         wrong = next(char for char in body if char not in ALPHABET)
-        raise ParseError(f"{wrong!r} is not a puzzle-code character", key="code")
+        return f"{wrong!r} is not a puzzle-code character"
     value = int(body.translate(_AS_DIGITS), 32)
     if (_checks(value) if current else CHECK_ALPHABET[value % 37]) != check:
-        raise ParseError("the check characters do not match: the code has a typo", key="code")
+        return "the check characters do not match: the code has a typo"
     if (value % VERSIONS == VERSION) != current:
-        raise ParseError("the puzzle code does not describe a puzzle", key="code")
+        return "the puzzle code does not describe a puzzle"
     return board, value
 
 
 @lru_cache(maxsize=256)
-def _sized(size: str, catalog: ComponentSet) -> tuple[Board, int, list[int]]:
+def _sized(size: str, catalog: ComponentSet) -> tuple[Board, int, list[int]] | str:
     """The board of a code's first group (`8X7`), its body's length and its groups' lengths, read once
-    per spelling and catalogue (every typed code is checked against them)."""
+    per spelling and catalogue (every typed code is checked against them); or why it is no board."""
     try:
         width, height = (int(part) for part in size.split("X"))
         board = Board(width, height)
     except Exception:
-        raise ParseError(f"bad board size {size!r} in the puzzle code", key="code") from None
+        return f"bad board size {size!r} in the puzzle code"
     return (board, *_group_lengths(board, catalog))
 
 
