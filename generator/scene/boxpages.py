@@ -237,12 +237,26 @@ def _picture(data: bytes, x: float, y: float, w: float, h: float) -> list[Item]:
     return [Image(x + (w - iw) / 2.0, y + (h - ih) / 2.0, iw, ih, data)]
 
 
+SPINE_MIN = 6.0      # pt: the least a side's title is set in whole (smaller reads as a grey line on a shelf)
+
+
 def _spine(panel: Panel, art: BoxArt) -> list[Item]:
-    """The title along a side, reading bottom to top."""
+    """The title along a side, reading bottom to top: whole if it fits at SPINE_MIN or more, else its
+    part before a colon ("Nome in codice: carte agente, ..." -> "Nome in codice"), else shortened."""
+    from generator.scene.text import fits_box
+
     x0, y0, x1, y1 = panel.bounds
     w, h = x1 - x0, y1 - y0
     pad = min(1.5, w / 6.0)
-    fitted = _centred(4.0, pad, h - 8.0, w - 2 * pad, art.title, size=12.0, color=art.ink, min_size=3.0)
+    fitted: list[Item] = []
+    for title in dict.fromkeys([art.title, art.title.split(":")[0].strip()]):
+        box = Text(4.0, pad, h - 8.0, w - 2 * pad, title, font=FONT, size=12.0, color=art.ink, align="center",
+                   valign="middle", wrap=False, min_size=SPINE_MIN)
+        if title and box.w > 0 and box.h > 0 and fits_box(box, title):
+            fitted = [box]
+            break
+    else:
+        fitted = _centred(4.0, pad, h - 8.0, w - 2 * pad, art.title, size=12.0, color=art.ink, min_size=3.0)
     return [Group(tuple(fitted), transform=(0.0, -1.0, 1.0, 0.0, x0, y1))] if fitted else []
 
 

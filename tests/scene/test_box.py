@@ -185,3 +185,24 @@ def test_a_bigger_deck_never_gets_a_smaller_box(name: str, count: int, more: int
             continue
         assert b.width >= a.width and b.height >= a.height
         assert b.inside[2] - a.inside[2] == pytest.approx(more * 0.3)
+
+
+def test_a_side_title_is_whole_and_readable_or_its_part_before_the_colon() -> None:
+    """A side 8.5 mm deep and 60 mm long: a long title is not shrunk to a grey line (it once came out at
+    3 pt with an ellipsis); its part before the colon is set at 6 pt or more; a short title stays whole."""
+    from generator.scene.box import Panel
+    from generator.scene.boxpages import SPINE_MIN, BoxArt, _spine
+    from generator.scene.model import Group, Text
+    from generator.scene.text import fits_box
+
+    side = Panel("side-left", ((0.0, 0.0), (8.5, 0.0), (8.5, 60.0), (0.0, 60.0)))
+
+    def title_of(art: BoxArt) -> Text:
+        (group,) = _spine(side, art)
+        assert isinstance(group, Group)
+        (text,) = group.items
+        assert isinstance(text, Text) and fits_box(text, text.text) and text.min_size >= SPINE_MIN
+        return text
+
+    assert title_of(BoxArt("Nome in codice: carte agente, ignari passanti e assassino")).text == "Nome in codice"
+    assert title_of(BoxArt("Noir")).text == "Noir"
