@@ -66,15 +66,7 @@ def encode(layout: Layout, cannons: Iterable[int], catalog: ComponentSet) -> str
 
 def body_length(board: Board, catalog: ComponentSet) -> int:
     """The characters a version-3 body has on this board: the longest value, every type in play."""
-    return _group_lengths(board, catalog)[0]
-
-
-@lru_cache(maxsize=256)
-def _group_lengths(board: Board, catalog: ComponentSet) -> tuple[int, list[int]]:
-    """(body_length, the lengths of the groups a version-3 code prints): read once per board and
-    catalogue, as every typed code is checked against them."""
-    longest = _body_length(board, tuple(len(ctype.orientations) for ctype in catalog))
-    return longest, [len(g) for g in _groups("0" * longest)]
+    return _body_length(board, tuple(len(ctype.orientations) for ctype in catalog))
 
 
 @lru_cache(maxsize=64)
@@ -135,13 +127,13 @@ def _read(code: str, catalog: ComponentSet) -> tuple[Board, int] | str:
         return "the puzzle code is too short (type it with its dashes, as printed)"
     check = _normal(groups[-1])
     current = len(check) == 2
-    lengths = [len(g) for g in groups[:-1]]
+    lengths = tuple(map(len, groups[:-1]))
     if current:
         wanted = printed
     else:       # as versions 1-2 wrote: no leading zero, and never longer than version 3 pads to
-        wanted = [GROUP] * (len(lengths) - 1) + [min(max(lengths[-1], 1), GROUP)]
+        wanted = (GROUP,) * (len(lengths) - 1) + (min(max(lengths[-1], 1), GROUP),)
         if sum(lengths) > longest or groups[0].startswith("0"):
-            wanted = []
+            wanted = ()
     if len(check) > 2 or lengths != wanted:
         return "the code's groups are not as printed: a character is missing or doubled"
     body = _normal("".join(groups[:-1]))
@@ -157,7 +149,7 @@ def _read(code: str, catalog: ComponentSet) -> tuple[Board, int] | str:
 
 
 @lru_cache(maxsize=256)
-def _sized(size: str, catalog: ComponentSet) -> tuple[Board, int, list[int]] | str:
+def _sized(size: str, catalog: ComponentSet) -> tuple[Board, int, tuple[int, ...]] | str:
     """The board of a code's first group (`8X7`), its body's length and its groups' lengths, read once
     per spelling and catalogue (every typed code is checked against them); or why it is no board."""
     try:
@@ -165,7 +157,8 @@ def _sized(size: str, catalog: ComponentSet) -> tuple[Board, int, list[int]] | s
         board = Board(width, height)
     except Exception:
         return f"bad board size {size!r} in the puzzle code"
-    return (board, *_group_lengths(board, catalog))
+    longest = body_length(board, catalog)
+    return board, longest, tuple(len(g) for g in _groups("0" * longest))
 
 
 def _unpack(value: int, board: Board, catalog: ComponentSet) -> tuple[Layout, tuple[int, ...]]:
