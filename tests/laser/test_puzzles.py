@@ -155,3 +155,12 @@ def test_impossible_levels_are_refused_at_once_with_the_levels_that_can():
     assert possible_levels(False, 1) == (1, 2, 3)              # one type: propagation is exact
     with pytest.raises(RulesError, match="this set can give levels 1, 2, 3"):
         generate_puzzle(random.Random(0), Board(6, 6), load_catalog().subset(["absorber"]), 4)
+
+
+@pytest.mark.parametrize("level", [1, 4, 5])
+def test_a_board_without_room_for_the_set_is_refused_at_every_level(level: int) -> None:
+    """generate_puzzle checks the board itself: the hard levels draw their own layouts, and once sampled
+    more cells than the board has (an internal error, not a refusal)."""
+    catalog = load_catalog()
+    with pytest.raises(RulesError, match="cannot fit on a 2x1 board"):
+        generate_puzzle(random.Random(1), Board(2, 1), catalog.beginner(), level)

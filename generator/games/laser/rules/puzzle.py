@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from generator.core.errors import RulesError
 from generator.games.laser.rules.engine import Engine, Results, engine_for, observe
-from generator.games.laser.rules.generate import generate_fair
+from generator.games.laser.rules.generate import check_fits, generate_fair
 from generator.games.laser.rules.grade import (
     DEEPEST,
     Domains,
@@ -266,6 +266,7 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
     """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts; for
     levels 4-5, within `work` units, WORK[level] by default)."""
     check_level(level, minimal_only, len(in_play))
+    check_fits(board, len(in_play))           # the hard levels draw their own layouts (hard.py)
     engine = engine_for(board, in_play)
     if level in HARD_LEVELS:
         return _hard_puzzle(rng, engine, level, WORK[level] if work is None else work)
