@@ -248,15 +248,11 @@ def _spine(panel: Panel, art: BoxArt) -> list[Item]:
     x0, y0, x1, y1 = panel.bounds
     w, h = x1 - x0, y1 - y0
     pad = min(1.5, w / 6.0)
-    fitted: list[Item] = []
-    for title in dict.fromkeys([art.title, art.title.split(":")[0].strip()]):
-        box = Text(4.0, pad, h - 8.0, w - 2 * pad, title, font=FONT, size=12.0, color=art.ink, align="center",
-                   valign="middle", wrap=False, min_size=SPINE_MIN)
-        if title and box.w > 0 and box.h > 0 and fits_box(box, title):
-            fitted = [box]
-            break
-    else:
-        fitted = _centred(4.0, pad, h - 8.0, w - 2 * pad, art.title, size=12.0, color=art.ink, min_size=3.0)
+    box = Text(4.0, pad, h - 8.0, w - 2 * pad, art.title, font=FONT, size=12.0, color=art.ink, align="center",
+               valign="middle", wrap=False, min_size=SPINE_MIN)
+    whole = next((replace(box, text=title) for title in (art.title, art.title.split(":")[0].strip())
+                  if title and box.w > 0 and box.h > 0 and fits_box(box, title)), None)
+    fitted: list[Item] = [whole] if whole is not None else _fitted(replace(box, min_size=3.0))
     return [Group(tuple(fitted), transform=(0.0, -1.0, 1.0, 0.0, x0, y1))] if fitted else []
 
 
