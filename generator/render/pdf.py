@@ -34,6 +34,7 @@ from generator.scene.model import (
     Circle,
     Gradient,
     Group,
+    Hatch,
     Image,
     Item,
     Line,
@@ -48,6 +49,7 @@ from generator.scene.model import (
     TextLine,
     compose,
 )
+from generator.scene.hatch import hatch_tile, tile_path
 from generator.scene.pathgeom import cubic_commands
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -76,6 +78,7 @@ class PdfDocument:
     motif_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
     groups: dict[tuple[Item, ...], str] = field(default_factory=dict)    # each transparent group's form name
     group_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
+    hatches: dict[tuple[Stroke, float, int], str] = field(default_factory=dict)   # each hatch tile's form name
 
 
 @cache
@@ -555,6 +558,18 @@ class PdfBackend(Backend):
         a, b, c, d = self.matrices[-1][:4]
         placed = (item.w * math.hypot(a, b), item.h * math.hypot(c, d))
         self.doc.images.draw(item, placed, self.emit)
+
+    def hatch(self, item: Hatch) -> None:
+        """The hatch's lines as one form per document for each pen, step and reach (scene/hatch.py's
+        tile), placed in the rectangle it is cut at: a clip, a matrix and a Do."""
+        n, matrix = hatch_tile(item)
+        key = (item.stroke, item.step, n)
+        name = self.doc.hatches.get(key)
+        if name is None:
+            name = self.doc.hatches[key] = f"pnpgenhatch{len(self.doc.hatches) + 1}"
+        self.emit(f"q {_rect_path(item.x, item.y, item.w, item.h, item.radius)} W n {' '.join(_f_matrix(matrix))} cm")
+        self._place_form(name, (tile_path(*key),))
+        self.emit("Q")
 
     def begin_group(self, item: Group) -> None:
         self.faded.append(item.opacity < 1)

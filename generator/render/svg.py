@@ -21,11 +21,13 @@ from generator.core.units import MM_PER_PT
 from generator.core.xmltext import xml_clean
 from generator.render.base import Backend, num, rgb, validate_pages, walk
 from generator.scene.fonts import GlyphRun, font_spec, shape_line
+from generator.scene.hatch import hatch_clip, hatch_tile, tile_path
 from generator.scene.model import (
     IDENTITY,
     Circle,
     Gradient,
     Group,
+    Hatch,
     Image,
     Line,
     Page,
@@ -83,7 +85,7 @@ class _TextChars(Backend):
     def _skip(self, item: object) -> None:
         pass
 
-    rect = line = polyline = path = circle = image = begin_group = end_group = _skip
+    rect = line = polyline = path = circle = image = hatch = begin_group = end_group = _skip
 
 
 def text_chars(pages: Iterable[Page]) -> dict[str, str]:
@@ -136,6 +138,7 @@ class SvgBackend(Backend):
         self.text = text
         self.used: dict[str, set[str]] = {}     # registry font -> characters drawn (to embed)
         self.gradients: dict[Gradient, str] = {}  # each distinct gradient defined once, by id
+        self.hatches: dict[tuple[Stroke, float, int], str] = {}   # each hatch tile's lines defined once, by id
 
     def _paint(self, fill: Paint | None, stroke: Stroke | None) -> dict[str, str]:
         """_paint's attributes, a gradient fill referring to its definition."""
@@ -244,6 +247,21 @@ class SvgBackend(Backend):
         href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
         self._add(self.d.image(href, insert=(num(item.x), num(item.y)),
                                size=(num(item.w), num(item.h)), preserveAspectRatio="none"))
+
+    def hatch(self, item: Hatch) -> None:
+        """The hatch's lines defined once per page for each pen, step and reach (scene/hatch.py's tile, one
+        path), and used in a group clipped to the rectangle."""
+        n, matrix = hatch_tile(item)
+        key = (item.stroke, item.step, n)
+        ident = self.hatches.get(key)
+        if ident is None:
+            ident = self.hatches[key] = f"hatch{len(self.hatches) + 1}"
+            tile = tile_path(*key)
+            d = " ".join(f"{command[0]}{num(float(command[1]))} {num(float(command[2]))}" for command in tile.commands)
+            self.d.defs.add(self.d.path(d=d, id=ident, **_paint(None, item.stroke)))
+        group = self.d.g(clip_path=f"url(#{self._clip_path(hatch_clip(item))})")
+        group.add(self.d.use(f"#{ident}", transform="matrix(" + " ".join(num(v, 6) for v in matrix) + ")"))
+        self._add(group)
 
     def begin_group(self, item: Group) -> None:
         attrs = {}

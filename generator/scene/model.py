@@ -3,7 +3,8 @@
 Backends (generator/render/) draw exactly these primitives. A `Text` box is laid out once by
 generator/scene/text.py into `TextLine`s, so every backend breaks lines identically. Colours are
 "#rrggbb" strings (None: no paint); a shape's fill may also be a `Gradient`, and a `Group` may be
-drawn half transparent (`opacity`). Sizes of text are in points; everything else is in mm.
+drawn half transparent (`opacity`); a `Hatch` fills a rectangle with parallel lines. Sizes of text
+are in points; everything else is in mm.
 """
 
 from __future__ import annotations
@@ -214,6 +215,27 @@ class Image:
 
 
 @dataclass(frozen=True, slots=True)
+class Hatch:
+    """A rectangle (rounded corners too) filled with parallel lines and cut at its edge: lines drawn with
+    `stroke`, `step` mm apart, at `angle` degrees from the x axis (positive is clockwise on the page), one
+    of them through (ax, ay), so that hatches through the same point meet in step. The rectangle is only
+    where the lines show: it is neither filled nor stroked. Backends may draw one set of lines per document
+    and place it for every hatch (a PDF form, an SVG <use>); generator/scene/hatch.py gives the lines."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    _: KW_ONLY
+    radius: float = 0.0
+    ax: float = 0.0
+    ay: float = 0.0
+    angle: float = 45.0
+    step: float = 1.0
+    stroke: Stroke = DEFAULT_STROKE
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """Items drawn under an affine transform (applied to the items' coordinates), optionally
     clipped to a rectangle given in the group's own coordinates (before the transform), and made
@@ -226,7 +248,7 @@ class Group:
     opacity: float = 1.0
 
 
-Item = Rect | Line | Polyline | Path | Circle | Text | TextLine | Image | Group
+Item = Rect | Line | Polyline | Path | Circle | Text | TextLine | Image | Hatch | Group
 
 
 @dataclass
