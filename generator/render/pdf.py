@@ -29,6 +29,7 @@ from generator.render.base import Backend, Hashed, fingerprint, is_motif, rgb_fl
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import parsed_font, shape_line
+from generator.scene.hatch import hatch_tile, tile_lines
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -49,7 +50,6 @@ from generator.scene.model import (
     TextLine,
     compose,
 )
-from generator.scene.hatch import hatch_tile, tile_path
 from generator.scene.pathgeom import cubic_commands
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -568,7 +568,7 @@ class PdfBackend(Backend):
         if name is None:
             name = self.doc.hatches[key] = f"pnpgenhatch{len(self.doc.hatches) + 1}"
         self.emit(f"q {_rect_path(item.x, item.y, item.w, item.h, item.radius)} W n {' '.join(_f_matrix(matrix))} cm")
-        self._place_form(name, (tile_path(*key),))
+        self._place_form(name, tile_lines(*key))
         self.emit("Q")
 
     def begin_group(self, item: Group) -> None:

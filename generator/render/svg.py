@@ -21,7 +21,7 @@ from generator.core.units import MM_PER_PT
 from generator.core.xmltext import xml_clean
 from generator.render.base import Backend, num, rgb, validate_pages, walk
 from generator.scene.fonts import GlyphRun, font_spec, shape_line
-from generator.scene.hatch import hatch_clip, hatch_tile, tile_path
+from generator.scene.hatch import hatch_clip, hatch_tile, tile_lines
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -249,16 +249,17 @@ class SvgBackend(Backend):
                                size=(num(item.w), num(item.h)), preserveAspectRatio="none"))
 
     def hatch(self, item: Hatch) -> None:
-        """The hatch's lines defined once per page for each pen, step and reach (scene/hatch.py's tile, one
-        path), and used in a group clipped to the rectangle."""
+        """The hatch's lines defined once per page for each pen, step and reach (scene/hatch.py's tile, a
+        group of lines), and used in a group clipped to the rectangle."""
         n, matrix = hatch_tile(item)
         key = (item.stroke, item.step, n)
         ident = self.hatches.get(key)
         if ident is None:
             ident = self.hatches[key] = f"hatch{len(self.hatches) + 1}"
-            tile = tile_path(*key)
-            d = " ".join(f"{command[0]}{num(float(command[1]))} {num(float(command[2]))}" for command in tile.commands)
-            self.d.defs.add(self.d.path(d=d, id=ident, **_paint(None, item.stroke)))
+            tile = self.d.g(id=ident, **_paint(None, item.stroke))
+            for line in tile_lines(*key):
+                tile.add(self.d.line(start=(num(line.x1), num(line.y1)), end=(num(line.x2), num(line.y2))))
+            self.d.defs.add(tile)
         group = self.d.g(clip_path=f"url(#{self._clip_path(hatch_clip(item))})")
         group.add(self.d.use(f"#{ident}", transform="matrix(" + " ".join(num(v, 6) for v in matrix) + ")"))
         self._add(group)

@@ -1,6 +1,6 @@
 """A Hatch's lines (scene/model.py), two ways: each line where the hatch shows, for a backend that draws
 every line (hatch_group), or one set of lines shared by every hatch of the same pen, step and reach,
-and the matrix that places it (hatch_tile, tile_path: a PDF form, an SVG <use>).
+and the matrix that places it (hatch_tile, tile_lines: a PDF form, an SVG <use>).
 
 Both draw the same lines where the hatch shows: in the hatch's turned frame (rotate(angle) about
 (ax, ay)) they are the horizontal lines y = ay + k * step, and each covers the circle about the
@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from generator.scene.model import Group, Hatch, Line, Matrix, Path, Rect, Stroke, apply, compose, rotate, translate
+from generator.scene.model import Group, Hatch, Line, Matrix, Rect, Stroke, apply, compose, rotate, translate
 
 
 def _reach(item: Hatch) -> tuple[float, float, float]:
@@ -40,7 +40,7 @@ def hatch_group(item: Hatch) -> Group:
 
 
 def hatch_tile(item: Hatch) -> tuple[int, Matrix]:
-    """(n, matrix): the tile_path(stroke, step, n) placed by `matrix` covers the rectangle with the
+    """(n, matrix): the tile_lines(stroke, step, n) placed by `matrix` covers the rectangle with the
     hatch's lines (its line j is the hatch's line k0 + j, k0 the one nearest the rectangle's centre)."""
     u, v, r = _reach(item)
     k0 = round((v - item.ay) / item.step)
@@ -49,8 +49,9 @@ def hatch_tile(item: Hatch) -> tuple[int, Matrix]:
 
 
 @lru_cache(maxsize=64)
-def tile_path(stroke: Stroke, step: float, n: int) -> Path:
-    """The lines y = j * step, j from -n to n, each from x = -n * step to n * step: one path."""
+def tile_lines(stroke: Stroke, step: float, n: int) -> tuple[Line, ...]:
+    """The lines y = j * step, j from -n to n, each from x = -n * step to n * step (each its own line, as
+    hatch_group draws them: a viewer blends each line's anti-aliased edge as it blends the lines drawn
+    one by one, where one path of them all would be covered as one shape)."""
     half = n * step
-    commands = tuple(command for j in range(-n, n + 1) for command in (("M", -half, j * step), ("L", half, j * step)))
-    return Path(commands, stroke=stroke)
+    return tuple(Line(-half, j * step, half, j * step, stroke=stroke) for j in range(-n, n + 1))
