@@ -114,7 +114,7 @@ class RecordingBackend(Backend):
     def hatch(self, item: Hatch) -> None:
         radius = f" r={_n(item.radius)}" if item.radius else ""
         self._emit(f"hatch {_nums(item.x, item.y, item.w, item.h)}{radius} through={_nums(item.ax, item.ay)} "
-                   f"angle={num(item.angle)} step={_n(item.step)} {_stroke(item.stroke)}")
+                   f"angle={num(item.angle)} step={_n(item.step)} reach={_n(item.reach)} {_stroke(item.stroke)}")
 
     def begin_group(self, item: Group) -> None:
         parts = ["group"]

@@ -3,8 +3,9 @@ every line (hatch_group), or one set of lines shared by every hatch of the same 
 and the matrix that places it (hatch_tile, tile_lines: a PDF form, an SVG <use>).
 
 Both draw the same lines where the hatch shows: in the hatch's turned frame (rotate(angle) about
-(ax, ay)) they are the horizontal lines y = ay + k * step, and each covers the circle about the
-rectangle's centre through its corners; the tile's are longer and more, cut by the same rectangle.
+(ax, ay)) they are the horizontal lines y = ay + k * step, those within the hatch's reach of the
+rectangle's centre, each running that far from it both ways; the tile's are longer and more, cut by the
+same rectangle.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from generator.scene.model import Group, Hatch, Line, Matrix, Rect, Stroke, appl
 
 
 def _reach(item: Hatch) -> tuple[float, float, float]:
-    """(u, v, r): the rectangle's centre in the hatch's turned frame, and the radius of the circle
-    about it through the rectangle's corners."""
+    """(u, v, r): the rectangle's centre in the hatch's turned frame, and how far the lines reach from it:
+    the item's reach, or the circle through the rectangle's corners when that is further."""
     u, v = apply(rotate(-item.angle, item.ax, item.ay), item.x + item.w / 2, item.y + item.h / 2)
-    return u, v, math.hypot(item.w, item.h) / 2
+    return u, v, max(item.reach, math.hypot(item.w, item.h) / 2)
 
 
 def hatch_clip(item: Hatch) -> Rect:

@@ -219,8 +219,12 @@ class Hatch:
     """A rectangle (rounded corners too) filled with parallel lines and cut at its edge: lines drawn with
     `stroke`, `step` mm apart, at `angle` degrees from the x axis (positive is clockwise on the page), one
     of them through (ax, ay), so that hatches through the same point meet in step. The rectangle is only
-    where the lines show: it is neither filled nor stroked. Backends may draw one set of lines per document
-    and place it for every hatch (a PDF form, an SVG <use>); generator/scene/hatch.py gives the lines."""
+    where the lines show: it is neither filled nor stroked. `reach` (mm, at least to the rectangle's
+    corners) is how far from its centre the lines run before they are cut: on paper it changes nothing,
+    but a rasteriser that rounds a line's edges from its ends (the PNG backend) gives pixels that depend
+    on it, so a drawing keeps its pixels by keeping its reach. Backends may draw one set of lines per
+    document and place it for every hatch (a PDF form, an SVG <use>); generator/scene/hatch.py gives
+    the lines."""
 
     x: float
     y: float
@@ -233,6 +237,7 @@ class Hatch:
     angle: float = 45.0
     step: float = 1.0
     stroke: Stroke = DEFAULT_STROKE
+    reach: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,7 +96,8 @@ def test_a_tile_covers_the_hatch_with_the_lines_it_would_draw_one_by_one() -> No
 
     pen = Stroke("#6a6a6a", 0.35)
     for hatch in (Hatch(3.0, 4.0, 9.5, 9.5, ax=7.75, ay=8.75, angle=45.0, step=0.7, stroke=pen),
-                  Hatch(21, 2, 28, 5, radius=2.5, ax=35, ay=4.5, angle=-45.0, step=0.7, stroke=pen),
+                  Hatch(21, 2, 28, 5, radius=2.5, ax=35, ay=4.5, angle=-45.0, step=0.7, stroke=pen, reach=14.5),
+                  Hatch(3.0, 4.0, 9.5, 9.5, ax=7.75, ay=8.75, angle=135.0, step=0.7, stroke=pen, reach=1.0),
                   Hatch(-2.0, 1.0, 3.3, 1.2, ax=40.0, ay=-3.0, angle=30.0, step=0.5, stroke=pen)):
         n, matrix = hatch_tile(hatch)
         placed = [(apply(matrix, line.x1, line.y1), apply(matrix, line.x2, line.y2))
