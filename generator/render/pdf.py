@@ -591,7 +591,7 @@ class PdfBackend(Backend):
         elif item.opacity < 1:          # faded as one: a transparency group
             self._place_form(group_form(self.doc, item.items), item.items, group=True)
             self.whole = item
-        elif self.patterns and is_motif(item):
+        elif self.patterns and (item.reuse or is_motif(item)):
             self._place_form(motif_form(self.doc, item.items), item.items)
             self.whole = item
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -29,6 +29,7 @@ from generator.scene.model import (
     Group,
     Hatch,
     Image,
+    Item,
     Line,
     Page,
     Paint,
@@ -139,6 +140,8 @@ class SvgBackend(Backend):
         self.used: dict[str, set[str]] = {}     # registry font -> characters drawn (to embed)
         self.gradients: dict[Gradient, str] = {}  # each distinct gradient defined once, by id
         self.hatches: dict[tuple[Stroke, float, int], str] = {}   # each hatch tile's lines defined once, by id
+        self.reused: dict[tuple[Item, ...], str] = {}   # each reused group's items defined once, by id
+        self.placed: Group | None = None               # the reused group begin_group placed with a <use>
 
     def _paint(self, fill: Paint | None, stroke: Stroke | None) -> dict[str, str]:
         """_paint's attributes, a gradient fill referring to its definition."""
@@ -275,6 +278,25 @@ class SvgBackend(Backend):
         group = self.d.g(**attrs)
         self._add(group)
         self.stack.append(group)
+        if item.reuse:
+            group.add(self.d.use(f"#{self._reused(item.items)}"))
+            self.placed = item
+
+    def _reused(self, items: tuple[Item, ...]) -> str:
+        """The id of a reused group's items, defined once per page (in the defs, on first use)."""
+        ident = self.reused.get(items)
+        if ident is None:
+            ident = self.reused[items] = f"reuse{len(self.reused) + 1}"
+            self.stack.append(self.d.g(id=ident))
+            walk(items, self)
+            self.d.defs.add(self.stack.pop())
+        return ident
+
+    def group_items(self, item: Group) -> Sequence[Item]:
+        if self.placed is item:
+            self.placed = None
+            return ()
+        return item.items
 
     def _clip_path(self, clip: Rect) -> str:
         self.clips += 1

@@ -244,13 +244,16 @@ class Hatch:
 class Group:
     """Items drawn under an affine transform (applied to the items' coordinates), optionally
     clipped to a rectangle given in the group's own coordinates (before the transform), and made
-    transparent: `opacity` below 1 lets what lies under the group show through (0: invisible)."""
+    transparent: `opacity` below 1 lets what lies under the group show through (0: invisible).
+    `reuse` says the same items recur under other transforms (a glyph's outline at every size and
+    place): a backend may draw them once per document and place them (a PDF form, an SVG <use>)."""
 
     items: tuple[Item, ...]
     _: KW_ONLY
     transform: Matrix = IDENTITY
     clip: Rect | None = None
     opacity: float = 1.0
+    reuse: bool = False
 
 
 Item = Rect | Line | Polyline | Path | Circle | Text | TextLine | Image | Hatch | Group

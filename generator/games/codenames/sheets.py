@@ -295,8 +295,8 @@ def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool =
 def key_back_items(rng: random.Random, size: float = KEY_CARD_SIZE) -> list[Item]:
     """The back of a key card: a black and white camouflage over the whole card (scene/camouflage.py),
     stronger held to a lamp than what differs between two keys (the faint tints, the hatch's seams, the
-    code); it says nothing."""
-    return camouflage(rng, 0.0, 0.0, size, size, weights=BACK_WEIGHTS)
+    code); it says nothing. Its glyphs are shared outlines (a PDF writes each once, as a form)."""
+    return camouflage(rng, 0.0, 0.0, size, size, weights=BACK_WEIGHTS, shared_glyphs=True)
 
 
 def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE) -> SheetSpec:
