@@ -287,6 +287,8 @@ def plan_deck_box(job: PrintJob, count: int) -> BoxJob | None:
             raise
     colour, ink = box_colours(order.colour, order.ink)
     art = BoxArt(order.title or job.title, colour, ink, None, job.card_size, order.front_image)
+    if order.font:
+        art = replace(art, font=order.font)
     if order.output is not None:
         output, stem = order.output, order.output.stem
     else:
