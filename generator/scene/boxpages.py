@@ -82,14 +82,17 @@ class BoxArt:
 
 
 def lettered(art: BoxArt) -> BoxArt:
-    """The art with fonts that draw its title in any script: the title's font and the footer's, each
-    followed by the installed faces drawing the characters it lacks (generator.scene.fonts.with_installed:
-    a Japanese title in Noto Sans CJK, a Devanagari one in Noto Sans Devanagari...); the same fonts when
-    they draw it all (a Latin title: the box as before)."""
-    from generator.scene.fonts import with_installed
+    """The art with fonts that draw its title in any script: the title's font followed by the installed
+    faces drawing the characters it lacks (generator.scene.fonts.with_installed: a Japanese title in Noto
+    Sans CJK, a Devanagari one in Noto Sans Devanagari...); the footer's, when it lacks some, followed by
+    the title's own font (a designer's face draws the title there too), then installed faces in its
+    weight. The same fonts when they draw it all (a Latin title: the box as before)."""
+    from generator.scene.fonts import add_stack, missing_chars, with_installed
 
-    return replace(art, font=with_installed(art.font, art.title),
-                   footer_font=with_installed(art.footer_font, art.title))
+    footer = art.footer_font
+    if missing_chars(footer, art.title):
+        footer = with_installed(add_stack(list(dict.fromkeys([footer, art.font]))), art.title)
+    return replace(art, font=with_installed(art.font, art.title), footer_font=footer)
 
 
 def title_missing(art: BoxArt) -> list[str]:
