@@ -473,16 +473,18 @@ def _installed_faces() -> Iterator[tuple[Path, int, Any]]:
             if path.suffix.lower() not in FONT_SUFFIXES:
                 continue
             try:
-                faces = (TTCollection(str(path), lazy=True).fonts if path.suffix.lower() in (".ttc", ".otc")
-                         else [FtFont(str(path), lazy=True)])
-            except Exception:      # an unreadable file in a system folder is skipped
+                handle = open(path, "rb")       # closed below, once its lazy faces are read
+            except OSError:
                 continue
             try:
+                faces = (TTCollection(handle, lazy=True).fonts if path.suffix.lower() in (".ttc", ".otc")
+                         else [FtFont(handle, lazy=True)])
                 for index, face in enumerate(faces):
                     yield path, index, face
-            finally:               # lazy faces keep their file open: closed once read
-                for face in faces:
-                    face.close()
+            except Exception:      # an unreadable file in a system folder is skipped
+                continue
+            finally:               # lazy faces read from the file: closed once they are read (or refused)
+                handle.close()
 
 
 # --- installed faces for the characters a font lacks ------------------------------------------------

@@ -129,7 +129,7 @@ def test_a_decks_box_takes_the_templates_fonts(tmp_path: Path) -> None:
     path.write_text(head, encoding="utf-8")
     faces = _stack_faces(box_font(load_template(path)))
     assert faces[0].startswith("Brand-") and faces[1:] == ["serif", "sans-bold"]     # title, body, the box's own
-    assert font_spec(faces[0]).file == str((tmp_path / "fonts" / "Brand.otf").resolve())
+    assert font_spec(faces[0]).family == "Noto Sans CJK JP"            # the subset's family name
     path.write_text(head + "box: {font: body}\n", encoding="utf-8")
     assert box_font(load_template(path)) == "serif"
     path.write_text(head + "box: {font: nowhere}\n", encoding="utf-8")
@@ -138,3 +138,19 @@ def test_a_decks_box_takes_the_templates_fonts(tmp_path: Path) -> None:
     assert err.value.key == "box.font" and "nowhere" in str(err.value)
     path.write_text("card: poker\nfront: [{kind: text, x: 5, y: 5, w: 50, h: 8, text: x}]\n", encoding="utf-8")
     assert box_font(load_template(path)) == ""
+
+
+def test_without_fontconfig_the_system_font_folders_are_searched(tmp_path: Path, monkeypatch) -> None:
+    """macOS and Windows have no fc-match: the faces of the system font folders are read, the one drawing
+    the most of the characters wanted is taken (and a family is found by its name the same way)."""
+    import shutil
+
+    from generator.scene import fonts
+
+    shutil.copy(JP_FONT, tmp_path / "jp.otf")
+    (tmp_path / "broken.ttf").write_bytes(b"not a font")        # an unreadable file is passed over
+    monkeypatch.setattr(fonts, "_font_folders", lambda: [str(tmp_path)])
+    monkeypatch.setattr(fonts.shutil, "which", lambda name: None)
+    assert fonts._best_cover(set("吾輩は猫"), True, set()) == (tmp_path / "jp.otf", 0)
+    assert fonts._best_cover({"\ue000"}, True, set()) is None
+    assert fonts.find_family("Noto Sans CJK JP") == (tmp_path / "jp.otf", 0)
