@@ -280,20 +280,22 @@ class HardSearch:
         mask = 0
         for cannon in cannons:
             mask |= 1 << cannon
-        if any(not proven & ~mask for proven in self.proven):
-            return True
-        if any(not mask & ~agree for agree in self.agree):
-            return False
+        for proven in self.proven:
+            if not proven & ~mask:
+                return True
+        for agree in self.agree:
+            if not mask & ~agree:
+                return False
         self.work.spend()
         other = other_layout(self.eng, self.cells, shots_from_results(self.results, cannons))
-        if other is None:
-            self.proven.append(mask)
+        if other is None:       # kept: the least sets proven (a superset of one says nothing more)
+            self.proven = [proven for proven in self.proven if proven & ~mask] + [mask]
             return True
         agree = 0
         for cannon, (mine, theirs) in enumerate(zip(self.results, self.eng.results(other), strict=True), 1):
             if mine == theirs:
                 agree |= 1 << cannon
-        self.agree.append(agree)
+        self.agree = [known for known in self.agree if known & ~agree] + [agree]     # the widest
         return False
 
     def knowledge(self, cannons: Sequence[int]) -> Domains:
