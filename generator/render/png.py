@@ -32,8 +32,8 @@ from generator.render.raster import (
     rect_outline,
     stroke_outline,
 )
-from generator.scene.gradients import MAX_SPREAD_CYCLES, radial_terms
 from generator.scene.fonts import font_data, font_metrics, nominal_glyph, shaped_width
+from generator.scene.gradients import MAX_SPREAD_CYCLES, radial_terms
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -777,7 +777,7 @@ def _levels(gradient: Gradient, to_gradient: Matrix, size: tuple[int, int]) -> P
             + ((e - gradient.x1) * dx + (f - gradient.y1) * dy) * k, x=xs, y=ys)
     bound = 2.0 * (MAX_SPREAD_CYCLES + 2)      # an even count of lengths: far beyond any shape's span
     spread = gradient.spread
-    levels = ImageMath.lambda_eval(lambda m: _spread(m["t"], spread, bound, m), t=t)
+    levels: PILImage.Image = ImageMath.lambda_eval(lambda m: _spread(m["t"], spread, bound, m), t=t)
     return levels.convert("L")
 
 

@@ -14,9 +14,9 @@ copies of its stops across its shape, is refused naming the limit; a gradient of
 = x2, y2, or r = 0) paints its last stop's colour, as SVG says. A shape's opacity (with its
 fill-opacity, or stroke-opacity when it has no fill) becomes a transparent group. Transparency in
 PDF/X output (stop-opacity, opacity) is flattened into pixels (generator/render/pdfx.py).
-Backends draw the Paths as vectors (PDF, SVG) or rasterise them (PNG). An SVG that refers to anything outside itself (external files, images, scripts,
-event handlers, style imports) is refused before it is parsed: reading art never touches the
-network or another file.
+Backends draw the Paths as vectors (PDF, SVG) or rasterise them (PNG). An SVG that refers to
+anything outside itself (external files, images, scripts, event handlers, style imports) is
+refused before it is parsed: reading art never touches the network or another file.
 """
 
 from __future__ import annotations
