@@ -1,7 +1,8 @@
 """PDF backend (reportlab): one vector document, font subsets embedded, byte-identical for the same pages.
 
-Gradient fills are axial and radial shadings clipped to their shape; a transparent group is a form
-XObject marked a transparency group, painted under /ca and /CA (it fades as one).
+Gradient fills are axial and radial shadings clipped to their shape (SVG art's focal circles, reflect,
+repeat and stop opacity: pdfshading.py); a transparent group is a form XObject marked a transparency
+group, painted under /ca and /CA (it fades as one).
 
 Each page's content stream starts with one matrix that maps the model's mm (origin top-left,
 y down) onto PDF points (y up); text lines undo the flip in their text matrix so glyphs stand
