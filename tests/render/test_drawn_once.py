@@ -1,10 +1,13 @@
-"""The Hatch primitive (scene/hatch.py): the PDF draws each tile of lines once, as a form placed in every
-hatch, the SVG defines it once and uses it, and what they draw is what the lines drawn one by one draw
-(a Codenames key card, read back: forms counted with pikepdf, pixels compared after pdftoppm)."""
+"""Drawn once, placed many times: a Hatch (scene/hatch.py) and a group marked for reuse (Group.reuse: the
+camouflage's shared glyphs, as the Codenames key backs draw them). The PDF writes each tile of lines and
+each outline once, as a form placed with a Do; the SVG defines it once and uses it; and what they draw
+is what the lines and outlines drawn one by one draw (read back: forms counted with pikepdf, pixels
+compared after pdftoppm)."""
 
 from __future__ import annotations
 
 import io
+import random
 import re
 import shutil
 import subprocess
@@ -19,8 +22,21 @@ from generator.games.codenames import sheets as sheet
 from generator.games.codenames.rules import keys as cn
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg
+from generator.scene.camouflage import Weights, camouflage
 from generator.scene.hatch import hatch_group, hatch_tile, tile_lines
 from generator.scene.model import Group, Hatch, Item, Page, Stroke, Text
+
+needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler)")
+
+
+def _pdf_pixels(page: Page, dpi: int) -> np.ndarray:
+    """The page drawn by the PDF backend and rasterised by poppler, in grey levels."""
+    raster = subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-"], input=render_pdf([page]), capture_output=True,
+                            check=True).stdout
+    return np.asarray(Image.open(io.BytesIO(raster)).convert("L"), dtype=int)
+
+
+# --- hatches: a Codenames key card's face ----------------------------------------------------
 
 KEY = "9RPPD-Y73TY"        # a 5x5 key: all four signs, the lights
 
@@ -65,16 +81,11 @@ def test_the_pdf_draws_each_tile_once_and_places_it_in_every_hatch(key_page: Pag
         assert lines < 200      # the signs' and frames' outlines, no hatch line (thousands before)
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler)")
+@needs_pdftoppm
 def test_the_forms_draw_what_the_lines_one_by_one_draw(key_page: Page) -> None:
-    def pixels(page: Page) -> np.ndarray:
-        raster = subprocess.run(["pdftoppm", "-png", "-r", "60", "-"], input=render_pdf([page]), capture_output=True,
-                                check=True).stdout
-        return np.asarray(Image.open(io.BytesIO(raster)).convert("L"), dtype=int)
-
     before = Page(key_page.width, key_page.height, items=_lines_drawn(key_page.items))
     assert not _hatches(before.items)
-    a, b = pixels(before), pixels(key_page)
+    a, b = _pdf_pixels(before, 60), _pdf_pixels(key_page, 60)
     difference = np.abs(a - b)
     assert a.shape == b.shape and a.std() > 20                  # a hatched card, not a blank page
     assert (difference > 0).mean() < 0.01 and (difference > 48).mean() < 0.002     # anti-aliasing at most
@@ -136,3 +147,55 @@ def test_pdfx_places_the_forms_in_cmyk_with_no_transparency(key_page: Page, tmp_
         (tmp_path / "keys.pdf").write_bytes(raw)
         check = subprocess.run(["qpdf", "--check", str(tmp_path / "keys.pdf")], capture_output=True, text=True)
         assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout, check.stdout + check.stderr
+
+
+# --- reuse: the camouflage's shared glyphs -------------------------------------------------
+
+SIZE = 30.0       # mm: a corner of a key card's back is enough (a few dozen glyphs)
+WEIGHTS = Weights(large=6.0, medium=4.5, small=2.2, fleck=0.45, glyph_fonts=("mono", "sans"), line=0.08, step=1.4)
+
+
+def _back(shared: bool) -> Page:
+    return Page(SIZE, SIZE, items=camouflage(random.Random(7), 0.0, 0.0, SIZE, SIZE, weights=WEIGHTS, shared_glyphs=shared))
+
+
+def _reused(items: tuple[Item, ...] | list[Item]) -> list[Group]:
+    found: list[Group] = []
+    for item in items:
+        if isinstance(item, Group):
+            found += [item] if item.reuse else _reused(item.items)
+    return found
+
+
+@pytest.fixture(scope="module")
+def shared() -> Page:
+    return _back(True)
+
+
+def test_the_pdf_writes_each_outline_once_and_places_it_for_every_glyph(shared: Page) -> None:
+    glyphs = _reused(shared.items)
+    outlines = {id(group.items) for group in glyphs}
+    assert len(glyphs) > 20 and len(outlines) < len(glyphs)          # outlines recur: that is the point
+    assert not _reused(_back(False).items)                            # not asked for, not marked
+    with pikepdf.open(io.BytesIO(render_pdf([shared]))) as pdf:
+        page = pdf.pages[0]
+        forms = {str(name) for name, obj in page.Resources.XObject.items() if obj.Subtype == "/Form"}
+        placed = Counter(str(operands[0]) for operands, op in pikepdf.parse_content_stream(page) if str(op) == "Do")
+        assert len(forms) == len(outlines) and set(placed) == forms and sum(placed.values()) == len(glyphs)
+
+
+@needs_pdftoppm
+def test_the_shared_outlines_draw_what_the_outlines_in_mm_draw(shared: Page) -> None:
+    a, b = _pdf_pixels(_back(False), 100), _pdf_pixels(shared, 100)
+    difference = np.abs(a - b)
+    assert a.shape == b.shape and a.std() > 60                    # black and white, not a blank page
+    assert (difference > 0).mean() < 0.01 and (difference > 128).mean() < 0.001     # anti-aliased edges at most
+
+
+def test_the_svg_defines_each_outline_once_and_uses_it(shared: Page) -> None:
+    svg = render_svg(shared).decode()
+    glyphs = _reused(shared.items)
+    defined = re.findall(r'<g id="(reuse\d+)">', svg)
+    used = Counter(re.findall(r'<use xlink:href="#(reuse\d+)"', svg))
+    assert len(defined) == len({id(group.items) for group in glyphs}) and set(used) == set(defined)
+    assert sum(used.values()) == len(glyphs) and svg.count("<path") == len(defined)
