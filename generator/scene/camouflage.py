@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from generator.core.colours import tint
 from generator.core.units import MM_PER_PT
-from generator.scene.model import Group, Item, Line, Path, Polyline, Rect, Stroke, rotate, translate
+from generator.scene.model import Group, Item, Line, Path, Polyline, Rect, Stroke, compose, rotate, translate
 
 DARK, LIGHT = "#111111", "#ffffff"
 GLYPHS = "ABCDEFGHJKLMNPQRSTVWXYZ0123456789"
@@ -148,12 +148,12 @@ def _glyph(rng: random.Random, x: float, y: float, size: float, ink: str, fonts:
     left, top, right, bottom = glyph_bounds(face, gid, 0.0, 0.0, size_pt)
     cx, cy = x + size / 2, y + size / 2
     dx, dy = round(cx - (left + right) / 2, 3), round(cy - (top + bottom) / 2, 3)
-    if shared:
+    turn = rotate(rng.choice((0, 90, 180, 270)), cx, cy)
+    if shared:                                                # one group: turned, placed and scaled
         k = size_pt * MM_PER_PT / OUTLINE_EM                 # the outline's em (OUTLINE_EM mm) to this glyph's
-        placed = Group(_em_outline(face, gid, ink), transform=(k, 0.0, 0.0, k, dx, dy), reuse=True)
-    else:
-        placed = Group((Path(glyph_commands(face, gid, 0.0, 0.0, size_pt), fill=ink, stroke=None),), transform=translate(dx, dy))
-    return Group((placed,), transform=rotate(rng.choice((0, 90, 180, 270)), cx, cy))
+        return Group(_em_outline(face, gid, ink), transform=compose(turn, (k, 0.0, 0.0, k, dx, dy)), reuse=True)
+    outline = Path(glyph_commands(face, gid, 0.0, 0.0, size_pt), fill=ink, stroke=None)
+    return Group((Group((outline,), transform=translate(dx, dy)),), transform=turn)
 
 
 OUTLINE_EM = 100.0      # mm: a shared glyph's outline is drawn this size (a micrometre is 1/100,000 em), then scaled
