@@ -350,6 +350,12 @@ def _numbers(template: str, values: Sequence[float]) -> str:
             .replace("\0", "").replace("-0 ", "0 "))
 
 
+@lru_cache(maxsize=256)
+def _polyline_template(points: int, closed: bool) -> str:
+    """A polyline's points as a _numbers template: moved to the first, lines to the others, closed or not."""
+    return "%.3f %.3f m " + "%.3f %.3f l " * (points - 1) + ("h " if closed else "")
+
+
 @cache
 def _command_template(op: str, length: int) -> str:
     """A path command's operands (length - 1 of them) and operator as a _numbers template ("%.3f %.3f m ")."""
@@ -526,8 +532,7 @@ class PdfBackend(Backend):
         op = self._paint(item.fill if item.closed and not isinstance(item.fill, Gradient) else None, item.stroke)
         if not op or not item.points:
             return
-        template = "%.3f %.3f m " + "%.3f %.3f l " * (len(item.points) - 1) + ("h " if item.closed else "")
-        self.emit(_numbers(template, [v for x, y in item.points for v in (x, y)]) + op)
+        self.emit(_numbers(_polyline_template(len(item.points), item.closed), tuple(chain.from_iterable(item.points))) + op)
 
     def path(self, item: Path) -> None:
         gradient = item.fill if isinstance(item.fill, Gradient) else None
