@@ -13,15 +13,19 @@ from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.code import CHECK_ALPHABET, decode, encode
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.grade import initial_domains, propagate
-from generator.games.laser.rules.hard import depth
+from generator.core.limits import LimitError
+from generator.games.laser.rules.hard import Work, depth
 from generator.games.laser.rules.model import Board
 from generator.games.laser.rules.puzzle import (
     DEFAULT_HARD,
+    MAX_LAYOUTS,
+    _easy_puzzle,
     analyse,
     check_level,
     drawn_level,
     generate_puzzle,
     is_minimal,
+    least_work,
     level_of,
     possible_levels,
 )
@@ -164,3 +168,26 @@ def test_a_board_without_room_for_the_set_is_refused_at_every_level(level: int) 
     catalog = load_catalog()
     with pytest.raises(RulesError, match="cannot fit on a 2x1 board"):
         generate_puzzle(random.Random(1), Board(2, 1), catalog.beginner(), level)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_levels_1_to_3_spend_a_work_budget_counted_never_timed(catalog, level: int) -> None:
+    """--work at levels 1-3: a budget of exactly the work a draw spends gives the puzzle of the default
+    budget, one unit less runs out in one line naming it, and no draw spends less than least_work
+    (what the command refuses up front)."""
+    board, chosen = Board(8, 7), catalog.beginner()
+    spent = Work(10**9)
+    found = _easy_puzzle(random.Random(STREAMS[level]), engine_for(board, chosen), level, False, MAX_LAYOUTS, spent)
+    assert found == standard(level) and least_work(level, board) <= spent.spent
+    assert generate_puzzle(random.Random(STREAMS[level]), board, chosen, level, work=spent.spent) == found
+    with pytest.raises(RulesError, match=f"no level-{level} puzzle .* work budget of {spent.spent - 1} units: "
+                                         ".*raise --work$"):
+        generate_puzzle(random.Random(STREAMS[level]), board, chosen, level, work=spent.spent - 1)
+    with pytest.raises(LimitError, match=f"at least {least_work(level, board)} work units"):
+        generate_puzzle(random.Random(STREAMS[level]), board, chosen, level, work=least_work(level, board) - 1)
+
+
+def test_levels_1_to_3_also_stop_after_their_layouts_naming_what_to_change(catalog) -> None:
+    with pytest.raises(RulesError, match="^no level-3 puzzle on a 12x12 board .* in 2 layouts: try a smaller --size "
+                                         "or a lower --level, or another --components set$"):
+        generate_puzzle(random.Random(STREAMS[3]), Board(12, 12), catalog.beginner(), 3, max_layouts=2)

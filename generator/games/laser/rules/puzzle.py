@@ -324,10 +324,9 @@ def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, lev
     try:
         found = _easy_puzzle(rng, engine, level, minimal_only, max_layouts, budget)
     except OutOfWork:
-        raise _out_of_work(engine, level, budget, "") from None
+        raise _none_found(engine, level, f"within its work budget of {budget.limit:,} units") from None
     if found is None:
-        raise RulesError(f"no level-{level} puzzle on a {board.width}x{board.height} board with "
-                         f"{', '.join(in_play.names)} in {max_layouts} layouts: try another level or set")
+        raise _none_found(engine, level, f"in {max_layouts:,} layouts", "another --components set")
     return found
 
 
@@ -379,15 +378,17 @@ def _hard_puzzle(rng: random.Random, engine: Engine, level: int, work: Work) -> 
     try:
         cells, cannons, _ = generate_hard(rng, engine, level, work)
     except OutOfWork:
-        raise _out_of_work(engine, level, work, " (reading one shot at a time seldom stalls)") from None
+        raise _none_found(engine, level, f"within its work budget of {work.limit:,} units",
+                          why=" (reading one shot at a time seldom stalls)") from None
     results = engine.results(cells)
     verdict = grade_cannons(engine, results, cannons)
     return Puzzle(engine.layout_of(cells), tuple(cannons), level, verdict.tier, True, verdict)
 
 
-def _out_of_work(engine: Engine, level: int, work: Work, why: str) -> RulesError:
-    """The one line a search out of work ends with: the budget, and what to change (levels 4-5: the
-    level's default board, or another seed, there; levels 1-3: a smaller board, a lower level)."""
+def _none_found(engine: Engine, level: int, within: str, last: str = "raise --work", why: str = "") -> RulesError:
+    """The one line a search that found no puzzle ends with: where it stopped, and what to change
+    (levels 4-5: the level's default board, or another seed there; levels 1-3: a smaller board, a
+    lower level), then `last`."""
     board = engine.board
     size = f"{board.width}x{board.height}"
     if level in HARD_LEVELS:
@@ -397,4 +398,4 @@ def _out_of_work(engine: Engine, level: int, work: Work, why: str) -> RulesError
                  *(["a lower --level"] if level > 1 else [])]
         hint = f"try {' or '.join(hints)}" if hints else "try another seed"
     return RulesError(f"no level-{level} puzzle on a {size} board with {', '.join(engine.in_play.names)} "
-                      f"within its work budget of {work.limit:,} units{why}: {hint}, or raise --work")
+                      f"{within}{why}: {hint}, or {last}")
