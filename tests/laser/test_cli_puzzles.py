@@ -199,6 +199,10 @@ def test_work_bounds_levels_1_to_3_and_too_little_is_refused_before_any_search(c
     assert code == 2 and err.strip() == (
         "pnpgen: error: --work: a level-2 puzzle on a 64x64 board takes at least 258 work units (an exact search "
         "per cannon it tries to drop, a drawn layout, a grade); it is 100: raise it, or a smaller --size")
+    code, _, err = _run(capsys, "puzzles", "--count", "1", "--level", "3", "--size", "26x25", "--work", "23",
+                        "--format", "json")                     # said first: level 3 is seldom on so many cannons
+    assert code == 2 and err.startswith("pnpgen: note: a level-3 puzzle on a 26x25 board keeps 21 shots or more")
+    assert "--size 24x24" in err.splitlines()[0] and "work budget of 23 units" in err.splitlines()[-1]
 
 
 def test_a_puzzle_on_a_bigger_board_shows_progress_from_the_first(capsys):

@@ -12,12 +12,14 @@ from generator.core.errors import ParseError, RulesError
 from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.code import CHECK_ALPHABET, decode, encode
 from generator.games.laser.rules.engine import engine_for
+from generator.games.laser.rules.generate import random_cells
 from generator.games.laser.rules.grade import initial_domains, propagate
 from generator.core.limits import LimitError
 from generator.games.laser.rules.hard import Work, depth
 from generator.games.laser.rules.model import Board
 from generator.games.laser.rules.puzzle import (
     DEFAULT_HARD,
+    HITS_PER_TYPE,
     MAX_LAYOUTS,
     _easy_puzzle,
     analyse,
@@ -28,6 +30,7 @@ from generator.games.laser.rules.puzzle import (
     least_work,
     level_of,
     possible_levels,
+    seldom,
 )
 from generator.games.laser.rules.search import shots_from_results
 from generator.games.laser.rules.solve import solve
@@ -191,3 +194,15 @@ def test_levels_1_to_3_also_stop_after_their_layouts_naming_what_to_change(catal
     with pytest.raises(RulesError, match="^no level-3 puzzle on a 12x12 board .* in 2 layouts: try a smaller --size "
                                          "or a lower --level, or another --components set$"):
         generate_puzzle(random.Random(STREAMS[3]), Board(12, 12), catalog.beginner(), 3, max_layouts=2)
+
+
+def test_at_most_four_shots_per_type_hit_anything_so_level_3_is_seldom_on_big_boards(catalog) -> None:
+    """seldom's bound: a beam's first component lies on the line it enters by, so at most the four
+    cannons of each component's row and column get a shot that hits anything (reached when no two
+    share a line); past that a level-3 set must keep blank shots, and the command says so first."""
+    engine = engine_for(Board(12, 9), catalog)
+    rng = random.Random(5)
+    hitting = [sum(1 for hits, _ in engine.results(random_cells(engine, rng)) if hits) for _ in range(100)]
+    assert max(hitting) == HITS_PER_TYPE * len(catalog)
+    assert seldom(3, Board(24, 24), 5) is None and seldom(2, Board(64, 64), 5) is None
+    assert "keeps 21 shots or more, and at most 20" in (seldom(3, Board(25, 25), 5) or "")

@@ -131,7 +131,7 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
     from generator.games.laser.rules.code import encode
     from generator.games.laser.rules.generate import check_fits
     from generator.games.laser.rules.model import Board
-    from generator.games.laser.rules.puzzle import check_level, check_work, generate_puzzle
+    from generator.games.laser.rules.puzzle import check_level, check_work, generate_puzzle, seldom
 
     plan = level_plan(count, levels)
     on_board = {level: (boards or {}).get(level, board) for level in plan}
@@ -139,6 +139,10 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
         check_level(level, minimal, len(chosen))
         check_fits(on_board[level], len(chosen))
         check_work(level, on_board[level], work)
+    for level in sorted(on_board):               # then what is known to be unlikely, before the search
+        reason = seldom(level, on_board[level], len(chosen))
+        if reason is not None:
+            click.echo(f"pnpgen: note: {reason}", err=True)
     slow = any(on.cells > Board().cells for on in on_board.values())
 
     def show(item: tuple[int, int] | None) -> str | None:

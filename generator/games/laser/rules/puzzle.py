@@ -284,6 +284,24 @@ class _TierOne:
         return True
 
 
+HITS_PER_TYPE = 4     # cannons whose beams can hit a component: its row's two and its column's two
+
+
+def seldom(level: int, board: Board, types: int) -> str | None:
+    """Why a puzzle of this level is unlikely to turn up on this board before its search gives up, known
+    before drawing (None when it is not): level 3 keeps more than a fifth of the cannons in a minimal
+    set, and a beam's first component lies on the line it enters by, so at most HITS_PER_TYPE shots per
+    component type hit anything; beyond those the set must keep blank shots, each needed alone, and
+    minimal sets seldom do (docs/laser.md: none of 100 above 9 shots on 24x24 or 32x32)."""
+    need = board.cannons // SPARSE + 1
+    if level != 3 or need <= HITS_PER_TYPE * types:
+        return None
+    return (f"a level-3 puzzle on a {board.width}x{board.height} board keeps {need} shots or more, and at most "
+            f"{HITS_PER_TYPE * types} can hit a component: the rest must be blank shots, which minimal sets "
+            f"seldom keep, so this search will likely end without one; a board with fewer cannons "
+            f"(at most {HITS_PER_TYPE * types * SPARSE - 1}, e.g. --size 24x24) or a lower --level comes out sooner")
+
+
 def least_work(level: int, board: Board) -> int:
     """The fewest work units any puzzle of this level on this board can take, known before drawing
     one: a layout drawn, then a grade or a propagation run, and an exact search per cannon a removal
