@@ -9,12 +9,12 @@ import pytest
 from tests.laser.brute import fitting, world
 
 from generator.core.errors import ParseError, RulesError
+from generator.core.limits import LimitError
 from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.code import CHECK_ALPHABET, decode, encode
 from generator.games.laser.rules.engine import engine_for
 from generator.games.laser.rules.generate import random_cells
 from generator.games.laser.rules.grade import initial_domains, propagate
-from generator.core.limits import LimitError
 from generator.games.laser.rules.hard import Work, depth
 from generator.games.laser.rules.model import Board
 from generator.games.laser.rules.puzzle import (
@@ -183,16 +183,16 @@ def test_levels_1_to_3_spend_a_work_budget_counted_never_timed(catalog, level: i
     found = _easy_puzzle(random.Random(STREAMS[level]), engine_for(board, chosen), level, False, MAX_LAYOUTS, spent)
     assert found == standard(level) and least_work(level, board) <= spent.spent
     assert generate_puzzle(random.Random(STREAMS[level]), board, chosen, level, work=spent.spent) == found
-    with pytest.raises(RulesError, match=f"no level-{level} puzzle .* work budget of {spent.spent - 1} units: "
-                                         ".*raise --work$"):
+    with pytest.raises(RulesError, match=rf"no level-{level} puzzle .* work budget of {spent.spent - 1:,} units: "
+                                         r".*raise --work$"):
         generate_puzzle(random.Random(STREAMS[level]), board, chosen, level, work=spent.spent - 1)
     with pytest.raises(LimitError, match=f"at least {least_work(level, board)} work units"):
         generate_puzzle(random.Random(STREAMS[level]), board, chosen, level, work=least_work(level, board) - 1)
 
 
 def test_levels_1_to_3_also_stop_after_their_layouts_naming_what_to_change(catalog) -> None:
-    with pytest.raises(RulesError, match="^no level-3 puzzle on a 12x12 board .* in 2 layouts: try a smaller --size "
-                                         "or a lower --level, or another --components set$"):
+    with pytest.raises(RulesError, match=r"^no level-3 puzzle on a 12x12 board .* in 2 layouts: try a smaller --size "
+                                         r"or a lower --level, or another --components set$"):
         generate_puzzle(random.Random(STREAMS[3]), Board(12, 12), catalog.beginner(), 3, max_layouts=2)
 
 
