@@ -55,7 +55,9 @@ def normalise_fonts(value: Any, file: Path, lines: Mapping[str, int]) -> dict[st
 def _entry(entry: Any, file: Path, line: int | None, key: str) -> dict[str, Any]:
     """One font: {file: absolute path, index} or {family, style, weight} or {name} (another font)."""
     if isinstance(entry, str):
-        if "/" in entry or "\\" in entry or entry.lower().endswith((".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2")):
+        from generator.scene.fonts import looks_like_file
+
+        if looks_like_file(entry):
             return {"file": str(file.parent / entry), "index": 0}
         return {"name": entry.strip()}
     if not isinstance(entry, dict) or set(entry) - set(ENTRY_KEYS) or ("file" in entry) == ("family" in entry):

@@ -19,7 +19,7 @@ from typing import Any
 from generator.cards.inspect import Box, flatten, item_box, items_box, line_box, text_lines, transform_box, union
 from generator.core.numbers import format_number
 from generator.scene.fonts import font_label, missing_chars
-from generator.scene.model import IDENTITY, Group, Image, Item, Matrix, Rect, Text, TextLine, compose
+from generator.scene.model import IDENTITY, Gradient, Group, Image, Item, Matrix, Rect, Text, TextLine, compose
 
 MIN_PPI = 200
 MAX_SHRINK = 0.30
@@ -108,7 +108,8 @@ def _flattened_text(card: _Card, trace: Sequence[Any]) -> list[Finding]:
 
 
 def _transparent(items: Sequence[Item], matrix: Matrix) -> list[tuple[Group, Matrix]]:
-    """The outermost groups with an opacity under 1, with the transform that places them."""
+    """The outermost groups with an opacity under 1, and shapes filled with a gradient whose stops
+    have opacity (SVG art's: PDF/X flattens them the same way), with the transform that places them."""
     out: list[tuple[Group, Matrix]] = []
     for item in items:
         if isinstance(item, Group):
@@ -116,6 +117,8 @@ def _transparent(items: Sequence[Item], matrix: Matrix) -> list[tuple[Group, Mat
                 out.append((item, matrix))
             else:
                 out += _transparent(item.items, compose(matrix, item.transform))
+        elif isinstance(fill := getattr(item, "fill", None), Gradient) and fill.alphas:
+            out.append((Group((item,)), matrix))
     return out
 
 

@@ -18,7 +18,7 @@ from generator.core.errors import TemplateError
 
 TOP_KEYS = {"extends", "name", "description", "card", "bleed", "safe", "background",
             "back_background", "label", "defaults", "front", "back", "icons", "lookups", "fonts", "box"}
-BOX_KEYS = {"title", "colour", "color", "ink", "art", "lang", "thickness", "clearance", "style"}
+BOX_KEYS = {"title", "colour", "color", "ink", "art", "lang", "thickness", "clearance", "style", "font"}
 BOX_STYLES = ("auto", "tuck", "tray")
 FACES = ("front", "back")
 DEFAULTS = {"card": "poker", "bleed": 3.0, "safe": 3.0, "background": "#ffffff"}
@@ -210,7 +210,8 @@ def _lookups(value: Any, file: Path) -> dict[str, dict[str, Any]]:
 
 def _box(value: Any, path: Path) -> dict[str, Any] | None:
     """The `box:` block checked: title, colour (or color), ink, art (a picture for the front, beside the
-    template), lang (the box's words), thickness and clearance (mm), style (auto, tuck or tray)."""
+    template), lang (the box's words), thickness and clearance (mm), style (auto, tuck or tray), font (the
+    title's: a name of the `fonts:` block or a built-in one, checked by box_font)."""
     from generator.core.colours import ColourError, parse_colour
     from generator.scene.boxpages import BOX_WORDS
 
@@ -223,7 +224,7 @@ def _box(value: Any, path: Path) -> dict[str, Any] | None:
         raise TemplateError(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(BOX_KEYS))})", file=path,
                             key=f"box.{unknown[0]}")
     box: dict[str, Any] = {}
-    for key in ("title", "art"):
+    for key in ("title", "art", "font"):
         if key in value:
             if not isinstance(value[key], str) or not value[key].strip():
                 raise TemplateError("must be a text", file=path, key=f"box.{key}")

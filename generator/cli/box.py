@@ -3,6 +3,7 @@ generator/publish/box.py and generator/scene/box.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -33,6 +34,10 @@ from generator.scene.cutmarks import CUTTERS
 @click.option("--lang", type=choice(tuple(BOX_WORDS)), default="en", show_default=True,
               help="Language of the box's words (card count, glue, footer).")
 @click.option("--title", default=None, help="Title on the front and sides (default: 'Deck' in --lang).")
+@click.option("--font", default=None, metavar="FONT",
+              help="The title's font: a font file (TTF, OTF, TTC, WOFF), an installed family (\"Noto Serif\") or a "
+                   "built-in name (serif-bold...); default sans-bold. Characters it lacks come from the installed "
+                   "fonts that have them (Noto...).")
 @click.option("--colour", "--color", "colour", default=None, metavar="COLOUR",
               help="The box's colour, #rrggbb or a name (default: dark blue).")
 @click.option("--ink", default=None, metavar="COLOUR", help="The title's colour (default: white or black, "
@@ -49,10 +54,14 @@ from generator.scene.cutmarks import CUTTERS
                    "lines are a layer of their own (score or perforate).")
 @output_options
 def command(card: str, count: int, thickness: float, clearance: float, two_piece: bool, paper: str, lang: str,
-            title: str | None, colour: str | None, ink: str | None, back_art: Path | None, front_art: Path | None,
+            title: str | None, font: str | None, colour: str | None, ink: str | None, back_art: Path | None, front_art: Path | None,
             fmt: str, dpi: float, cutter: str | None, output: Path | None, force: bool, quiet: bool) -> None:
     """Print the box a deck goes in: a one-piece tuck box sized to the deck (cut lines solid, folds
     dashed, glue areas marked), or with --two-piece a tray and a lid.
+
+    The title may be in any script: what its font lacks is set in an installed font that has it
+    (Japanese in Noto Sans CJK...), shaped, right to left where it should be; a character no font on
+    the machine has is named in a warning.
 
     The inside is the deck (--count x --thickness deep) plus --clearance each way. A box too large
     for the paper is refused in one line naming the largest that fits; try --paper a3 or --two-piece.
@@ -63,6 +72,7 @@ def command(card: str, count: int, thickness: float, clearance: float, two_piece
       pnpgen box --card tarot --count 78 --two-piece       # tray and lid
       pnpgen box --card 63x88 --count 100 --paper a3 --title "My game" --back-art back.png
       pnpgen box --card poker --count 54 --cutter silhouette -o box/
+      pnpgen box --card japanese --count 50 --title "カードゲーム" --font "Noto Serif CJK JP"
     """
     from generator.publish.box import BoxJob, BoxSpec, art_from_files, write_box
     from generator.scene.boxpages import box_words
@@ -71,6 +81,8 @@ def command(card: str, count: int, thickness: float, clearance: float, two_piece
     size = parse_card_size(card)
     spec = BoxSpec(size, count, thickness, clearance, "tray" if two_piece else "tuck")
     art = art_from_files(title or box_words(lang)["deck"], size, colour, ink, back_art, front_art)
+    if font is not None:
+        art = replace(art, font=_font(font))
     stem = f"box-{card.strip().lower() if card.strip().lower().isalnum() else 'cards'}-{count}"
     job = BoxJob(spec, art, paper, lang, cutter, output, stem, force, fmt=fmt, dpi=dpi)
     written = write_box(job, REPORTER)
@@ -79,3 +91,14 @@ def command(card: str, count: int, thickness: float, clearance: float, two_piece
         kind = "tuck box" if spec.style == "tuck" else "tray and lid"
         click.echo(f"{kind} for {count} cards: inside {w} x {h} x {d} mm", err=True)
     report_paths(written, quiet)
+
+
+def _font(value: str) -> str:
+    """--font's registry name; one line naming --font for a file or family that cannot be used."""
+    from generator.core.errors import LayoutError
+    from generator.scene.fonts import FontFileError, user_font
+
+    try:
+        return user_font(value)
+    except FontFileError as err:
+        raise LayoutError(str(err), key="--font") from None

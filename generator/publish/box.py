@@ -122,10 +122,12 @@ def check_box(job: BoxJob) -> list[PlacedDie]:
 
 
 def write_box(job: BoxJob, reporter: Reporter = PLAIN) -> list[Path]:
-    """Plan and check the box (check_box), draw it and write its files as a set."""
+    """Plan and check the box (check_box), draw it and write its files as a set; its title in fonts that
+    draw it (lettered), with a warning naming the characters no font has."""
     from generator.core.files import staged_set
 
     placed = check_box(job)
+    job = replace(job, art=lettered_art(job.art, reporter))
     targets = box_paths(job, len(placed))
     if job.cutter is None:
         from generator.render.write import render_files, write_rendered
@@ -202,7 +204,7 @@ def _cut(job: BoxJob, placed: list[PlacedDie], placements: list[CutPlacement], r
         if job.cutter != "cricut":
             title = f"{job.art.title} · {page.label}" if len(placed) > 1 else job.art.title
             text = footer_text(title, source, number, len(placed), job.lang, sheet.footer_words(job.lang))
-            page.add(*cut_footer(sheet, text, job.lang))
+            page.add(*cut_footer(sheet, text, job.lang, job.art.footer_font))
         w, h = sheet.spec.card_size
         page.trim_box = (sheet.x0, sheet.y0, w, h)
         pages.append(page)
@@ -219,6 +221,23 @@ def _cut(job: BoxJob, placed: list[PlacedDie], placements: list[CutPlacement], r
         return [blob for page, files in zip(pages, cut_files, strict=True)
                 for blob in (encode_png(render_image(page, dpi=CRICUT_DPI), CRICUT_DPI), *files)]
     return [render_pdf(pages, title=job.art.title), *(blob for files in cut_files for blob in files)]
+
+
+def lettered_art(art: BoxArt, reporter: Reporter = PLAIN) -> BoxArt:
+    """The art with the installed faces its title's other scripts need (scene.boxpages.lettered); the
+    characters no font on the machine has are printed as they are (empty boxes) and named in one warning,
+    with the fonts tried (the words of `pnpgen cards --check`)."""
+    from generator.scene.boxpages import lettered, title_missing
+    from generator.scene.fonts import font_label
+
+    art = lettered(art)
+    missing = title_missing(art)
+    if missing:
+        chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
+        reporter.warn(f"the box's title: {chars} {'is' if len(missing) == 1 else 'are'} in no font of "
+                      f"{font_label(art.font)} nor in any installed font: printed as empty boxes (install a font "
+                      "that has them, or give the box one with --font)")
+    return art
 
 
 def box_colours(colour: str | None, ink: str | None, keys: tuple[str, str] = ("--colour", "--ink")) -> tuple[str, str]:
@@ -268,6 +287,8 @@ def plan_deck_box(job: PrintJob, count: int) -> BoxJob | None:
             raise
     colour, ink = box_colours(order.colour, order.ink)
     art = BoxArt(order.title or job.title, colour, ink, None, job.card_size, order.front_image)
+    if order.font:
+        art = replace(art, font=order.font)
     if order.output is not None:
         output, stem = order.output, order.output.stem
     else:

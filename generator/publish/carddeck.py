@@ -88,7 +88,8 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
 
 def template_box(design: CardDesign, order: BoxOrder, stem: str, allow_outside: bool = False) -> BoxOrder:
     """The deck's box as the template's `box:` block says (without one: the deck's name on the default
-    colours, English words); --two-piece (a tray) wins over the block's style."""
+    colours, English words); --two-piece (a tray) wins over the block's style. Its title's font: the
+    block's `font:`, else the template's own fonts when it declares them (box_font)."""
     from dataclasses import replace
 
     from generator.core.errors import TemplateError
@@ -103,7 +104,30 @@ def template_box(design: CardDesign, order: BoxOrder, stem: str, allow_outside: 
     return replace(order, style=order.style or block.get("style", "auto"), title=block.get("title") or printable(stem),
                    colour=block.get("colour"), ink=block.get("ink"), lang=block.get("lang", "en"),
                    thickness=block.get("thickness", order.thickness), clearance=block.get("clearance", order.clearance),
-                   front_image=load_image(Path(art_path)) if art_path else None)
+                   front_image=load_image(Path(art_path)) if art_path else None, font=box_font(tmpl))
+
+
+def box_font(tmpl: Template) -> str:
+    """The font of a template's box title (a registry name; "": the box's own): the `box:` block's `font:`
+    (a name of the `fonts:` block or a built-in one), else, when the template declares fonts, a stack of
+    them (its `title` font first, then the others as declared) before the box's own sans-bold; the
+    installed faces for what they all lack come after (publish.box.lettered_art)."""
+    from generator.core.errors import TemplateError
+    from generator.scene.boxpages import FONT
+    from generator.scene.fonts import BUILT_IN, add_stack
+
+    named = (tmpl.box or {}).get("font")
+    if named:
+        if named in tmpl.fonts:
+            return tmpl.fonts[named]
+        if named in BUILT_IN:
+            return str(named)
+        known = ", ".join([*tmpl.fonts, *sorted(BUILT_IN)])
+        raise TemplateError(f"unknown font {named!r} (known: {known})", file=tmpl.file, key="box.font")
+    if not tmpl.fonts:
+        return ""
+    order = sorted(tmpl.fonts, key=lambda name: name != "title")      # stable: the others as declared
+    return add_stack(list(dict.fromkeys([*(tmpl.fonts[name] for name in order), FONT])))
 
 
 def refuse_bad_records(records: list[Record], design: CardDesign) -> None:

@@ -130,8 +130,20 @@ def placed_gradient(gradient: Gradient, bounds: tuple[float, float, float, float
 def gradient_ramp(stops: Sequence[tuple[float, str]], steps: int = 256) -> list[tuple[int, int, int]]:
     """The gradient's colour at `steps` even places from 0 to 1 (sRGB interpolated between stops, as
     SVG, PDF and the PNG backend do)."""
-    points = [(min(max(offset, 0.0), 1.0), rgb(colour)) for offset, colour in stops]
-    out = []
+    return [(r, g, b) for r, g, b in _ramp([(offset, rgb(colour)) for offset, colour in stops], steps)]
+
+
+def alpha_ramp(offsets: Sequence[float], alphas: Sequence[float], steps: int = 256) -> list[int]:
+    """The gradient's opacity 0..255 at `steps` even places from 0 to 1 (stop opacities interpolated
+    apart from the colours, as SVG does)."""
+    return [value for (value,) in _ramp([(offset, (round(alpha * 255),)) for offset, alpha in
+                                         zip(offsets, alphas, strict=True)], steps)]
+
+
+def _ramp(stops: Sequence[tuple[float, tuple[int, ...]]], steps: int) -> list[tuple[int, ...]]:
+    """Values at `steps` even places from 0 to 1, interpolated between (offset, values) stops."""
+    points = [(min(max(offset, 0.0), 1.0), values) for offset, values in stops]
+    out: list[tuple[int, ...]] = []
     for i in range(steps):
         t = i / (steps - 1)
         if t <= points[0][0]:
@@ -140,8 +152,7 @@ def gradient_ramp(stops: Sequence[tuple[float, str]], steps: int = 256) -> list[
         for (t0, c0), (t1, c1) in itertools.pairwise(points):
             if t <= t1:
                 f = (t - t0) / (t1 - t0) if t1 > t0 else 1.0
-                r, g, b = (round(low + (high - low) * f) for low, high in zip(c0, c1, strict=True))
-                out.append((r, g, b))
+                out.append(tuple(round(low + (high - low) * f) for low, high in zip(c0, c1, strict=True)))
                 break
         else:
             out.append(points[-1][1])

@@ -1,7 +1,8 @@
 """PDF backend (reportlab): one vector document, font subsets embedded, byte-identical for the same pages.
 
-Gradient fills are axial and radial shadings clipped to their shape; a transparent group is a form
-XObject marked a transparency group, painted under /ca and /CA (it fades as one).
+Gradient fills are axial and radial shadings clipped to their shape (SVG art's focal circles, reflect,
+repeat and stop opacity: pdfshading.py); a transparent group is a form XObject marked a transparency
+group, painted under /ca and /CA (it fades as one).
 
 Each page's content stream starts with one matrix that maps the model's mm (origin top-left,
 y down) onto PDF points (y up); text lines undo the flip in their text matrix so glyphs stand
@@ -76,6 +77,8 @@ class PdfDocument:
     motif_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
     groups: dict[tuple[Item, ...], str] = field(default_factory=dict)    # each transparent group's form name
     group_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
+    soft_masks: dict[tuple[Gradient, tuple[float, float, float, float]], tuple[str, object]] = field(
+        default_factory=dict)    # each gradient's stop opacity: its ExtGState name and /SMask (pdfshading.py)
 
 
 @cache
@@ -432,6 +435,10 @@ class PdfBackend(Backend):
         self.emit(f"q {clip}")
         if gradient.transform != IDENTITY:
             self.emit(" ".join(_f_matrix(gradient.transform)) + " cm")
+        if not gradient.plain:       # SVG art's focal circle, spread or stop opacity (pdfshading.py)
+            self._shade_svg(gradient, bounds)
+            self.emit("Q")
+            return
         colours = self.gradient_colours(gradient)
         positions = [min(max(offset, 0.0), 1.0) for offset, _ in gradient.stops]
         if len(colours) == 1:
@@ -441,6 +448,25 @@ class PdfBackend(Backend):
         else:
             self.c.linearGradient(gradient.x1, gradient.y1, gradient.x2, gradient.y2, colours, positions)
         self.emit("Q")
+
+    def _shade_svg(self, gradient: Gradient, bounds: tuple[float, float, float, float]) -> None:
+        """A gradient reportlab's canvas cannot draw: its own shading, under a soft mask of its stop
+        opacities when it has them (pdfshading.py), in the gradient's coordinates."""
+        from reportlab.pdfgen.canvas import _normalizeColors
+
+        from generator.render.pdfshading import shading, soft_mask
+
+        if gradient.alphas:
+            key = (gradient, bounds)
+            known = self.doc.soft_masks.get(key)
+            if known is None:
+                known = self.doc.soft_masks[key] = (f"pnpgenSMask{len(self.doc.soft_masks) + 1}",
+                                                    soft_mask(self.c._doc, gradient, bounds))
+            name, mask = known
+            self.c._extgstate._c[("SMask", mask)] = name     # (reportlab lists it in the resources)
+            self.emit(f"/{name} gs")
+        space, colours = _normalizeColors(self.gradient_colours(gradient))
+        self.c.shade(shading(gradient, bounds, space, colours))
 
     def _filled(self, item: Rect | Polyline | Path | Circle, outline: str, evenodd: bool = False) -> None:
         """Paint an item's outline: a gradient fill shaded in it, then the stroke; else in one operator."""

@@ -178,6 +178,10 @@ class CmykBackend(PdfBackend):
         k = PATCH_DPI / MM_PER_INCH * max(math.hypot(a, b), math.hypot(c, d), 1e-9)
         size = (max(1, math.ceil((x1 - x0) * k)), max(1, math.ceil((y1 - y0) * k)))
         picture = gradient_image(gradient, (k, 0.0, 0.0, k, -x0 * k, -y0 * k), size)
+        if picture.mode == "RGBA":      # stop opacity: over what lies beneath, as a transparent group is
+            under = backdrop(self.drawn[:-1], self.matrices[-1], (x0, y0, size[0] / k, size[1] / k), size)
+            under.paste(picture.convert("RGB"), mask=picture.getchannel("A"))
+            picture = under
         self.emit(f"q {clip}")
         PdfBackend.image(self, ImageItem(x0, y0, size[0] / k, size[1] / k, encode_png(picture, PATCH_DPI),
                                          format="png"))
@@ -272,8 +276,7 @@ def flattened(item: Image, matrix: Matrix, beneath: list[tuple[Matrix, Item]], m
     from PIL import Image as PILImage
 
     from generator.render.images import capped_size, decoded
-    from generator.render.png import encode_png, render_image
-    from generator.scene.model import Group, Page
+    from generator.render.png import encode_png
     from generator.scene.model import Image as ImageItem
 
     picture = decoded(item)
@@ -282,11 +285,24 @@ def flattened(item: Image, matrix: Matrix, beneath: list[tuple[Matrix, Item]], m
     size = capped_size(picture.size, placed, max_ppi or 0) or picture.size
     if size != picture.size:
         picture = picture.resize(size, PILImage.Resampling.LANCZOS)
-    to_box = compose(translate(-item.x, -item.y), inverse(matrix))
-    page = Page(item.w, item.h).add(*(Group((prim,), transform=compose(to_box, m)) for m, prim in beneath))
-    backdrop = render_image(page, size[0] / (item.w / MM_PER_INCH)).resize(size, PILImage.Resampling.BICUBIC)
-    backdrop.paste(picture, mask=picture.getchannel("A"))
-    return ImageItem(item.x, item.y, item.w, item.h, encode_png(backdrop, 72), format="png")
+    under = backdrop(beneath, matrix, (item.x, item.y, item.w, item.h), size)
+    under.paste(picture, mask=picture.getchannel("A"))
+    return ImageItem(item.x, item.y, item.w, item.h, encode_png(under, 72), format="png")
+
+
+def backdrop(beneath: list[tuple[Matrix, Item]], matrix: Matrix, box: tuple[float, float, float, float],
+             size: tuple[int, int]) -> PILImage.Image:
+    """What was drawn beneath (each with its matrix), rendered in the box x, y, w, h of the
+    coordinates `matrix` places on the page, at `size` pixels."""
+    from PIL import Image as PILImage
+
+    from generator.render.png import render_image
+    from generator.scene.model import Group, Page
+
+    x, y, w, h = box
+    to_box = compose(translate(-x, -y), inverse(matrix))
+    page = Page(w, h).add(*(Group((prim,), transform=compose(to_box, m)) for m, prim in beneath))
+    return render_image(page, size[0] / (w / MM_PER_INCH)).resize(size, PILImage.Resampling.BICUBIC)
 
 
 def inverse(m: Matrix) -> Matrix:

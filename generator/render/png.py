@@ -16,13 +16,13 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.core.units import MM_PER_INCH, MM_PER_PT
 from generator.render import pngreuse
-from generator.render.base import Backend, gradient_ramp, is_motif, rgb, validate_pages, walk
+from generator.render.base import Backend, alpha_ramp, gradient_ramp, is_motif, rgb, validate_pages, walk
 from generator.render.raster import (
     _invert,
     affine_paste,
@@ -33,6 +33,7 @@ from generator.render.raster import (
     stroke_outline,
 )
 from generator.scene.fonts import font_data, font_metrics, nominal_glyph, shaped_width
+from generator.scene.gradients import MAX_SPREAD_CYCLES, radial_terms
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -374,7 +375,7 @@ class PngBackend(Backend):
         shifted = compose(translate(-left, -top), m)
         mask = PILImage.new("L", (right - left, bottom - top), 0)
         self._glyphs(mask, shifted, item, 255)
-        self.frame.target.paste(gradient_image(gradient, shifted, mask.size), (left, top), mask)
+        _paste_gradient(self.frame.target, gradient_image(gradient, shifted, mask.size), (left, top), mask)
         self._touch(left, top, right, bottom)
 
     def _glyphs(self, target: PILImage.Image, m: Matrix, item: TextLine,
@@ -409,8 +410,8 @@ class PngBackend(Backend):
         self._glyphs(layer, local, item, 255)
         to_page = compose(m, compose(translate(x0, y0), (1 / scale, 0.0, 0.0, 1 / scale, 0.0, 0.0)))
         if isinstance(item.color, Gradient):      # the gradient in the layer's pixels, the glyphs its alpha
-            painted = gradient_image(item.color, local, layer.size).convert("RGBA")
-            painted.putalpha(layer)
+            painted = gradient_image(item.color, local, layer.size)
+            painted.putalpha(_times(layer, painted) if painted.mode == "RGBA" else layer)
             affine_paste(self.frame.target, painted, to_page, None)
         else:
             affine_paste(self.frame.target, layer, to_page, rgb(item.color))
@@ -693,14 +694,39 @@ def _fill_gradient(target: PILImage.Image, rings: Sequence[Sequence[Point]], rul
         ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in rings[0]], fill=255)
     else:
         _fill_subpaths(mask, [([(x - box[0], y - box[1]) for x, y in ring], True) for ring in rings], rule, 255)
-    target.paste(gradient_image(gradient, compose(translate(-box[0], -box[1]), matrix), size), box[:2], mask)
+    _paste_gradient(target, gradient_image(gradient, compose(translate(-box[0], -box[1]), matrix), size), box[:2],
+                    mask)
+
+
+def _paste_gradient(target: PILImage.Image, picture: PILImage.Image, at: tuple[int, int],
+                    mask: PILImage.Image) -> None:
+    """A gradient's picture pasted through a shape's mask (times its stop opacity when it has one)."""
+    if picture.mode == "RGBA":
+        mask = _times(mask, picture)
+        picture = picture.convert("RGB")
+    target.paste(picture, at, mask)
+
+
+def _times(mask: PILImage.Image, picture: PILImage.Image) -> PILImage.Image:
+    """The mask times the picture's alpha (both 0..255)."""
+    from PIL import ImageChops
+
+    return ImageChops.multiply(mask, picture.getchannel("A"))
 
 
 def gradient_image(gradient: Gradient, matrix: Matrix, size: tuple[int, int]) -> PILImage.Image:
-    """An RGB image of `size` pixels of the gradient, its coordinates mapped to the pixels by `matrix`."""
+    """An image of `size` pixels of the gradient, its coordinates mapped to the pixels by `matrix`:
+    RGB, or RGBA when its stops have opacity."""
     from PIL import Image as PILImage
 
     to_gradient = _invert(compose(matrix, gradient.transform))
+    if not gradient.plain:
+        levels = _levels(gradient, to_gradient, size)
+        ramp = gradient_ramp(gradient.stops)
+        bands = [levels.point([colour[i] for colour in ramp]) for i in range(3)]
+        if gradient.alphas:
+            bands.append(levels.point(alpha_ramp([o for o, _ in gradient.stops], gradient.alphas)))
+        return PILImage.merge("RGBA" if gradient.alphas else "RGB", bands)
     a, b, c, d, e, f = to_gradient        # pixel (x, y) -> gradient space (a x + c y + e, b x + d y + f)
     if gradient.kind == "radial":
         r = max(gradient.r, 1e-9)
@@ -719,6 +745,57 @@ def gradient_image(gradient: Gradient, matrix: Matrix, size: tuple[int, int]) ->
     ramp = gradient_ramp(gradient.stops)
     bands = [levels.point([colour[i] for colour in ramp]) for i in range(3)]
     return PILImage.merge("RGB", bands)
+
+
+def _levels(gradient: Gradient, to_gradient: Matrix, size: tuple[int, int]) -> PILImage.Image:
+    """The gradient's t at each pixel (its centre mapped into gradient space by to_gradient), spread
+    (pad, reflect, repeat) and scaled to levels 0..255 of gradient_ramp: computed per pixel in 32-bit
+    floats by Pillow's ImageMath (a gradient with a focal point, or spread beyond its ends, has no
+    fixed picture to map as the plain ones do)."""
+    import array
+
+    from PIL import Image as PILImage
+    from PIL import ImageMath
+
+    w, h = size
+    xs = PILImage.frombytes("F", (w, 1), array.array("f", [x + 0.5 for x in range(w)]).tobytes())
+    ys = PILImage.frombytes("F", (1, h), array.array("f", [y + 0.5 for y in range(h)]).tobytes())
+    xs, ys = xs.resize(size, PILImage.Resampling.NEAREST), ys.resize(size, PILImage.Resampling.NEAREST)
+    a, b, c, d, e, f = to_gradient
+    if gradient.kind == "radial":
+        fx, fy, fr, dx, dy, dr = radial_terms(gradient)
+        qa = dx * dx + dy * dy - dr * dr               # < 0: the circles nest (see generator.scene.gradients)
+        bx, by, b0 = a * dx + b * dy, c * dx + d * dy, (e - fx) * dx + (f - fy) * dy + fr * dr
+        t = ImageMath.lambda_eval(
+            lambda m: _radial_t(m["x"] * a + m["y"] * c + (e - fx), m["x"] * b + m["y"] * d + (f - fy),
+                                m["x"] * bx + m["y"] * by + b0, qa, fr, m["max"]), x=xs, y=ys)
+    else:
+        dx, dy = gradient.x2 - gradient.x1, gradient.y2 - gradient.y1
+        k = 1 / max(dx * dx + dy * dy, 1e-18)
+        t = ImageMath.lambda_eval(
+            lambda m: m["x"] * ((a * dx + b * dy) * k) + m["y"] * ((c * dx + d * dy) * k)
+            + ((e - gradient.x1) * dx + (f - gradient.y1) * dy) * k, x=xs, y=ys)
+    bound = 2.0 * (MAX_SPREAD_CYCLES + 2)      # an even count of lengths: far beyond any shape's span
+    spread = gradient.spread
+    levels: PILImage.Image = ImageMath.lambda_eval(lambda m: _spread(m["t"], spread, bound, m), t=t)
+    return levels.convert("L")
+
+
+def _radial_t(qx: Any, qy: Any, bb: Any, qa: float, fr: float, largest: Any) -> Any:
+    """t of a two-circle radial gradient from ImageMath operands: the larger root of
+    qa t^2 - 2 bb t + (q.q - fr^2) = 0."""
+    return (bb - largest(bb * bb - (qx * qx + qy * qy - fr * fr) * qa, 0.0) ** 0.5) / qa
+
+
+def _spread(t: Any, spread: str, bound: float, m: dict[str, Any]) -> Any:
+    """ImageMath: t spread into 0..1 and scaled to levels 0..255 (plus a half, as F to L truncates)."""
+    if spread == "pad":
+        return m["min"](m["max"](t, 0.0), 1.0) * 255 + 0.5
+    t = m["min"](m["max"](t, -bound), bound) + bound          # >= 0: int() truncates to its floor
+    if spread == "repeat":
+        return (t - m["float"](m["int"](t))) * 255 + 0.5
+    turn = t - m["float"](m["int"](t * 0.5)) * 2                # 0..2: up the stops, then back down
+    return (1 - abs(turn - 1)) * 255 + 0.5
 
 
 @lru_cache(maxsize=1)

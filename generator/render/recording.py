@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from generator.core.numbers import format_number
 from generator.render.base import Backend, num, validate_pages, walk
+from generator.scene.gradients import focus
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -55,7 +56,14 @@ def _fill(fill: Paint | None) -> str:
         stops = ",".join(f"{_n(offset)}:{colour}" for offset, colour in fill.stops)
         where = _nums(fill.x1, fill.y1, fill.r) if fill.kind == "radial" else _nums(fill.x1, fill.y1, fill.x2, fill.y2)
         matrix = "" if fill.transform == IDENTITY else " matrix=" + ",".join(num(v) for v in fill.transform)
-        return f"fill={fill.kind}({stops} at {where}{matrix})"
+        extra = ""
+        if fill.fx is not None or fill.fy is not None or fill.fr:
+            extra += f" focus={_nums(*focus(fill))}"
+        if fill.spread != "pad":
+            extra += f" spread={fill.spread}"
+        if fill.alphas:
+            extra += f" alphas={_nums(*fill.alphas)}"
+        return f"fill={fill.kind}({stops} at {where}{matrix}{extra})"
     return f"fill={fill or 'none'}"
 
 

@@ -21,6 +21,7 @@ from generator.core.units import MM_PER_PT
 from generator.core.xmltext import xml_clean
 from generator.render.base import Backend, num, rgb, validate_pages, walk
 from generator.scene.fonts import GlyphRun, font_spec, shape_line
+from generator.scene.gradients import focus
 from generator.scene.model import (
     IDENTITY,
     Circle,
@@ -158,14 +159,22 @@ class SvgBackend(Backend):
         attrs = {"id": ident, "gradientUnits": "userSpaceOnUse"}
         if gradient.transform != IDENTITY:
             attrs["gradientTransform"] = "matrix(" + " ".join(num(v, 6) for v in gradient.transform) + ")"
+        if gradient.spread != "pad":
+            attrs["spreadMethod"] = gradient.spread
         if gradient.kind == "radial":
             element = self.d.radialGradient(center=(num(gradient.x1), num(gradient.y1)), r=num(gradient.r),
                                             **attrs)
+            if not gradient.plain:      # the focal circle as the other backends draw it (moved inside)
+                fx, fy, fr = focus(gradient)
+                element.attribs.update({"fx": num(fx), "fy": num(fy)})
+                if fr > 0:
+                    element.attribs["fr"] = num(fr)       # SVG 2 (svgwrite's SVG 1.1 checks know no fr)
         else:
             element = self.d.linearGradient(start=(num(gradient.x1), num(gradient.y1)),
                                             end=(num(gradient.x2), num(gradient.y2)), **attrs)
-        for offset, colour in gradient.stops:
-            element.add_stop_color(num(offset), _color(colour))
+        for i, (offset, colour) in enumerate(gradient.stops):
+            alpha = gradient.alphas[i] if gradient.alphas else None
+            element.add_stop_color(num(offset), _color(colour), None if alpha is None else num(alpha, 4))
         self.d.defs.add(element)
         return ident
 

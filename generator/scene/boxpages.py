@@ -9,6 +9,7 @@ colour runs BLEED mm past every cut, the glue areas stay unprinted (pale, with t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -16,7 +17,7 @@ from generator.core.errors import LayoutError
 from generator.core.imagefile import pixel_size
 from generator.core.numbers import format_number
 from generator.scene.box import BoxSpec, Die, Panel, Point, notch_radius, tray_pieces, tuck_die
-from generator.scene.footer import content_box_for, footer_items, footer_text
+from generator.scene.footer import FOOTER_FONT, content_box_for, footer_items, footer_text
 from generator.scene.grid import MIN_MARK, Axis
 from generator.scene.marks import crop_marks
 from generator.scene.model import Group, Image, Item, Page, Polygon, Polyline, Rect, Stroke, Text, compose, scale, translate
@@ -30,7 +31,8 @@ GLUE_FILL = "#ececec"
 GLUE_INK = "#777777"
 COLOUR = "#24344d"
 INK = "#ffffff"
-FONT = "sans-bold"
+FONT = "sans-bold"                            # the title's font unless the box is given one (BoxArt.font)
+WORDS_FONT = "sans"                           # the box's own words: the card count, "glue"
 
 # The box's own words per language: the glue areas, the card count, the footer's source, the pieces.
 BOX_WORDS: dict[str, dict[str, str]] = {
@@ -65,7 +67,9 @@ def box_source(spec: BoxSpec, lang: str) -> str:
 @dataclass(frozen=True)
 class BoxArt:
     """What a box shows: its title (front, sides, lid), colours, the deck's back design (items in card
-    mm, drawn on the back panel or the tray's floor) and an optional front picture (image bytes)."""
+    mm, drawn on the back panel or the tray's floor) and an optional front picture (image bytes); the
+    title's font (a registry name: built-in, a template's or `--font`'s) and the footer's (which repeats
+    the title). `lettered` gives both the installed faces for the title's other scripts."""
 
     title: str
     colour: str = COLOUR
@@ -73,6 +77,29 @@ class BoxArt:
     back: tuple[Item, ...] | None = None
     back_size: tuple[float, float] | None = None
     front_image: bytes | None = None
+    font: str = FONT
+    footer_font: str = FOOTER_FONT
+
+
+def lettered(art: BoxArt) -> BoxArt:
+    """The art with fonts that draw its title in any script: the title's font followed by the installed
+    faces drawing the characters it lacks (generator.scene.fonts.with_installed: a Japanese title in Noto
+    Sans CJK, a Devanagari one in Noto Sans Devanagari...); the footer's, when it lacks some, followed by
+    the title's own font (a designer's face draws the title there too), then installed faces in its
+    weight. The same fonts when they draw it all (a Latin title: the box as before)."""
+    from generator.scene.fonts import add_stack, missing_chars, with_installed
+
+    footer = art.footer_font
+    if missing_chars(footer, art.title):
+        footer = with_installed(add_stack(list(dict.fromkeys([footer, art.font]))), art.title)
+    return replace(art, font=with_installed(art.font, art.title), footer_font=footer)
+
+
+def title_missing(art: BoxArt) -> list[str]:
+    """The characters of the title that neither its font nor any installed face draws (empty boxes)."""
+    from generator.scene.fonts import missing_chars
+
+    return missing_chars(art.font, art.title)
 
 
 @dataclass(frozen=True)
@@ -192,7 +219,7 @@ def _art(die: Die, panels: dict[str, Panel], art: BoxArt, lang: str, count: int)
         items += _front(panels["floor"], art, lang, count, 0.0)
         x0, y0, x1, y1 = panels["wall-bottom"].bounds
         items += _centred(x0 + 3.0, y0 + 1.0, x1 - x0 - 6.0, y1 - y0 - 2.0, art.title, size=14.0, color=art.ink,
-                          min_size=4.0)
+                          min_size=4.0, font=art.font)
     return items
 
 
@@ -217,10 +244,11 @@ def _front(panel: Panel, art: BoxArt, lang: str, count: int, notch: float) -> li
     pad = max(2.0, min(5.0, w / 12.0))
     top = y0 + notch + pad
     title_h = min(h * 0.28, 30.0)
-    items = _centred(x0 + pad, top, w - 2 * pad, title_h, art.title, size=20.0, color=art.ink, min_size=5.0, wrap=True)
+    items = _centred(x0 + pad, top, w - 2 * pad, title_h, art.title, size=20.0, color=art.ink, min_size=5.0, wrap=True,
+                     font=art.font)
     foot_h = min(7.0, h * 0.08)
     items += _centred(x0 + pad, y1 - pad - foot_h, w - 2 * pad, foot_h, box_words(lang)["cards"].format(n=count),
-                      font="sans", size=9.0, color=art.ink, min_size=4.0)
+                      font=WORDS_FONT, size=9.0, color=art.ink, min_size=4.0)
     if art.front_image:
         box = (x0 + pad, top + title_h + pad, w - 2 * pad, y1 - pad - foot_h - pad - (top + title_h + pad))
         items += _picture(art.front_image, *box)
@@ -238,19 +266,21 @@ def _picture(data: bytes, x: float, y: float, w: float, h: float) -> list[Item]:
 
 
 SPINE_MIN = 6.0      # pt: the least a side's title is set in whole (smaller reads as a grey line on a shelf)
+COLON = re.compile("[:\uff1a]")     # where a title's part before the colon ends (the full-width colon of CJK too)
 
 
 def _spine(panel: Panel, art: BoxArt) -> list[Item]:
     """The title along a side, reading bottom to top: whole if it fits at SPINE_MIN or more, else its
-    part before a colon ("Nome in codice: carte agente, ..." -> "Nome in codice"), else shortened."""
+    part before a colon ("Nome in codice: carte agente, ..." -> "Nome in codice"), else shortened (by
+    whole words, else by whole grapheme clusters: a title without spaces, Japanese or Thai, too)."""
     from generator.scene.text import fits_box
 
     x0, y0, x1, y1 = panel.bounds
     w, h = x1 - x0, y1 - y0
     pad = min(1.5, w / 6.0)
-    box = Text(4.0, pad, h - 8.0, w - 2 * pad, art.title, font=FONT, size=12.0, color=art.ink, align="center",
+    box = Text(4.0, pad, h - 8.0, w - 2 * pad, art.title, font=art.font, size=12.0, color=art.ink, align="center",
                valign="middle", wrap=False, min_size=SPINE_MIN)
-    whole = next((replace(box, text=title) for title in (art.title, art.title.split(":")[0].strip())
+    whole = next((replace(box, text=title) for title in (art.title, COLON.split(art.title, 1)[0].strip())
                   if title and box.w > 0 and box.h > 0 and fits_box(box, title)), None)
     fitted: list[Item] = [whole] if whole is not None else _fitted(replace(box, min_size=3.0))
     return [Group(tuple(fitted), transform=(0.0, -1.0, 1.0, 0.0, x0, y1))] if fitted else []
@@ -263,10 +293,10 @@ def _glue(panel: Panel, lang: str) -> list[Item]:
     w, h = x1 - x0, y1 - y0
     word = box_words(lang)["glue"]
     if h > w:
-        text = _centred(2.0, 0.5, h - 4.0, w - 1.0, word, font="sans", size=7.0, color=GLUE_INK, min_size=3.0)
+        text = _centred(2.0, 0.5, h - 4.0, w - 1.0, word, font=WORDS_FONT, size=7.0, color=GLUE_INK, min_size=3.0)
         items += [Group(tuple(text), transform=(0.0, -1.0, 1.0, 0.0, x0, y1))] if text else []
     else:
-        items += _centred(x0 + 2.0, y0 + 0.5, w - 4.0, h - 1.0, word, font="sans", size=7.0, color=GLUE_INK,
+        items += _centred(x0 + 2.0, y0 + 0.5, w - 4.0, h - 1.0, word, font=WORDS_FONT, size=7.0, color=GLUE_INK,
                           min_size=3.0)
     return items
 
@@ -282,9 +312,10 @@ MAX_TITLE = 200      # characters of a title tried at all (a longer one is cut, 
 
 
 def _fitted(box: Text) -> list[Item]:
-    """The text box, its text shortened (whole words, then letters, with "…") until it fits; nothing
-    when not even one letter does: the box's own words step aside, they never refuse a box. The
-    shortest that fits is found by bisection (a shorter text never fits worse)."""
+    """The text box, its text shortened (whole words, then the first word's whole grapheme clusters, with
+    "…") until it fits; nothing when not even one cluster does: the box's own words step aside, they never
+    refuse a box. The shortest that fits is found by bisection (a shorter text never fits worse)."""
+    from generator.scene.fonts import cluster_starts
     from generator.scene.text import fits_box
 
     if box.w <= 0 or box.h <= 0 or not box.text.strip():
@@ -300,7 +331,7 @@ def _fitted(box: Text) -> list[Item]:
         return [replace(box, text=text)]
     words = text.split()
     shorter = [" ".join(words[:k]) + "…" for k in range(1, len(words))]
-    shorter = [words[0][:k] + "…" for k in range(1, len(words[0]))] + shorter
+    shorter = [words[0][:k] + "…" for k in cluster_starts(box.font, words[0])] + shorter
     lo, hi = 0, len(shorter)            # shorter[:lo] holds one that fits when lo > 0
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -340,7 +371,7 @@ def box_pages(spec: BoxSpec, art: BoxArt, paper: str, lang: str = "en", source: 
     for number, page in enumerate(pages, start=1):
         title = f"{art.title} · {page.label}" if len(pages) > 1 else art.title
         page.add(*footer_items("bottom", page.width, page.height,
-                               footer_text(title, source, number, len(pages), lang), lang))
+                               footer_text(title, source, number, len(pages), lang), lang, font=art.footer_font))
     return pages
 
 
@@ -352,5 +383,5 @@ def cut_paths(die: Die, x: float, y: float) -> tuple[tuple[Point, ...], list[tup
 
 
 __all__ = ["BLEED", "BOX_WORDS", "BoxArt", "PlacedDie", "box_pages", "box_source", "box_words", "cut_paths",
-           "die_items", "die_page", "dies_for", "piece_label", "place", "plan_box"]
+           "die_items", "die_page", "dies_for", "lettered", "piece_label", "place", "plan_box", "title_missing"]
 

@@ -14,7 +14,7 @@ from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.scene.cutmarks import SCANNCUT_BOX, SCANNCUT_X, SILHOUETTE_INSET, scanncut_marks, silhouette_marks
 from generator.scene.cutting import CutSheet
-from generator.scene.footer import flip_words, footer_items, footer_text
+from generator.scene.footer import FOOTER_FONT, flip_words, footer_items, footer_text
 from generator.scene.imposition import Card, scale_page
 from generator.scene.model import Group, Item, Line, Page, Rect, Stroke, Text, translate
 from generator.scene.papers import PRINTER_MARGIN
@@ -117,7 +117,7 @@ def marks(sheet: CutSheet) -> list[Item]:
     return []
 
 
-def cut_footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
+def cut_footer(sheet: CutSheet, text: str, lang: str, font: str = FOOTER_FONT) -> list[Item]:
     """The footer in the bottom margin, beside the marks: from past the bottom-left mark's reach to the
     right margin (Silhouette) or between the two bottom bullseyes' boxes (ScanNCut)."""
     m = PRINTER_MARGIN
@@ -127,7 +127,8 @@ def cut_footer(sheet: CutSheet, text: str, lang: str) -> list[Item]:
         reach = SCANNCUT_X + SCANNCUT_BOX[0] / 2.0 + 3.0
         left, right = reach, sheet.width - reach
     length = right - left
-    return [Group(tuple(footer_items("bottom", length + 2 * m, sheet.height, text, lang)), transform=translate(left - m, 0.0))]
+    return [Group(tuple(footer_items("bottom", length + 2 * m, sheet.height, text, lang, font=font)),
+                  transform=translate(left - m, 0.0))]
 
 
 def _set_boxes(page: Page, slots: list[tuple[float, float]], sheet: CutSheet) -> None:

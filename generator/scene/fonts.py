@@ -27,6 +27,7 @@ import struct
 import subprocess
 import sys
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -443,34 +444,144 @@ def _fontconfig(family: str, style: str, weight: int | str | None) -> tuple[Path
 
 def _scan_folders(family: str, style: str, weight: int | str | None) -> tuple[Path, int]:
     """macOS and Windows: the first face in the system font folders whose family (and style) match."""
+    wanted = (style or "regular").casefold()
+    for path, index, face in _installed_faces():
+        names = face["name"]
+        if str(names.getBestFamilyName()).casefold() == family.casefold() and \
+                str(names.getBestSubFamilyName() or "regular").casefold() == wanted:
+            return path, index
+    raise FontFileError(f"no installed font family {family!r} in {', '.join(_font_folders())}")
+
+
+def _font_folders() -> list[str]:
+    """The system font folders (macOS, Windows; elsewhere the usual Unix ones)."""
+    home = Path.home()
+    return {"darwin": ["/System/Library/Fonts", "/Library/Fonts", str(home / "Library/Fonts")],
+            "win32": [os.path.join(os.environ.get("WINDIR", r"C:\Windows"), "Fonts"),
+                      str(home / "AppData/Local/Microsoft/Windows/Fonts")]}.get(
+        sys.platform, ["/usr/share/fonts", "/usr/local/share/fonts", str(home / ".fonts")])
+
+
+def _installed_faces() -> Iterator[tuple[Path, int, Any]]:
+    """Every face of the font files in the system font folders, as (file, index, fontTools' lazy font), in
+    file order; an unreadable file is skipped. Each face is closed once the caller has read it."""
     from fontTools.ttLib import TTCollection
     from fontTools.ttLib import TTFont as FtFont
 
-    home = Path.home()
-    folders = {"darwin": ["/System/Library/Fonts", "/Library/Fonts", str(home / "Library/Fonts")],
-               "win32": [os.path.join(os.environ.get("WINDIR", r"C:\Windows"), "Fonts"),
-                         str(home / "AppData/Local/Microsoft/Windows/Fonts")]}.get(
-        sys.platform, ["/usr/share/fonts", "/usr/local/share/fonts", str(home / ".fonts")])
-    wanted = (style or "regular").casefold()
-    for folder in folders:
+    for folder in _font_folders():
         for path in sorted(Path(folder).rglob("*")) if Path(folder).is_dir() else []:
             if path.suffix.lower() not in FONT_SUFFIXES:
                 continue
             try:
-                faces = (TTCollection(str(path), lazy=True).fonts if path.suffix.lower() in (".ttc", ".otc")
-                         else [FtFont(str(path), lazy=True)])
-            except Exception:      # an unreadable file in a system folder is skipped
+                handle = open(path, "rb")       # closed below, once its lazy faces are read
+            except OSError:
                 continue
             try:
+                faces = (TTCollection(handle, lazy=True).fonts if path.suffix.lower() in (".ttc", ".otc")
+                         else [FtFont(handle, lazy=True)])
                 for index, face in enumerate(faces):
-                    names = face["name"]
-                    if str(names.getBestFamilyName()).casefold() == family.casefold() and \
-                            str(names.getBestSubFamilyName() or "regular").casefold() == wanted:
-                        return path, index
-            finally:               # lazy faces keep their file open: closed once read
-                for face in faces:
-                    face.close()
-    raise FontFileError(f"no installed font family {family!r} in {', '.join(folders)}")
+                    yield path, index, face
+            except Exception:      # an unreadable file in a system folder is skipped
+                continue
+            finally:               # lazy faces read from the file: closed once they are read (or refused)
+                handle.close()
+
+
+# --- installed faces for the characters a font lacks ------------------------------------------------
+
+MAX_FALLBACK_FACES = 8      # installed faces added after a font for a text's other scripts
+
+
+def with_installed(name: str, text: str) -> str:
+    """The font to set `text` in: `name` itself when it (its stack, or the fallback Noto Emoji) draws every
+    character, else a stack of it and the installed faces that draw the characters it lacks, each found by
+    those characters (fontconfig on Linux, the system font folders elsewhere) in the font's weight. A
+    character no installed face has stays missing (missing_chars names it; it prints as an empty box)."""
+    missing = missing_chars(name, text)
+    if not missing:
+        return name
+    faces = [face for face in covering_faces("".join(sorted(missing)), font_spec(primary(name)).weight == "bold")
+             if face != primary(name)]
+    return add_stack([name, *faces]) if faces else name
+
+
+@cache
+def covering_faces(chars: str, bold: bool = False) -> tuple[str, ...]:
+    """Installed faces (registry names, add_font) that together draw as many of `chars` as the machine
+    can, the best first: fontconfig's best match for the characters still wanted, again while one draws
+    some of them (at most MAX_FALLBACK_FACES); the system font folders where there is no fontconfig. A face
+    that cannot be used (its licence bits forbid embedding) is passed over."""
+    wanted = set(chars)
+    found: list[str] = []
+    tried: set[tuple[Path, int]] = set()
+    while wanted and len(found) < MAX_FALLBACK_FACES:
+        best = _best_cover(wanted, bold, tried)
+        if best is None:
+            break
+        tried.add(best)
+        try:
+            face = add_font(*best)
+        except FontFileError:
+            continue
+        drawn = {ch for ch in wanted if ord(ch) in _own_metrics(face)[0]}
+        if not drawn:
+            break
+        found.append(face)
+        wanted -= drawn
+    return tuple(found)
+
+
+def _best_cover(wanted: set[str], bold: bool, tried: set[tuple[Path, int]]) -> tuple[Path, int] | None:
+    """The installed face drawing the most of `wanted` (in the weight asked for when there is a choice)."""
+    if shutil.which("fc-match"):
+        charset = " ".join(f"{ord(ch):x}" for ch in sorted(wanted))
+        pattern = f"sans-serif:weight={'bold' if bold else 'regular'}:charset={charset}"
+        try:
+            out = subprocess.run(["fc-match", "-s", "-f", "%{file}\t%{index}\n", pattern], capture_output=True,
+                                 text=True, timeout=30, check=True).stdout
+        except (OSError, subprocess.SubprocessError):
+            return None
+        for line in out.splitlines()[:2 * MAX_FALLBACK_FACES]:
+            file, _, index = line.partition("\t")
+            if file and Path(file).suffix.lower() in FONT_SUFFIXES and (Path(file), int(index or 0)) not in tried:
+                return Path(file), int(index or 0)
+        return None
+    return _scan_cover(frozenset(wanted), bold, frozenset(tried))
+
+
+def _scan_cover(wanted: frozenset[str], bold: bool, tried: frozenset[tuple[Path, int]]) -> tuple[Path, int] | None:
+    """Without fontconfig: the face of the system font folders drawing the most of `wanted`; of those
+    drawing as many, the first in the weight asked for, else the first."""
+    best: tuple[int, bool, Path, int] | None = None
+    for path, index, face in _installed_faces():
+        if (path, index) in tried:
+            continue
+        try:
+            cmap = face.getBestCmap() or {}
+            heavy = ("OS/2" in face and face["OS/2"].usWeightClass >= 600) == bold
+        except Exception:          # a damaged face in a system folder is passed over
+            continue
+        count = sum(1 for ch in wanted if ord(ch) in cmap)
+        if count and (best is None or (count, heavy) > best[:2]):
+            best = (count, heavy, path, index)
+    return None if best is None else (best[2], best[3])
+
+
+def user_font(value: str) -> str:
+    """A font a user names on the command line (`pnpgen box --font`): a built-in name, a font file (TTF,
+    OTF, TTC: its first face, WOFF, WOFF2) or an installed family; its registry name. FontFileError
+    (the message says why) for a file or family that cannot be used."""
+    value = value.strip()
+    if value in BUILT_IN:
+        return value
+    if looks_like_file(value):
+        return add_font(Path(value).expanduser())
+    return add_font(*find_family(value))
+
+
+def looks_like_file(value: str) -> bool:
+    """Whether a font's name is a file's (a path, or a font file's suffix), not a family's or a registry name."""
+    return "/" in value or "\\" in value or value.lower().endswith(FONT_SUFFIXES)
 
 
 # --- shaping -----------------------------------------------------------------------------------
@@ -671,6 +782,22 @@ def _shape(face: str, text: str, rtl: bool, features: tuple[str, ...], lang: str
     glyphs = tuple([(info.codepoint, pos.x_advance * scale, pos.x_offset * scale, pos.y_offset * scale,
                      info.cluster) for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=True)])
     return GlyphRun(face, text, rtl, glyphs, sum([g[1] for g in glyphs]))
+
+
+def cluster_starts(font: str, text: str) -> list[int]:
+    """Where `text` may be cut without parting a letter from its marks, a syllable's conjunct or an emoji's
+    sequence (ZWJ, skin tone, flag): the start of each of HarfBuzz's clusters (grapheme clusters at the least)
+    after the first, in logical order, each run shaped in the face that draws it."""
+    starts: set[int] = set()
+    at = 0
+    for face, chunk in font_runs(font, text):
+        where = []                  # each of the chunk's characters' index in text (font_runs may leave one out)
+        for ch in chunk:
+            at = text.index(ch, at)
+            where.append(at)
+            at += 1
+        starts.update(where[glyph[4]] for glyph in _shape(face, chunk, False, (), "").glyphs)
+    return sorted(i for i in starts if 0 < i < len(text))
 
 
 @lru_cache(maxsize=256)

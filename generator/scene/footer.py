@@ -135,14 +135,16 @@ def footer_text(title: str, source: str, page: int, pages: int, lang: str = "en"
     return SEPARATOR.join(parts)
 
 
-def footer_items(side: str, width: float, height: float, text: str, lang: str = "en") -> list[Item]:
-    """The footer drawn in its strip at `side` (rotated to read bottom-to-top on a side).
+def footer_items(side: str, width: float, height: float, text: str, lang: str = "en", *,
+                 font: str = FOOTER_FONT) -> list[Item]:
+    """The footer drawn in its strip at `side` (rotated to read bottom-to-top on a side); its words in
+    `font` (a box's footer: a stack drawing its title's script too).
 
     Its words shorten to fit the strip (fit_footer); a strip too short for the 50 mm scale bar and
     some words keeps the words alone; words that cannot fit at all are left out, with a note."""
     x, y, w, h = footer_band(side, width, height)
     length = w if side in ("bottom", "top") else h
-    items = _strip(length, text, footer_words(lang)[2])
+    items = _strip(length, text, footer_words(lang)[2], font)
     if side in ("bottom", "top"):
         return [Group(tuple(items), transform=(1.0, 0.0, 0.0, 1.0, x, y))]
     # local u runs up the page from the strip's bottom end, local v across it (glyph tops inward
@@ -154,7 +156,7 @@ def footer_items(side: str, width: float, height: float, text: str, lang: str = 
 MIN_WORDS_W = 30.0           # mm of words worth keeping beside the scale bar (less: the words alone)
 
 
-def _strip(length: float, text: str, scale_label: str = "{n} mm scale:") -> list[Item]:
+def _strip(length: float, text: str, scale_label: str = "{n} mm scale:", font: str = FOOTER_FONT) -> list[Item]:
     """Footer content in strip coordinates: (0,0) top-left, `length` long, FOOTER_HEIGHT thick: the
     words, the scale bar's label and the 50 mm scale bar; the label, then the bar, step aside on a strip
     too short for them and MIN_WORDS_W of words."""
@@ -164,9 +166,9 @@ def _strip(length: float, text: str, scale_label: str = "{n} mm scale:") -> list
     with_bar = with_label or bar_x - 3.0 >= MIN_WORDS_W
     text_w = bar_x - _LABEL_W - 3.0 if with_label else bar_x - 3.0 if with_bar else length
     items: list[Item] = []
-    words = fit_footer(text, text_w)
+    words = fit_footer(text, text_w, font)
     if words:
-        items.append(_footer_text(0.0, text_w, words))
+        items.append(_footer_text(0.0, text_w, words, font))
     elif text.strip():
         add_note(f"a footer is left out: its {format_number(length)} mm strip is too short for "
                  f"{text.split(SEPARATOR)[0][:40]!r}")
@@ -190,36 +192,36 @@ def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item
     return items
 
 
-def _footer_text(x: float, w: float, text: str) -> Text:
-    return Text(x, 0.0, w, FOOTER_HEIGHT, text, font=FOOTER_FONT, size=FOOTER_SIZE, color=FOOTER_COLOR,
+def _footer_text(x: float, w: float, text: str, font: str = FOOTER_FONT) -> Text:
+    return Text(x, 0.0, w, FOOTER_HEIGHT, text, font=font, size=FOOTER_SIZE, color=FOOTER_COLOR,
                 valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE)
 
 
-def _fits(text: str, width: float) -> bool:
+def _fits(text: str, width: float, font: str = FOOTER_FONT) -> bool:
     """Whether the footer's words lay out in a strip `width` mm long (at the minimum size at worst)."""
     from generator.scene.fonts import font_metrics
     from generator.scene.text import layout_text
 
     if width <= 0:
         return False
-    rough = font_metrics(FOOTER_FONT).width(text) * FOOTER_MIN_SIZE / 1000.0 * MM_PER_PT
+    rough = font_metrics(font).width(text) * FOOTER_MIN_SIZE / 1000.0 * MM_PER_PT
     if rough > width * 1.1 + 1.0:      # far too long even unshaped: not worth shaping (each candidate would be)
         return False
     try:
-        layout_text(_footer_text(0.0, width, text))
+        layout_text(_footer_text(0.0, width, text, font))
     except LayoutError:
         return False
     return True
 
 
-def fit_footer(text: str, width: float) -> str:
+def fit_footer(text: str, width: float, font: str = FOOTER_FONT) -> str:
     """The footer's words shortened to fit `width` mm ("" when nothing fits): first the printing
     advice to its short form, then the source (from its start, keeping a file name's end; dropped whole
     when too little of it would be left), then the title (whole words from its start, dropped when not
     even one fits), the layout beside page n/N, the advice, and at last page n/N alone; no field is ever
     left as a bare "…"."""
     def fits(candidate: str) -> bool:
-        return _fits(candidate, width)
+        return _fits(candidate, width, font)
 
     if len(text) > MAX_PART:          # no strip holds this many characters: each part clipped first
         text = SEPARATOR.join(_clip(part, end=index == 1) for index, part in enumerate(text.split(SEPARATOR)))

@@ -32,6 +32,7 @@ class Stroke:
 DEFAULT_STROKE = Stroke()
 
 GRADIENT_KINDS = ("linear", "radial")
+SPREADS = ("pad", "reflect", "repeat")     # SVG's spreadMethod: what a gradient does beyond its ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,13 @@ class Gradient:
     `box=True` makes the geometry follow the painted item's bounding box instead (a template's
     fill): a linear gradient crosses the box at `angle` degrees (0: left to right, 90: top to
     bottom), from corner to corner; a radial one is centred in the box and reaches its longer side's
-    half. generator.render.base.placed_gradient turns it into item coordinates."""
+    half. generator.render.base.placed_gradient turns it into item coordinates.
+
+    SVG art's gradients may also have a focal point (`fx`, `fy`; None: the centre) and a focal
+    radius `fr` (a radial gradient runs from the focal circle out to the circle x1, y1, r), a
+    `spread` other than pad (reflect, repeat: the stops again beyond the ends), and stop
+    opacities (`alphas`, one per stop; empty: all opaque). generator.scene.gradients has their
+    geometry."""
 
     kind: str
     stops: tuple[tuple[float, str], ...]
@@ -56,6 +63,18 @@ class Gradient:
     transform: Matrix = IDENTITY
     box: bool = False
     angle: float = 90.0
+    fx: float | None = None
+    fy: float | None = None
+    fr: float = 0.0
+    spread: str = "pad"
+    alphas: tuple[float, ...] = ()
+
+    @property
+    def plain(self) -> bool:
+        """Opaque, padded and (radial) focused on its centre: what every backend drew before
+        focal points, spreads and stop opacity (and still draws the same way)."""
+        return (self.spread == "pad" and not self.alphas and self.fr == 0
+                and (self.kind != "radial" or (self.fx is None and self.fy is None)))
 
 
 Paint = str | Gradient

@@ -5,12 +5,18 @@ SVG's own units with every transform applied and arcs turned into cubic curves. 
 places it in a box in mm (contain, cover or stretch) as scene Paths, optionally overriding the
 fill and stroke colours and dropping a full-size background square (game-icons SVGs start
 with a black `M0 0h512v512H0z`). A fill that is a `linearGradient` or `radialGradient` becomes a
-scene Gradient (its stops, units, gradientTransform and the shape's transform kept; fx/fy, stop
-opacity and spreadMethod other than pad are not drawn), and a shape's opacity (with its
-fill-opacity, or stroke-opacity when it has no fill) a transparent group. Backends draw the Paths as vectors (PDF, SVG) or rasterise
-them (PNG). An SVG that refers to anything outside itself (external files, images, scripts,
-event handlers, style imports) is refused before it is parsed: reading art never touches the
-network or another file.
+scene Gradient, drawn by every backend as a browser draws it: its stops with their stop-opacity,
+units, gradientTransform and the shape's transform, a radial gradient's focal point and focal
+radius (fx, fy, fr; a focus beyond the circle is moved just inside it, as SVG 1.1 and librsvg do)
+and spreadMethod pad, reflect or repeat (see generator.scene.gradients). A gradient of more than
+MAX_GRADIENT_STOPS stops, or one whose reflect or repeat would draw more than MAX_SPREAD_CYCLES
+copies of its stops across its shape, is refused naming the limit; a gradient of no length (x1, y1
+= x2, y2, or r = 0) paints its last stop's colour, as SVG says. A shape's opacity (with its
+fill-opacity, or stroke-opacity when it has no fill) becomes a transparent group. Transparency in
+PDF/X output (stop-opacity, opacity) is flattened into pixels (generator/render/pdfx.py).
+Backends draw the Paths as vectors (PDF, SVG) or rasterise them (PNG). An SVG that refers to
+anything outside itself (external files, images, scripts, event handlers, style imports) is
+refused before it is parsed: reading art never touches the network or another file.
 """
 
 from __future__ import annotations
@@ -25,7 +31,21 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from generator.core.errors import DataError
-from generator.scene.model import IDENTITY, Gradient, Group, Item, Matrix, Paint, Path, PathCommand, Rect, Stroke, compose
+from generator.scene.gradients import MAX_GRADIENT_STOPS, MAX_SPREAD_CYCLES, cycles
+from generator.scene.model import (
+    IDENTITY,
+    SPREADS,
+    Gradient,
+    Group,
+    Item,
+    Matrix,
+    Paint,
+    Path,
+    PathCommand,
+    Rect,
+    Stroke,
+    compose,
+)
 
 KEEP = "keep"          # art_items: leave the SVG's own colour
 FITS = ("contain", "cover", "stretch")
@@ -121,7 +141,7 @@ def parse_svg(data: bytes, name: str = "SVG") -> SvgArt:
     try:
         svg = se.SVG.parse(io.BytesIO(data), reify=True)
         elements = [el for el in svg.elements() if isinstance(el, se.Shape)]
-        gradients = _gradients(root) if any(_ref(el) for el in elements) else {}
+        gradients = _gradients(root, name) if any(_ref(el) for el in elements) else {}
         placed: list[Any] = []
         if gradients:     # each shape's transform, unapplied: a gradient's geometry needs it
             placed = [el for el in se.SVG.parse(io.BytesIO(data), reify=False).elements() if isinstance(el, se.Shape)]
@@ -136,7 +156,23 @@ def parse_svg(data: bytes, name: str = "SVG") -> SvgArt:
         raise DataError("SVG art has no size (give it a viewBox or width and height)", file=name)
     if not shapes:
         raise DataError("SVG art draws nothing (no painted shapes)", file=name)
+    for shape in shapes:
+        _check_spread(shape, name)
     return SvgArt(width, height, shapes, str(name))
+
+
+def _check_spread(shape: ArtShape, name: str) -> None:
+    """Refuse a reflected or repeated gradient that shows more than MAX_SPREAD_CYCLES copies of its
+    stops across its shape (each copy is drawn: a PDF function, a ramp of pixels)."""
+    fill = shape.fill
+    if not isinstance(fill, Gradient) or fill.spread == "pad":
+        return
+    xs = [float(v) for c in shape.commands for v in c[1::2]]
+    ys = [float(v) for c in shape.commands for v in c[2::2]]
+    count = cycles(fill, (min(xs), min(ys), max(xs), max(ys)))
+    if count > MAX_SPREAD_CYCLES:
+        raise DataError(f"SVG art's {fill.spread}ed gradient repeats its stops {count:,} times across a shape, "
+                        f"more than the limit of {MAX_SPREAD_CYCLES:,} (make the gradient longer)", file=name)
 
 
 def _check_self_contained(data: bytes, name: str) -> Any:
@@ -265,9 +301,13 @@ def _shape(se: Any, element: Any, gradients: dict[str, _GradientDef] | None = No
            unplaced: Any = None) -> ArtShape | None:
     fill: Paint | None = _color(se, element.fill)
     ref = _ref(element)
+    alpha = 1.0
     if ref:
         found = (gradients or {}).get(ref)
         fill = _gradient(se, found, unplaced) if found is not None and found.stops else None
+        if isinstance(fill, Gradient) and _no_length(fill):      # SVG: the last stop's colour
+            alpha = fill.alphas[-1] if fill.alphas else 1.0
+            fill = fill.stops[-1][1] if alpha > 0 else None
     stroke = _color(se, element.stroke)
     if fill is None and stroke is None:
         return None
@@ -279,7 +319,7 @@ def _shape(se: Any, element: Any, gradients: dict[str, _GradientDef] | None = No
     rule = str(element.values.get("fill-rule", "nonzero")).strip().lower()
     width = float(getattr(element, "implicit_stroke_width", None) or element.stroke_width or 1.0)
     return ArtShape(tuple(commands), fill, stroke, width, "evenodd" if rule == "evenodd" else "nonzero",
-                    _opacity(element, fill is not None))
+                    round(_opacity(element, fill is not None) * alpha, 4))
 
 
 def _alpha(value: Any) -> float:
@@ -310,35 +350,43 @@ class _GradientDef:
     kind: str
     attrs: dict[str, str]
     stops: tuple[tuple[float, str], ...]
+    alphas: tuple[float, ...] = ()       # each stop's stop-opacity; empty when all are opaque
 
 
-def _gradients(root: Any) -> dict[str, _GradientDef]:
-    """Every linearGradient and radialGradient of the file by id, href'd attributes and stops inherited."""
+def _gradients(root: Any, name: str = "SVG") -> dict[str, _GradientDef]:
+    """Every linearGradient and radialGradient of the file by id, href'd attributes and stops
+    inherited; DataError if one has more than MAX_GRADIENT_STOPS stops."""
     raw = {el.get("id"): el for el in root.iter() if _local(el.tag) in ("lineargradient", "radialgradient")
            and el.get("id")}
     out: dict[str, _GradientDef] = {}
     for ident, el in raw.items():
         attrs: dict[str, str] = {}
         stops: tuple[tuple[float, str], ...] = ()
+        alphas: tuple[float, ...] = ()
         chain, seen = el, set()
         while chain is not None and id(chain) not in seen:          # nearest first
             seen.add(id(chain))
             for key, value in chain.attrib.items():
                 attrs.setdefault(_local(key), value)
             if not stops:
-                stops = _stops(chain)
+                stops, alphas = _stops(chain, name)
             chain = raw.get(_href(chain).lstrip("#"))
-        out[ident] = _GradientDef("radial" if _local(el.tag) == "radialgradient" else "linear", attrs, stops)
+        out[ident] = _GradientDef("radial" if _local(el.tag) == "radialgradient" else "linear", attrs, stops,
+                                  alphas)
     return out
 
 
-def _stops(element: Any) -> tuple[tuple[float, str], ...]:
+def _stops(element: Any, name: str) -> tuple[tuple[tuple[float, str], ...], tuple[float, ...]]:
+    """The gradient element's own stops (offset, "#rrggbb") and their opacities (empty: all opaque)."""
     from generator.core.colours import ColourError, parse_colour
 
+    found = [stop for stop in element if _local(stop.tag) == "stop"]
+    if len(found) > MAX_GRADIENT_STOPS:
+        raise DataError(f"SVG art has a gradient of {len(found):,} stops, more than the limit of "
+                        f"{MAX_GRADIENT_STOPS:,} (simplify it in your editor)", file=name)
     stops: list[tuple[float, str]] = []
-    for stop in element:
-        if _local(stop.tag) != "stop":
-            continue
+    alphas: list[float] = []
+    for stop in found:
         style = dict(part.split(":", 1) for part in str(stop.get("style", "")).split(";") if ":" in part)
         style = {k.strip().lower(): v.strip() for k, v in style.items()}
         colour = style.get("stop-color", stop.get("stop-color", "#000000")).strip()
@@ -348,7 +396,8 @@ def _stops(element: Any) -> tuple[tuple[float, str], ...]:
             hexed = _css_colour(colour)
         offset = _alpha(stop.get("offset", "0"))
         stops.append((max(offset, stops[-1][0]) if stops else offset, hexed))
-    return tuple(stops)
+        alphas.append(round(_alpha(style.get("stop-opacity", stop.get("stop-opacity", "1"))), 4))
+    return tuple(stops), (tuple(alphas) if any(a < 1 for a in alphas) else ())
 
 
 def _css_colour(text: str) -> str:
@@ -390,11 +439,25 @@ def _gradient(se: Any, found: _GradientDef, unplaced: Any) -> Gradient:
     if "gradienttransform" in attrs:
         m = se.Matrix(attrs["gradienttransform"])
         ctm = compose(ctm, (float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)))
+    spread = attrs.get("spreadmethod", "pad").strip().lower()
+    spread = spread if spread in SPREADS else "pad"
     if found.kind == "radial":
-        return Gradient("radial", found.stops, _length(attrs.get("cx"), 0.5), _length(attrs.get("cy"), 0.5),
-                        r=_length(attrs.get("r"), 0.5), transform=ctm)
+        cx, cy = _length(attrs.get("cx"), 0.5), _length(attrs.get("cy"), 0.5)
+        fx, fy = _length(attrs.get("fx"), cx), _length(attrs.get("fy"), cy)
+        focal = (fx, fy) != (cx, cy)
+        return Gradient("radial", found.stops, cx, cy, r=_length(attrs.get("r"), 0.5), transform=ctm,
+                        fx=fx if focal else None, fy=fy if focal else None, fr=max(_length(attrs.get("fr"), 0.0), 0.0),
+                        spread=spread, alphas=found.alphas)
     return Gradient("linear", found.stops, _length(attrs.get("x1"), 0.0), _length(attrs.get("y1"), 0.0),
-                    _length(attrs.get("x2"), 1.0), _length(attrs.get("y2"), 0.0), transform=ctm)
+                    _length(attrs.get("x2"), 1.0), _length(attrs.get("y2"), 0.0), transform=ctm, spread=spread,
+                    alphas=found.alphas)
+
+
+def _no_length(gradient: Gradient) -> bool:
+    """A linear gradient from a point to itself, or a radial one of no radius."""
+    if gradient.kind == "radial":
+        return gradient.r <= 0
+    return gradient.x1 == gradient.x2 and gradient.y1 == gradient.y2
 
 
 def _commands(se: Any, path: Any) -> list[PathCommand]:

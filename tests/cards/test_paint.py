@@ -273,3 +273,17 @@ def test_a_gradient_text_with_icons_asks_for_a_colour(tmp_path) -> None:
     template.write_text(template.read_text("utf-8").replace("front:\n", "icons: {coin: coin.svg}\nfront:\n"), "utf-8")
     with pytest.raises(TemplateError, match="a gradient colour is for text without inline icons"):
         build_cards(load_records(data), load_template(template))
+
+
+FADING_ART = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><linearGradient id="g">
+<stop offset="0" stop-color="#000"/><stop offset="1" stop-color="#000" stop-opacity="0.2"/></linearGradient>
+<rect width="10" height="10" fill="url(#g)"/></svg>"""
+
+
+def test_check_for_pdfx_names_text_under_svg_art_with_stop_opacity(tmp_path, pnpgen) -> None:
+    (tmp_path / "fade.svg").write_text(FADING_ART, "utf-8")
+    data, template = _deck(tmp_path, "  - {id: title, kind: text, x: 12, y: 12, w: 30, h: 8, text: '{name}'}\n"
+                                     "  - {id: art, kind: image, src: fade.svg, x: 5, y: 5, w: 50, h: 50}\n")
+    code, out, _ = pnpgen("cards", data, template, "--check", "--format", "pdfx")
+    assert code == 0
+    assert "front element 'art': transparent (opacity) over the text of front element 'title'" in out, out

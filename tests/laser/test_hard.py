@@ -10,7 +10,17 @@ import pytest
 from tests.laser.propagation import finishing_pairs, propagate_only
 
 from generator.games.laser.rules.engine import engine_for
-from generator.games.laser.rules.hard import Depth, OutOfWork, Work, depth, generate_hard, shadow_cells
+from generator.games.laser.rules.hard import (
+    Depth,
+    HardSearch,
+    OutOfWork,
+    Work,
+    count_fitting,
+    depth,
+    generate_hard,
+    other_layout,
+    shadow_cells,
+)
 from generator.games.laser.rules.model import Board, Layout, Placement
 from generator.games.laser.rules.puzzle import (
     DEFAULT_HARD,
@@ -147,3 +157,36 @@ def test_every_level_has_a_meaning_for_the_cover():
     assert sorted(LEVEL_MEANINGS) == list(LEVELS)
     assert all(text and "\n" not in text for text in LEVEL_MEANINGS.values())
 
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_remembered_uniqueness_answers_match_a_fresh_search(catalog, seed):
+    """HardSearch answers about half its questions from earlier answers (a proven-unique subset, or
+    another layout that matches every shot asked about): every answer, searched afresh, is the same,
+    and each other layout it keeps fits the shots it was found for and is not the layout itself."""
+    rng = random.Random(f"remember-{seed}")
+    engine = engine_for(Board(4, 4), catalog.beginner())
+    cells = shadow_cells(engine, rng)
+    search = HardSearch(engine, cells, engine.results(cells), Work(10**6))
+    asked = []
+    for _ in range(4):
+        kept = list(range(1, engine.board.cannons + 1))
+        order = list(kept)
+        rng.shuffle(order)
+        for cannon in order:
+            trial = [k for k in kept if k != cannon]
+            answer = search.unique(trial)
+            asked.append((trial, answer))
+            if answer:
+                kept = trial
+    fresh = search.work.spent
+    assert fresh < len(asked)                              # some answers were remembered
+    for trial, answer in asked:
+        assert answer == (count_fitting(engine, engine.results(cells), trial) == 1), trial
+    results = engine.results(cells)
+    for trial, answer in asked:
+        if not answer:
+            shots = shots_from_results(results, trial)
+            other = other_layout(engine, cells, shots)
+            assert other is not None and other != cells
+            assert all(engine.results(other)[k - 1] == results[k - 1] for k in trial)

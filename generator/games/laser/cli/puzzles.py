@@ -60,8 +60,8 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 @click.option("--work", type=click.IntRange(1, 10**9), default=None, metavar="UNITS",
               help="Work budget of each puzzle (propagation runs, grades, pair readings, exact searches: "
                    "counted, not timed, so a seed gives the same book anywhere); a search that spends it ends "
-                   "in an error, and a budget below what one puzzle of a level on its board can take is refused "
-                   "before any search [default: 100000 for levels 1-3, 200000 for level 4, 500000 for level 5].")
+                   "in an error, and one below what a level-1-3 puzzle on its board can take is refused before "
+                   "any search [default: 100000 for levels 1-3, 200000 for level 4, 500000 for level 5].")
 @paper_option("Paper size of the book's pages.")
 @lang_option(GAME, "Language of the book (the components keep the game sheet's names).")
 @click.option("--booklet", type=click.Choice(["a5"]), default=None,

@@ -303,18 +303,21 @@ def seldom(level: int, board: Board, types: int) -> str | None:
 
 
 def least_work(level: int, board: Board) -> int:
-    """The fewest work units any puzzle of this level on this board can take, known before drawing
-    one: a layout drawn, then a grade or a propagation run, and an exact search per cannon a removal
-    pass tries to drop (levels 2, 4 and 5 try every cannon; level 3 keeps more than a fifth of them,
-    each tried; level 1 trims while tier 1 solves: a tier-1 run and an exact search at least)."""
-    searches = {1: 2, 3: board.cannons // SPARSE + 1}.get(level, board.cannons)
+    """The fewest work units any level 1-3 puzzle on this board can take, known before drawing one: a
+    layout drawn, a grade, and an exact search per cannon a removal pass tries to drop (level 2 tries
+    every cannon; level 3 keeps more than a fifth of them, each tried; level 1 trims while tier 1
+    solves: a tier-1 run and an exact search at least). Levels 4-5 have no such floor: their removal
+    passes answer some tries from what earlier searches proved (hard.HardSearch)."""
+    searches = {1: 2, 2: board.cannons, 3: board.cannons // SPARSE + 1}[level]
     return searches + 2
 
 
 def check_work(level: int, board: Board, work: int | None) -> None:
-    """LimitError naming --work, before any search, when `work` is below least_work."""
+    """LimitError naming --work, before any search, when `work` is below a level 1-3 puzzle's least_work."""
+    if work is None or level in HARD_LEVELS:
+        return
     need = least_work(level, board)
-    if work is not None and work < need:
+    if work < need:
         smaller = ", or a smaller --size" if _bigger_than_default(level, board) else ""
         raise LimitError(f"a level-{level} puzzle on a {board.width}x{board.height} board takes at least "
                          f"{need:,} work units (an exact search per cannon it tries to drop, a drawn "
