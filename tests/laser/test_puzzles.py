@@ -206,3 +206,5 @@ def test_at_most_four_shots_per_type_hit_anything_so_level_3_is_seldom_on_big_bo
     assert max(hitting) == HITS_PER_TYPE * len(catalog)
     assert seldom(3, Board(24, 24), 5) is None and seldom(2, Board(64, 64), 5) is None
     assert "keeps 21 shots or more, and at most 20" in (seldom(3, Board(25, 25), 5) or "")
+    assert "at most 39, e.g. --size 9x9" in (seldom(3, Board(10, 10), 2) or "")    # two types: 8 hitting shots
+    assert seldom(3, Board(9, 9), 2) is None

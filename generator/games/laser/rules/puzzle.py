@@ -12,6 +12,8 @@ removing any given shot lets another layout fit:
              together at that stall lets it finish (the best pair is taken, not the first: issue 36)
     level 5: no single pair finishes it: two or more pair readings, or a supposition
 Levels 1-3 are solved by propagation alone: a draw it stalls on (rare) is drawn again (_stalls).
+Every level's search spends a work budget (WORK, hard.Work: exact searches, grades, propagation runs
+and pair readings counted, never seconds); levels 1-3 also stop after MAX_LAYOUTS layouts.
 """
 
 from __future__ import annotations
@@ -293,13 +295,14 @@ def seldom(level: int, board: Board, types: int) -> str | None:
     set, and a beam's first component lies on the line it enters by, so at most HITS_PER_TYPE shots per
     component type hit anything; beyond those the set must keep blank shots, each needed alone, and
     minimal sets seldom do (docs/laser.md: none of 100 above 9 shots on 24x24 or 32x32)."""
-    need = board.cannons // SPARSE + 1
-    if level != 3 or need <= HITS_PER_TYPE * types:
+    need, hitting = board.cannons // SPARSE + 1, HITS_PER_TYPE * types
+    if level != 3 or need <= hitting:
         return None
+    most = hitting * SPARSE - 1          # the most cannons whose fifth, plus one, all hitting shots can give
     return (f"a level-3 puzzle on a {board.width}x{board.height} board keeps {need} shots or more, and at most "
-            f"{HITS_PER_TYPE * types} can hit a component: the rest must be blank shots, which minimal sets "
-            f"seldom keep, so this search will likely end without one; a board with fewer cannons "
-            f"(at most {HITS_PER_TYPE * types * SPARSE - 1}, e.g. --size 24x24) or a lower --level comes out sooner")
+            f"{hitting} can hit a component: the rest must be blank shots, which minimal sets seldom keep, so "
+            f"this search will likely end without one; a board with fewer cannons (at most {most}, e.g. --size "
+            f"{most // 4}x{most // 4}) or a lower --level comes out sooner")
 
 
 def least_work(level: int, board: Board) -> int:
