@@ -28,7 +28,7 @@ class LayoutStats:
 def check_fits(board: Board, types: int) -> None:
     """RulesError (naming --size) when the board has fewer cells than the types in play."""
     if board.cells < types:
-        raise RulesError(f"{types} components cannot fit on a {board.width}x{board.height} board (a bigger "
+        raise RulesError(f"{types} components cannot fit on {board.named} (a bigger "
                          "--size, or fewer --components)", key="--size")
 
 

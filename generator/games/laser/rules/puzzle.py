@@ -299,7 +299,7 @@ def seldom(level: int, board: Board, types: int) -> str | None:
     if level != 3 or need <= hitting:
         return None
     most = hitting * SPARSE - 1          # the most cannons whose fifth, plus one, all hitting shots can give
-    return (f"a level-3 puzzle on a {board.width}x{board.height} board keeps {need} shots or more, and at most "
+    return (f"a level-3 puzzle on {board.named} keeps {need} shots or more, and at most "
             f"{hitting} can hit a component: the rest must be blank shots, which minimal sets seldom keep, so "
             f"this search will likely end without one; a board with fewer cannons (at most {most}, e.g. --size "
             f"{most // 4}x{most // 4}) or a lower --level comes out sooner")
@@ -322,7 +322,7 @@ def check_work(level: int, board: Board, work: int | None) -> None:
     need = least_work(level, board)
     if work < need:
         smaller = ", or a smaller --size" if _bigger_than_default(level, board) else ""
-        raise LimitError(f"a level-{level} puzzle on a {board.width}x{board.height} board takes at least "
+        raise LimitError(f"a level-{level} puzzle on {board.named} takes at least "
                          f"{need:,} work units (an exact search per cannon it tries to drop, a drawn "
                          f"layout, a grade); it is {work:,}: raise it{smaller}", key="--work")
 
@@ -421,5 +421,5 @@ def _none_found(engine: Engine, level: int, within: str, last: str = "raise --wo
         hints = [*(["a smaller --size"] if _bigger_than_default(level, board) else []),
                  *(["a lower --level"] if level > 1 else [])]
         hint = f"try {' or '.join(hints)}" if hints else "try another seed"
-    return RulesError(f"no level-{level} puzzle on a {size} board with {', '.join(engine.in_play.names)} "
+    return RulesError(f"no level-{level} puzzle on {board.named} with {', '.join(engine.in_play.names)} "
                       f"{within}{why}: {hint}, or {last}")
