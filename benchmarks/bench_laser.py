@@ -1,7 +1,7 @@
 """Laser engine figures beside a baseline: check vs observe, fair layouts per second, difficulty, puzzles, assistant.
 
-Run: python benchmarks/bench_laser.py [--layouts 1000] [--seed 1] [--only engine|puzzles|hard] [--hard-from SEED]
-                                      [--rounds N]
+Run: python benchmarks/bench_laser.py [--layouts 1000] [--seed 1] [--only engine|puzzles|hard|boards]
+                                      [--hard-from SEED] [--boards 8x7,16x16,24x24] [--board-seeds 3] [--rounds N]
                                       [--against REV | --baseline FILE] [--save-baseline FILE]
 
 Over seeded random 8x7 layouts of the five beginner components it measures the median and 99th
@@ -15,6 +15,12 @@ and their ratio (issue 36: worst at most 3x the median), the mean over the media
 level-5 puzzles a single pair of shots finishes (none since issue 36; `--against ceaca81` shows the
 version before). `--hard-from SEED` moves the 30-seed window (default 1000): a draw's cost is the
 tries until a rare success, so its worst over 30 seeds moves with the window (compare several).
+
+`--only boards`: levels 1-3 on bigger boards (docs/laser.md, "Work at levels 1-3, and big boards"):
+the command's first puzzle for seeds 1 to --board-seeds on each of --boards, its median and worst CPU,
+and the work units each spent (puzzle.WORK's count; "n/a" on a revision from before levels 1-3
+counted it). A big board is slow: 64x64 level 1 takes about a minute, 32x32 level 3 about three
+(it ends without a puzzle), so they are not in the default list.
 
 Then the one-player puzzles and the assistant (`--only puzzles` skips the engine figures): level-3
 puzzles generated per second on 8x7 with the beginner set (goal >= 10), every level's median and
@@ -250,6 +256,45 @@ def _one_pair_finishes(puzzles: list[Any]) -> str:
     return f"{count}/{len(made)}"
 
 
+BOARDS = "8x7,16x16,24x24"    # --only boards: the boards measured by default
+BOARD_SEEDS = 3                # --only boards: seeds per board and level
+
+
+def board_figures(run: Run, boards: str = BOARDS, seeds: int = BOARD_SEEDS) -> None:
+    """Levels 1-3 on each board of `boards` ("WxH,..."): the command's first puzzle for seeds 1 to
+    `seeds` (make_rng(seed, "laser", "puzzle", "1")), the median and worst CPU, and the work units each
+    spent, as docs/laser.md's table of big boards gives them."""
+    in_play = load_catalog().beginner()
+    for size in boards.split(","):
+        width, height = (int(side) for side in size.split("x"))
+        board = Board(width, height)
+        for level in (1, 2, 3):
+            times, puzzles, units = [], [], []
+            for seed in range(1, seeds + 1):
+                (puzzle, spent), w, c = _timed(_counted_puzzle, make_rng(seed, "laser", "puzzle", "1"), board,
+                                               in_play, level)
+                times.append((w, c)), puzzles.append(puzzle), units.append(spent)
+            walls, cpus = [w for w, _ in times], [c for _, c in times]
+            run.time(f"board {size} {level}", f"{size} level-{level} median", statistics.median(cpus),
+                     statistics.median(walls), unit="s")
+            run.time(f"board {size} {level} worst", f"{size} level-{level} worst", max(cpus), max(walls), unit="s")
+            run.result(f"board {size} {level} puzzles", puzzles)
+            run.notes.append(f"{size} level {level}: work units " + ", ".join("n/a" if u is None else f"{u:,}" for u in units)
+                             + f" (seeds 1-{seeds}); without a puzzle: {puzzles.count(None)}")
+
+
+def _counted_puzzle(rng: Any, board: Board, in_play: Any, level: int) -> tuple[Any, int | None]:
+    """(a level 1-3 puzzle or None when the search gives up, the work units it spent: None on a revision
+    from before levels 1-3 counted their work), with no budget but the layouts' cap."""
+    try:
+        from generator.games.laser.rules.hard import Work
+        from generator.games.laser.rules.puzzle import MAX_LAYOUTS, _easy_puzzle
+    except ImportError:
+        return _puzzle_or_none(rng, board, in_play, level), None
+    work = Work(10**9)
+    return _easy_puzzle(rng, engine_for(board, in_play), level, False, MAX_LAYOUTS, work), work.spent
+
+
 def _puzzle_or_none(rng: Any, board: Board, in_play: Any, level: int) -> Any:
     """A puzzle of this level, or None when the generator gives up (RulesError: its budget ran out)."""
     from generator.core.errors import RulesError
@@ -326,6 +371,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     run = Run()
     if args.only == "hard":
         hard_figures(run, args.hard_from)
+    if args.only == "boards":
+        board_figures(run, args.boards, args.board_seeds)
     if args.only in (None, "engine"):
         engine_figures(run, args.layouts, args.seed)
     if args.only in (None, "puzzles"):
@@ -346,6 +393,8 @@ def measure_tree(code: Path, args: argparse.Namespace) -> dict[str, Any]:
         command += ["--only", args.only]
     if args.hard_from != HARD_FIRST:     # a revision from before --hard-from measures the default window
         command += ["--hard-from", str(args.hard_from)]
+    if args.only == "boards":
+        command += ["--boards", args.boards, "--board-seeds", str(args.board_seeds)]
     data: dict[str, Any] = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
     return data
 
@@ -429,8 +478,12 @@ def main() -> None:
     parser.add_argument("--layouts", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--puzzles", type=int, default=30, help="level-3 puzzles timed (other levels: a third)")
-    parser.add_argument("--only", choices=["engine", "puzzles", "hard"], default=None,
-                        help="hard: levels 4-5 over 30 seeds each (median, worst, their ratio)")
+    parser.add_argument("--only", choices=["engine", "puzzles", "hard", "boards"], default=None,
+                        help="hard: levels 4-5 over 30 seeds each (median, worst, their ratio); boards: levels "
+                             "1-3 on --boards (CPU and work units)")
+    parser.add_argument("--boards", default=BOARDS, metavar="WxH,...", help=f"--only boards: the boards (default {BOARDS})")
+    parser.add_argument("--board-seeds", type=int, default=BOARD_SEEDS, metavar="N",
+                        help=f"--only boards: seeds per board and level (default {BOARD_SEEDS})")
     parser.add_argument("--hard-from", type=int, default=HARD_FIRST, metavar="SEED",
                         help=f"--only hard: the first of the 30 seeds (default {HARD_FIRST}; the worst moves "
                              "with the window, so compare windows)")

@@ -217,11 +217,13 @@ def report_paths(paths: Sequence[Path], quiet: bool = False) -> None:
         click.echo(f"wrote {path}")
 
 
-def progress(items: Sequence[T], label: str, quiet: bool, threshold: int = 4) -> AbstractContextManager[Iterable[T]]:
-    """A click progress bar over items when there is enough work, else the items as they are."""
+def progress(items: Sequence[T], label: str, quiet: bool, threshold: int = 4,
+             show: Callable[[T | None], str | None] | None = None) -> AbstractContextManager[Iterable[T]]:
+    """A click progress bar over items when there is enough work, else the items as they are; `show`
+    words the item being worked on, after the bar (on a terminal)."""
     if quiet or len(items) < threshold:
         return _NullBar(items)
-    return click.progressbar(items, label=label, file=sys.stderr)
+    return click.progressbar(items, label=label, file=sys.stderr, item_show_func=show)
 
 
 class _NullBar(Generic[T]):

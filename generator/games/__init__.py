@@ -72,7 +72,9 @@ class CardBox:
     the words are data (neither: the deck's title); colour and ink: '#rrggbb', the box's and its words' (""
     the default dark blue, and white or black, whichever reads); the back panel shows one side (face: "back",
     "front" when the deck's look is its front, "none") of the first card of `group` ("": the deck's first
-    card); kit_file ({lang} filled in; "": no box in the kit) and kit_name (the deck, in the kit index's line)."""
+    card; a subset printed without `group`: of the group printed with most cards, so that a box shows a
+    card it holds); kit_file ({lang} filled in; "": no box in the kit) and kit_name (the deck, in the kit
+    index's line)."""
 
     title: str = ""
     title_from: str = ""

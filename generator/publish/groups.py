@@ -7,7 +7,8 @@ One job for the whole deck (a PDF opening with `lead` pages, the dungeon's playe
 except in a format that writes a set per group (Format.per_group: Tabletop Simulator, where each group
 has its own backs): there one job per group, named STEM-GROUP (-o FILE.ext: FILE-GROUP.ext). Every job
 is planned before a card is drawn; the cards are drawn once, in group order. With --box (opts.box) the
-deck's one box is planned with them and written after them (STEM-box.pdf beside them).
+deck's one box is planned with them and written after them (STEM-box.pdf beside them), its back panel showing
+a card of the group the box names, or of the group printed with most cards when a subset leaves it out (box_card).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def write_deck(opts: DeckOptions, groups: Sequence[CardGroup], draw: Callable[[]
     card, the groups' cards one after the other; `data()` the deck as data (json); `lead()` the pages a PDF
     opens with; home: the folder under output/ the files go to without -o (plan_job)."""
     apart = len(groups) > 1 and not opts.cutter and get_format(opts.format).per_group
-    first = _box_card(opts, groups)
+    first = box_card(opts, groups)
     if apart:       # a set per group (the options given are checked once); the deck's one box beside them
         heads = [(_group_output(replace(opts, box=None, given=opts.given if n == 0 else frozenset()), group.name,
                                 stem, home), f"{stem}-{group.name}", group.title or title, group.count)
@@ -68,10 +69,15 @@ def write_deck(opts: DeckOptions, groups: Sequence[CardGroup], draw: Callable[[]
     return written if box is None else written + box(cards[first] if first < len(cards) else None)
 
 
-def _box_card(opts: DeckOptions, groups: Sequence[CardGroup]) -> int:
-    """The card whose side the deck's box shows: the first of the group its BoxOrder names (else the first)."""
+def box_card(opts: DeckOptions, groups: Sequence[CardGroup]) -> int:
+    """The card whose side the deck's box shows (counting from 0): the first of the group its BoxOrder names;
+    when a subset of the groups is printed without that one, the first of the group printed with the most
+    cards (the first of equals): a box shows a card it holds, the back most of them have (no group named:
+    the first card)."""
     names = [group.name for group in groups]
     wanted = opts.box.group if opts.box is not None else ""
+    if wanted and wanted not in names and groups:
+        wanted = max(groups, key=lambda group: group.count).name
     return sum(group.count for group in groups[:names.index(wanted)]) if wanted in names else 0
 
 

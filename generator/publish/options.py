@@ -52,8 +52,9 @@ class BoxOrder:
     (--two-piece); title ("": the deck's title), colour and ink (None: dark blue, and white or black,
     whichever reads), lang (the box's own words; None: the deck's), thickness and clearance (mm), front_image
     (a picture's bytes, under the title); the back panel shows one side (face: "back", "front" or "none") of
-    the first card of `group` ("" or a group not printed: the deck's first card); font: the title's (a registry
-    name; "": the box's own, sans-bold), followed by installed faces for what it lacks. output: the box's file
+    the first card of `group` ("": the deck's first card; a group not printed: the first card of the group
+    printed with most cards, publish.groups.box_card); font: the title's (a registry name; "": the box's
+    own, sans-bold), followed by installed faces for what it lacks. output: the box's file
     (None: NAME-box.pdf beside the deck's files); optional: a box that fits the paper in no style is left out
     (the kit's), not refused; told(spec, paths): called once the box is written (the kit's index line)."""
 

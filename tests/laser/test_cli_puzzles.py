@@ -182,3 +182,34 @@ def test_work_bounds_a_level_4_search_in_one_line(capsys):
     code, _, err = _run(capsys, "puzzles", "--count", "1", "--level", "4", "--seed", "3", "--work", "5",
                         "--format", "json")
     assert code == 2 and "work budget of 5 units" in err and "--work" in err and len(err.strip().splitlines()) == 1
+
+
+def test_work_bounds_levels_1_to_3_and_too_little_is_refused_before_any_search(capsys):
+    """--work at levels 1-3 as at 4-5: out of work, one line with what to change; a budget below what one
+    puzzle on that board can take (an exact search per cannon for level 2) refused up front, on a board
+    no search could cross in a test's time."""
+    code, out, err = _run(capsys, "puzzles", "--count", "1", "--level", "3", "--seed", "3", "--size", "9x8",
+                          "--work", "12", "--format", "json")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 2        # the bar's label, then the error
+    assert err.strip().splitlines()[-1] == (
+        "pnpgen: error: no level-3 puzzle on a 9x8 board with absorber, reflector, jump, diagonal, triangle within "
+        "its work budget of 12 units: try a smaller --size or a lower --level, or raise --work")
+    code, _, err = _run(capsys, "puzzles", "--count", "3", "--level", "1..3", "--size", "64x64", "--work", "100",
+                        "--format", "json")
+    assert code == 2 and err.strip() == (
+        "pnpgen: error: --work: a level-2 puzzle on a 64x64 board takes at least 258 work units (an exact search "
+        "per cannon it tries to drop, a drawn layout, a grade); it is 100: raise it, or a smaller --size")
+    code, _, err = _run(capsys, "puzzles", "--count", "1", "--level", "3", "--size", "26x25", "--work", "23",
+                        "--format", "json")                     # said first: level 3 is seldom on so many cannons
+    assert code == 2 and err.startswith("pnpgen: note: a level-3 puzzle on a 26x25 board keeps 21 shots or more")
+    assert "--size 24x24" in err.splitlines()[0] and "work budget of 23 units" in err.splitlines()[-1]
+
+
+def test_a_puzzle_on_a_bigger_board_shows_progress_from_the_first(capsys):
+    """A puzzle on a board bigger than 8x7 takes seconds to a minute: the bar shows from the first puzzle
+    (its label on stderr when it is not a terminal); on 8x7 only from four puzzles."""
+    code, _, err = _run(capsys, "puzzles", "--count", "1", "--level", "2", "--seed", "1", "--size", "9x7",
+                        "--format", "json")
+    assert code == 0 and err.strip() == "puzzles"
+    code, _, err = _run(capsys, "puzzles", "--count", "1", "--level", "2", "--seed", "1", "--format", "json")
+    assert code == 0 and err == ""

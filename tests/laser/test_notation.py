@@ -131,3 +131,12 @@ def test_observation_errors(catalog, text, line, column, words):
         parse_observation(text, catalog, file="o.txt")
     assert (err.value.line, err.value.column) == (line, column)
     assert words in err.value.message
+
+
+@pytest.mark.parametrize(("width", "height", "named"), [
+    (8, 7, "an 8x7 board"), (11, 4, "an 11x4 board"), (18, 2, "an 18x2 board"), (9, 9, "a 9x9 board"),
+    (1, 1, "a 1x1 board"), (12, 12, "a 12x12 board"), (64, 64, "a 64x64 board")])
+def test_messages_name_a_board_with_its_article(width: int, height: int, named: str) -> None:
+    assert Board(width, height).named == named
+    with pytest.raises(RulesError, match=f"no cannon 999 on {named} "):
+        Board(width, height).entry(999)

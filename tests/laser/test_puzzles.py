@@ -9,21 +9,28 @@ import pytest
 from tests.laser.brute import fitting, world
 
 from generator.core.errors import ParseError, RulesError
+from generator.core.limits import LimitError
 from generator.games.laser.content import load_catalog
 from generator.games.laser.rules.code import CHECK_ALPHABET, decode, encode
 from generator.games.laser.rules.engine import engine_for
+from generator.games.laser.rules.generate import random_cells
 from generator.games.laser.rules.grade import initial_domains, propagate
-from generator.games.laser.rules.hard import depth
+from generator.games.laser.rules.hard import Work, depth
 from generator.games.laser.rules.model import Board
 from generator.games.laser.rules.puzzle import (
     DEFAULT_HARD,
+    HITS_PER_TYPE,
+    MAX_LAYOUTS,
+    _easy_puzzle,
     analyse,
     check_level,
     drawn_level,
     generate_puzzle,
     is_minimal,
+    least_work,
     level_of,
     possible_levels,
+    seldom,
 )
 from generator.games.laser.rules.search import shots_from_results
 from generator.games.laser.rules.solve import solve
@@ -164,3 +171,40 @@ def test_a_board_without_room_for_the_set_is_refused_at_every_level(level: int) 
     catalog = load_catalog()
     with pytest.raises(RulesError, match="cannot fit on a 2x1 board"):
         generate_puzzle(random.Random(1), Board(2, 1), catalog.beginner(), level)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_levels_1_to_3_spend_a_work_budget_counted_never_timed(catalog, level: int) -> None:
+    """--work at levels 1-3: a budget of exactly the work a draw spends gives the puzzle of the default
+    budget, one unit less runs out in one line naming it, and no draw spends less than least_work
+    (what the command refuses up front)."""
+    board, chosen = Board(8, 7), catalog.beginner()
+    spent = Work(10**9)
+    found = _easy_puzzle(random.Random(STREAMS[level]), engine_for(board, chosen), level, False, MAX_LAYOUTS, spent)
+    assert found == standard(level) and least_work(level, board) <= spent.spent
+    assert generate_puzzle(random.Random(STREAMS[level]), board, chosen, level, work=spent.spent) == found
+    with pytest.raises(RulesError, match=rf"no level-{level} puzzle .* work budget of {spent.spent - 1:,} units: "
+                                         r".*raise --work$"):
+        generate_puzzle(random.Random(STREAMS[level]), board, chosen, level, work=spent.spent - 1)
+    with pytest.raises(LimitError, match=f"at least {least_work(level, board)} work units"):
+        generate_puzzle(random.Random(STREAMS[level]), board, chosen, level, work=least_work(level, board) - 1)
+
+
+def test_levels_1_to_3_also_stop_after_their_layouts_naming_what_to_change(catalog) -> None:
+    with pytest.raises(RulesError, match=r"^no level-3 puzzle on a 12x12 board .* in 2 layouts: try a smaller --size "
+                                         r"or a lower --level, or another --components set$"):
+        generate_puzzle(random.Random(STREAMS[3]), Board(12, 12), catalog.beginner(), 3, max_layouts=2)
+
+
+def test_at_most_four_shots_per_type_hit_anything_so_level_3_is_seldom_on_big_boards(catalog) -> None:
+    """seldom's bound: a beam's first component lies on the line it enters by, so at most the four
+    cannons of each component's row and column get a shot that hits anything (reached when no two
+    share a line); past that a level-3 set must keep blank shots, and the command says so first."""
+    engine = engine_for(Board(12, 9), catalog)
+    rng = random.Random(5)
+    hitting = [sum(1 for hits, _ in engine.results(random_cells(engine, rng)) if hits) for _ in range(100)]
+    assert max(hitting) == HITS_PER_TYPE * len(catalog)
+    assert seldom(3, Board(24, 24), 5) is None and seldom(2, Board(64, 64), 5) is None
+    assert "keeps 21 shots or more, and at most 20" in (seldom(3, Board(25, 25), 5) or "")
+    assert "at most 39, e.g. --size 9x9" in (seldom(3, Board(10, 10), 2) or "")    # two types: 8 hitting shots
+    assert seldom(3, Board(9, 9), 2) is None

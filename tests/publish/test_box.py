@@ -340,7 +340,7 @@ def test_every_declared_deck_is_in_the_box_table() -> None:
 
 @pytest.mark.parametrize(("game", "deck"), sorted(GAME_DECKS))
 def test_a_games_deck_box_is_sized_to_the_deck_and_titled_by_its_declaration(tmp_path: Path, game: str,
-                                                                            deck: str) -> None:
+                                                                            deck: str, page_texts) -> None:
     from generator import games
     from generator.games.dungeon.rules.deck import COUNTS
 
@@ -355,6 +355,23 @@ def test_a_games_deck_box_is_sized_to_the_deck_and_titled_by_its_declaration(tmp
     lang = args[1] if args[:1] == ("--lang",) else declared.default_language
     assert str(pdf.docinfo["/Title"]) == declared.box_title(declared.deck(deck), lang)
     assert_tuck_panels(*dieline(box), card, count)
+    if game == "dungeon":       # the box holds boss cards only: its back panel is theirs, not the creatures' it names
+        text = page_texts(box)[0]
+        assert "Boss" in text and "Créature" not in text
+
+
+def test_a_box_shows_a_card_it_holds_when_a_subset_leaves_out_the_group_it_names() -> None:
+    from generator.publish import DeckOptions
+    from generator.publish.groups import CardGroup, box_card
+    from generator.publish.options import BoxOrder
+
+    named = DeckOptions(box=BoxOrder(group="creature"))
+    deck = [CardGroup("object", 21), CardGroup("creature", 12), CardGroup("boss", 2), CardGroup("zone", 18)]
+    assert box_card(named, deck) == 21                                    # the group it names, printed
+    assert box_card(named, deck[2:]) == 2                                 # not printed: the zones, most of them
+    assert box_card(named, [CardGroup("boss", 2)]) == 0
+    assert box_card(named, [CardGroup("a", 3), CardGroup("b", 3)]) == 0   # the first of equals
+    assert box_card(DeckOptions(box=BoxOrder()), deck) == 0               # none named: the first card
 
 
 def test_a_games_deck_box_too_big_is_refused_in_one_line(tmp_path: Path, capsys) -> None:

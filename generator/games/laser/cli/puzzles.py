@@ -58,9 +58,10 @@ def _level_range(ctx: click.Context, param: click.Parameter, value: str) -> tupl
               help="Set in play: beginner, all, or type names separated by commas.")
 @click.option("--minimal", is_flag=True, help="Only puzzles with no spare shot (removing any makes it ambiguous); from level 2.")
 @click.option("--work", type=click.IntRange(1, 10**9), default=None, metavar="UNITS",
-              help="Work budget of each level-4/5 puzzle (propagation runs, pair readings, exact searches: "
-                   "counted, not timed, so a seed gives the same book anywhere) [default: 200000 for level 4, "
-                   "500000 for level 5].")
+              help="Work budget of each puzzle (propagation runs, grades, pair readings, exact searches: "
+                   "counted, not timed, so a seed gives the same book anywhere); a search that spends it ends "
+                   "in an error, and one below what a level-1-3 puzzle on its board can take is refused before "
+                   "any search [default: 100000 for levels 1-3, 200000 for level 4, 500000 for level 5].")
 @paper_option("Paper size of the book's pages.")
 @lang_option(GAME, "Language of the book (the components keep the game sheet's names).")
 @click.option("--booklet", type=click.Choice(["a5"]), default=None,
@@ -122,23 +123,37 @@ def make_puzzles(board: Board, chosen: ComponentSet, catalog: ComponentSet, seed
                  levels: tuple[int, ...], minimal: bool, boards: dict[int, Board] | None = None,
                  quiet: bool = True, work: int | None = None) -> Made:
     """[(number, Puzzle, code)] from one seeded stream per puzzle; a level in `boards` on that board
-    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD, within `work` units each); a progress bar
-    on stderr unless quiet."""
+    (levels 4-5 on their default boards, puzzle.DEFAULT_HARD), each within `work` units (puzzle.WORK by
+    default); a progress bar on stderr unless quiet, from the first puzzle when one is on a board bigger
+    than the game's own (seconds to a minute each: docs/laser.md)."""
     from generator.cli.common import progress
     from generator.core.rng import make_rng
     from generator.games.laser.rules.code import encode
     from generator.games.laser.rules.generate import check_fits
-    from generator.games.laser.rules.puzzle import check_level, generate_puzzle
+    from generator.games.laser.rules.model import Board
+    from generator.games.laser.rules.puzzle import check_level, check_work, generate_puzzle, seldom
 
     plan = level_plan(count, levels)
-    for level in sorted(set(plan)):              # every refusal before the first puzzle is searched for
+    on_board = {level: (boards or {}).get(level, board) for level in plan}
+    for level in sorted(on_board):              # every refusal before the first puzzle is searched for
         check_level(level, minimal, len(chosen))
-        check_fits((boards or {}).get(level, board), len(chosen))
+        check_fits(on_board[level], len(chosen))
+        check_work(level, on_board[level], work)
+    for level in sorted(on_board):               # then what is known to be unlikely, before the search
+        reason = seldom(level, on_board[level], len(chosen))
+        if reason is not None:
+            click.echo(f"pnpgen: note: {reason}", err=True)
+    slow = any(on.cells > Board().cells for on in on_board.values())
+
+    def show(item: tuple[int, int] | None) -> str | None:
+        return None if item is None else (f"puzzle {item[0]}, level {item[1]} on "
+                                          f"{on_board[item[1]].width}x{on_board[item[1]].height}")
+
     made: Made = []
-    with progress(list(enumerate(plan, start=1)), "puzzles", quiet) as bar:
+    with progress(list(enumerate(plan, start=1)), "puzzles", quiet, threshold=1 if slow else 4, show=show) as bar:
         for number, level in bar:
             rng = make_rng(seed, "laser", "puzzle", str(number))
-            on = (boards or {}).get(level, board)
+            on = on_board[level]
             puzzle = generate_puzzle(rng, on, chosen, level, minimal, work=work)
             made.append((number, puzzle, encode(puzzle.layout, puzzle.cannons, catalog)))
     return made

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.core.errors import RulesError
@@ -27,7 +28,7 @@ class LayoutStats:
 def check_fits(board: Board, types: int) -> None:
     """RulesError (naming --size) when the board has fewer cells than the types in play."""
     if board.cells < types:
-        raise RulesError(f"{types} components cannot fit on a {board.width}x{board.height} board (a bigger "
+        raise RulesError(f"{types} components cannot fit on {board.named} (a bigger "
                          "--size, or fewer --components)", key="--size")
 
 
@@ -72,9 +73,11 @@ def layout_stats(layout: Layout, with_difficulty: bool = True, time_limit: float
 
 def generate_fair(rng: random.Random, board: Board, in_play: ComponentSet, min_difficulty: int = 0,
                   max_tries: int = MAX_TRIES, time_limit: float | None = None,
-                  budget: WorkBudget | None = None, rated: list[Difficulty | None] | None = None) -> Layout:
+                  budget: WorkBudget | None = None, rated: list[Difficulty | None] | None = None,
+                  tried: Callable[[], object] | None = None) -> Layout:
     """A random fair layout (every component locatable, playable), at least `min_difficulty` hard
-    (rated within time_limit seconds each: a rating stopped early counts by its proven lower bound)."""
+    (rated within time_limit seconds each: a rating stopped early counts by its proven lower bound).
+    `tried()` is called before each draw's fairness search (a puzzle's work count, hard.Work.spend)."""
     if len(in_play) == 0:
         raise RulesError("no component types in play")
     check_fits(board, len(in_play))
@@ -84,6 +87,8 @@ def generate_fair(rng: random.Random, board: Board, in_play: ComponentSet, min_d
     engine = engine_for(board, in_play)
     for _ in range(max_tries):
         cells = random_cells(engine, rng)
+        if tried is not None:
+            tried()
         if not is_fair_cells(engine, cells):
             continue
         layout = engine.layout_of(cells)

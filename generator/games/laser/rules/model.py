@@ -189,6 +189,12 @@ class Board:
     def cannons(self) -> int:
         return 2 * (self.width + self.height)
 
+    @property
+    def named(self) -> str:
+        """'an 8x7 board', 'a 9x9 board': the size with its English article, for messages."""
+        spoken_vowel = str(self.width).startswith("8") or self.width in (11, 18)
+        return f"{'an' if spoken_vowel else 'a'} {self.width}x{self.height} board"
+
     def index(self, column: int, row: int) -> Cell:
         """Flat index of cell (column, row), both 1-based."""
         return (row - 1) * self.width + (column - 1)
@@ -201,7 +207,7 @@ class Board:
         """(first cell index, direction of travel) of the beam fired by `cannon`."""
         w, h = self.width, self.height
         if not 1 <= cannon <= self.cannons:
-            raise RulesError(f"no cannon {cannon} on a {w}x{h} board (cannons 1..{self.cannons})")
+            raise RulesError(f"no cannon {cannon} on {self.named} (cannons 1..{self.cannons})")
         if cannon <= w:
             return self.index(cannon, 1), SOUTH
         if cannon <= w + h:

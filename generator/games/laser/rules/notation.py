@@ -181,7 +181,7 @@ def _cannon_number(token: tuple[str, int], board: Board, line: int, file: str | 
         raise ParseError(f"expected a cannon number, found {text!r}", file=file, line=line, column=column)
     value = int(text)
     if not 1 <= value <= board.cannons:
-        raise ParseError(f"no cannon {value} on a {board.width}x{board.height} board (1..{board.cannons})",
+        raise ParseError(f"no cannon {value} on {board.named} (1..{board.cannons})",
                          file=file, line=line, column=column)
     return value
 

@@ -84,7 +84,7 @@ class Hidden:
             if name not in engine.in_play.names or name in seen:
                 raise RulesError(f"{name!r} is not a component in play, or is placed twice")
             if not (1 <= column <= board.width and 1 <= row <= board.height):
-                raise RulesError(f"no cell ({column},{row}) on a {board.width}x{board.height} board")
+                raise RulesError(f"no cell ({column},{row}) on {board.named}")
             t = engine.in_play.names.index(name)
             ctype = engine.in_play.types[t]
             names = [o.name for o in ctype.orientations]

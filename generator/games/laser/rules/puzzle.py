@@ -12,6 +12,8 @@ removing any given shot lets another layout fit:
              together at that stall lets it finish (the best pair is taken, not the first: issue 36)
     level 5: no single pair finishes it: two or more pair readings, or a supposition
 Levels 1-3 are solved by propagation alone: a draw it stalls on (rare) is drawn again (_stalls).
+Every level's search spends a work budget (WORK, hard.Work: exact searches, grades, propagation runs
+and pair readings counted, never seconds); levels 1-3 also stop after MAX_LAYOUTS layouts.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.core.errors import RulesError
+from generator.core.limits import LimitError
 from generator.games.laser.rules.engine import Engine, Results, engine_for, observe
 from generator.games.laser.rules.generate import check_fits, generate_fair
 from generator.games.laser.rules.grade import (
@@ -55,8 +58,9 @@ LEVEL_MEANINGS = {
 }
 HARD_LEVELS = (4, 5)
 DEFAULT_HARD = {4: "8x7", 5: "4x4"}   # the boards levels 4-5 are made on by default (docs/laser.md: figures)
-WORK = {4: 200000, 5: 500000}   # work (propagation runs and exact searches) before a level 4-5 search gives up
-MAX_LAYOUTS = 2000          # fair layouts tried per puzzle before giving up
+EASY_WORK = 100000          # work (propagation runs, pair readings and exact searches) of a level 1-3 puzzle
+WORK = {1: EASY_WORK, 2: EASY_WORK, 3: EASY_WORK, 4: 200000, 5: 500000}   # before a puzzle's search gives up
+MAX_LAYOUTS = 2000          # fair layouts tried per level 1-3 puzzle before giving up
 
 
 @dataclass(frozen=True)
@@ -128,32 +132,49 @@ def check_level(level: int, minimal_only: bool, types: int | None = None) -> Non
                          f"at a time never stalls); this set can give levels {can}")
 
 
-def is_minimal(engine: Engine, results: Results, cannons: Iterable[int]) -> bool:
+def _spend(work: Work | None) -> None:
+    """One unit of `work`, when it is counted: a propagation run, a grade or an exact search."""
+    if work is not None:
+        work.spend()
+
+
+def _fitting(engine: Engine, results: Results, cannons: Iterable[int], work: Work | None) -> int:
+    """count_fitting (stopping at 2), one unit of `work`."""
+    _spend(work)
+    return count_fitting(engine, results, cannons)
+
+
+def is_minimal(engine: Engine, results: Results, cannons: Iterable[int], work: Work | None = None) -> bool:
     """True when dropping any one of the cannons lets a second layout fit."""
     chosen = list(cannons)
-    return all(count_fitting(engine, results, [k for k in chosen if k != drop]) > 1 for drop in chosen)
+    return all(_fitting(engine, results, [k for k in chosen if k != drop], work) > 1 for drop in chosen)
 
 
-def minimal_cannons(engine: Engine, results: Results, rng: random.Random, simple_first: bool = False) -> list[int]:
+def minimal_cannons(engine: Engine, results: Results, rng: random.Random, simple_first: bool = False,
+                    work: Work | None = None) -> list[int]:
     """A minimal set of cannons whose shots determine the layout: from all of them, drop each in a
     random order when the rest still determine it. `simple_first` tries the shots with fewest hits
-    first, so that what is left leans on the shots that take more thought."""
+    first, so that what is left leans on the shots that take more thought. One unit of `work` per
+    exact search."""
     kept = list(range(1, engine.board.cannons + 1))
     rng.shuffle(kept)
     if simple_first:
         kept.sort(key=lambda k: len(results[k - 1][0]))
         hitting = [k for k in kept if results[k - 1][0]]
-        if len(hitting) < len(kept) and count_fitting(engine, results, hitting) == 1:
+        if len(hitting) < len(kept) and _fitting(engine, results, hitting, work) == 1:
             kept = hitting          # the blank shots would go one by one anyway: drop them at once
     for cannon in list(kept):
         trial = [k for k in kept if k != cannon]
-        if count_fitting(engine, results, trial) == 1:
+        if _fitting(engine, results, trial, work) == 1:
             kept = trial
     return sorted(kept)
 
 
-def grade_cannons(engine: Engine, results: Results, cannons: Iterable[int], max_tier: int = 3) -> Grade:
-    """The tiered grade of these given shots (tier DEEPEST when tiers up to max_tier stall)."""
+def grade_cannons(engine: Engine, results: Results, cannons: Iterable[int], max_tier: int = 3,
+                  work: Work | None = None) -> Grade:
+    """The tiered grade of these given shots (tier DEEPEST when tiers up to max_tier stall); one unit
+    of `work`."""
+    _spend(work)
     return grade(engine, shots_from_results(results, sorted(cannons)), max_tier)
 
 
@@ -183,7 +204,7 @@ def level_before(puzzle: Puzzle) -> int:
 
 
 def _with_spares(engine: Engine, results: Results, base: list[int], level: int,
-                 rng: random.Random) -> tuple[list[int], Grade] | None:
+                 rng: random.Random, work: Work | None = None) -> tuple[list[int], Grade] | None:
     """Add shots to a minimal set until the grade comes down to this level's spare-shot tier (None
     if it skips past it)."""
     tier = SPARE_TIER[level]
@@ -192,7 +213,7 @@ def _with_spares(engine: Engine, results: Results, base: list[int], level: int,
     current = list(base)
     for cannon in rest:
         trial = sorted([*current, cannon])
-        verdict = grade_cannons(engine, results, trial, min(tier, DEEPEST - 1))
+        verdict = grade_cannons(engine, results, trial, min(tier, DEEPEST - 1), work)
         if verdict.tier < tier:
             continue
         current = trial
@@ -201,11 +222,12 @@ def _with_spares(engine: Engine, results: Results, base: list[int], level: int,
     return None
 
 
-def _trimmed(engine: Engine, results: Results, rng: random.Random) -> tuple[list[int], Grade] | None:
+def _trimmed(engine: Engine, results: Results, rng: random.Random,
+             work: Work | None = None) -> tuple[list[int], Grade] | None:
     """From every shot, drop shots in a random order while tier 1 alone still solves the rest (so
     one layout fits); (cannons, grade) of tier 1 with a spare shot: when nothing more could be
     dropped, the first shot dropped is given back (more shots never teach tier 1 less)."""
-    easy = _TierOne(engine, results)
+    easy = _TierOne(engine, results, work)
     kept = list(range(1, engine.board.cannons + 1))
     if not easy.solves(kept):
         return None
@@ -213,14 +235,14 @@ def _trimmed(engine: Engine, results: Results, rng: random.Random) -> tuple[list
     rng.shuffle(order)
     for cannon in order:
         trial = [k for k in kept if k != cannon]
-        if easy.known(trial) or (count_fitting(engine, results, trial) == 1 and easy.solves(trial)):
+        if easy.known(trial) or (_fitting(engine, results, trial, work) == 1 and easy.solves(trial)):
             kept = trial
-    if is_minimal(engine, results, kept):          # give one spare shot back
+    if is_minimal(engine, results, kept, work):          # give one spare shot back
         spare = [k for k in order if k not in kept]
         if not spare:
             return None
         kept = sorted([*kept, spare[0]])
-    return kept, grade_cannons(engine, results, kept, 1)
+    return kept, grade_cannons(engine, results, kept, 1, work)
 
 
 class _TierOne:
@@ -228,11 +250,13 @@ class _TierOne:
     exactly then), the same answer as grading them, sooner: it keeps the tier-1 steps (shot, and
     knowledge before) that last solved a set. Shots that include every shot those steps used are
     solved by the same steps; others resume from the knowledge before the first step whose shot
-    they lack (grade.tier_one: the fixed point is the same from any knowledge some steps reached)."""
+    they lack (grade.tier_one: the fixed point is the same from any knowledge some steps reached).
+    Each tier-1 run is one unit of `work`; an answer from the kept steps is free."""
 
-    def __init__(self, engine: Engine, results: Results) -> None:
+    def __init__(self, engine: Engine, results: Results, work: Work | None = None) -> None:
         self.eng = engine
         self.results = results
+        self.work = work
         self.steps: list[tuple[int, Domains]] | None = None
 
     def known(self, cannons: list[int]) -> bool:
@@ -253,6 +277,7 @@ class _TierOne:
             if self.steps is not None:
                 return True
             start = propagate(initial_domains(self.eng))
+        _spend(self.work)
         first = [k for k, _ in (self.steps or ())[len(steps):] if k in chosen]     # likely to teach again
         order = [*dict.fromkeys(first), *(k for k in cannons if k not in first)]
         if not solved(tier_one(self.eng, start, shots_from_results(self.results, order), steps)):
@@ -261,63 +286,140 @@ class _TierOne:
         return True
 
 
+HITS_PER_TYPE = 4     # cannons whose beams can hit a component: its row's two and its column's two
+
+
+def seldom(level: int, board: Board, types: int) -> str | None:
+    """Why a puzzle of this level is unlikely to turn up on this board before its search gives up, known
+    before drawing (None when it is not): level 3 keeps more than a fifth of the cannons in a minimal
+    set, and a beam's first component lies on the line it enters by, so at most HITS_PER_TYPE shots per
+    component type hit anything; beyond those the set must keep blank shots, each needed alone, and
+    minimal sets seldom do (docs/laser.md: none of 100 above 9 shots on 24x24 or 32x32)."""
+    need, hitting = board.cannons // SPARSE + 1, HITS_PER_TYPE * types
+    if level != 3 or need <= hitting:
+        return None
+    most = hitting * SPARSE - 1          # the most cannons whose fifth, plus one, all hitting shots can give
+    return (f"a level-3 puzzle on {board.named} keeps {need} shots or more, and at most "
+            f"{hitting} can hit a component: the rest must be blank shots, which minimal sets seldom keep, so "
+            f"this search will likely end without one; a board with fewer cannons (at most {most}, e.g. --size "
+            f"{most // 4}x{most // 4}) or a lower --level comes out sooner")
+
+
+def least_work(level: int, board: Board) -> int:
+    """The fewest work units any level 1-3 puzzle on this board can take, known before drawing one: a
+    layout drawn, a grade, and an exact search per cannon a removal pass tries to drop (level 2 tries
+    every cannon; level 3 keeps more than a fifth of them, each tried; level 1 trims while tier 1
+    solves: a tier-1 run and an exact search at least). Levels 4-5 have no such floor: their removal
+    passes answer some tries from what earlier searches proved (hard.HardSearch)."""
+    searches = {1: 2, 2: board.cannons, 3: board.cannons // SPARSE + 1}[level]
+    return searches + 2
+
+
+def check_work(level: int, board: Board, work: int | None) -> None:
+    """LimitError naming --work, before any search, when `work` is below a level 1-3 puzzle's least_work."""
+    if work is None or level in HARD_LEVELS:
+        return
+    need = least_work(level, board)
+    if work < need:
+        smaller = ", or a smaller --size" if _bigger_than_default(level, board) else ""
+        raise LimitError(f"a level-{level} puzzle on {board.named} takes at least "
+                         f"{need:,} work units (an exact search per cannon it tries to drop, a drawn "
+                         f"layout, a grade); it is {work:,}: raise it{smaller}", key="--work")
+
+
+def _bigger_than_default(level: int, board: Board) -> bool:
+    """True when the board has more cells than the one this level is made on without --size."""
+    width, height = (int(side) for side in DEFAULT_HARD.get(level, "8x7").split("x"))
+    return board.cells > width * height
+
+
 def generate_puzzle(rng: random.Random, board: Board, in_play: ComponentSet, level: int,
                     minimal_only: bool = False, max_layouts: int = MAX_LAYOUTS, work: int | None = None) -> Puzzle:
-    """A random puzzle of this level (RulesError if none turns up within `max_layouts` layouts; for
-    levels 4-5, within `work` units, WORK[level] by default)."""
+    """A random puzzle of this level within `work` units (WORK[level] by default: propagation runs,
+    grades, pair readings and exact searches, so a seed gives the same puzzle anywhere); RulesError
+    when they run out, or when levels 1-3 find none in `max_layouts` layouts."""
     check_level(level, minimal_only, len(in_play))
     check_fits(board, len(in_play))           # the hard levels draw their own layouts (hard.py)
+    check_work(level, board, work)
     engine = engine_for(board, in_play)
+    budget = Work(WORK[level] if work is None else work)
     if level in HARD_LEVELS:
-        return _hard_puzzle(rng, engine, level, WORK[level] if work is None else work)
+        return _hard_puzzle(rng, engine, level, budget)
+    try:
+        found = _easy_puzzle(rng, engine, level, minimal_only, max_layouts, budget)
+    except OutOfWork:
+        raise _none_found(engine, level, f"within its work budget of {budget.limit:,} units") from None
+    if found is None:
+        raise _none_found(engine, level, f"in {max_layouts:,} layouts", "another --components set")
+    return found
+
+
+def _easy_puzzle(rng: random.Random, engine: Engine, level: int, minimal_only: bool, max_layouts: int,
+                 work: Work) -> Puzzle | None:
+    """A level 1-3 puzzle from up to `max_layouts` fair layouts (OutOfWork when `work` runs out)."""
+    board = engine.board
     for _ in range(max_layouts):
-        layout = generate_fair(rng, board, in_play)
+        layout = generate_fair(rng, board, engine.in_play, tried=work.spend)
         results = engine.results(engine.cells_of(layout))
         if level == 1:
-            found = _trimmed(engine, results, rng)
+            found = _trimmed(engine, results, rng, work)
             if found is not None:
                 return Puzzle(layout, tuple(found[0]), level, 1, False, found[1])
             continue
-        base = minimal_cannons(engine, results, rng, simple_first=level >= 3)
-        verdict = grade_cannons(engine, results, base)
+        base = minimal_cannons(engine, results, rng, simple_first=level >= 3, work=work)
+        verdict = grade_cannons(engine, results, base, work=work)
         if drawn_level(verdict.tier, True, len(base), board.cannons) == level:
-            if _stalls(engine, results, base, verdict):
+            if _stalls(engine, results, base, verdict, work):
                 continue
             return Puzzle(layout, tuple(base), level, verdict.tier, True, verdict)
         tier = SPARE_TIER.get(level)
         if minimal_only or tier is None or verdict.tier < tier:
             continue
-        found = _with_spares(engine, results, base, level, rng)
-        if found is not None and not _stalls(engine, results, found[0], found[1]):
+        found = _with_spares(engine, results, base, level, rng, work)
+        if found is not None and not _stalls(engine, results, found[0], found[1], work):
             return Puzzle(layout, tuple(found[0]), level, found[1].tier, False, found[1])
-    raise RulesError(f"no level-{level} puzzle on a {board.width}x{board.height} board with "
-                     f"{', '.join(in_play.names)} in {max_layouts} layouts: try another level or set")
+    return None
 
 
-def _stalls(engine: Engine, results: Results, cannons: Iterable[int], verdict: Grade) -> bool:
+def _stalls(engine: Engine, results: Results, cannons: Iterable[int], verdict: Grade, work: Work | None = None) -> bool:
     """True when a level 1-3 draw is one that propagation stalls on and `analyse` would call level
     4 or 5 (it is drawn again, so that a code reprints at the level it was made at). Only a grade
     that read two shots together can hide a stall: tier-1 steps and shots intersected one by one
-    are what propagation does too, so the rest skip the check."""
+    are what propagation does too, so the rest skip the check. One unit of `work` for propagation,
+    and depth's pair readings."""
     if not any(step.tier == 2 and len(step.cannons) == 2 for step in verdict.steps):
         return False
     shots = shots_from_results(results, sorted(cannons))
-    if solved(start(engine, shots)):
+    _spend(work)
+    known = start(engine, shots)
+    if solved(known):
         return False
-    return depth(engine, shots).level is not None
+    return depth(engine, shots, work, known).level is not None
 
 
-def _hard_puzzle(rng: random.Random, engine: Engine, level: int, work: int) -> Puzzle:
+def _hard_puzzle(rng: random.Random, engine: Engine, level: int, work: Work) -> Puzzle:
     """A level-4 or level-5 puzzle from hard.generate_hard (RulesError when its work runs out)."""
-    board = engine.board
     try:
-        cells, cannons, _ = generate_hard(rng, engine, level, Work(work))
+        cells, cannons, _ = generate_hard(rng, engine, level, work)
     except OutOfWork:
-        size = f"{board.width}x{board.height}"
-        hint = "try another seed" if size == DEFAULT_HARD[level] else f"try its default board {DEFAULT_HARD[level]}"
-        raise RulesError(f"no level-{level} puzzle on a {size} board with {', '.join(engine.in_play.names)} "
-                         f"within its work budget of {work:,} units (reading one shot at a time seldom "
-                         f"stalls): {hint}, or raise --work") from None
+        raise _none_found(engine, level, f"within its work budget of {work.limit:,} units",
+                          why=" (reading one shot at a time seldom stalls)") from None
     results = engine.results(cells)
     verdict = grade_cannons(engine, results, cannons)
     return Puzzle(engine.layout_of(cells), tuple(cannons), level, verdict.tier, True, verdict)
+
+
+def _none_found(engine: Engine, level: int, within: str, last: str = "raise --work", why: str = "") -> RulesError:
+    """The one line a search that found no puzzle ends with: where it stopped, and what to change
+    (levels 4-5: the level's default board, or another seed there; levels 1-3: a smaller board, a
+    lower level), then `last`."""
+    board = engine.board
+    size = f"{board.width}x{board.height}"
+    if level in HARD_LEVELS:
+        hint = "try another seed" if size == DEFAULT_HARD[level] else f"try its default board {DEFAULT_HARD[level]}"
+    else:
+        hints = [*(["a smaller --size"] if _bigger_than_default(level, board) else []),
+                 *(["a lower --level"] if level > 1 else [])]
+        hint = f"try {' or '.join(hints)}" if hints else "try another seed"
+    return RulesError(f"no level-{level} puzzle on {board.named} with {', '.join(engine.in_play.names)} "
+                      f"{within}{why}: {hint}, or {last}")

@@ -72,7 +72,7 @@ def plan_sheet(board: Board, paper: str, types: int) -> SheetPlan:
         return _place(board, *with_rules, content_box(paper, landscape=True), types, RULES_W + GAP)
     cell = without[0]
     if cell < CELL_MIN:
-        raise LayoutError(f"a {board.width}x{board.height} board does not fit on {describe_paper(paper, True)} "
+        raise LayoutError(f"{board.named} does not fit on {describe_paper(paper, True)} "
                           f"with cells of at least {format_number(CELL_MIN)} mm "
                           f"(they would be {math.floor(max(cell, 0) * 10) / 10:.1f} mm): "
                           "choose a smaller --size", key="--size")
