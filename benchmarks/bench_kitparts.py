@@ -16,17 +16,14 @@ Run:  python benchmarks/bench_kitparts.py [--baseline REV] [--runs 5] [--only ki
 from __future__ import annotations
 
 import os
-import platform
 import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_speed import ROOT, baseline_tree, command_line, run  # a sibling script, not a package
+from bench_speed import bench_main, run  # a sibling script, not a package
 
 SECTIONS = ("kit", "codenames")
 BASE_REV = "main"
@@ -91,14 +88,7 @@ def section_codenames(trees: dict[str, Path], work: Path, runs: int) -> dict[str
 
 
 def main() -> None:
-    args, chosen = command_line(__doc__, BASE_REV, SECTIONS)
-    trees = {"base": baseline_tree(args.baseline), "now": ROOT}
-    print(f"kit CPU: baseline {args.baseline} beside the working tree; {platform.node()}, {os.cpu_count()} cores, "
-          f"{time.strftime('%Y-%m-%d %H:%M')}; medians of {args.runs} alternating runs", flush=True)
-    with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as tmp:
-        for name in chosen:
-            print(f"[{name}]", flush=True)
-            globals()[f"section_{name}"](trees, Path(tmp), args.runs)
+    bench_main(__doc__, BASE_REV, SECTIONS, "kit CPU", globals(), kept="medians")
 
 
 if __name__ == "__main__":
