@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import shutil
 import subprocess
 from collections import Counter
 
@@ -25,8 +24,6 @@ from generator.render.svg import render_svg
 from generator.scene.camouflage import Weights, camouflage
 from generator.scene.hatch import hatch_group, hatch_tile, tile_lines
 from generator.scene.model import Group, Hatch, Item, Page, Stroke, Text
-
-needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler)")
 
 
 def _pdf_pixels(page: Page, dpi: int) -> np.ndarray:
@@ -81,7 +78,7 @@ def test_the_pdf_draws_each_tile_once_and_places_it_in_every_hatch(key_page: Pag
         assert lines < 200      # the signs' and frames' outlines, no hatch line (thousands before)
 
 
-@needs_pdftoppm
+@pytest.mark.needs("pdftoppm")
 def test_the_forms_draw_what_the_lines_one_by_one_draw(key_page: Page) -> None:
     before = Page(key_page.width, key_page.height, items=_lines_drawn(key_page.items))
     assert not _hatches(before.items)
@@ -129,6 +126,7 @@ def _on_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, 
     return abs(cross) / length ** 0.5 < 0.002 and -1e-6 <= dot <= length + 1e-6
 
 
+@pytest.mark.needs("qpdf")
 def test_pdfx_places_the_forms_in_cmyk_with_no_transparency(key_page: Page, tmp_path) -> None:
     """PDF/X-1a allows form XObjects: the tiles are forms there too, their pen in CMYK (K), nothing
     transparent, and qpdf finds no error."""
@@ -142,11 +140,10 @@ def test_pdfx_places_the_forms_in_cmyk_with_no_transparency(key_page: Page, tmp_
         assert len(forms) == len({(h.stroke, h.step, hatch_tile(h)[0]) for h in _hatches(key_page.items)})
         for form in forms:
             ops = {str(op) for _, op in pikepdf.parse_content_stream(form)}
-            assert "K" in ops and not ops & {"RG", "rg", "gs", "sh"} and "/Group" not in form
-    if shutil.which("qpdf"):
-        (tmp_path / "keys.pdf").write_bytes(raw)
-        check = subprocess.run(["qpdf", "--check", str(tmp_path / "keys.pdf")], capture_output=True, text=True)
-        assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout, check.stdout + check.stderr
+            assert "K" in ops and not ops & set("RG rg gs sh".split()) and "/Group" not in form   # no RGB, state, shading
+    (tmp_path / "keys.pdf").write_bytes(raw)
+    check = subprocess.run(["qpdf", "--check", str(tmp_path / "keys.pdf")], capture_output=True, text=True)
+    assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout, check.stdout + check.stderr
 
 
 # --- reuse: the camouflage's shared glyphs -------------------------------------------------
@@ -184,7 +181,7 @@ def test_the_pdf_writes_each_outline_once_and_places_it_for_every_glyph(shared: 
         assert len(forms) == len(outlines) and set(placed) == forms and sum(placed.values()) == len(glyphs)
 
 
-@needs_pdftoppm
+@pytest.mark.needs("pdftoppm")
 def test_the_shared_outlines_draw_what_the_outlines_in_mm_draw(shared: Page) -> None:
     a, b = _pdf_pixels(_back(False), 100), _pdf_pixels(shared, 100)
     difference = np.abs(a - b)
