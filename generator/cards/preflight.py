@@ -256,6 +256,27 @@ def check_deck(count: int, file: Path | str | None, *, per_sheet: int | None = N
     return found
 
 
+STAND_IN_SHOWN = 12      # characters a stand-in's note shows (then how many more)
+
+
+def stand_ins(design: Any) -> list[str]:
+    """One line per installed face that drew characters the template's fonts lack (design.stand_ins, filled
+    as the cards are drawn): which face, for which characters; the output then depends on the machine's
+    fonts. `--check` gives them as warnings, a run that prints as notes."""
+    from generator.scene.fonts import font_spec
+
+    out = []
+    for face, found in design.stand_ins.items():
+        chars = "".join(found)
+        more = f" and {len(chars) - STAND_IN_SHOWN} more" if len(chars) > STAND_IN_SHOWN else ""
+        spec = font_spec(face)
+        style = " ".join(word for word in (spec.weight, spec.style) if word != "normal").title()
+        out.append(f"the installed font {font_label(face)}{' ' + style if style else ''} draws "
+                   f"{chars[:STAND_IN_SHOWN]!r}{more}, which the template's fonts lack: the cards depend on this "
+                   "machine's fonts (`fonts: {fallback: none}` keeps to the template's)")
+    return out
+
+
 def low_resolution(cards: Iterable[Any]) -> tuple[int, float, str]:
     """Every run's resolution check (not only --check): (how many cards have a picture under MIN_PPI,
     the lowest ppi, the first such card's label); the same picture data is measured once."""

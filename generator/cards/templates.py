@@ -50,6 +50,7 @@ class Template:
     icons: dict[str, dict[str, Any]] = field(default_factory=dict)    # see iconset.py (src made absolute)
     lookups: dict[str, dict[str, Any]] = field(default_factory=dict)  # see lookups.py
     fonts: dict[str, str] = field(default_factory=dict)   # `fonts:` name -> registry font (see fontset.py)
+    font_fallback: bool = True       # `fonts: {fallback: none}` is False: no installed faces for what they lack
     alpha_hint: str = "give the card a background or flatten the picture"   # preflight's advice for
                                                 # a picture with transparency over nothing
     box: dict[str, Any] | None = None       # the deck's box (`pnpgen cards --box`): see _box
@@ -166,7 +167,7 @@ def merge_elements(parent: list[Any], child: list[Any], child_file: Path, face: 
 
 def _build(raw: dict[str, Any], path: Path, files: tuple[Path, ...]) -> Template:
     values = {**DEFAULTS, **{k: v for k, v in raw.items() if k in DEFAULTS}}
-    from generator.cards.fontset import font_files, resolve_fonts
+    from generator.cards.fontset import font_fallback, font_files, resolve_fonts
     from generator.cards.iconset import icon_files
 
     icons = raw.get("icons") or {}
@@ -174,6 +175,7 @@ def _build(raw: dict[str, Any], path: Path, files: tuple[Path, ...]) -> Template
     tmpl = Template(name=str(raw.get("name") or path.stem), file=path,
                     files=(*files, *icon_files(icons), *font_files(fonts)),
                     icons=icons, lookups=_lookups(raw.get("lookups"), path), fonts=resolve_fonts(fonts, path),
+                    font_fallback=font_fallback(fonts),
                     card=str(values["card"]), description=str(raw.get("description") or ""),
                     bleed=_mm(values["bleed"], path, "bleed"), safe=_mm(values["safe"], path, "safe"),
                     background=values["background"], back_background=raw.get("back_background"),

@@ -83,6 +83,10 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
     if job.wants_data:
         return job.write(data() if data is not None else [r.to_json() for r in records])
     refuse_bad_records(records, design)
+    from generator.cards.preflight import stand_ins
+
+    for line in stand_ins(design):         # the check pass drew every card's text: each face once
+        reporter.note(f"pnpgen: note: {line}")
     return job.write(_draw(records, design, job, image_loader))
 
 

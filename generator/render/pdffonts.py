@@ -376,14 +376,14 @@ def _cff_subset(data: bytes, index: int, gids: tuple[int, ...]) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    tt = TTFont(io.BytesIO(data), fontNumber=index if data[:4] == b"ttcf" else -1, recalcTimestamp=False,
+    tt = TTFont(io.BytesIO(data), fontNumber=index if data[:4] == b"ttcf" else -1, recalcTimestamp=False, recalcBBoxes=False,
                 lazy=True)
     options = subset.Options()
     options.retain_gids = True
     options.layout_features = []
     options.notdef_outline = True
     options.recalc_timestamp = False
-    options.hinting = False
+    options.hinting = True
     options.glyph_names = False
     options.name_IDs = [1, 2, 3, 4, 6]
     options.drop_tables = [*options.drop_tables, "FFTM", "GSUB", "GPOS", "GDEF", "kern"]
@@ -404,7 +404,7 @@ def cid_keyed_cff(otf: bytes) -> bytes:
     from fontTools.cffLib import FDArrayIndex, FDSelect, FontDict
     from fontTools.ttLib import TTFont
 
-    tt = TTFont(io.BytesIO(otf), recalcTimestamp=False)
+    tt = TTFont(io.BytesIO(otf), recalcTimestamp=False, recalcBBoxes=False)
     cff = tt["CFF "].cff
     top = cff.topDictIndex[0]
     glyphs = top.CharStrings
