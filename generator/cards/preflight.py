@@ -191,7 +191,8 @@ def _check_lines(card: _Card, lines: list[TextLine], matrix: Matrix, where: str)
         found += _check_area(card, ink, where)
     for line in lines:
         for ch in missing_chars(line.font, line.text):
-            found.append(card.finding(f"character {ch!r} (U+{ord(ch):04X}) is in no font of {font_label(line.font)}: "
+            found.append(card.finding(f"character {ch!r} (U+{ord(ch):04X}) is in no font of {font_label(line.font)}"
+                                      f"{' nor in any installed font' if card.design.template.font_fallback else ''}: "
                                       "it would print as an empty box (add a font that has it to a `fonts:` stack)",
                                       where))
     return _unique(found)

@@ -18,13 +18,14 @@ from generator.core.errors import TemplateError
 
 TOP_KEYS = {"extends", "name", "description", "card", "bleed", "safe", "background",
             "back_background", "label", "defaults", "front", "back", "icons", "lookups", "fonts", "box"}
-BOX_KEYS = {"title", "colour", "color", "ink", "art", "lang", "thickness", "clearance", "style", "font"}
+BOX_KEYS = {"title", "colour", "color", "ink", "art", "lang", "title_lang", "thickness", "clearance", "style", "font"}
 BOX_STYLES = ("auto", "tuck", "tray")
 FACES = ("front", "back")
 DEFAULTS = {"card": "poker", "bleed": 3.0, "safe": 3.0, "background": "#ffffff"}
 
 _FIELD_RE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 _NAME_RE = re.compile(r"^[A-Za-z_][\w.\- ]*$")
+LANG_TAG = re.compile(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*")     # a BCP 47 language tag (it, de-CH, zh-Hant)
 LOOKUP_KEYS = {"from", "values", "default"}
 MAX_LOOKUP_VALUES = 10_000
 NO_DEFAULT = object()      # a lookup without `default:`
@@ -212,7 +213,7 @@ def _lookups(value: Any, file: Path) -> dict[str, dict[str, Any]]:
 
 def _box(value: Any, path: Path) -> dict[str, Any] | None:
     """The `box:` block checked: title, colour (or color), ink, art (a picture for the front, beside the
-    template), lang (the box's words), thickness and clearance (mm), style (auto, tuck or tray), font (the
+    template), lang (the box's words), title_lang (the title's language: its Han forms), thickness and clearance (mm), style (auto, tuck or tray), font (the
     title's: a name of the `fonts:` block or a built-in one, checked by box_font)."""
     from generator.core.colours import ColourError, parse_colour
     from generator.scene.boxpages import BOX_WORDS
@@ -241,6 +242,11 @@ def _box(value: Any, path: Path) -> dict[str, Any] | None:
         if value["lang"] not in BOX_WORDS:
             raise TemplateError(f"must be one of {', '.join(BOX_WORDS)}", file=path, key="box.lang")
         box["lang"] = value["lang"]
+    if "title_lang" in value:
+        if not isinstance(value["title_lang"], str) or not LANG_TAG.fullmatch(value["title_lang"].strip()):
+            raise TemplateError(f"is a language tag such as ja, ko, zh-Hans or zh-Hant, not {value['title_lang']!r}",
+                                file=path, key="box.title_lang")
+        box["title_lang"] = value["title_lang"].strip()
     if "style" in value:
         if value["style"] not in BOX_STYLES:
             raise TemplateError(f"must be one of {', '.join(BOX_STYLES)}", file=path, key="box.style")

@@ -108,7 +108,8 @@ def template_box(design: CardDesign, order: BoxOrder, stem: str, allow_outside: 
     return replace(order, style=order.style or block.get("style", "auto"), title=block.get("title") or printable(stem),
                    colour=block.get("colour"), ink=block.get("ink"), lang=block.get("lang", "en"),
                    thickness=block.get("thickness", order.thickness), clearance=block.get("clearance", order.clearance),
-                   front_image=load_image(Path(art_path)) if art_path else None, font=box_font(tmpl))
+                   front_image=load_image(Path(art_path)) if art_path else None, font=box_font(tmpl),
+                   title_lang=block.get("title_lang", ""))
 
 
 def box_font(tmpl: Template) -> str:
