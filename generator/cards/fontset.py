@@ -68,9 +68,8 @@ def _fallback(value: Any, file: Path, line: int | None) -> bool:
         return value
     setting = FALLBACK_VALUES.get(str(value).strip().lower()) if isinstance(value, str) else None
     if setting is None:
-        raise TemplateError(f"is installed (characters the fonts lack come from the installed fonts that have them, "
-                            f"the default) or none (only the template's fonts), not {value!r}; `fallback` is this "
-                            "block's setting, not a font's name", file=file, line=line, key=f"fonts.{FALLBACK}")
+        raise TemplateError(f"is installed (the default: what the fonts lack comes from the installed fonts) or none "
+                            f"(the template's fonts only), not {value!r}", file=file, line=line, key=f"fonts.{FALLBACK}")
     return setting
 
 

@@ -104,10 +104,12 @@ def test_a_bad_font_is_one_line_exit_2_nothing_written(tmp_path: Path, pnpgen, f
 
 
 def test_check_names_characters_no_font_has(tmp_path: Path, pnpgen) -> None:
-    template = _template(tmp_path, "fonts:\n  title: sans\n  text: sans\n")
+    """With `fallback: none` the template's fonts alone draw the cards (no installed face stands in):
+    --check names each character they lack, as it prints (an empty box)."""
+    template = _template(tmp_path, "fonts:\n  title: sans\n  text: sans\n  fallback: none\n")
     _code, out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--check")
     report = out + err
-    assert "'吾'" in report and "no font of 'sans'" in report
+    assert "'吾'" in report and "no font of 'sans':" in report and "installed font" not in report
 
 
 def test_pdfx_embeds_a_name_keyed_cff_font_as_bare_cff(tmp_path: Path, pnpgen) -> None:
@@ -124,7 +126,7 @@ def test_pdfx_embeds_a_name_keyed_cff_font_as_bare_cff(tmp_path: Path, pnpgen) -
     from generator.scene.fonts import font_path
 
     otf = name_keyed_otf(str(font_path("sans")), "Hello PDF/X AVATAR")
-    template = _template(tmp_path, "fonts:\n  title: fonts/Latin.otf\n  text: sans\n")
+    template = _template(tmp_path, "fonts:\n  title: fonts/Latin.otf\n  text: sans\n  fallback: none\n")
     (tmp_path / "fonts" / "Latin.otf").write_bytes(otf)
     (tmp_path / "cards.yaml").write_text(DATA.replace("Ufficio", "Hello AVATAR"), encoding="utf-8")
     out = tmp_path / "x.pdf"
