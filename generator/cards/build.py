@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -473,7 +473,7 @@ def tally_stand_ins(items: Sequence[Item], design: CardDesign) -> None:
                         dict.fromkeys(ch for ch in chunk if not ch.isspace() and not has(ch)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _font_keys(kind: str) -> tuple[str, ...]:
     """The keys of an element kind that name a font."""
     found = get_kind(kind)

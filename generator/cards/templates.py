@@ -213,8 +213,9 @@ def _lookups(value: Any, file: Path) -> dict[str, dict[str, Any]]:
 
 def _box(value: Any, path: Path) -> dict[str, Any] | None:
     """The `box:` block checked: title, colour (or color), ink, art (a picture for the front, beside the
-    template), lang (the box's words), title_lang (the title's language: its Han forms), thickness and clearance (mm), style (auto, tuck or tray), font (the
-    title's: a name of the `fonts:` block or a built-in one, checked by box_font)."""
+    template), lang (the box's words), title_lang (the title's language: the Han forms of its installed
+    faces), thickness and clearance (mm), style (auto, tuck or tray), font (the title's: a name of the
+    `fonts:` block or a built-in one, checked by box_font)."""
     from generator.core.colours import ColourError, parse_colour
     from generator.scene.boxpages import BOX_WORDS
 

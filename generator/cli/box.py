@@ -66,7 +66,8 @@ def _title_lang(ctx: click.Context, param: click.Parameter, value: str | None) -
                    "lines are a layer of their own (score or perforate).")
 @output_options
 def command(card: str, count: int, thickness: float, clearance: float, two_piece: bool, paper: str, lang: str,
-            title: str | None, title_lang: str | None, font: str | None, colour: str | None, ink: str | None, back_art: Path | None, front_art: Path | None,
+            title: str | None, title_lang: str | None, font: str | None, colour: str | None, ink: str | None,
+            back_art: Path | None, front_art: Path | None,
             fmt: str, dpi: float, cutter: str | None, output: Path | None, force: bool, quiet: bool) -> None:
     """Print the box a deck goes in: a one-piece tuck box sized to the deck (cut lines solid, folds
     dashed, glue areas marked), or with --two-piece a tray and a lid.

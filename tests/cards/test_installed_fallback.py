@@ -177,3 +177,29 @@ def test_without_fontconfig_the_folder_search_prefers_the_languages_family(tmp_p
     assert fonts._scan_cover(frozenset("猫"), False, frozenset(), "zh-cn") == (tmp_path / "B-SC.otf", 0)
     assert fonts._scan_cover(frozenset("猫"), False, frozenset(), "ja") == (tmp_path / "A-JP.otf", 0)
     assert fonts._scan_cover(frozenset("猫"), False, frozenset(), "") == (tmp_path / "A-JP.otf", 0)
+
+
+def test_the_box_title_asks_for_its_languages_forms(tmp_path: Path, pnpgen, monkeypatch) -> None:
+    """`pnpgen box --title-lang` (default --lang) and a template's `box: {title_lang:}` reach the search for
+    the title's installed faces (recorded here in place of the search: the CJK faces are slow to embed)."""
+    from generator.cards import load_template
+    from generator.cards.build import CardDesign
+    from generator.publish.carddeck import template_box
+    from generator.publish.options import BoxOrder
+    from generator.scene import fonts
+
+    asked: list[tuple[str, bool, str]] = []
+    monkeypatch.setattr(fonts, "covering_faces", lambda chars, bold=False, lang="": asked.append((chars, bold, lang)) or ())
+    out = tmp_path / "box.pdf"
+    code, _out, err = pnpgen("box", "--card", "poker", "--count", "10", "--title", "三国", "--title-lang", "zh-Hant",
+                             "-o", out, "-q")
+    assert code == 0, err
+    assert set(asked) == {("三国", True, "zh-tw"), ("三国", False, "zh-tw")}      # the title's, the footer's
+    asked.clear()
+    assert pnpgen("box", "--card", "poker", "--count", "10", "--title", "三国", "-o", out, "--force", "-q")[0] == 0
+    assert {lang for _, _, lang in asked} == {""}                                  # --lang en: no hint
+    (tmp_path / "t.yaml").write_text("front: [{kind: rect, x: 0, y: 0, w: 1, h: 1}]\nbox: {title_lang: ko}\n",
+                                     encoding="utf-8")
+    template = load_template(tmp_path / "t.yaml")
+    order = template_box(CardDesign(template, 63.5, 88.9, 3.0, [], None), BoxOrder(), "deck")
+    assert order.title_lang == "ko"
