@@ -501,9 +501,11 @@ def with_installed(name: str, text: str, lang: str = "") -> str:
     return installed_fallback(name, text, lang)[0]
 
 
+@lru_cache(maxsize=4096)
 def installed_fallback(name: str, text: str, lang: str = "") -> tuple[str, tuple[tuple[str, str], ...]]:
     """with_installed's font, and each installed face it added with the characters of `text` that face
-    stands in for (in the order of the stack; empty when the font draws it all)."""
+    stands in for (in the order of the stack; empty when the font draws it all). The last 4,096 asked are
+    kept (a deck's cards repeat their texts)."""
     missing = missing_chars(name, text)
     if not missing:
         return name, ()

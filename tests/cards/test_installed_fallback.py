@@ -44,16 +44,26 @@ def jp_folder(tmp_path_factory) -> Path:
 
 
 @pytest.fixture
-def installed_jp(jp_folder: Path, monkeypatch) -> Path:
+def fresh_search():
+    """The font search's memos emptied before and after (the machine's fonts change in these tests)."""
+    from generator.scene import fonts
+
+    fonts.covering_faces.cache_clear()
+    fonts.installed_fallback.cache_clear()
+    yield
+    fonts.covering_faces.cache_clear()
+    fonts.installed_fallback.cache_clear()
+
+
+@pytest.fixture
+def installed_jp(fresh_search, jp_folder: Path, monkeypatch) -> Path:
     """The machine's fonts are one folder holding the Japanese subset (no fontconfig: the folder search)."""
     from generator.scene import fonts
 
     folder = jp_folder
     monkeypatch.setattr(fonts, "_font_folders", lambda: [str(folder)])
     monkeypatch.setattr(fonts, "shutil", SimpleNamespace(which=lambda name: None))
-    fonts.covering_faces.cache_clear()
-    yield folder
-    fonts.covering_faces.cache_clear()
+    return folder
 
 
 def _deck(folder: Path, setting: str = "") -> tuple[Path, Path]:
@@ -179,7 +189,7 @@ def test_without_fontconfig_the_folder_search_prefers_the_languages_family(tmp_p
     assert fonts._scan_cover(frozenset("猫"), False, frozenset(), "") == (tmp_path / "A-JP.otf", 0)
 
 
-def test_the_box_title_asks_for_its_languages_forms(tmp_path: Path, pnpgen, monkeypatch) -> None:
+def test_the_box_title_asks_for_its_languages_forms(fresh_search, tmp_path: Path, pnpgen, monkeypatch) -> None:
     """`pnpgen box --title-lang` (default --lang) and a template's `box: {title_lang:}` reach the search for
     the title's installed faces (recorded here in place of the search: the CJK faces are slow to embed)."""
     from generator.cards import load_template
