@@ -366,15 +366,15 @@ def command_line(doc: str, base_rev: str, sections: tuple[str, ...],
 
 
 def bench_main(doc: str, base_rev: str, sections: tuple[str, ...], title: str,
-               functions: dict[str, Callable[..., dict[str, object]]]) -> None:
+               functions: dict[str, Callable[..., dict[str, object]]], kept: str = "best CPU") -> None:
     """A benchmark's run: its options, the baseline tree beside this one, each chosen section_NAME of
-    `functions` in turn (their figures also written to --json)."""
+    `functions` in turn (their figures also written to --json); `kept`: what its figures are of the runs."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--json", type=Path, help="also write every figure here")
     args, chosen = command_line(doc, base_rev, sections, parser)
     trees = {"base": baseline_tree(args.baseline), "now": ROOT}
     print(f"{title}: baseline {args.baseline} beside the working tree; {platform.node()}, "
-          f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}; best CPU of {args.runs} alternating runs",
+          f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}; {kept} of {args.runs} alternating runs",
           flush=True)
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as tmp:

@@ -1,7 +1,8 @@
 """The base every backend shares (matplotlib style): walk pages, lay out Text into TextLines, and call a handful of primitives.
 
 A backend subclasses `Backend` and implements the primitives (rect, line, polyline, path, circle,
-text_line, image, begin_group, end_group). Everything richer (text layout, group nesting,
+text_line, image, begin_group, end_group; hatch draws a Hatch's lines as lines in a clipped group
+unless the backend draws them its own way). Everything richer (text layout, group nesting,
 colour parsing, number formatting) is done once here.
 """
 
@@ -21,10 +22,12 @@ from generator.core.errors import LayoutError
 from generator.core.numbers import format_number
 from generator.scene.bounds import shape_box
 from generator.scene.footer import own_text_lines
+from generator.scene.hatch import hatch_group
 from generator.scene.model import (
     Circle,
     Gradient,
     Group,
+    Hatch,
     Image,
     Item,
     Line,
@@ -68,6 +71,10 @@ class Backend:
 
     def end_group(self, item: Group) -> None:
         raise NotImplementedError
+
+    def hatch(self, item: Hatch) -> None:
+        """A hatch's lines, each drawn (scene/hatch.py); a backend may place one set of lines instead."""
+        _draw_group(self, hatch_group(item))
 
     def group_items(self, item: Group) -> Sequence[Item]:
         """The group's items left to walk after begin_group (a backend that drew them already,
@@ -174,6 +181,7 @@ _DISPATCH: dict[type, Callable[[Backend, Any], None]] = {
     TextLine: _draw_line,
     Image: lambda b, it: b.image(it),
     Text: _draw_text,
+    Hatch: lambda b, it: b.hatch(it),
     Group: _draw_group,
 }
 

@@ -30,11 +30,13 @@ from generator.render.base import Backend, Hashed, fingerprint, is_motif, rgb_fl
 from generator.render.images import DEFAULT_MAX_PPI
 from generator.render.pdfimages import PdfImages
 from generator.scene.fonts import parsed_font, shape_line
+from generator.scene.hatch import hatch_tile, tile_lines
 from generator.scene.model import (
     IDENTITY,
     Circle,
     Gradient,
     Group,
+    Hatch,
     Image,
     Item,
     Line,
@@ -79,6 +81,7 @@ class PdfDocument:
     group_ids: dict[int, tuple[tuple[Item, ...], str]] = field(default_factory=dict)   # the same, by identity
     soft_masks: dict[tuple[Gradient, tuple[float, float, float, float]], tuple[str, object]] = field(
         default_factory=dict)    # each gradient's stop opacity: its ExtGState name and /SMask (pdfshading.py)
+    hatches: dict[tuple[Stroke, float, int], str] = field(default_factory=dict)   # each hatch tile's form name
 
 
 @cache
@@ -347,6 +350,12 @@ def _numbers(template: str, values: Sequence[float]) -> str:
             .replace("\0", "").replace("-0 ", "0 "))
 
 
+@lru_cache(maxsize=256)
+def _polyline_template(points: int, closed: bool) -> str:
+    """A polyline's points as a _numbers template: moved to the first, lines to the others, closed or not."""
+    return "%.3f %.3f m " + "%.3f %.3f l " * (points - 1) + ("h " if closed else "")
+
+
 @cache
 def _command_template(op: str, length: int) -> str:
     """A path command's operands (length - 1 of them) and operator as a _numbers template ("%.3f %.3f m ")."""
@@ -523,8 +532,7 @@ class PdfBackend(Backend):
         op = self._paint(item.fill if item.closed and not isinstance(item.fill, Gradient) else None, item.stroke)
         if not op or not item.points:
             return
-        template = "%.3f %.3f m " + "%.3f %.3f l " * (len(item.points) - 1) + ("h " if item.closed else "")
-        self.emit(_numbers(template, [v for x, y in item.points for v in (x, y)]) + op)
+        self.emit(_numbers(_polyline_template(len(item.points), item.closed), tuple(chain.from_iterable(item.points))) + op)
 
     def path(self, item: Path) -> None:
         gradient = item.fill if isinstance(item.fill, Gradient) else None
@@ -582,6 +590,18 @@ class PdfBackend(Backend):
         placed = (item.w * math.hypot(a, b), item.h * math.hypot(c, d))
         self.doc.images.draw(item, placed, self.emit)
 
+    def hatch(self, item: Hatch) -> None:
+        """The hatch's lines as one form per document for each pen, step and reach (scene/hatch.py's
+        tile), placed in the rectangle it is cut at: a clip, a matrix and a Do."""
+        n, matrix = hatch_tile(item)
+        key = (item.stroke, item.step, n)
+        name = self.doc.hatches.get(key)
+        if name is None:
+            name = self.doc.hatches[key] = f"pnpgenhatch{len(self.doc.hatches) + 1}"
+        self.emit(f"q {_rect_path(item.x, item.y, item.w, item.h, item.radius)} W n {' '.join(_f_matrix(matrix))} cm")
+        self._place_form(name, tile_lines(*key))
+        self.emit("Q")
+
     def begin_group(self, item: Group) -> None:
         self.faded.append(item.opacity < 1)
         if item.opacity < 1:     # reportlab's state saved too: it keeps the transparency (ExtGState) set
@@ -602,7 +622,7 @@ class PdfBackend(Backend):
         elif item.opacity < 1:          # faded as one: a transparency group
             self._place_form(group_form(self.doc, item.items), item.items, group=True)
             self.whole = item
-        elif self.patterns and is_motif(item):
+        elif self.patterns and (item.reuse or is_motif(item)):
             self._place_form(motif_form(self.doc, item.items), item.items)
             self.whole = item
 

@@ -40,6 +40,7 @@ from generator.scene.model import (
     Circle,
     Gradient,
     Group,
+    Hatch,
     Image,
     Item,
     Line,
@@ -247,6 +248,10 @@ class CmykBackend(PdfBackend):
     def circle(self, item: Circle) -> None:
         self._record(item)
         super().circle(item)
+
+    def hatch(self, item: Hatch) -> None:
+        self._record(item)
+        super().hatch(item)
 
     def text_line(self, item: TextLine) -> None:
         self._record(item)

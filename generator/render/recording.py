@@ -14,6 +14,7 @@ from generator.scene.model import (
     Circle,
     Gradient,
     Group,
+    Hatch,
     Image,
     Line,
     Page,
@@ -117,6 +118,11 @@ class RecordingBackend(Backend):
 
         digest = hashlib.sha256(item.data).hexdigest()[:12]
         self._emit(f"image {_nums(item.x, item.y, item.w, item.h)} sha256={digest} bytes={len(item.data)}")
+
+    def hatch(self, item: Hatch) -> None:
+        radius = f" r={_n(item.radius)}" if item.radius else ""
+        self._emit(f"hatch {_nums(item.x, item.y, item.w, item.h)}{radius} through={_nums(item.ax, item.ay)} "
+                   f"angle={num(item.angle)} step={_n(item.step)} reach={_n(item.reach)} {_stroke(item.stroke)}")
 
     def begin_group(self, item: Group) -> None:
         parts = ["group"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -22,12 +22,15 @@ from generator.core.xmltext import xml_clean
 from generator.render.base import Backend, num, rgb, validate_pages, walk
 from generator.scene.fonts import GlyphRun, font_spec, shape_line
 from generator.scene.gradients import focus
+from generator.scene.hatch import hatch_clip, hatch_tile, tile_lines
 from generator.scene.model import (
     IDENTITY,
     Circle,
     Gradient,
     Group,
+    Hatch,
     Image,
+    Item,
     Line,
     Page,
     Paint,
@@ -84,7 +87,7 @@ class _TextChars(Backend):
     def _skip(self, item: object) -> None:
         pass
 
-    rect = line = polyline = path = circle = image = begin_group = end_group = _skip
+    rect = line = polyline = path = circle = image = hatch = begin_group = end_group = _skip
 
 
 def text_chars(pages: Iterable[Page]) -> dict[str, str]:
@@ -137,6 +140,9 @@ class SvgBackend(Backend):
         self.text = text
         self.used: dict[str, set[str]] = {}     # registry font -> characters drawn (to embed)
         self.gradients: dict[Gradient, str] = {}  # each distinct gradient defined once, by id
+        self.hatches: dict[tuple[Stroke, float, int], str] = {}   # each hatch tile's lines defined once, by id
+        self.reused: dict[tuple[Item, ...], str] = {}   # each reused group's items defined once, by id
+        self.placed: Group | None = None               # the reused group begin_group placed with a <use>
 
     def _paint(self, fill: Paint | None, stroke: Stroke | None) -> dict[str, str]:
         """_paint's attributes, a gradient fill referring to its definition."""
@@ -254,6 +260,22 @@ class SvgBackend(Backend):
         self._add(self.d.image(href, insert=(num(item.x), num(item.y)),
                                size=(num(item.w), num(item.h)), preserveAspectRatio="none"))
 
+    def hatch(self, item: Hatch) -> None:
+        """The hatch's lines defined once per page for each pen, step and reach (scene/hatch.py's tile, a
+        group of lines), and used in a group clipped to the rectangle."""
+        n, matrix = hatch_tile(item)
+        key = (item.stroke, item.step, n)
+        ident = self.hatches.get(key)
+        if ident is None:
+            ident = self.hatches[key] = f"hatch{len(self.hatches) + 1}"
+            tile = self.d.g(id=ident, **_paint(None, item.stroke))
+            for line in tile_lines(*key):
+                tile.add(self.d.line(start=(num(line.x1), num(line.y1)), end=(num(line.x2), num(line.y2))))
+            self.d.defs.add(tile)
+        group = self.d.g(clip_path=f"url(#{self._clip_path(hatch_clip(item))})")
+        group.add(self.d.use(f"#{ident}", transform="matrix(" + " ".join(num(v, 6) for v in matrix) + ")"))
+        self._add(group)
+
     def begin_group(self, item: Group) -> None:
         attrs = {}
         if item.transform != IDENTITY:
@@ -265,6 +287,25 @@ class SvgBackend(Backend):
         group = self.d.g(**attrs)
         self._add(group)
         self.stack.append(group)
+        if item.reuse:
+            group.add(self.d.use(f"#{self._reused(item.items)}"))
+            self.placed = item
+
+    def _reused(self, items: tuple[Item, ...]) -> str:
+        """The id of a reused group's items, defined once per page (in the defs, on first use)."""
+        ident = self.reused.get(items)
+        if ident is None:
+            ident = self.reused[items] = f"reuse{len(self.reused) + 1}"
+            self.stack.append(self.d.g(id=ident))
+            walk(items, self)
+            self.d.defs.add(self.stack.pop())
+        return ident
+
+    def group_items(self, item: Group) -> Sequence[Item]:
+        if self.placed is item:
+            self.placed = None
+            return ()
+        return item.items
 
     def _clip_path(self, clip: Rect) -> str:
         self.clips += 1

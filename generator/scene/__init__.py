@@ -4,6 +4,7 @@ from generator.scene.model import (  # noqa: F401
     IDENTITY,
     Circle,
     Group,
+    Hatch,
     Image,
     Line,
     Page,

@@ -14,6 +14,7 @@ from generator.scene.model import (
     IDENTITY,
     Circle,
     Group,
+    Hatch,
     Image,
     Item,
     Line,
@@ -60,7 +61,7 @@ def line_box(line: TextLine) -> Box:
 
 def item_box(item: Item) -> Box | None:
     """The untransformed box of a leaf item (a Text box: the box it is given)."""
-    if isinstance(item, (Rect, Text, Image)):
+    if isinstance(item, (Rect, Text, Image, Hatch)):       # a hatch: its rectangle (the lines are cut at it)
         return (item.x, item.y, item.x + item.w, item.y + item.h)
     if isinstance(item, Line):
         return (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))

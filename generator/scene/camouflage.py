@@ -17,9 +17,11 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.core.colours import tint
-from generator.scene.model import Group, Item, Line, Path, Polyline, Rect, Stroke, rotate, translate
+from generator.core.units import MM_PER_PT
+from generator.scene.model import Group, Item, Line, Path, Polyline, Rect, Stroke, compose, rotate, translate
 
 DARK, LIGHT = "#111111", "#ffffff"
 GLYPHS = "ABCDEFGHJKLMNPQRSTVWXYZ0123456789"
@@ -44,12 +46,14 @@ class Weights:
 
 
 def camouflage(rng: random.Random, x: float, y: float, w: float, h: float,
-               colours: Sequence[str] = (), weights: Weights = Weights()) -> list[Item]:
+               colours: Sequence[str] = (), weights: Weights = Weights(), *, shared_glyphs: bool = False) -> list[Item]:
     """A camouflage filling the box (clipped to it). Large cells alternately black and light (white, or
     one of `colours`), jittered and turned a little so no grid shows: every few millimetres hold both.
     In the tone that stands out on its cell: a fleck in every small cell (the scale a blur of half a
     millimetre keeps), a glyph in every medium one (letters like a card's), and a fine lattice (black
-    beside white within every millimetre)."""
+    beside white within every millimetre). `shared_glyphs`: each glyph is its face's outline at one size
+    (OUTLINE_EM), scaled where it goes, in a group marked for reuse (a PDF writes each outline once, as a
+    form) rather than its own outline in mm: the same shapes, within a micrometre."""
     tones: list[tuple[float, float, float, float, str]] = []
     items: list[Item] = []
     large = weights.large
@@ -66,7 +70,7 @@ def camouflage(rng: random.Random, x: float, y: float, w: float, h: float,
         items.append(_blotch(rng, cx + small / 2, cy + small / 2, small * weights.fleck, ink))
     for cx, cy in _cells(rng, x, y, w, h, medium):
         ink = LIGHT if tone_at(cx + medium / 2, cy + medium / 2) == DARK else DARK
-        items.append(_glyph(rng, cx, cy, medium, ink, weights.glyph_fonts))
+        items.append(_glyph(rng, cx, cy, medium, ink, weights.glyph_fonts, shared_glyphs))
     for tone, offset, rising in ((DARK, 0.0, False), (LIGHT, weights.step / 2, True)):
         items += _lattice(x, y, w, h, Stroke(tone, weights.line), weights.step, offset, rising)
     return [Group((Rect(x, y, w, h, fill=DARK, stroke=None), *items), clip=Rect(x, y, w, h))]
@@ -130,9 +134,11 @@ def _blotch(rng: random.Random, cx: float, cy: float, size: float, colour: str) 
     return Polyline(tuple(corners), closed=True, fill=colour, stroke=None)    # Polygon's, the points floats already
 
 
-def _glyph(rng: random.Random, x: float, y: float, size: float, ink: str, fonts: Sequence[str]) -> Item:
+def _glyph(rng: random.Random, x: float, y: float, size: float, ink: str, fonts: Sequence[str],
+           shared: bool = False) -> Item:
     """One random letter or digit filling a `size` mm cell, a quarter turn at random: drawn as its outline,
-    not as text, so that copying or searching the page finds no words in the camouflage."""
+    not as text, so that copying or searching the page finds no words in the camouflage (`shared`: the
+    outline at one size, one per face, glyph and ink, scaled in a group marked for reuse)."""
     from generator.scene.fonts import nominal_glyph
     from generator.scene.text import glyph_bounds, glyph_commands
 
@@ -142,8 +148,24 @@ def _glyph(rng: random.Random, x: float, y: float, size: float, ink: str, fonts:
     left, top, right, bottom = glyph_bounds(face, gid, 0.0, 0.0, size_pt)
     cx, cy = x + size / 2, y + size / 2
     dx, dy = round(cx - (left + right) / 2, 3), round(cy - (top + bottom) / 2, 3)
+    turn = rotate(rng.choice((0, 90, 180, 270)), cx, cy)
+    if shared:                                                # one group: turned, placed and scaled
+        k = size_pt * MM_PER_PT / OUTLINE_EM                 # the outline's em (OUTLINE_EM mm) to this glyph's
+        return Group(_em_outline(face, gid, ink), transform=compose(turn, (k, 0.0, 0.0, k, dx, dy)), reuse=True)
     outline = Path(glyph_commands(face, gid, 0.0, 0.0, size_pt), fill=ink, stroke=None)
-    return Group((Group((outline,), transform=translate(dx, dy)),), transform=rotate(rng.choice((0, 90, 180, 270)), cx, cy))
+    return Group((Group((outline,), transform=translate(dx, dy)),), transform=turn)
+
+
+OUTLINE_EM = 100.0      # mm: a shared glyph's outline is drawn this size (a micrometre is 1/100,000 em), then scaled
+
+
+@lru_cache(maxsize=512)
+def _em_outline(face: str, gid: int, ink: str) -> tuple[Item, ...]:
+    """A glyph's outline at an em of OUTLINE_EM mm (its origin on the baseline, y down) filled with `ink`:
+    one tuple for every use, so a backend finds it again at once."""
+    from generator.scene.text import glyph_commands
+
+    return (Path(glyph_commands(face, gid, 0.0, 0.0, OUTLINE_EM / MM_PER_PT), fill=ink, stroke=None),)
 
 
 def _lattice(x: float, y: float, w: float, h: float, stroke: Stroke, step: float, offset: float,

@@ -3,7 +3,8 @@
 Backends (generator/render/) draw exactly these primitives. A `Text` box is laid out once by
 generator/scene/text.py into `TextLine`s, so every backend breaks lines identically. Colours are
 "#rrggbb" strings (None: no paint); a shape's fill may also be a `Gradient`, and a `Group` may be
-drawn half transparent (`opacity`). Sizes of text are in points; everything else is in mm.
+drawn half transparent (`opacity`); a `Hatch` fills a rectangle with parallel lines. Sizes of text
+are in points; everything else is in mm.
 """
 
 from __future__ import annotations
@@ -233,19 +234,48 @@ class Image:
 
 
 @dataclass(frozen=True, slots=True)
+class Hatch:
+    """A rectangle (rounded corners too) filled with parallel lines and cut at its edge: lines drawn with
+    `stroke`, `step` mm apart, at `angle` degrees from the x axis (positive is clockwise on the page), one
+    of them through (ax, ay), so that hatches through the same point meet in step. The rectangle is only
+    where the lines show: it is neither filled nor stroked. `reach` (mm, at least to the rectangle's
+    corners) is how far from its centre the lines run before they are cut: on paper it changes nothing,
+    but a rasteriser that rounds a line's edges from its ends (the PNG backend) gives pixels that depend
+    on it, so a drawing keeps its pixels by keeping its reach. Backends may draw one set of lines per
+    document and place it for every hatch (a PDF form, an SVG <use>); generator/scene/hatch.py gives
+    the lines."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    _: KW_ONLY
+    radius: float = 0.0
+    ax: float = 0.0
+    ay: float = 0.0
+    angle: float = 45.0
+    step: float = 1.0
+    stroke: Stroke = DEFAULT_STROKE
+    reach: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """Items drawn under an affine transform (applied to the items' coordinates), optionally
     clipped to a rectangle given in the group's own coordinates (before the transform), and made
-    transparent: `opacity` below 1 lets what lies under the group show through (0: invisible)."""
+    transparent: `opacity` below 1 lets what lies under the group show through (0: invisible).
+    `reuse` says the same items recur under other transforms (a glyph's outline at every size and
+    place): a backend may draw them once per document and place them (a PDF form, an SVG <use>)."""
 
     items: tuple[Item, ...]
     _: KW_ONLY
     transform: Matrix = IDENTITY
     clip: Rect | None = None
     opacity: float = 1.0
+    reuse: bool = False
 
 
-Item = Rect | Line | Polyline | Path | Circle | Text | TextLine | Image | Group
+Item = Rect | Line | Polyline | Path | Circle | Text | TextLine | Image | Hatch | Group
 
 
 @dataclass

@@ -13,7 +13,6 @@ Word cards (60 x 40 mm) print the word upright and, smaller, upside down for the
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,7 +25,7 @@ from generator.core.rng import make_rng
 from generator.games.codenames import GAME
 from generator.games.codenames.rules import keys as cn
 from generator.scene.camouflage import Weights, camouflage
-from generator.scene.model import Circle, Group, Item, Line, Polygon, Rect, Stroke, Text, apply, rotate
+from generator.scene.model import Circle, Group, Hatch, Item, Line, Polygon, Rect, Stroke, Text, apply, rotate
 
 if TYPE_CHECKING:   # pragma: no cover
     from generator.scene.imposition import Card, SheetSpec
@@ -49,6 +48,7 @@ ROLE_FILLS = {cn.RED: TEAM_COLORS[cn.RED], cn.BLUE: TEAM_COLORS[cn.BLUE],
 KEY_INK = "#6a6a6a"          # the hatch: a mid grey, the same for every role and both teams
 HATCH_STEP = 0.7             # mm from line to line (fixed in mm, whatever the card's size: a property of light)
 HATCH_ANGLE = 45.0           # the ground's lines; a sign's lines are turned a quarter from them
+HATCH_PEN = Stroke(KEY_INK, HATCH_STEP / 2)
 # The colour hint: a tenth of each role's colour (the covers' red, blue and sand, the assassin's near
 # black). Measured (tests/test_transmitted_light.py): tints of equal luminance differ more in some
 # channel and hide less; stronger tints stand out at 1.5 mm.
@@ -135,7 +135,7 @@ def _light_bar(team: str, size: float, s: float) -> list[Item]:
     w, h, y = 28 * s, 5 * s, 2 * s
     x = (size - w) / 2
     bar = Rect(x, y, w, h, fill=KEY_TEAM_COLORS[team], stroke=None, radius=h / 2)
-    items: list[Item] = [bar, Group((_hatch(x + w / 2, y + h / 2, HATCH_ANGLE, x + w / 2, y + h / 2, w / 2 + 0.1 * h),), clip=bar)]
+    items: list[Item] = [bar, _hatch(bar, x + w / 2, y + h / 2, HATCH_ANGLE, w / 2 + 0.1 * h)]
     for cx in (x + 5 * s, x + w / 2, x + w - 5 * s):
         items += _sign(team, cx, y + h / 2, 1.15 * h, x + w / 2, y + h / 2)
     return items
@@ -184,22 +184,18 @@ def key_cell_items(role: str, x: float, y: float, w: float) -> list[Item]:
     hatch turned a quarter (the same ink, and as much of it, in every cell)."""
     cx, cy = x + w / 2, y + w / 2
     box = Rect(x, y, w, w, fill=KEY_FILLS[role], stroke=None)
-    return [box, Group((_hatch(cx, cy, HATCH_ANGLE, cx, cy, w * 0.72),), clip=box), *_sign(role, cx, cy, w, cx, cy),
+    return [box, _hatch(box, cx, cy, HATCH_ANGLE, w * 0.72), *_sign(role, cx, cy, w, cx, cy),
             Rect(x, y, w, w, fill=None, stroke=CELL_EDGE)]
 
 
-def _hatch(hx: float, hy: float, angle: float, cx: float, cy: float, radius: float) -> Group:
-    """Lines of the key ink HATCH_STEP apart and half as wide (half the area inked), turned `angle`
-    degrees about (hx, hy), one line through it and one every step from it (so that two hatches through
-    the same point meet in step), drawn where they cross the disc of `radius` mm about (cx, cy)."""
-    pen = Stroke(KEY_INK, HATCH_STEP / 2)
-    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    u = hx + cos * (cx - hx) + sin * (cy - hy)            # (cx, cy) in the turned frame
-    v = hy - sin * (cx - hx) + cos * (cy - hy)
-    first, last = math.floor((v - radius - hy) / HATCH_STEP), math.ceil((v + radius - hy) / HATCH_STEP)
-    lines = tuple(Line(round(u - radius, 3), round(hy + k * HATCH_STEP, 3), round(u + radius, 3),
-                       round(hy + k * HATCH_STEP, 3), stroke=pen) for k in range(first, last + 1))
-    return Group(lines, transform=rotate(angle, hx, hy))
+def _hatch(area: Rect, hx: float, hy: float, angle: float, reach: float) -> Hatch:
+    """The area filled with lines of the key ink HATCH_STEP apart and half as wide (half the area inked),
+    turned `angle` degrees, one line through (hx, hy) and one every step from it (so that two hatches
+    through the same point meet in step), running `reach` mm from the area's centre (the reach the cards
+    were drawn with before the Hatch primitive: their pixels, which tests/test_transmitted_light.py judges
+    at 0.2 mm a pixel, stay as they were)."""
+    return Hatch(area.x, area.y, area.w, area.h, radius=area.radius, ax=hx, ay=hy, angle=angle, step=HATCH_STEP,
+                 stroke=HATCH_PEN, reach=reach)
 
 
 def _sign(role: str, cx: float, cy: float, w: float, hx: float, hy: float) -> list[Item]:
@@ -211,7 +207,7 @@ def _sign(role: str, cx: float, cy: float, w: float, hx: float, hy: float) -> li
         angle = HATCH_ANGLE - turn + (0.0 if hole else 90.0)
         fill = Rect(shape.x, shape.y, shape.w, shape.h, fill=KEY_FILLS[role], stroke=None)
         lx, ly = apply(rotate(-turn, cx, cy), hx, hy)           # (hx, hy) in the shape's own turned frame
-        out.append(Group((fill, _hatch(lx, ly, angle, cx, cy, w * 0.6)), transform=rotate(turn, cx, cy), clip=shape))
+        out.append(Group((fill, _hatch(shape, lx, ly, angle, w * 0.6)), transform=rotate(turn, cx, cy), clip=shape))
     return out
 
 
@@ -299,8 +295,8 @@ def key_cards(keys: Sequence[cn.Key], size: float = KEY_CARD_SIZE, backs: bool =
 def key_back_items(rng: random.Random, size: float = KEY_CARD_SIZE) -> list[Item]:
     """The back of a key card: a black and white camouflage over the whole card (scene/camouflage.py),
     stronger held to a lamp than what differs between two keys (the faint tints, the hatch's seams, the
-    code); it says nothing."""
-    return camouflage(rng, 0.0, 0.0, size, size, weights=BACK_WEIGHTS)
+    code); it says nothing. Its glyphs are shared outlines (a PDF writes each once, as a form)."""
+    return camouflage(rng, 0.0, 0.0, size, size, weights=BACK_WEIGHTS, shared_glyphs=True)
 
 
 def key_sheet_spec(paper: str, size: float = KEY_CARD_SIZE) -> SheetSpec:

@@ -127,7 +127,7 @@ def _cover_panel(texts: CodexTexts, x0: float, rng: random.Random, colours: tupl
     """The cover: a camouflage (it lies on the identikit when folded: scene/camouflage.py) stronger than
     anything the identikit prints, at every scale and in the factions' colours, and one word on a
     black band (no white box: a hole in the mask)."""
-    items = camouflage(rng, x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, colours)
+    items = camouflage(rng, x0 + 1.5, 1.5, PANEL_W - 3.0, PANEL_H - 3.0, colours, shared_glyphs=True)
     label = texts.labels["card"]["cover"].upper()
     items += [Rect(x0 + 12, PANEL_H / 2 - 3.5, PANEL_W - 24, 7.0, fill=INK, stroke=None, radius=1.0),
               Text(x0 + 13, PANEL_H / 2 - 3.0, PANEL_W - 26, 6.0, label, font="sans-bold", size=8,
