@@ -14,7 +14,10 @@ and the three backends set the same glyphs at the same places.
 
 Fallback: a character a font (or the whole stack) lacks is drawn with the first FALLBACKS font
 that has it (Noto Emoji, monochrome, SIL OFL: emoji and many symbols). `font_runs` cuts a line
-into runs of one face each; marks and joiners stay with the character before them.
+into runs of one face each; marks and joiners stay with the character before them. What even that
+lacks may come from the machine's installed fonts (`with_installed`, `installed_fallback`: a stack of
+the font and the installed faces found by the characters, Han ones in the forms of the text's
+language): the box's titles and, unless a template says `fonts: {fallback: none}`, card text.
 """
 
 from __future__ import annotations
