@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -75,6 +75,10 @@ class CardDesign:
     data_file: Path | None = None
     allow_outside_files: bool = False     # --allow-outside-files: images from anywhere
     icons: IconSet = EMPTY                # the template's `icons:`, read once
+    stand_ins: dict[str, dict[str, None]] = field(default_factory=dict)   # installed face -> the characters it
+                                          # drew that the template's fonts lack (lettered), as cards are drawn
+    lettered: dict[str, tuple[str, frozenset[str]]] = field(default_factory=dict)   # a stack lettered made ->
+                                          # (the element's font, the installed faces after it)
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -277,12 +281,15 @@ def _check_record(design: CardDesign, record: Record, image_loader: Callable[[Pa
         for prep in elements:
             if id(prep) in constant or (prep.when is not None and not when_holds(prep.when, record.fields)):
                 continue
-            values = {**prep.static, **_dynamic_values(prep, record, design)}
+            values = lettered(prep, {**prep.static, **_dynamic_values(prep, record, design)}, design)
             _card_opacity(prep, record, design)
             enough = DRAW_CHECKED_KEYS.get(prep.kind.name)
             if enough is not None and not enough & prep.dynamic.keys():
                 continue
-            _check_text_fits(prep.kind.draw(values, _context(design, prep, record, image_loader)), prep, record)
+            drawn = prep.kind.draw(values, _context(design, prep, record, image_loader))
+            _check_text_fits(drawn, prep, record)
+            if design.lettered:
+                tally_stand_ins(drawn, design)
             if not prep.dynamic and not isinstance(prep.opacity, str):
                 constant.add(id(prep))
 
@@ -369,9 +376,11 @@ def _draw_face(design: CardDesign, elements: list[Prepared], record: Record,
         if prep.when is not None and not when_holds(prep.when, record.fields):
             continue
         ctx = _context(design, prep, record, image_loader)
-        values = {**prep.static, **_dynamic_values(prep, record, design)}
+        values = lettered(prep, {**prep.static, **_dynamic_values(prep, record, design)}, design)
         drawn = prep.kind.draw(values, ctx)
         _check_text_fits(drawn, prep, record)
+        if design.lettered:
+            tally_stand_ins(drawn, design)
         opacity = _card_opacity(prep, record, design)
         if opacity < 1 and drawn:
             drawn = [Group(tuple(drawn), opacity=opacity)]
@@ -423,6 +432,61 @@ def _dynamic_values(prep: Prepared, record: Record, design: CardDesign) -> dict[
 
         out[key] = _convert(prep.kind, key, named_font(prep.kind.keys[key], value, design.template.fonts), error)
     return out
+
+
+def lettered(prep: Prepared, values: dict[str, Any], design: CardDesign) -> dict[str, Any]:
+    """An element's values with each of its fonts followed by the installed faces that draw the characters
+    of its text the font lacks, as a browser falls back (generator.scene.fonts.installed_fallback: found by
+    those characters and the element's `lang`). The values as they are when the fonts draw it all, or the
+    template says `fonts: {fallback: none}`. Each stack made is kept in design.lettered (tally_stand_ins)."""
+    keys = _font_keys(prep.kind.name)
+    if not keys or not design.template.font_fallback:
+        return values
+    from generator.scene.fonts import installed_fallback
+
+    text = "".join(_strings([value for key, value in values.items() if key not in keys]))
+    out = dict(values)
+    for key in keys:
+        if out[key] is None:
+            continue
+        out[key], stood = installed_fallback(out[key], text, str(values.get("lang") or ""))
+        if stood and out[key] not in design.lettered:
+            design.lettered[out[key]] = (values[key], frozenset(face for face, _ in stood))
+    return out
+
+
+def tally_stand_ins(items: Sequence[Item], design: CardDesign) -> None:
+    """Note in design.stand_ins the characters of drawn text that an installed face drew in a stack lettered
+    made (the characters its element's font lacks), once per face: what `--check` and a run's note name."""
+    from generator.scene.fonts import font_metrics, font_runs
+    from generator.scene.model import TextLine
+
+    for item in items:
+        if isinstance(item, Group):
+            tally_stand_ins(item.items, design)
+        elif isinstance(item, (Text, TextLine)) and item.font in design.lettered:
+            own, faces = design.lettered[item.font]
+            has = font_metrics(own).has_glyph
+            for face, chunk in font_runs(item.font, item.text):
+                if face in faces:
+                    design.stand_ins.setdefault(face, {}).update(
+                        dict.fromkeys(ch for ch in chunk if not ch.isspace() and not has(ch)))
+
+
+@cache
+def _font_keys(kind: str) -> tuple[str, ...]:
+    """The keys of an element kind that name a font."""
+    found = get_kind(kind)
+    return tuple(key for key, param in found.keys.items() if param.convert is to_font) if found else ()
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every text inside a converted value (a text, or lists and pairs of them: paragraphs, columns, stats)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for part in value:
+            yield from _strings(part)
 
 
 def named_font(param: Param, raw: Any, fonts: dict[str, str]) -> Any:

@@ -6,12 +6,18 @@ fonts:
   title: {file: fonts/Brand.ttc, index: 1}   # a face of a collection
   jp: {family: "Noto Sans CJK JP"}           # installed on the machine (style:, weight: optional)
   text: [body, jp, {family: "Noto Sans Arabic"}]   # a stack: each character from the first that has it
+  fallback: none                             # no installed faces for what the fonts lack (default: installed)
 ```
 
 Each template file's entries are made absolute (files relative to that file's folder) and keep
 their line, so `extends` can merge blocks from different folders (the child's name wins) and an
 error names the file, line and `fonts.<name>`. A name is used wherever an element takes a font
 (`font:`, `bold:`...), beside the nine built-in names, which a stack may also hold.
+
+`fallback` is the block's one setting, not a font: `installed` (the default) sets a character that a
+card's fonts lack in an installed face that has it (generator/scene/fonts.py installed_fallback), `none`
+keeps to the template's fonts (a print shop's run, the same on every machine: what they lack prints as an
+empty box and `--check` names it).
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from typing import Any
 from generator.core.errors import TemplateError
 
 ENTRY_KEYS = ("file", "index", "family", "style", "weight")
+FALLBACK = "fallback"         # the block's setting: installed faces for what the fonts lack, or none
+FALLBACK_VALUES = {"installed": True, "none": False}
 MAX_FONTS = 64                # names in one template's block
 MAX_STACK = 16                # fonts in one stack
 
@@ -43,13 +51,31 @@ def normalise_fonts(value: Any, file: Path, lines: Mapping[str, int]) -> dict[st
         line = lines.get(key)
         if not isinstance(name, str) or not name.strip() or name != name.strip():
             raise TemplateError("a font's name is a word (letters, digits, - and _)", file=file, line=line, key=key)
-        if isinstance(entry, list):
+        if name == FALLBACK:
+            out[name] = {FALLBACK: _fallback(entry, file, line), "from": str(file), "line": line}
+        elif isinstance(entry, list):
             if not 1 <= len(entry) <= MAX_STACK:
                 raise TemplateError(f"a stack holds 1 to {MAX_STACK} fonts", file=file, line=line, key=key)
             out[name] = {"stack": [_entry(e, file, line, key) for e in entry], "from": str(file), "line": line}
         else:
             out[name] = {**_entry(entry, file, line, key), "from": str(file), "line": line}
     return out
+
+
+def _fallback(value: Any, file: Path, line: int | None) -> bool:
+    """`fallback:`: installed (true) or none (false)."""
+    if isinstance(value, bool):
+        return value
+    setting = FALLBACK_VALUES.get(str(value).strip().lower()) if isinstance(value, str) else None
+    if setting is None:
+        raise TemplateError(f"is installed (the default: what the fonts lack comes from the installed fonts) or none "
+                            f"(the template's fonts only), not {value!r}", file=file, line=line, key=f"fonts.{FALLBACK}")
+    return setting
+
+
+def font_fallback(entries: Mapping[str, Mapping[str, Any]]) -> bool:
+    """Whether a merged block lets installed faces draw what its fonts lack (`fallback:`, default installed)."""
+    return bool(entries.get(FALLBACK, {}).get(FALLBACK, True))
 
 
 def _entry(entry: Any, file: Path, line: int | None, key: str) -> dict[str, Any]:
@@ -79,7 +105,8 @@ def resolve_fonts(entries: Mapping[str, Mapping[str, Any]], template_file: Path)
     file, line and `fonts.<name>` for a font that cannot be used."""
     done: dict[str, str] = {}
     for name in entries:
-        _resolve(name, entries, template_file, done, ())
+        if name != FALLBACK:
+            _resolve(name, entries, template_file, done, ())
     return done
 
 
@@ -90,6 +117,10 @@ def _resolve(name: str, entries: Mapping[str, Mapping[str, Any]], template_file:
     if name in done:
         return done[name]
     entry = entries[name]
+    if FALLBACK in entry:
+        raise TemplateError(f"{name!r} is this block's setting (installed or none), not a font",
+                            file=Path(str(entry.get("from", template_file))), line=entry.get("line"),
+                            key=f"fonts.{path[-1] if path else name}")
     owner = Path(str(entry.get("from", template_file)))
     line, key = entry.get("line"), f"fonts.{name}"
     if name in path:

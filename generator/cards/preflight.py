@@ -191,7 +191,8 @@ def _check_lines(card: _Card, lines: list[TextLine], matrix: Matrix, where: str)
         found += _check_area(card, ink, where)
     for line in lines:
         for ch in missing_chars(line.font, line.text):
-            found.append(card.finding(f"character {ch!r} (U+{ord(ch):04X}) is in no font of {font_label(line.font)}: "
+            found.append(card.finding(f"character {ch!r} (U+{ord(ch):04X}) is in no font of {font_label(line.font)}"
+                                      f"{' nor in any installed font' if card.design.template.font_fallback else ''}: "
                                       "it would print as an empty box (add a font that has it to a `fonts:` stack)",
                                       where))
     return _unique(found)
@@ -254,6 +255,27 @@ def check_deck(count: int, file: Path | str | None, *, per_sheet: int | None = N
         found.append(Finding(f"a Tabletop Simulator sheet would hold {min(count, tts_per_sheet)} cards; "
                              f"TTS takes at most {TTS_MAX_PER_SHEET} per sheet", file))
     return found
+
+
+STAND_IN_SHOWN = 12      # characters a stand-in's note shows (then how many more)
+
+
+def stand_ins(design: Any) -> list[str]:
+    """One line per installed face that drew characters the template's fonts lack (design.stand_ins, filled
+    as the cards are drawn): which face, for which characters; the output then depends on the machine's
+    fonts. `--check` gives them as warnings, a run that prints as notes."""
+    from generator.scene.fonts import font_spec
+
+    out = []
+    for face, found in design.stand_ins.items():
+        chars = "".join(found)
+        more = f" and {len(chars) - STAND_IN_SHOWN} more" if len(chars) > STAND_IN_SHOWN else ""
+        spec = font_spec(face)
+        style = " ".join(word for word in (spec.weight, spec.style) if word != "normal").title()
+        out.append(f"the installed font {font_label(face)}{' ' + style if style else ''} draws "
+                   f"{chars[:STAND_IN_SHOWN]!r}{more}, which the template's fonts lack: the cards depend on this "
+                   "machine's fonts (`fonts: {fallback: none}` keeps to the template's)")
+    return out
 
 
 def low_resolution(cards: Iterable[Any]) -> tuple[int, float, str]:

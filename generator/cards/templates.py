@@ -18,13 +18,14 @@ from generator.core.errors import TemplateError
 
 TOP_KEYS = {"extends", "name", "description", "card", "bleed", "safe", "background",
             "back_background", "label", "defaults", "front", "back", "icons", "lookups", "fonts", "box"}
-BOX_KEYS = {"title", "colour", "color", "ink", "art", "lang", "thickness", "clearance", "style", "font"}
+BOX_KEYS = {"title", "colour", "color", "ink", "art", "lang", "title_lang", "thickness", "clearance", "style", "font"}
 BOX_STYLES = ("auto", "tuck", "tray")
 FACES = ("front", "back")
 DEFAULTS = {"card": "poker", "bleed": 3.0, "safe": 3.0, "background": "#ffffff"}
 
 _FIELD_RE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 _NAME_RE = re.compile(r"^[A-Za-z_][\w.\- ]*$")
+LANG_TAG = re.compile(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*")     # a BCP 47 language tag (it, de-CH, zh-Hant)
 LOOKUP_KEYS = {"from", "values", "default"}
 MAX_LOOKUP_VALUES = 10_000
 NO_DEFAULT = object()      # a lookup without `default:`
@@ -50,6 +51,7 @@ class Template:
     icons: dict[str, dict[str, Any]] = field(default_factory=dict)    # see iconset.py (src made absolute)
     lookups: dict[str, dict[str, Any]] = field(default_factory=dict)  # see lookups.py
     fonts: dict[str, str] = field(default_factory=dict)   # `fonts:` name -> registry font (see fontset.py)
+    font_fallback: bool = True       # `fonts: {fallback: none}` is False: no installed faces for what they lack
     alpha_hint: str = "give the card a background or flatten the picture"   # preflight's advice for
                                                 # a picture with transparency over nothing
     box: dict[str, Any] | None = None       # the deck's box (`pnpgen cards --box`): see _box
@@ -166,7 +168,7 @@ def merge_elements(parent: list[Any], child: list[Any], child_file: Path, face: 
 
 def _build(raw: dict[str, Any], path: Path, files: tuple[Path, ...]) -> Template:
     values = {**DEFAULTS, **{k: v for k, v in raw.items() if k in DEFAULTS}}
-    from generator.cards.fontset import font_files, resolve_fonts
+    from generator.cards.fontset import font_fallback, font_files, resolve_fonts
     from generator.cards.iconset import icon_files
 
     icons = raw.get("icons") or {}
@@ -174,6 +176,7 @@ def _build(raw: dict[str, Any], path: Path, files: tuple[Path, ...]) -> Template
     tmpl = Template(name=str(raw.get("name") or path.stem), file=path,
                     files=(*files, *icon_files(icons), *font_files(fonts)),
                     icons=icons, lookups=_lookups(raw.get("lookups"), path), fonts=resolve_fonts(fonts, path),
+                    font_fallback=font_fallback(fonts),
                     card=str(values["card"]), description=str(raw.get("description") or ""),
                     bleed=_mm(values["bleed"], path, "bleed"), safe=_mm(values["safe"], path, "safe"),
                     background=values["background"], back_background=raw.get("back_background"),
@@ -210,8 +213,9 @@ def _lookups(value: Any, file: Path) -> dict[str, dict[str, Any]]:
 
 def _box(value: Any, path: Path) -> dict[str, Any] | None:
     """The `box:` block checked: title, colour (or color), ink, art (a picture for the front, beside the
-    template), lang (the box's words), thickness and clearance (mm), style (auto, tuck or tray), font (the
-    title's: a name of the `fonts:` block or a built-in one, checked by box_font)."""
+    template), lang (the box's words), title_lang (the title's language: the Han forms of its installed
+    faces), thickness and clearance (mm), style (auto, tuck or tray), font (the title's: a name of the
+    `fonts:` block or a built-in one, checked by box_font)."""
     from generator.core.colours import ColourError, parse_colour
     from generator.scene.boxpages import BOX_WORDS
 
@@ -239,6 +243,11 @@ def _box(value: Any, path: Path) -> dict[str, Any] | None:
         if value["lang"] not in BOX_WORDS:
             raise TemplateError(f"must be one of {', '.join(BOX_WORDS)}", file=path, key="box.lang")
         box["lang"] = value["lang"]
+    if "title_lang" in value:
+        if not isinstance(value["title_lang"], str) or not LANG_TAG.fullmatch(value["title_lang"].strip()):
+            raise TemplateError(f"is a language tag such as ja, ko, zh-Hans or zh-Hant, not {value['title_lang']!r}",
+                                file=path, key="box.title_lang")
+        box["title_lang"] = value["title_lang"].strip()
     if "style" in value:
         if value["style"] not in BOX_STYLES:
             raise TemplateError(f"must be one of {', '.join(BOX_STYLES)}", file=path, key="box.style")

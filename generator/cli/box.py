@@ -18,6 +18,15 @@ from generator.scene.boxpages import BOX_WORDS
 from generator.scene.cutmarks import CUTTERS
 
 
+def _title_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--title-lang: a language tag, else one line naming the option (exit 2)."""
+    from generator.cards.templates import LANG_TAG
+
+    if value is not None and not LANG_TAG.fullmatch(value.strip()):
+        raise click.BadParameter(f"a language tag such as ja, ko, zh-Hans or zh-Hant, not {value!r}")
+    return value.strip() if value else None
+
+
 @click.command()
 @click.option("--card", "card", required=True, metavar="SIZE",
               help="Card size: a name (poker, standard, bridge, japanese, euro, mini-euro, mini, tarot, square) "
@@ -34,6 +43,9 @@ from generator.scene.cutmarks import CUTTERS
 @click.option("--lang", type=choice(tuple(BOX_WORDS)), default="en", show_default=True,
               help="Language of the box's words (card count, glue, footer).")
 @click.option("--title", default=None, help="Title on the front and sides (default: 'Deck' in --lang).")
+@click.option("--title-lang", default=None, metavar="LANG", callback=_title_lang,
+              help="The title's language (ja, ko, zh-Hans, zh-Hant, zh-HK...): Chinese, Japanese and Korean "
+                   "titles get the installed face drawing that language's forms (default: --lang).")
 @click.option("--font", default=None, metavar="FONT",
               help="The title's font: a font file (TTF, OTF, TTC, WOFF), an installed family (\"Noto Serif\") or a "
                    "built-in name (serif-bold...); default sans-bold. Characters it lacks come from the installed "
@@ -54,7 +66,8 @@ from generator.scene.cutmarks import CUTTERS
                    "lines are a layer of their own (score or perforate).")
 @output_options
 def command(card: str, count: int, thickness: float, clearance: float, two_piece: bool, paper: str, lang: str,
-            title: str | None, font: str | None, colour: str | None, ink: str | None, back_art: Path | None, front_art: Path | None,
+            title: str | None, title_lang: str | None, font: str | None, colour: str | None, ink: str | None,
+            back_art: Path | None, front_art: Path | None,
             fmt: str, dpi: float, cutter: str | None, output: Path | None, force: bool, quiet: bool) -> None:
     """Print the box a deck goes in: a one-piece tuck box sized to the deck (cut lines solid, folds
     dashed, glue areas marked), or with --two-piece a tray and a lid.
@@ -73,6 +86,7 @@ def command(card: str, count: int, thickness: float, clearance: float, two_piece
       pnpgen box --card 63x88 --count 100 --paper a3 --title "My game" --back-art back.png
       pnpgen box --card poker --count 54 --cutter silhouette -o box/
       pnpgen box --card japanese --count 50 --title "カードゲーム" --font "Noto Serif CJK JP"
+      pnpgen box --card poker --count 54 --title "三国演义" --title-lang zh-Hans   # Noto Sans CJK SC
     """
     from generator.publish.box import BoxJob, BoxSpec, art_from_files, write_box
     from generator.scene.boxpages import box_words
@@ -80,7 +94,8 @@ def command(card: str, count: int, thickness: float, clearance: float, two_piece
 
     size = parse_card_size(card)
     spec = BoxSpec(size, count, thickness, clearance, "tray" if two_piece else "tuck")
-    art = art_from_files(title or box_words(lang)["deck"], size, colour, ink, back_art, front_art)
+    art = replace(art_from_files(title or box_words(lang)["deck"], size, colour, ink, back_art, front_art),
+                  lang=title_lang or lang)
     if font is not None:
         art = replace(art, font=_font(font))
     stem = f"box-{card.strip().lower() if card.strip().lower().isalnum() else 'cards'}-{count}"

@@ -286,7 +286,9 @@ def plan_deck_box(job: PrintJob, count: int) -> BoxJob | None:
                 return None
             raise
     colour, ink = box_colours(order.colour, order.ink)
-    art = BoxArt(order.title or job.title, colour, ink, None, job.card_size, order.front_image)
+    lang = order.lang or job.opts.lang
+    art = BoxArt(order.title or job.title, colour, ink, None, job.card_size, order.front_image,
+                 lang=order.title_lang or lang)
     if order.font:
         art = replace(art, font=order.font)
     if order.output is not None:
@@ -296,7 +298,7 @@ def plan_deck_box(job: PrintJob, count: int) -> BoxJob | None:
         out = job.opts.output
         stem = f"{Path(out).stem if out is not None and Path(out).suffix else job.stem}-box"
         output = folder / f"{stem}.pdf" if job.opts.cutter is None else folder
-    box_job = BoxJob(spec, art, job.opts.paper, order.lang or job.opts.lang, job.opts.cutter, output, stem,
+    box_job = BoxJob(spec, art, job.opts.paper, lang, job.opts.cutter, output, stem,
                      job.opts.force)
     check_box(box_job)
     return box_job

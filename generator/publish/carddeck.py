@@ -83,6 +83,10 @@ def print_design(records: list[Record], design: CardDesign, opts: DeckOptions, s
     if job.wants_data:
         return job.write(data() if data is not None else [r.to_json() for r in records])
     refuse_bad_records(records, design)
+    from generator.cards.preflight import stand_ins
+
+    for line in stand_ins(design):         # the check pass drew every card's text: each face once
+        reporter.note(f"pnpgen: note: {line}")
     return job.write(_draw(records, design, job, image_loader))
 
 
@@ -104,7 +108,8 @@ def template_box(design: CardDesign, order: BoxOrder, stem: str, allow_outside: 
     return replace(order, style=order.style or block.get("style", "auto"), title=block.get("title") or printable(stem),
                    colour=block.get("colour"), ink=block.get("ink"), lang=block.get("lang", "en"),
                    thickness=block.get("thickness", order.thickness), clearance=block.get("clearance", order.clearance),
-                   front_image=load_image(Path(art_path)) if art_path else None, font=box_font(tmpl))
+                   front_image=load_image(Path(art_path)) if art_path else None, font=box_font(tmpl),
+                   title_lang=block.get("title_lang", ""))
 
 
 def box_font(tmpl: Template) -> str:

@@ -69,6 +69,7 @@ class BoxOrder:
     group: str = ""
     face: str = "back"
     font: str = ""
+    title_lang: str = ""       # the title's language (BCP 47: the Han forms of its installed faces); "": lang's
     output: Path | None = None
     optional: bool = False
     told: Callable[[BoxSpec, list[Path]], None] | None = None

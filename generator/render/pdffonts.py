@@ -256,7 +256,7 @@ def _subset(face: str, gids: tuple[int, ...]) -> tuple[bytes, bool, str, dict[st
         "ascent": round(ascent * scale), "descent": round(descent * scale), "cap": round((cap or ascent) * scale)}
     ps_name = "".join(ch for ch in _ps_name(tables.get(b"name", b"")) or font_spec(face).family
                       if ch.isascii() and (ch.isalnum() or ch in "-_")) or "Font"
-    program = cid_keyed_cff(_cff_subset(data, index, gids)) if cff else _glyf_subset(tables, gids)
+    program = cid_keyed_cff(*_cff_subset(data, index, gids)) if cff else _glyf_subset(tables, gids)
     return program, cff, ps_name[:60], metrics
 
 
@@ -371,19 +371,21 @@ def _checksum(data: bytes) -> int:
     return total & 0xFFFFFFFF
 
 
-def _cff_subset(data: bytes, index: int, gids: tuple[int, ...]) -> bytes:
-    """An OpenType (CFF) subset keeping these glyphs at their ids (fontTools' subsetter)."""
+def _cff_subset(data: bytes, index: int, gids: tuple[int, ...]) -> tuple[bytes, dict[str, int]]:
+    """An OpenType (CFF) subset of these glyphs (fontTools' subsetter), and each kept glyph's id in the whole
+    font by its name (the CIDs cid_keyed_cff gives them: the page's codes are the whole font's glyph ids).
+    The subset holds only these glyphs, not an empty slot for every other (a CJK face has 65,000)."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
     tt = TTFont(io.BytesIO(data), fontNumber=index if data[:4] == b"ttcf" else -1, recalcTimestamp=False,
-                lazy=True)
+                recalcBBoxes=False, lazy=True)
+    order = tt.getGlyphOrder()
     options = subset.Options()
-    options.retain_gids = True
     options.layout_features = []
     options.notdef_outline = True
     options.recalc_timestamp = False
-    options.hinting = False
+    options.hinting = True
     options.glyph_names = False
     options.name_IDs = [1, 2, 3, 4, 6]
     options.drop_tables = [*options.drop_tables, "FFTM", "GSUB", "GPOS", "GDEF", "kern"]
@@ -393,18 +395,20 @@ def _cff_subset(data: bytes, index: int, gids: tuple[int, ...]) -> bytes:
     out = io.BytesIO()
     tt.save(out)
     tt.close()
-    return out.getvalue()
+    wanted = {order[gid]: gid for gid in gids if gid < len(order)}
+    return out.getvalue(), wanted
 
 
-def cid_keyed_cff(otf: bytes) -> bytes:
-    """The CFF table of an OpenType font as a CID-keyed CFF whose CIDs are the glyph ids, for a
-    FontFile3 /CIDFontType0C (Identity-H: a code is a CID, here the glyph id HarfBuzz gave). A
-    name-keyed font (most Latin OTFs) gets the Adobe-Identity-0 ROS and one FDArray font dict holding
-    its Private dict (subroutines and hints kept); a CID-keyed one (Noto CJK) has its CIDs renumbered."""
+def cid_keyed_cff(otf: bytes, cids: dict[str, int] | None = None) -> bytes:
+    """The CFF table of an OpenType font as a CID-keyed CFF whose CIDs are glyph ids (`cids`: each glyph's
+    id by its name in the font it was cut from; default its id here), for a FontFile3 /CIDFontType0C
+    (Identity-H: a code is a CID, here the glyph id HarfBuzz gave). A name-keyed font (most Latin OTFs)
+    gets the Adobe-Identity-0 ROS and one FDArray font dict holding its Private dict (subroutines and
+    hints kept); a CID-keyed one (Noto CJK) has its CIDs renumbered."""
     from fontTools.cffLib import FDArrayIndex, FDSelect, FontDict
     from fontTools.ttLib import TTFont
 
-    tt = TTFont(io.BytesIO(otf), recalcTimestamp=False)
+    tt = TTFont(io.BytesIO(otf), recalcTimestamp=False, recalcBBoxes=False)
     cff = tt["CFF "].cff
     top = cff.topDictIndex[0]
     glyphs = top.CharStrings
@@ -425,10 +429,11 @@ def cid_keyed_cff(otf: bytes) -> bytes:
         top.FDArray, top.FDSelect = fd_array, select
         glyphs.fdArray, glyphs.fdSelect = fd_array, select
         top.ROS = ("Adobe", "Identity", 0)
-    top.CIDCount = len(names)
-    cids = {name: f"cid{n:05d}" if n else ".notdef" for n, name in enumerate(names)}
-    top.charset = [cids[name] for name in names]
-    glyphs.charStrings = {cids[name]: value for name, value in glyphs.charStrings.items()}
+    ids = cids or {name: n for n, name in enumerate(names)}
+    top.CIDCount = max(ids[name] for name in names) + 1
+    renamed = {name: f"cid{ids[name]:05d}" if ids[name] else ".notdef" for name in names}
+    top.charset = [renamed[name] for name in names]
+    glyphs.charStrings = {renamed[name]: value for name, value in glyphs.charStrings.items()}
     out = io.BytesIO()
     cff.compile(out, tt)
     tt.close()

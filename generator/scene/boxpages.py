@@ -79,6 +79,7 @@ class BoxArt:
     front_image: bytes | None = None
     font: str = FONT
     footer_font: str = FOOTER_FONT
+    lang: str = ""          # the title's language (BCP 47): which Han forms its installed faces draw (zh-Hant...)
 
 
 def lettered(art: BoxArt) -> BoxArt:
@@ -86,13 +87,15 @@ def lettered(art: BoxArt) -> BoxArt:
     faces drawing the characters it lacks (generator.scene.fonts.with_installed: a Japanese title in Noto
     Sans CJK, a Devanagari one in Noto Sans Devanagari...); the footer's, when it lacks some, followed by
     the title's own font (a designer's face draws the title there too), then installed faces in its
-    weight. The same fonts when they draw it all (a Latin title: the box as before)."""
+    weight. The installed faces draw Chinese, Japanese or Korean in the forms of the title's `lang`
+    (Noto Sans CJK SC for zh-Hans, TC for zh-Hant, KR for ko; fonts.han_lang). The same fonts when they
+    draw it all (a Latin title: the box as before)."""
     from generator.scene.fonts import add_stack, missing_chars, with_installed
 
     footer = art.footer_font
     if missing_chars(footer, art.title):
-        footer = with_installed(add_stack(list(dict.fromkeys([footer, art.font]))), art.title)
-    return replace(art, font=with_installed(art.font, art.title), footer_font=footer)
+        footer = with_installed(add_stack(list(dict.fromkeys([footer, art.font]))), art.title, art.lang)
+    return replace(art, font=with_installed(art.font, art.title, art.lang), footer_font=footer)
 
 
 def title_missing(art: BoxArt) -> list[str]:

@@ -14,7 +14,10 @@ and the three backends set the same glyphs at the same places.
 
 Fallback: a character a font (or the whole stack) lacks is drawn with the first FALLBACKS font
 that has it (Noto Emoji, monochrome, SIL OFL: emoji and many symbols). `font_runs` cuts a line
-into runs of one face each; marks and joiners stay with the character before them.
+into runs of one face each; marks and joiners stay with the character before them. What even that
+lacks may come from the machine's installed fonts (`with_installed`, `installed_fallback`: a stack of
+the font and the installed faces found by the characters, Han ones in the forms of the text's
+language): the box's titles and, unless a template says `fonts: {fallback: none}`, card text.
 """
 
 from __future__ import annotations
@@ -492,30 +495,66 @@ def _installed_faces() -> Iterator[tuple[Path, int, Any]]:
 MAX_FALLBACK_FACES = 8      # installed faces added after a font for a text's other scripts
 
 
-def with_installed(name: str, text: str) -> str:
+def with_installed(name: str, text: str, lang: str = "") -> str:
     """The font to set `text` in: `name` itself when it (its stack, or the fallback Noto Emoji) draws every
     character, else a stack of it and the installed faces that draw the characters it lacks, each found by
-    those characters (fontconfig on Linux, the system font folders elsewhere) in the font's weight. A
-    character no installed face has stays missing (missing_chars names it; it prints as an empty box)."""
+    those characters (fontconfig on Linux, the system font folders elsewhere) in the font's weight and, for
+    Chinese, Japanese or Korean text, the language's Han forms (`lang`, see han_lang). A character no
+    installed face has stays missing (missing_chars names it; it prints as an empty box)."""
+    return installed_fallback(name, text, lang)[0]
+
+
+@lru_cache(maxsize=4096)
+def installed_fallback(name: str, text: str, lang: str = "") -> tuple[str, tuple[tuple[str, str], ...]]:
+    """with_installed's font, and each installed face it added with the characters of `text` that face
+    stands in for (in the order of the stack; empty when the font draws it all). The last 4,096 asked are
+    kept (a deck's cards repeat their texts)."""
     missing = missing_chars(name, text)
     if not missing:
-        return name
-    faces = [face for face in covering_faces("".join(sorted(missing)), font_spec(primary(name)).weight == "bold")
+        return name, ()
+    faces = [face for face in covering_faces("".join(sorted(missing)), font_spec(primary(name)).weight == "bold",
+                                             han_lang(lang))
              if face != primary(name)]
-    return add_stack([name, *faces]) if faces else name
+    if not faces:
+        return name, ()
+    drawn: dict[str, list[str]] = {face: [] for face in faces}
+    for ch in missing:
+        face = next((f for f in faces if ord(ch) in _own_metrics(f)[0]), None)
+        if face is not None:
+            drawn[face].append(ch)
+    return add_stack([name, *faces]), tuple((face, "".join(chars)) for face, chars in drawn.items() if chars)
+
+
+_HAN_LANGS = {"ja": "ja", "ko": "ko", "zh": "zh-cn", "cmn": "zh-cn", "yue": "zh-hk"}
+
+
+def han_lang(lang: str) -> str:
+    """fontconfig's language for the Han forms of a BCP 47 tag: zh-cn (Simplified: zh, zh-Hans, zh-CN,
+    zh-SG), zh-tw (Traditional: zh-Hant, zh-TW), zh-hk (zh-HK, zh-MO, zh-Hant-HK, yue), ja, ko; "" for
+    any other language (no hint: the installed fonts' own order, Japanese forms with Noto Sans CJK)."""
+    parts = lang.replace("_", "-").lower().split("-")
+    base = _HAN_LANGS.get(parts[0], "")
+    if base[:2] != "zh":
+        return base
+    if "hk" in parts or "mo" in parts:
+        return "zh-hk"
+    if "tw" in parts or "hant" in parts:
+        return "zh-tw"
+    return "zh-cn" if "hans" in parts or "cn" in parts or "sg" in parts else base
 
 
 @cache
-def covering_faces(chars: str, bold: bool = False) -> tuple[str, ...]:
+def covering_faces(chars: str, bold: bool = False, lang: str = "") -> tuple[str, ...]:
     """Installed faces (registry names, add_font) that together draw as many of `chars` as the machine
-    can, the best first: fontconfig's best match for the characters still wanted, again while one draws
-    some of them (at most MAX_FALLBACK_FACES); the system font folders where there is no fontconfig. A face
-    that cannot be used (its licence bits forbid embedding) is passed over."""
+    can, the best first: fontconfig's best match for the characters still wanted (in fontconfig's
+    language `lang`, han_lang's, when given: Noto Sans CJK SC for zh-cn), again while one draws some of
+    them (at most MAX_FALLBACK_FACES); the system font folders where there is no fontconfig. A face that
+    cannot be used (its licence bits forbid embedding) is passed over."""
     wanted = set(chars)
     found: list[str] = []
     tried: set[tuple[Path, int]] = set()
     while wanted and len(found) < MAX_FALLBACK_FACES:
-        best = _best_cover(wanted, bold, tried)
+        best = _best_cover(wanted, bold, tried, lang)
         if best is None:
             break
         tried.add(best)
@@ -531,11 +570,12 @@ def covering_faces(chars: str, bold: bool = False) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _best_cover(wanted: set[str], bold: bool, tried: set[tuple[Path, int]]) -> tuple[Path, int] | None:
-    """The installed face drawing the most of `wanted` (in the weight asked for when there is a choice)."""
+def _best_cover(wanted: set[str], bold: bool, tried: set[tuple[Path, int]], lang: str = "") -> tuple[Path, int] | None:
+    """The installed face drawing the most of `wanted` (in the weight asked for when there is a choice, and
+    the language's forms)."""
     if shutil.which("fc-match"):
         charset = " ".join(f"{ord(ch):x}" for ch in sorted(wanted))
-        pattern = f"sans-serif:weight={'bold' if bold else 'regular'}:charset={charset}"
+        pattern = f"sans-serif:weight={'bold' if bold else 'regular'}:charset={charset}" + (f":lang={lang}" if lang else "")
         try:
             out = subprocess.run(["fc-match", "-s", "-f", "%{file}\t%{index}\n", pattern], capture_output=True,
                                  text=True, timeout=30, check=True).stdout
@@ -546,25 +586,47 @@ def _best_cover(wanted: set[str], bold: bool, tried: set[tuple[Path, int]]) -> t
             if file and Path(file).suffix.lower() in FONT_SUFFIXES and (Path(file), int(index or 0)) not in tried:
                 return Path(file), int(index or 0)
         return None
-    return _scan_cover(frozenset(wanted), bold, frozenset(tried))
+    return _scan_cover(frozenset(wanted), bold, frozenset(tried), lang)
 
 
-def _scan_cover(wanted: frozenset[str], bold: bool, tried: frozenset[tuple[Path, int]]) -> tuple[Path, int] | None:
+# Han faces of the system folders by the forms they draw (macOS, Windows): fontconfig knows each face's
+# languages, a folder scan only its name (Noto's and Source Han's end in SC, TC, HK, JP or KR).
+_HAN_TAGS = {"zh-cn": "sc", "zh-tw": "tc", "zh-hk": "hk", "ja": "jp", "ko": "kr"}
+_HAN_FAMILIES = {
+    "zh-cn": ("microsoft yahei", "simsun", "simhei", "dengxian"),
+    "zh-tw": ("microsoft jhenghei", "pmingliu", "mingliu"),
+    "zh-hk": ("mingliu_hkscs",),
+    "ja": ("hiragino", "yu gothic", "yu mincho", "meiryo", "ms gothic", "ms mincho"),
+    "ko": ("apple sd gothic neo", "malgun gothic", "gulim", "batang", "dotum"),
+}
+
+
+def _speaks(family: str, lang: str) -> bool:
+    """Whether a family's name says it draws `lang`'s Han forms (han_lang's: its last word SC, TC, HK, JP
+    or KR, or a system family known for them)."""
+    folded = family.casefold()
+    return folded.rsplit(" ", 1)[-1] == _HAN_TAGS.get(lang) or folded.startswith(_HAN_FAMILIES.get(lang, ()))
+
+
+def _scan_cover(wanted: frozenset[str], bold: bool, tried: frozenset[tuple[Path, int]],
+                lang: str = "") -> tuple[Path, int] | None:
     """Without fontconfig: the face of the system font folders drawing the most of `wanted`; of those
-    drawing as many, the first in the weight asked for, else the first."""
-    best: tuple[int, bool, Path, int] | None = None
+    drawing as many, the first of the language's Han forms (lang: han_lang's) in the weight asked for,
+    else the first of those forms, else the first in that weight, else the first."""
+    best: tuple[int, bool, bool, Path, int] | None = None
     for path, index, face in _installed_faces():
         if (path, index) in tried:
             continue
         try:
             cmap = face.getBestCmap() or {}
             heavy = ("OS/2" in face and face["OS/2"].usWeightClass >= 600) == bold
+            speaks = bool(lang) and _speaks(str(face["name"].getBestFamilyName() or ""), lang)
         except Exception:          # a damaged face in a system folder is passed over
             continue
         count = sum(1 for ch in wanted if ord(ch) in cmap)
-        if count and (best is None or (count, heavy) > best[:2]):
-            best = (count, heavy, path, index)
-    return None if best is None else (best[2], best[3])
+        if count and (best is None or (count, speaks, heavy) > best[:3]):
+            best = (count, speaks, heavy, path, index)
+    return None if best is None else (best[3], best[4])
 
 
 def user_font(value: str) -> str:

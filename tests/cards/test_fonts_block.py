@@ -104,15 +104,18 @@ def test_a_bad_font_is_one_line_exit_2_nothing_written(tmp_path: Path, pnpgen, f
 
 
 def test_check_names_characters_no_font_has(tmp_path: Path, pnpgen) -> None:
-    template = _template(tmp_path, "fonts:\n  title: sans\n  text: sans\n")
+    """With `fallback: none` the template's fonts alone draw the cards (no installed face stands in):
+    --check names each character they lack, as it prints (an empty box)."""
+    template = _template(tmp_path, "fonts:\n  title: sans\n  text: sans\n  fallback: none\n")
     _code, out, err = pnpgen("cards", tmp_path / "cards.yaml", template, "--check")
     report = out + err
-    assert "'吾'" in report and "no font of 'sans'" in report
+    assert "'吾'" in report and "no font of 'sans':" in report and "installed font" not in report
 
 
 def test_pdfx_embeds_a_name_keyed_cff_font_as_bare_cff(tmp_path: Path, pnpgen) -> None:
     """PDF/X-1a (PDF 1.3) takes CFF as FontFile3 /CIDFontType0C, not an OpenType file: a name-keyed OTF
-    is embedded CID-keyed (Adobe-Identity-0), each glyph's CID its glyph id, its outlines unchanged."""
+    is embedded CID-keyed (Adobe-Identity-0), the glyphs drawn and no others, each glyph's CID its glyph
+    id in the font, its outlines unchanged."""
     import io
 
     import pikepdf
@@ -124,7 +127,7 @@ def test_pdfx_embeds_a_name_keyed_cff_font_as_bare_cff(tmp_path: Path, pnpgen) -
     from generator.scene.fonts import font_path
 
     otf = name_keyed_otf(str(font_path("sans")), "Hello PDF/X AVATAR")
-    template = _template(tmp_path, "fonts:\n  title: fonts/Latin.otf\n  text: sans\n")
+    template = _template(tmp_path, "fonts:\n  title: fonts/Latin.otf\n  text: sans\n  fallback: none\n")
     (tmp_path / "fonts" / "Latin.otf").write_bytes(otf)
     (tmp_path / "cards.yaml").write_text(DATA.replace("Ufficio", "Hello AVATAR"), encoding="utf-8")
     out = tmp_path / "x.pdf"
@@ -139,9 +142,11 @@ def test_pdfx_embeds_a_name_keyed_cff_font_as_bare_cff(tmp_path: Path, pnpgen) -
         cff.decompile(io.BytesIO(program.read_bytes()), None)
     top = cff.topDictIndex[0]
     assert top.ROS == ("Adobe", "Identity", 0)
-    assert top.charset[1:] == [f"cid{n:05d}" for n in range(1, len(top.charset))]
+    cids = [int(name[3:]) for name in top.charset[1:]]     # each kept glyph named by its id in the font
+    assert top.charset[0] == ".notdef" and cids == sorted(set(cids)) and top.CIDCount == cids[-1] + 1
     with TTFont(io.BytesIO(otf)) as source:
         order, cmap, glyphs = source.getGlyphOrder(), source.getBestCmap(), source.getGlyphSet()
+        assert len(top.charset) < len(order)                  # only the glyphs drawn, no empty slots
         for ch in "HAV":
             gid = order.index(cmap[ord(ch)])
             theirs, ours = BoundsPen(glyphs), BoundsPen(None)

@@ -61,7 +61,7 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
 
     from generator.cards.build import check_records
     from generator.cards.formulas import formula_findings
-    from generator.cards.preflight import check_deck
+    from generator.cards.preflight import Finding, check_deck, stand_ins
     from generator.cards.session import draw_card, select
     from generator.publish.carddeck import display
     from generator.publish.images import load_image
@@ -79,6 +79,7 @@ def records_findings(records: list[Any], design: Any, opts: DeckOptions, only: s
             raise drawing.exception
         found += drawing.findings
     count = len(chosen)
+    found += [Finding(line, design.template.file) for line in stand_ins(design)]
     found += check_deck(count, design.template.file, per_sheet=_per_sheet(design, opts),
                         tts_per_sheet=_tts_per_sheet(opts))
     return [replace(f, file=display(Path(f.file))) if f.file is not None else f for f in found]

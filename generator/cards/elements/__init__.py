@@ -14,7 +14,6 @@ import importlib
 import math
 import os
 import pkgutil
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -359,8 +358,10 @@ def to_features(value: Any) -> tuple[str, ...]:
 
 def to_lang(value: Any) -> str:
     """A language tag (BCP 47: it, de-CH, ja, ar), or '' for none."""
+    from generator.cards.templates import LANG_TAG
+
     text = str(value or "").strip()
-    if text and not re.fullmatch(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*", text):
+    if text and not LANG_TAG.fullmatch(text):
         raise BadValue(f"a language is a tag such as it, de-CH, ja or ar, not {value!r}")
     return text
 
