@@ -88,6 +88,15 @@ class PrintJob:
         """The file a one-file format writes without -o: output/NAME, or output/HOME/NAME."""
         return paths.default_output(*([self.home] if self.home else []), name)
 
+    def one_file(self, name: str) -> Path:
+        """The file a one-file format writes: -o FILE (a name with a suffix), or NAME inside -o FOLDER (an
+        existing folder, or a name without a suffix, as 'out/' is: the groups read -o so too), or
+        default_file(NAME) without -o. A PDF is never written over a folder, nor named 'out'."""
+        out = self.opts.output
+        if out is None:
+            return self.default_file(name)
+        return out / name if out.is_dir() or not out.suffix else out
+
     def place(self, suffixes: Sequence[str], default: str | None = None) -> tuple[Path, str]:
         """The folder and file stem of the job's files: -o FILE.ext (ext one of `suffixes`), -o FOLDER, or
         without -o output/HOME/ (a game's folder) or output/DEFAULT/ (default: the stem)."""

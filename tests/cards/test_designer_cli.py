@@ -44,6 +44,19 @@ def test_only_numbers_and_ranges_pick_cards_for_pdf(pnpgen, write, tmp_path):
     assert [f"Card {i}" in text for i in (3, 7, 8, 9, 1, 10)] == [True] * 4 + [False] * 2
 
 
+def test_a_one_file_format_given_a_folder_writes_inside_it(pnpgen, write, tmp_path):
+    """-o out/ (the shell hands 'out/'; a Path keeps 'out') or an existing folder: the PDF or JSON goes in
+    it under the deck's name, never a file named 'out', never over the folder."""
+    data, tmpl = deck(write, rows(2))
+    assert pnpgen("cards", data, tmpl, "-o", f"{tmp_path / 'new'}/")[0] == 0
+    assert (tmp_path / "new").is_dir() and [p.name for p in (tmp_path / "new").iterdir()] == ["d.pdf"]
+    assert PdfReader(tmp_path / "new" / "d.pdf").pages[0].extract_text().count("Card") == 2
+    (tmp_path / "there").mkdir()
+    assert pnpgen("cards", data, tmpl, "--format", "json", "-o", tmp_path / "there")[0] == 0
+    assert '"Card 2"' in (tmp_path / "there" / "d.json").read_text("utf-8")
+    assert pnpgen("cards", data, tmpl, "-o", tmp_path / "named.pdf")[0] == 0 and (tmp_path / "named.pdf").is_file()
+
+
 def test_only_field_test_and_card_name_files_by_deck_number(pnpgen, write, tmp_path):
     data, tmpl = deck(write, rows(12))
     code, _out, _ = pnpgen("cards", data, tmpl, "--only", "name~card 1", "--format", "svg", "-o", tmp_path / "s")
@@ -78,14 +91,14 @@ def test_png_backs_one_file_per_distinct_back(pnpgen, write, tmp_path):
 def test_check_lists_warnings_and_strict_exits_1(pnpgen, write, tmp_path, out_dir):
     data, tmpl = deck(write, [{"name": "Fine", "body": "Short.", "side": "A"},
                               {"name": "Long", "body": "word " * 60, "side": "A"},
-                              {"name": "Smile \U0001F600 \u4e2d", "body": "Short.", "side": "A"}])
+                              {"name": "Smile \U0001F600 \ue000", "body": "Short.", "side": "A"}])
     code, out, err = pnpgen("cards", data, tmpl, "--check")
     lines = out.splitlines()
     assert code == 0 and err == "" and lines.pop() == f"{len(lines)} warnings"     # all on stdout
     assert all(line.startswith("pnpgen: warning: ") for line in lines)
     shrunk = [line for line in lines if "shrunk" in line]
     assert len(shrunk) == 1 and "card 2 'Long'" in shrunk[0] and "front element 'body'" in shrunk[0]
-    assert any("card 3" in line and "U+4E2D" in line and "front element 'title'" in line for line in lines)
+    assert any("card 3" in line and "U+E000" in line and "front element 'title'" in line for line in lines)
     assert any("last sheet holds 3 of" in line for line in lines)
     assert not out_dir.exists()                     # --check writes nothing
     assert pnpgen("cards", data, tmpl, "--check", "--strict")[0] == 1

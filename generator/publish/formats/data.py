@@ -26,7 +26,7 @@ class JsonFormat:
 
     def paths(self, job: PrintJob) -> list[Path]:
         output = job.opts.output
-        return [output] if output is not None and str(output) != "-" else []
+        return [job.one_file(f"{job.stem}.json")] if output is not None and str(output) != "-" else []
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
         from generator.core.files import write_atomic

@@ -34,7 +34,7 @@ class PdfFormat:
         check_page_count(job.sheet_count(True), job.opts.max_cards)
 
     def paths(self, job: PrintJob) -> list[Path]:
-        return [job.opts.output or job.default_file(f"{job.stem}.pdf")]
+        return [job.one_file(f"{job.stem}.pdf")]
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
         from itertools import chain

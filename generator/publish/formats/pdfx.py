@@ -48,7 +48,7 @@ class PdfxFormat:
         check_page_count(job.count * (2 if job.has_backs else 1), job.opts.max_cards)
 
     def paths(self, job: PrintJob) -> list[Path]:
-        return [job.opts.output or job.default_file(f"{job.stem}-pdfx.pdf")]
+        return [job.one_file(f"{job.stem}-pdfx.pdf")]
 
     def write(self, job: PrintJob, deck: Any) -> list[Path]:
         from generator.render.pdfx import write_pdfx
