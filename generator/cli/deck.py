@@ -106,7 +106,8 @@ def _deck_option_list(bleed_default: str, backs: bool) -> list[Decorator]:
                           "than a quarter are resampled to it once (up to 1.25x keep their bytes); "
                           "0 keeps every picture as it is."),
         click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
-                     help="Output file (pdf, json: a name ending .pdf/.json; a folder or a name without a suffix puts the file in that folder) or folder/file stem (svg, png, tts). Default: under output/."),
+                     help="Output file (pdf, json; given a folder, or a name without a suffix, the file "
+                          "goes in it) or folder/file stem (svg, png, tts). Default: under output/."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
         click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary."),
         max_cards_option(),

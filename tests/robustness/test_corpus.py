@@ -109,7 +109,7 @@ CASES = [
     Case("device node behind a symlink", [*_cards("--force")], 2, "not a regular file",
          {**T, "d.csv": OK_CSV}, absent=(), setup=_device_or_fifo_link),
     Case("folder as target", ["cards", "d.csv", "t.yaml", "-o", "sub", "--force"], 2, "a folder",
-         {**T, "d.csv": OK_CSV, "sub/keep": "x"}, absent=()),
+         {**T, "d.csv": OK_CSV, "sub/d.pdf/keep": "x"}, absent=()),    # -o FOLDER writes FOLDER/d.pdf: a folder there
     Case("path through a file", ["cards", "d.csv", "t.yaml", "-o", "afile/x.pdf"], 2, "afile",
          {**T, "d.csv": OK_CSV}, absent=("afile/x.pdf",), setup=_afile),
     Case("target under /proc", ["cards", "d.csv", "t.yaml", "-o", "/proc/pnpgen-test.pdf"], 2, "/proc",
