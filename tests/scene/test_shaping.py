@@ -167,6 +167,17 @@ def test_break_opportunities() -> None:
     assert [p for p, _ in segments("見当がつかぬ。")] == ["見", "当", "が", "つ", "か", "ぬ。"]
     assert [p for p, _ in segments("「どこ」で")] == ["「ど", "こ」", "で"]         # none after 「, none before 」
     assert segments("long\u200bword") == [("long", ""), ("word", " ")]
+    # Korean is set word by word (keep-all): breaks at its spaces, a Hanja word keeps its particle
+    assert segments("카드를 두 장 뽑는다.") == [("카드를", " "), ("두", " "), ("장", " "), ("뽑는다.", " ")]
+    assert [p for p, _ in segments("漢字와 한글")] == ["漢", "字와", "한글"]
+
+
+def test_a_korean_word_too_long_for_its_line_is_still_cut() -> None:
+    word = "가나다라마바사아자차카타파하"
+    lines = layout_text(Text(0, 0, 12, 40, word, size=10, shrink=False))
+    assert len(lines) > 1 and "".join(line.text for line in lines) == word
+    two = layout_text(Text(0, 0, 30, 40, "카드를 두 장 뽑는다 그리고 버린다", size=10, shrink=False))
+    assert [line.text for line in two] == ["카드를 두 장 뽑는다 그리고", "버린다"]
 
 
 def test_a_long_italian_word_hyphenates_instead_of_shrinking() -> None:
