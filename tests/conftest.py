@@ -37,7 +37,7 @@ TOOL_PACKAGES = {
 # Installed font families tests draw with (Debian packages): `system_font(family)` finds them.
 FONT_PACKAGES = {"Noto Sans Arabic": "fonts-noto-core", "Noto Sans Devanagari": "fonts-noto-core",
                  "Noto Sans": "fonts-noto-core", "Noto Sans CJK JP": "fonts-noto-cjk",
-                 "Noto Sans Thai": "fonts-noto-core"}
+                 "Noto Sans Thai": "fonts-noto-core", "Noto Serif CJK JP": "fonts-noto-cjk"}
 # Python packages a tool test drives (the test extra installs them).
 PYTHON_MODULES = {"selenium": "pip install '.[test]'"}
 # The browser's two are looked for at a fixed path (a Debian install puts both in /usr/bin), which

@@ -513,7 +513,7 @@ def installed_fallback(name: str, text: str, lang: str = "") -> tuple[str, tuple
     if not missing:
         return name, ()
     faces = [face for face in covering_faces("".join(sorted(missing)), font_spec(primary(name)).weight == "bold",
-                                             han_lang(lang))
+                                             han_lang(lang), generic_family(name))
              if face != primary(name)]
     if not faces:
         return name, ()
@@ -523,6 +523,32 @@ def installed_fallback(name: str, text: str, lang: str = "") -> tuple[str, tuple
         if face is not None:
             drawn[face].append(ch)
     return add_stack([name, *faces]), tuple((face, "".join(chars)) for face, chars in drawn.items() if chars)
+
+
+@cache
+def generic_family(name: str) -> str:
+    """'serif', 'monospace' or 'sans-serif': the kind of face that sets a font's own characters, for asking
+    the machine for a stand-in of the same kind (a serif template's Han in Noto Serif CJK, not Sans). Read
+    from the face: post's fixed pitch, else PANOSE's serif style (Latin text faces), else OS/2's family
+    class; sans-serif when the face says neither."""
+    import struct
+
+    face = hb_font(primary(name)).face
+    post = face.reference_table("post").data
+    if len(post) >= 16 and struct.unpack_from(">I", post, 12)[0]:
+        return "monospace"
+    os2 = face.reference_table("OS/2").data
+    if len(os2) < 42:
+        return "sans-serif"
+    family_class = os2[30]                       # sFamilyClass's class (high byte)
+    kind, serif_style, proportion = os2[32], os2[33], os2[35]
+    if kind == 2 and proportion == 9:            # PANOSE Latin text, monospaced
+        return "monospace"
+    if kind == 2 and 2 <= serif_style <= 10:     # cove, square, thin, oval, ... serifs
+        return "serif"
+    if kind == 2 and serif_style >= 11:          # normal, obtuse, perpendicular sans, flared, rounded
+        return "sans-serif"
+    return "serif" if family_class in (1, 2, 3, 4, 5, 7) else "sans-serif"
 
 
 _HAN_LANGS = {"ja": "ja", "ko": "ko", "zh": "zh-cn", "cmn": "zh-cn", "yue": "zh-hk"}
@@ -544,17 +570,18 @@ def han_lang(lang: str) -> str:
 
 
 @cache
-def covering_faces(chars: str, bold: bool = False, lang: str = "") -> tuple[str, ...]:
+def covering_faces(chars: str, bold: bool = False, lang: str = "", generic: str = "sans-serif") -> tuple[str, ...]:
     """Installed faces (registry names, add_font) that together draw as many of `chars` as the machine
     can, the best first: fontconfig's best match for the characters still wanted (in fontconfig's
-    language `lang`, han_lang's, when given: Noto Sans CJK SC for zh-cn), again while one draws some of
+    language `lang`, han_lang's, when given: Noto Sans CJK SC for zh-cn; of the kind `generic`,
+    generic_family's: Noto Serif CJK for a serif font), again while one draws some of
     them (at most MAX_FALLBACK_FACES); the system font folders where there is no fontconfig. A face that
     cannot be used (its licence bits forbid embedding) is passed over."""
     wanted = set(chars)
     found: list[str] = []
     tried: set[tuple[Path, int]] = set()
     while wanted and len(found) < MAX_FALLBACK_FACES:
-        best = _best_cover(wanted, bold, tried, lang)
+        best = _best_cover(wanted, bold, tried, lang, generic)
         if best is None:
             break
         tried.add(best)
@@ -570,12 +597,13 @@ def covering_faces(chars: str, bold: bool = False, lang: str = "") -> tuple[str,
     return tuple(found)
 
 
-def _best_cover(wanted: set[str], bold: bool, tried: set[tuple[Path, int]], lang: str = "") -> tuple[Path, int] | None:
+def _best_cover(wanted: set[str], bold: bool, tried: set[tuple[Path, int]], lang: str = "",
+                generic: str = "sans-serif") -> tuple[Path, int] | None:
     """The installed face drawing the most of `wanted` (in the weight asked for when there is a choice, and
     the language's forms)."""
     if shutil.which("fc-match"):
         charset = " ".join(f"{ord(ch):x}" for ch in sorted(wanted))
-        pattern = f"sans-serif:weight={'bold' if bold else 'regular'}:charset={charset}" + (f":lang={lang}" if lang else "")
+        pattern = f"{generic}:weight={'bold' if bold else 'regular'}:charset={charset}" + (f":lang={lang}" if lang else "")
         try:
             out = subprocess.run(["fc-match", "-s", "-f", "%{file}\t%{index}\n", pattern], capture_output=True,
                                  text=True, timeout=30, check=True).stdout

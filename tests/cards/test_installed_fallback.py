@@ -165,6 +165,19 @@ def test_fontconfig_gives_han_text_the_face_of_its_language(system_font) -> None
             chosen[tag] = str(face["name"].getBestFamilyName())
     assert chosen == {"": "Noto Sans CJK JP", "ja": "Noto Sans CJK JP", "zh-Hans": "Noto Sans CJK SC",
                       "zh-Hant": "Noto Sans CJK TC", "zh-HK": "Noto Sans CJK HK", "ko": "Noto Sans CJK KR"}
+    system_font("Noto Serif CJK JP")
+    found = _best_cover(set("山田"), False, set(), "zh-cn", "serif")      # a serif template's Han: serif forms
+    assert found is not None
+    with TTFont(found[0], fontNumber=found[1], lazy=True) as face:
+        assert str(face["name"].getBestFamilyName()) == "Noto Serif CJK SC"
+
+
+def test_a_stand_in_is_asked_for_in_the_fonts_own_kind() -> None:
+    """generic_family reads the face (fixed pitch, PANOSE serif style, OS/2 class): the shipped faces."""
+    from generator.scene.fonts import generic_family
+
+    assert [generic_family(n) for n in ("sans", "sans-bold", "serif", "serif-bold", "mono", "mono-bold")] == [
+        "sans-serif", "sans-serif", "serif", "serif", "monospace", "monospace"]
 
 
 def test_without_fontconfig_the_folder_search_prefers_the_languages_family(tmp_path: Path, monkeypatch) -> None:
@@ -199,7 +212,8 @@ def test_the_box_title_asks_for_its_languages_forms(fresh_search, tmp_path: Path
     from generator.scene import fonts
 
     asked: list[tuple[str, bool, str]] = []
-    monkeypatch.setattr(fonts, "covering_faces", lambda chars, bold=False, lang="": asked.append((chars, bold, lang)) or ())
+    monkeypatch.setattr(fonts, "covering_faces", lambda chars, bold=False, lang="", generic="sans-serif":
+                        asked.append((chars, bold, lang)) or ())
     out = tmp_path / "box.pdf"
     code, _out, err = pnpgen("box", "--card", "poker", "--count", "10", "--title", "三国", "--title-lang", "zh-Hant",
                              "-o", out, "-q")
