@@ -714,11 +714,15 @@ def is_rtl_text(text: str) -> bool:
     return False
 
 
-def paragraph_rtl(text: str) -> bool | None:
+def paragraph_rtl(text: str, direction: str = "auto") -> bool | None:
     """A paragraph's base direction for the bidi algorithm: None for text without right-to-left
     characters (left to right throughout, no bidi pass), else whether its first strong character is
-    right to left (rule P2)."""
-    return is_rtl_text(text) if _STRONG_RTL.search(text) else None
+    right to left (rule P2), or what `direction` ("ltr", "rtl") sets (rule P3)."""
+    if direction == "rtl":
+        return True
+    if not _STRONG_RTL.search(text):
+        return None
+    return False if direction == "ltr" else is_rtl_text(text)
 
 
 def shaped_width(font: str, text: str, features: tuple[str, ...] = (), lang: str = "") -> float:

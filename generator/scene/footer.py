@@ -194,7 +194,8 @@ def scale_bar(x: float, y: float, length: float = SCALE_BAR_LENGTH) -> list[Item
 
 def _footer_text(x: float, w: float, text: str, font: str = FOOTER_FONT) -> Text:
     return Text(x, 0.0, w, FOOTER_HEIGHT, text, font=font, size=FOOTER_SIZE, color=FOOTER_COLOR,
-                valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE)
+                valign="middle", wrap=False, shrink=True, min_size=FOOTER_MIN_SIZE,
+                direction="ltr")     # pnpgen's words (all its languages left to right) around a user's title
 
 
 def _fits(text: str, width: float, font: str = FOOTER_FONT) -> bool:

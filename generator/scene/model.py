@@ -187,6 +187,10 @@ class Text:
     line_height: float = 1.2
     features: tuple[str, ...] = field(default=(), kw_only=True)   # OpenType features ("smcp", "-liga")
     lang: str = field(default="", kw_only=True)   # the text's language (BCP 47: "it", "ja"): shaping, hyphenation
+    # each paragraph's base direction: "auto" its first strong character's (rule P2), or "ltr"/"rtl" (rule
+    # P3's higher-level protocol: a footer in pnpgen's own left-to-right words keeps that order around
+    # a right-to-left title)
+    direction: str = field(default="auto", kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,7 +155,7 @@ def _fit(box: Text, fm: FontMetrics, size: float, break_words: bool) -> list[Set
     lines: list[SetLine] = []
     max_lines = _max_lines(box, fm, size)
     for para in _paragraphs(box.text):
-        rtl = paragraph_rtl(para)
+        rtl = paragraph_rtl(para, box.direction)
         if box.wrap:
             lines.extend((text, width, rtl) for text, width in wrap_paragraph(para, measure, limit, break_words,
                                                                               box.lang))

@@ -62,3 +62,28 @@ def test_seed_words_follow_the_language(lang: str, words: str) -> None:
     from generator.scene.footer import seed_words
 
     assert seed_words(7, lang) == words
+
+
+def _text_items(items) -> list[Text]:
+    found: list[Text] = []
+    for item in items:
+        if isinstance(item, Group):
+            found += _text_items(item.items)
+        elif isinstance(item, Text):
+            found.append(item)
+    return found
+
+
+@pytest.mark.parametrize("title", ["لعبة الورق", "משחק קלפים"])
+def test_a_right_to_left_title_keeps_the_footer_left_to_right(title) -> None:
+    """pnpgen's own words read left to right: a footer that starts with an Arabic or Hebrew title is a
+    left-to-right paragraph (the title first, at the left, in its own order), not flipped to the right."""
+    from generator.scene.fonts import paragraph_rtl
+    from generator.scene.text import layout_text
+
+    pages = add_footers(sheet_pages(1, "a4", False), title=title, source="seed 1", lang="en")
+    (words,) = [t for t in _text_items(pages[0].items) if title in t.text]
+    (line,) = layout_text(words)
+    assert line.rtl is False and abs(line.x - words.x) < 1e-6          # set from the left edge
+    assert line.text.startswith(title)
+    assert paragraph_rtl(words.text) is True                          # what the first strong letter alone said
