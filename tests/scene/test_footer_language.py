@@ -10,12 +10,16 @@ from generator.scene.model import Group, Text
 
 
 def _texts(items) -> list[str]:
-    found: list[str] = []
+    return [item.text for item in _text_items(items)]
+
+
+def _text_items(items) -> list[Text]:
+    found: list[Text] = []
     for item in items:
         if isinstance(item, Group):
-            found += _texts(item.items)
+            found += _text_items(item.items)
         elif isinstance(item, Text):
-            found.append(item.text)
+            found.append(item)
     return found
 
 
@@ -63,15 +67,6 @@ def test_seed_words_follow_the_language(lang: str, words: str) -> None:
 
     assert seed_words(7, lang) == words
 
-
-def _text_items(items) -> list[Text]:
-    found: list[Text] = []
-    for item in items:
-        if isinstance(item, Group):
-            found += _text_items(item.items)
-        elif isinstance(item, Text):
-            found.append(item)
-    return found
 
 
 @pytest.mark.parametrize("title", ["لعبة الورق", "משחק קלפים"])
