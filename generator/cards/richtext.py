@@ -53,6 +53,7 @@ class RichStyle:
     plain: bool = False            # only icons are markup (plain `text` with icons in it)
     features: tuple[str, ...] = ()   # OpenType features for HarfBuzz
     lang: str = ""                 # the text's language (shaping)
+    direction: str = "auto"        # each paragraph's base direction: auto (rule P2), ltr or rtl (P3)
 
 
 @dataclass(frozen=True)
@@ -296,7 +297,7 @@ def _layout_cached(text: str, x: float, y: float, w: float, h: float, style: Ric
             # midway between the last line's descent and this line's ascent
             ry = round((baseline - pitch - style.para_gap + descent + baseline - ascent) / 2, 4)
             items.append(Line(x, ry, x + w, ry, stroke=style.rule))
-        rtl = _base_rtl([word for line in para for word in line])
+        rtl = _base_rtl([word for line in para for word in line], style.direction)
         for line in para:
             items += _set_line(line, x, baseline, w, size, style, rtl)
             baseline += pitch
@@ -355,9 +356,9 @@ class _Piece:
     icon: str | None = None
 
 
-def _base_rtl(words: list[Word]) -> bool | None:
+def _base_rtl(words: list[Word], direction: str = "auto") -> bool | None:
     """The base direction of the paragraph these words make (scene.fonts.paragraph_rtl)."""
-    return paragraph_rtl(" ".join("".join(a.text for a in word) for word in words))
+    return paragraph_rtl(" ".join("".join(a.text for a in word) for word in words), direction)
 
 
 def _pieces(words: list[Word], size: float, style: RichStyle, rtl: bool | None) -> list[_Piece]:

@@ -98,3 +98,23 @@ def test_soft_hyphens_break_rich_text_where_the_line_ends() -> None:
 def test_the_richtext_element_takes_lang_and_features() -> None:
     keys = get_kind("richtext").keys
     assert keys["lang"].default == "" and keys["features"].default == ()
+
+
+def test_direction_sets_a_paragraphs_base_direction_in_text_and_richtext() -> None:
+    """A Hebrew sentence that opens with a Latin word is left to right by its first strong letter (rule
+    P2); `direction: rtl` makes it right to left (P3), set from the right edge; `ltr` the other way."""
+    from generator.scene.model import Text
+    from generator.scene.text import layout_text
+
+    sentence = "DNA הוא מולקולה"
+    assert get_kind("text").keys["direction"].default == get_kind("richtext").keys["direction"].default == "auto"
+    auto, rtl = (layout_text(Text(0, 0, 60, 10, sentence, size=10, direction=d))[0] for d in ("auto", "rtl"))
+    assert auto.rtl is False and auto.x == pytest.approx(0.0)
+    assert rtl.rtl is True and rtl.x + text_width(sentence, "sans", 10) == pytest.approx(60.0, abs=1e-3)
+    lines = [i for i in layout_rich(sentence, 0.0, 0.0, 60.0, 10.0, RichStyle(size=10, direction="rtl"))
+             if isinstance(i, TextLine)]
+    assert max(_right(line) for line in lines) == pytest.approx(60.0, abs=1e-3)
+    assert all(line.rtl for line in lines if "DNA" not in line.text)
+    assert max(lines, key=lambda line: line.x).text == "DNA"            # the paragraph's first word, at its start
+    ltr = layout_text(Text(0, 0, 60, 10, "עולם hello", size=10, direction="ltr"))[0]
+    assert ltr.rtl is False and ltr.x == pytest.approx(0.0)

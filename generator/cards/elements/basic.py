@@ -177,6 +177,7 @@ TEXT_KEYS = {
     "rotate": one_of(("0", "90", "180", "270"), "0"),
     "features": Param(to_features, (), "OpenType features, e.g. [smcp, onum] (-liga turns ligatures off)"),
     "lang": Param(to_lang, "", "the text's language (it, de, ja, ar...): shaping and hyphenation"),
+    "direction": one_of(("auto", "ltr", "rtl"), "auto"),
 }
 
 
@@ -194,7 +195,7 @@ def text_box(el: Element, ctx: ElementContext) -> list[Item]:
     box = Text(0.0, 0.0, local_w, local_h, el["text"], font=el["font"], size=el["size"], color=el["color"],
                align=el["align"], valign=el["valign"], wrap=el["wrap"], shrink=el["shrink"],
                min_size=min(el["min_size"], el["size"]), line_height=el["line_height"],
-               features=el["features"], lang=el["lang"])
+               features=el["features"], lang=el["lang"], direction=el["direction"])
     if turn == 0:
         return [replace(box, x=x, y=y, w=w, h=h)]
     shift = {90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[turn]
@@ -218,7 +219,7 @@ def _text_with_icons(el: Element, ctx: ElementContext, w: float, h: float) -> li
     style = RichStyle(font=el["font"], bold=el["font"], size=size,
                       min_size=min(el["min_size"], size) if el["shrink"] else size, color=el["color"],
                       line_height=el["line_height"], align=el["align"], valign=el["valign"], icons=ctx.icons,
-                      plain=True, features=el["features"], lang=el["lang"])
+                      plain=True, features=el["features"], lang=el["lang"], direction=el["direction"])
     try:
         return layout_rich(el["text"], 0.0, 0.0, w, h, style)
     except LayoutError as err:

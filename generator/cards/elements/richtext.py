@@ -51,13 +51,14 @@ STYLE_KEYS = {
     "icon_scale": num(0.85, "icon height as a fraction of the text size"),
     "features": Param(to_features, (), "OpenType features, e.g. [smcp, onum] (-liga turns ligatures off)"),
     "lang": Param(to_lang, "", "the text's language (it, de, ar...): shaping and hyphenation"),
+    "direction": one_of(("auto", "ltr", "rtl"), "auto"),
 }
 
 
 def rich_style(el: Element, **over: Any) -> RichStyle:
     """The RichStyle of an element's style keys (over: values that win)."""
     keys = ("font", "bold", "size", "min_size", "color", "green", "align", "valign", "line_height", "icon_scale",
-            "features", "lang")
+            "features", "lang", "direction")
     values = {k: el[k] for k in keys if k in el}
     values["min_size"] = min(values.get("min_size", 5.0), values.get("size", 8.0))
     return RichStyle(**{**values, **over})
