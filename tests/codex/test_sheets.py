@@ -8,6 +8,7 @@ import math
 
 import pytest
 from pypdf import PdfReader
+from tests.pdftext import pdf_texts
 
 from generator.games.codex import GAME
 from generator.games.codex import rules as codex
@@ -28,7 +29,8 @@ def _deal(k: int = 3, roles=("infiltrator", "hacker"), names=None, seed: int = S
 
 
 def _texts_by_page(pdf: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    """Each page's text (pdftotext when installed: pypdf takes seconds over the agent cards' camouflage)."""
+    return list(pdf_texts(pdf))
 
 
 def _parts(pages):
