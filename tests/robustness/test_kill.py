@@ -60,6 +60,8 @@ def png_args(dpi: int) -> list[str]:
 def test_killed_png_deck_leaves_old_or_new_set(forker: Forker, tmp_path: Path) -> None:
     rng = random.Random(16)
     variants = {30: {}, 32: {}}
+    (tmp_path / "warm").mkdir()
+    forker.warm(png_args(30), tmp_path / "warm")     # the children start warm: their run is mostly its writing
     for dpi in variants:                  # both sets, written whole once, as references
         seconds = run(forker, png_args(dpi), tmp_path)
         variants[dpi] = snapshot(tmp_path / "deck")
@@ -98,6 +100,8 @@ def test_killed_kit_leaves_old_or_new_kit(forker: Forker, tmp_path: Path, kit_se
     refused(forker, ["kit", "--seed", "2", "-o", "kit", "-q"], tmp_path)
     assert snapshot(tmp_path / "kit") == mine
     new_args = ["kit", "--seed", "2", "-o", "kit", "--force", "-q"]
+    # the children start warm; the prelude stays in the server, and every child from here on gets it
+    forker.warm(["kit", "--seed", "3", "-o", "warm", "-q"], tmp_path, ONE_GAME)
     seconds = run(forker, ["kit", "--seed", "2", "-o", "reference", "-q"], tmp_path, ONE_GAME)   # the new kit, aside
     reference = snapshot(tmp_path / "reference")
     assert "noir/noir-cards-pt.pdf" in reference and "codex/codex-rules-it.pdf" not in reference
