@@ -54,6 +54,9 @@ os.environ.setdefault("PNPGEN_CACHE_DIR", "off")      # tests parse art afresh (
 # teardown, the garbage is collected and what survives is frozen (gc.freeze: kept out of the collector's
 # walks), so later collections walk only what the tests made since. Nothing changes for the tests
 # themselves: reference counting frees as before, and cycles made since the last freeze are collected.
+# What is frozen stays frozen to the end: the interpreter's last collection at exit skips it (with it
+# unfrozen that collection walked the whole session's survivors once more, 2-3 s of CPU after the last
+# test, to free memory that the process's exit gives back anyway).
 
 # gc.get_referrers does not see frozen objects: Hypothesis, on its first import, asks it whether the
 # PRNGs that other libraries register (trio's) are kept alive, and would warn (an error here) if it
@@ -71,10 +74,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     import hypothesis  # noqa: F401  (see above)
 
     _freeze_survivors()
-
-
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    gc.unfreeze()                                  # what runs after the tests sees every object again
 
 
 @pytest.hookimpl(wrapper=True)
