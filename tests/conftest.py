@@ -83,6 +83,22 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
         _freeze_survivors()
 
 
+# --- rendering in this process ------------------------------------------------------------------
+# A deck's PNG/SVG faces are rendered in a pool of forked processes, one per core, unless --jobs says
+# otherwise. Forked from the test session (a large process), each pool cost more in page tables and
+# copied pages than its pages' rendering: the tests render in-process unless they pass --jobs.
+# The pool's own tests pass --jobs 2 (tests/render/test_pool.py, test_svg_fonts.py: the same bytes
+# whatever the jobs), so the pool is still what they check.
+
+@pytest.fixture(scope="session", autouse=True)
+def _render_in_process() -> Iterator[None]:
+    from generator.render import pool
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pool, "default_jobs", lambda: 1)
+        yield
+
+
 def check_golden(log: str, path: Path) -> None:
     """Compare a recording log with its golden file; PNPGEN_UPDATE_GOLDEN=1 rewrites it (review the diff)."""
     if os.environ.get(UPDATE_FLAG) == "1":
