@@ -169,7 +169,7 @@ def test_break_opportunities() -> None:
     assert segments("long\u200bword") == [("long", ""), ("word", " ")]
     # Korean is set word by word (keep-all): breaks at its spaces, a Hanja word keeps its particle
     assert segments("카드를 두 장 뽑는다.") == [("카드를", " "), ("두", " "), ("장", " "), ("뽑는다.", " ")]
-    assert [p for p, _ in segments("漢字와 한글")] == ["漢", "字와", "한글"]
+    assert [p for p, _ in segments("漢字와 한글")] == ["漢字와", "한글"]   # the whole word, Hanja too
 
 
 def test_a_korean_word_too_long_for_its_line_is_still_cut() -> None:
