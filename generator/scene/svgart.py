@@ -417,7 +417,7 @@ def _css_alpha(text: str) -> float:
         return 1.0
     if colour.value is None:
         return 1.0
-    return colour.alpha / 255.0
+    return float(colour.alpha) / 255.0
 
 
 def _css_colour(text: str) -> str:
