@@ -11,7 +11,7 @@ last sheet mostly empty and a Tabletop Simulator sheet over 69 cards.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -263,11 +263,16 @@ STAND_IN_SHOWN = 12      # characters a stand-in's note shows (then how many mor
 def stand_ins(design: Any) -> list[str]:
     """One line per installed face that drew characters the template's fonts lack (design.stand_ins, filled
     as the cards are drawn): which face, for which characters; the output then depends on the machine's
-    fonts. `--check` gives them as warnings, a run that prints as notes."""
+    fonts. `--check` gives them as warnings, a run that prints as notes, the preview beside the deck."""
+    return stand_in_lines(design.stand_ins)
+
+
+def stand_in_lines(tally: Mapping[str, Iterable[str]]) -> list[str]:
+    """stand_ins' lines for a tally {installed face: the characters it drew}."""
     from generator.scene.fonts import font_spec
 
     out = []
-    for face, found in design.stand_ins.items():
+    for face, found in tally.items():
         chars = "".join(found)
         more = f" and {len(chars) - STAND_IN_SHOWN} more" if len(chars) > STAND_IN_SHOWN else ""
         spec = font_spec(face)

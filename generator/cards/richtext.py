@@ -11,8 +11,8 @@ advances, each atom shaped on its own); the block shrinks by the plain text's ru
 cannot fit even then raises LayoutError, like a plain Text box. A line with right-to-left text is
 ordered by the Unicode Bidirectional Algorithm across its styles and icons (scene.fonts.bidi_levels,
 visual_order), and a paragraph starting right to left is aligned to its start; words break at the
-end of a line as plain text's do (scene.text.best_break: soft hyphens, and by `lang` a word wider
-than the line).
+end of a line as plain text's do (scene.text.best_break: soft hyphens, between Chinese and Japanese
+characters, and by `lang` a word wider than the line).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from generator.core.numbers import format_number
 from generator.core.units import MM_PER_PT
 from generator.scene.fonts import SOFT_HYPHEN, bidi_levels, font_metrics, paragraph_rtl, visual_order
 from generator.scene.model import Item, Line, Stroke, TextLine
-from generator.scene.text import HYPHEN, along_line, best_break, line_pitch, shrink_sizes, text_width
+from generator.scene.text import HYPHEN, along_line, best_break, glueless_breaks, line_pitch, shrink_sizes, text_width
 
 # No-break spaces (U+00A0, and U+202F before French : ; ! ?) are part of a word: lines never break there.
 _TOKEN = re.compile(r"<(/?)([a-z][a-z0-9_]*)>|(\[)|(\])|([^\S\u00a0\u202f])|((?:[^<\[\]\s]|[\u00a0\u202f])+|<)")
@@ -178,7 +178,7 @@ def _split_word(word: Word, too_wide: bool, room: float, size: float,
     """The word cut where its head (a hyphen drawn where the break needs one) fits `room` mm, and its
     tail; None when no break point gives such a head."""
     text = "".join(a.text if not a.icon else OBJECT for a in word)
-    if SOFT_HYPHEN not in text and not too_wide:
+    if SOFT_HYPHEN not in text and not too_wide and not glueless_breaks(text):
         return None
     found = best_break(text, style.lang, too_wide,
                        lambda at, hyphen: word_width(_head(word, at, hyphen), size, style) <= room + 1e-6)

@@ -52,6 +52,7 @@ class _Drawn:
 
     state: CardState
     images: dict[Path, tuple[int, int]]
+    stand_ins: dict[str, str] = field(default_factory=dict)   # installed face -> the characters it drew here
 
 
 class LiveDeck:
@@ -118,15 +119,19 @@ class LiveDeck:
             return self._whole_deck_error(str(err), getattr(err, "_tmpl", None))
         sig = self._template_sig(tmpl, design)
         states, images = [], set()
+        stood: dict[str, dict[str, None]] = {}
         self._pending = {}
         for number, record in enumerate(records, 1):
-            state, read = self._card(design, record, number, sig)
+            state, read, chars = self._card(design, record, number, sig)
             states.append(state)
             images.update(read)
-        from generator.cards.preflight import xml_findings
+            for face, drawn in chars.items():
+                stood.setdefault(face, {}).update(dict.fromkeys(drawn))
+        from generator.cards.preflight import stand_in_lines, xml_findings
 
         deck_warnings = [str(f) for f in (self.deck_findings(len(records), design) if self.deck_findings else [])]
         deck_warnings += [str(f) for f in xml_findings(records)]
+        deck_warnings += stand_in_lines(stood)       # as --check says them: the cards depend on this machine
         inputs = self._find_inputs(tmpl, images)
         self._render_pending(design, states if progressive else None, deck_warnings, records, inputs)
         self._prune({s.key for s in states})
@@ -197,7 +202,7 @@ class LiveDeck:
             digest.update(repr((font.name, _stamp(font))).encode())
         return digest.hexdigest()[:16]
 
-    def _card(self, design: Any, record: Any, number: int, sig: str) -> tuple[CardState, set[Path]]:
+    def _card(self, design: Any, record: Any, number: int, sig: str) -> tuple[CardState, set[Path], dict[str, str]]:
         fields = repr(sorted(record.fields.items(), key=lambda kv: kv[0]))
         key = (fields, str(record.file), record.line, sig)
         cached = self._drawn.get(key)
@@ -208,21 +213,23 @@ class LiveDeck:
         if state.number != number:     # a copy of a record (qty) shows the same drawing
             state = CardState(number, state.label, state.key, state.has_back, state.error, state.warnings,
                               state.boxes)
-        return state, set(cached.images)
+        return state, set(cached.images), cached.stand_ins
 
     def _draw(self, design: Any, record: Any, number: int, fields: str, sig: str) -> _Drawn:
         from generator.cards.session import draw_card
 
+        design.stand_ins.clear()         # this card's own stand-ins, kept with its drawing (a cached card has them)
         drawing = draw_card(design, record, number, self.image_loader, pdfx=self.pdfx)
         images = {Path(p).resolve(): _stamp(p) for p in drawing.images}
         if drawing.error is not None:
             return _Drawn(CardState(number, drawing.label, "", False, drawing.error), images)
+        stood = {face: "".join(chars) for face, chars in design.stand_ins.items()}
         digest = hashlib.sha1(f"{fields}\0{sig}\0{sorted(images.items())}".encode()).hexdigest()[:16]
         has_back = drawing.card.back is not None
         if digest not in self.svgs:
             self._pending[digest] = drawing.card          # rendered by _render_pending
         return _Drawn(CardState(number, drawing.label, digest, has_back, None,
-                                [_short(f) for f in drawing.findings], drawing.boxes), images)
+                                [_short(f) for f in drawing.findings], drawing.boxes), images, stood)
 
     @staticmethod
     def _pages(card: Any, design: Any) -> tuple[Any, Any]:

@@ -285,7 +285,8 @@ def _spine(panel: Panel, art: BoxArt) -> list[Item]:
                valign="middle", wrap=False, min_size=SPINE_MIN)
     whole = next((replace(box, text=title) for title in (art.title, COLON.split(art.title, 1)[0].strip())
                   if title and box.w > 0 and box.h > 0 and fits_box(box, title)), None)
-    fitted: list[Item] = [whole] if whole is not None else _fitted(replace(box, min_size=3.0))
+    # shortened at SPINE_MIN or more too; smaller only on a side too thin for one cluster at SPINE_MIN
+    fitted: list[Item] = [whole] if whole is not None else (_fitted(box) or _fitted(replace(box, min_size=3.0)))
     return [Group(tuple(fitted), transform=(0.0, -1.0, 1.0, 0.0, x0, y1))] if fitted else []
 
 

@@ -282,13 +282,14 @@ def font_runs(name: str, text: str) -> list[tuple[str, str]]:
     fm = font_metrics(name)
     stack = bool(font_spec(name).stack)
     runs: list[tuple[str, str]] = []
-    for ch in text:
+    for at, ch in enumerate(text):
         cp = ord(ch)
         font = fm.fallback.get(cp, first)
         if runs and (cp in IGNORABLE or unicodedata.category(ch)[0] == "M"
                      or (stack and unicodedata.category(ch)[0] in "ZP")):
             before = runs[-1][0]    # marks, joiners and (in a stack) spaces and punctuation stay in the run
-            if cp in IGNORABLE or ord(ch) in _own_metrics(before)[0]:
+            if cp in IGNORABLE or (ord(ch) in _own_metrics(before)[0] and not _back_to_own(fm, first, before,
+                                                                                            text, at)):
                 font = before
         elif cp in IGNORABLE:
             if cp not in _own_metrics(first)[0]:
@@ -298,6 +299,22 @@ def font_runs(name: str, text: str) -> list[tuple[str, str]]:
         else:
             runs.append((font, ch))
     return runs
+
+
+def _back_to_own(fm: FontMetrics, first: str, before: str, text: str, at: int) -> bool:
+    """Whether the spaces and punctuation from text[at] on, after a stand-in face's run, belong to the
+    font's own face instead: the own face draws them and the next other character, as a browser picks
+    each character's face (a title's " · " before pnpgen's words is the footer's dot, not a CJK face's
+    full-width one); punctuation the own face lacks, or before more of the stand-in's text, stays."""
+    if before == first:
+        return False
+    own = _own_metrics(first)[0]
+    for ch in text[at:]:
+        if unicodedata.category(ch)[0] not in "ZP":
+            return fm.fallback.get(ord(ch), first) == first and ord(ch) in own
+        if ord(ch) not in own:
+            return False
+    return False
 
 
 @cache

@@ -5,7 +5,7 @@ SVG's own units with every transform applied and arcs turned into cubic curves. 
 places it in a box in mm (contain, cover or stretch) as scene Paths, optionally overriding the
 fill and stroke colours and dropping a full-size background square (game-icons SVGs start
 with a black `M0 0h512v512H0z`). A fill that is a `linearGradient` or `radialGradient` becomes a
-scene Gradient, drawn by every backend as a browser draws it: its stops with their stop-opacity,
+scene Gradient, drawn by every backend as a browser draws it: its stops with their stop-opacity (times an rgba() stop colour's alpha),
 units, gradientTransform and the shape's transform, a radial gradient's focal point and focal
 radius (fx, fy, fr; a focus beyond the circle is moved just inside it, as SVG 1.1 and librsvg do)
 and spreadMethod pad, reflect or repeat (see generator.scene.gradients). A gradient of more than
@@ -390,14 +390,34 @@ def _stops(element: Any, name: str) -> tuple[tuple[tuple[float, str], ...], tupl
         style = dict(part.split(":", 1) for part in str(stop.get("style", "")).split(";") if ":" in part)
         style = {k.strip().lower(): v.strip() for k, v in style.items()}
         colour = style.get("stop-color", stop.get("stop-color", "#000000")).strip()
+        own = 1.0                     # the colour's own alpha: rgba(), hsla(), #rrggbbaa, transparent
         try:
             hexed = parse_colour(colour) if colour.startswith("#") else _css_colour(colour)
         except ColourError:
             hexed = _css_colour(colour)
+        if not _OPAQUE_HEX.fullmatch(colour):
+            own = _css_alpha(colour)
         offset = _alpha(stop.get("offset", "0"))
         stops.append((max(offset, stops[-1][0]) if stops else offset, hexed))
-        alphas.append(round(_alpha(style.get("stop-opacity", stop.get("stop-opacity", "1"))), 4))
+        alphas.append(round(_alpha(style.get("stop-opacity", stop.get("stop-opacity", "1"))) * own, 4))
     return tuple(stops), (tuple(alphas) if any(a < 1 for a in alphas) else ())
+
+
+_OPAQUE_HEX = re.compile(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}")
+
+
+def _css_alpha(text: str) -> float:
+    """A CSS colour's own alpha, 0 to 1 (rgba(), hsla(), #rrggbbaa, #rgba, `transparent`: 0); 1 when
+    svgelements cannot read it (drawn black, opaque, as _css_colour draws it)."""
+    import svgelements as se
+
+    try:
+        colour = se.Color(text)
+    except (ValueError, TypeError):
+        return 1.0
+    if colour.value is None:
+        return 1.0
+    return float(colour.alpha) / 255.0
 
 
 def _css_colour(text: str) -> str:

@@ -207,6 +207,7 @@ def segments(para: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     piece = ""
     i, n = 0, len(para)
+    korean = _korean_letters(para)
     while i < n:
         ch = para[i]
         if ch in _BREAK_SPACES or ch == ZWSP:
@@ -222,7 +223,7 @@ def segments(para: str) -> list[tuple[str, str]]:
             continue
         piece += ch
         nxt = para[i + 1] if i + 1 < n else ""
-        if nxt and _cjk_break(ch, nxt):
+        if nxt and i not in korean and _cjk_break(ch, nxt):
             out.append((piece, ""))
             piece = ""
         i += 1
@@ -232,6 +233,17 @@ def segments(para: str) -> list[tuple[str, str]]:
 
 
 _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff]")
+
+
+def _korean_letters(para: str) -> set[int]:
+    """The indexes inside the words (between spaces) that hold Hangul: a Korean word is set whole,
+    its Hanja too (漢字와 keeps together), as CSS's keep-all sets it."""
+    out: set[int] = set()
+    if _HANGUL.search(para):
+        for word in re.finditer(f"[^{_BREAK_SPACES}{ZWSP}]+", para):
+            if _HANGUL.search(word.group()):
+                out.update(range(word.start(), word.end() - 1))
+    return out
 
 
 def _cjk_break(before: str, after: str) -> bool:
@@ -335,9 +347,11 @@ def best_break(piece: str, lang: str, whole_too_wide: bool,
 
 
 def _break_points(piece: str, lang: str, own_hyphens: bool) -> list[tuple[int, bool]]:
-    """(index, draw a hyphen) where a piece may break: after a soft hyphen (drawn), after its own
-    hyphens (not drawn again), and at the dictionary's hyphenation points for lang (drawn)."""
+    """(index, draw a hyphen) where a piece may break: after a soft hyphen (drawn), between CJK
+    characters and after a zero-width space (not drawn), after its own hyphens (not drawn again), and
+    at the dictionary's hyphenation points for lang (drawn)."""
     points = [(i + 1, True) for i, ch in enumerate(piece) if ch == SOFT_HYPHEN and 0 < i < len(piece) - 1]
+    points += [(at, False) for at in glueless_breaks(piece)]
     if not own_hyphens:
         return points
     points += [(i + 1, False) for i, ch in enumerate(piece) if ch in HYPHENS and 0 < i < len(piece) - 1]
@@ -348,6 +362,18 @@ def _break_points(piece: str, lang: str, own_hyphens: bool) -> list[tuple[int, b
                 points += [(start + p, True) for p in dictionary.positions(word)
                            if MIN_HYPHEN_PART <= p <= len(word) - MIN_HYPHEN_PART]
     return points
+
+
+def glueless_breaks(piece: str) -> list[int]:
+    """Where a line may break inside a piece with no space there (segments' cuts): between Chinese
+    and Japanese characters, after a zero-width space. A plain text's pieces come cut there already;
+    a rich text's word (its styles and icons between spaces) does not. A word holding Hangul is
+    Korean, set whole (keep-all): its Hanja too (漢字와 keeps together)."""
+    if not _CJK.search(piece) and ZWSP not in piece:
+        return []
+    korean = _korean_letters(piece)
+    return [i + 1 for i in range(len(piece) - 1)
+            if piece[i] == ZWSP or (i not in korean and _cjk_break(piece[i], piece[i + 1]))]
 
 
 def _letter_runs(piece: str) -> list[tuple[int, str]]:

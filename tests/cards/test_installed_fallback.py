@@ -227,3 +227,22 @@ def test_the_box_title_asks_for_its_languages_forms(fresh_search, tmp_path: Path
     template = load_template(tmp_path / "t.yaml")
     order = template_box(CardDesign(template, 63.5, 88.9, 3.0, [], None), BoxOrder(), "deck")
     assert order.title_lang == "ko"
+
+
+def test_the_preview_names_the_installed_face_beside_the_deck(tmp_path: Path, installed_jp) -> None:
+    """The live preview says what a run's note says, once for the deck; a card redrawn from the cache keeps
+    its stand-ins, and a deck edited to need none says nothing."""
+    from generator.cards.cli.preview import fresh_image_loader
+    from generator.preview.deck import LiveDeck
+
+    data, template = _deck(tmp_path)
+    deck = LiveDeck(data, template, image_loader=fresh_image_loader())
+    deck.refresh()
+    lines = [w for w in deck.snapshot()["warnings"] if "installed font" in w]
+    assert len(lines) == 1 and "'Noto Sans CJK JP' draws '吾輩は猫名前まだ無" in lines[0], deck.warnings
+    data.write_text(DATA.replace("nothing to stand in", "still nothing"), encoding="utf-8")    # one card redrawn
+    deck.refresh()
+    assert [w for w in deck.snapshot()["warnings"] if "installed font" in w] == lines          # the others cached
+    data.write_text('cards:\n  - {name: "Latin", text: "only"}\n', encoding="utf-8")
+    deck.refresh()
+    assert not [w for w in deck.snapshot()["warnings"] if "installed font" in w]

@@ -169,7 +169,7 @@ def test_break_opportunities() -> None:
     assert segments("long\u200bword") == [("long", ""), ("word", " ")]
     # Korean is set word by word (keep-all): breaks at its spaces, a Hanja word keeps its particle
     assert segments("카드를 두 장 뽑는다.") == [("카드를", " "), ("두", " "), ("장", " "), ("뽑는다.", " ")]
-    assert [p for p, _ in segments("漢字와 한글")] == ["漢", "字와", "한글"]
+    assert [p for p, _ in segments("漢字와 한글")] == ["漢字와", "한글"]   # the whole word, Hanja too
 
 
 def test_a_korean_word_too_long_for_its_line_is_still_cut() -> None:
@@ -218,3 +218,16 @@ def test_bad_font_files(tmp_path: Path) -> None:
     with pytest.raises(LayoutError):
         shaped_width("no-such-font", "x")
 
+
+
+def test_spaces_and_punctuation_before_the_fonts_own_text_go_back_to_its_own_face() -> None:
+    """After a stand-in face's run, " · " before the font's own words is drawn by the own face (the
+    footer's dot, not a CJK face's full-width one); punctuation the own face lacks, or before more of the
+    stand-in's text, stays in the stand-in's run."""
+    from generator.scene.fonts import font_runs
+
+    jp = add_font(JP_FONT)
+    stack = add_stack(["sans", jp])
+    assert font_runs(stack, "猫 · box") == [(jp, "猫"), ("sans", " · box")]
+    assert font_runs(stack, "猫。box") == [(jp, "猫。"), ("sans", "box")]
+    assert font_runs(stack, "猫 である") == [(jp, "猫 である")]

@@ -188,3 +188,14 @@ def test_a_gradient_of_no_length_paints_its_last_stop() -> None:
            b'stop-opacity="0.5"/></radialGradient><rect width="10" height="10" fill="url(#g)"/></svg>')
     (shape,) = parse_svg(svg, "dot.svg").shapes
     assert (shape.fill, shape.opacity) == ("#00ff00", 0.5)
+
+
+def test_a_stop_colours_own_alpha_multiplies_its_stop_opacity() -> None:
+    """rgba(), #rrggbbaa and `transparent` stop colours carry an alpha, as a browser reads them."""
+    svg = b"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><linearGradient id="g">
+      <stop offset="0" stop-color="rgba(255,0,0,0.5)"/><stop offset="0.5" stop-color="#00ff0080" stop-opacity="0.5"/>
+      <stop offset="1" stop-color="transparent"/></linearGradient><rect width="10" height="10" fill="url(#g)"/></svg>"""
+    fill = parse_svg(svg, "alpha.svg").shapes[0].fill
+    assert isinstance(fill, Gradient)
+    assert [colour for _, colour in fill.stops] == ["#ff0000", "#00ff00", "#000000"]
+    assert fill.alphas == (0.502, 0.251, 0.0)
