@@ -31,6 +31,19 @@ for name in json.loads(sys.argv[1]):
     importlib.import_module(name)
 from generator.cli import main
 
+def pnpgen(job, stderr):
+    # `pnpgen ARGS` after the job's prelude, in this process: its exit status (a traceback to stderr)
+    sys.argv = ["pnpgen", *job["args"]]
+    try:
+        exec(job["prelude"], {})
+        main()
+        return 0
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+    except BaseException:
+        traceback.print_exc(file=stderr)
+        return 70
+
 def child(job):
     import resource
     os.setpgid(0, 0)            # a group of its own: the test waits for its pool workers (see Forker.run)
@@ -42,16 +55,9 @@ def child(job):
     sys.stdin = open(0, "r", closefd=False)
     sys.stdout = open(1, "w", closefd=False)
     sys.stderr = open(2, "w", closefd=False)
-    sys.argv = ["pnpgen", *job["args"]]
     code = 70
     try:
-        exec(job["prelude"], {})
-        main()
-        code = 0
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
-    except BaseException:
-        traceback.print_exc()
+        code = pnpgen(job, sys.stderr)
     finally:
         sys.stdout.flush(); sys.stderr.flush()
         os._exit(code)
@@ -60,22 +66,13 @@ def warm(job):
     # a run in the server itself, output thrown away: what it loads and caches, every later child has
     cwd, argv, out, err = os.getcwd(), sys.argv, sys.stdout, sys.stderr
     os.chdir(job["cwd"])
-    sys.argv = ["pnpgen", *job["args"]]
     sys.stdout = sys.stderr = null = open(os.devnull, "w")
-    code = 70
     try:
-        exec(job["prelude"], {})
-        main()
-        code = 0
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
-    except BaseException:
-        traceback.print_exc(file=err)
+        return pnpgen(job, err)
     finally:
         sys.stdout, sys.stderr, sys.argv = out, err, argv
         null.close()
         os.chdir(cwd)
-    return code
 
 for line in iter(sys.stdin.readline, ""):
     job = json.loads(line)
