@@ -165,6 +165,21 @@ def page_texts() -> Callable[[Path], tuple[str, ...]]:
     return texts
 
 
+# --- the browser --------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def shared_browser() -> Iterator[object]:
+    """One headless Chromium (selenium, through chromedriver) for the session's browser tests (the
+    preview's, laser play's): each opens its own server's page and leaves about:blank behind it (a page
+    polling a stopped server would keep the browser busy). Starting one costs ~0.8 s of CPU."""
+    need_tools("chromium", "chromedriver", "selenium")
+    from tests.preview.test_browser import quit_browser, start_browser
+
+    driver = start_browser(str(tool_path("chromium")), str(tool_path("chromedriver")))
+    yield driver
+    quit_browser(driver)
+
+
 # --- system tools -------------------------------------------------------------------------------
 
 def tool_path(tool: str) -> str | None:

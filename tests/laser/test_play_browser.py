@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from tests.children import Child
 from tests.laser.conftest import EXAMPLE_LAYOUT
-from tests.preview.test_browser import quit_browser, start_browser, wait_for
+from tests.preview.test_browser import wait_for
 
 from generator.games.laser.rules.code import encode
 from generator.games.laser.rules.engine import engine_for
@@ -47,7 +47,7 @@ def _choose(driver, name: str) -> None:
 
 
 @pytest.mark.needs("chromium", "chromedriver", "selenium")
-def test_a_puzzle_is_solved_by_clicks_checked_and_scored(catalog, tmp_path: Path, find_tool) -> None:
+def test_a_puzzle_is_solved_by_clicks_checked_and_scored(catalog, tmp_path: Path, shared_browser) -> None:
     layout, given, code = _puzzle(catalog)
     engine = engine_for(layout.board, layout.in_play)
     cells = engine.cells_of(layout)
@@ -55,7 +55,7 @@ def test_a_puzzle_is_solved_by_clicks_checked_and_scored(catalog, tmp_path: Path
     driver = None
     try:
         url = re.search(r"http://127\.0\.0\.1:\d+/", child.wait_line("pnpgen laser play: ")).group(0)
-        driver = start_browser(find_tool("chromium"), find_tool("chromedriver"))
+        driver = shared_browser                        # the session's (tests/conftest.py)
         driver.get(url)
         wait_for(driver, lambda d: d.execute_script("return document.body.dataset.ready"), what="the page")
         log = lambda d: [e.text for e in d.find_elements("css selector", "#log li")]  # noqa: E731
@@ -107,7 +107,7 @@ def test_a_puzzle_is_solved_by_clicks_checked_and_scored(catalog, tmp_path: Path
             driver.save_screenshot(target)
     finally:
         if driver is not None:
-            quit_browser(driver)
+            driver.get("about:blank")
         status = child.stop()
     assert status == 0 and "Traceback" not in child.stderr
     assert child.out[-1].strip() == "pnpgen laser play: stopped"

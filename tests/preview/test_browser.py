@@ -2,7 +2,7 @@
 
 Without Chromium, chromedriver or selenium these tests are skipped with what to install (the `needs`
 marker, tests/conftest.py); PNPGEN_REQUIRE_TOOLS=1 (set by .ci/run) makes that a failure. One browser
-serves the module's tests. Waits are bounded by generous budgets (a busy machine is slow, not wrong).
+serves the session's browser tests (tests/conftest.py). Waits are bounded by generous budgets (a busy machine is slow, not wrong).
 PNPGEN_SCREENSHOT=FILE keeps the page's screenshot (docs/preview.png is made this way).
 """
 
@@ -133,12 +133,11 @@ def svg_text(driver, number: int) -> str:
         f"fetch(document.querySelector('#card-{number} img').src).then(r => r.text()).then(done);")
 
 
-@pytest.fixture(scope="module")
-def browser(find_tool):
-    """One headless Chromium for the module's tests (each test opens its own server's page)."""
-    driver = start_browser(find_tool("chromium"), find_tool("chromedriver"))
-    yield driver
-    quit_browser(driver)
+@pytest.fixture
+def browser(shared_browser):
+    """The session's headless Chromium (tests/conftest.py); each test opens its own server's page."""
+    yield shared_browser
+    shared_browser.get("about:blank")
 
 
 def test_preview_follows_edits_errors_and_fixes(tmp_path: Path, browser) -> None:
