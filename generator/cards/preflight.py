@@ -269,7 +269,7 @@ def stand_ins(design: Any) -> list[str]:
 
 def stand_in_lines(tally: Mapping[str, Iterable[str]]) -> list[str]:
     """stand_ins' lines for a tally {installed face: the characters it drew}."""
-    from generator.scene.fonts import font_spec
+    from generator.scene.fonts import BUILT_IN, font_spec
 
     out = []
     for face, found in tally.items():
@@ -277,7 +277,9 @@ def stand_in_lines(tally: Mapping[str, Iterable[str]]) -> list[str]:
         more = f" and {len(chars) - STAND_IN_SHOWN} more" if len(chars) > STAND_IN_SHOWN else ""
         spec = font_spec(face)
         style = " ".join(word for word in (spec.weight, spec.style) if word != "normal").title()
-        out.append(f"the installed font {font_label(face)}{' ' + style if style else ''} draws "
+        which = (f"the installed font {font_label(face)}{' ' + style if style else ''}" if face not in BUILT_IN
+                 else f"the installed font {spec.family!r}{' ' + style if style else ''} (pnpgen's own {face!r})")
+        out.append(f"{which} draws "
                    f"{chars[:STAND_IN_SHOWN]!r}{more}, which the template's fonts lack: the cards depend on this "
                    "machine's fonts (`fonts: {fallback: none}` keeps to the template's)")
     return out

@@ -603,7 +603,7 @@ def covering_faces(chars: str, bold: bool = False, lang: str = "", generic: str 
             break
         tried.add(best)
         try:
-            face = add_font(*best)
+            face = _shipped(*best) or add_font(*best)
         except FontFileError:
             continue
         drawn = {ch for ch in wanted if ord(ch) in _own_metrics(face)[0]}
@@ -612,6 +612,22 @@ def covering_faces(chars: str, bold: bool = False, lang: str = "", generic: str 
         found.append(face)
         wanted -= drawn
     return tuple(found)
+
+
+def _shipped(path: Path, index: int) -> str | None:
+    """The built-in name of an installed face that is one pnpgen ships (the system's DejaVu Sans: the
+    same file name and bytes), so that it is one face, embedded once, not a second copy of it."""
+    if index:
+        return None
+    for name, spec in FONTS.items():
+        shipped = fonts_dir() / spec.file
+        try:
+            if path.name == spec.file and path.stat().st_size == shipped.stat().st_size \
+                    and path.read_bytes() == shipped.read_bytes():
+                return name
+        except OSError:
+            return None
+    return None
 
 
 def _best_cover(wanted: set[str], bold: bool, tried: set[tuple[Path, int]], lang: str = "",

@@ -246,3 +246,25 @@ def test_the_preview_names_the_installed_face_beside_the_deck(tmp_path: Path, in
     data.write_text('cards:\n  - {name: "Latin", text: "only"}\n', encoding="utf-8")
     deck.refresh()
     assert not [w for w in deck.snapshot()["warnings"] if "installed font" in w]
+
+
+def test_an_installed_copy_of_a_shipped_face_is_the_built_in_face(fresh_search, tmp_path: Path, monkeypatch) -> None:
+    """The system's DejaVu Sans (the same bytes as pnpgen's own) stands in as the built-in 'sans': one face,
+    one subset in a PDF, named so in the note; a file of the same name but other bytes is its own face."""
+    from generator.cards.preflight import stand_in_lines
+    from generator.paths import fonts_dir
+    from generator.scene import fonts
+
+    copy = tmp_path / "DejaVuSans.ttf"
+    copy.write_bytes((fonts_dir() / "DejaVuSans.ttf").read_bytes())
+    offered = [(copy, 0)]
+    monkeypatch.setattr(fonts, "_best_cover", lambda wanted, bold, tried, lang="", generic="sans-serif":
+                        next((found for found in offered if found not in tried), None))
+    assert fonts.covering_faces("ش") == ("sans",)
+    assert stand_in_lines({"sans": "ش"})[0].startswith("the installed font 'DejaVu Sans' (pnpgen's own 'sans') draws")
+    other = tmp_path / "other" / "DejaVuSans.ttf"
+    other.parent.mkdir()
+    other.write_bytes((fonts_dir() / "DejaVuSans-Bold.ttf").read_bytes())
+    fonts.covering_faces.cache_clear()
+    offered[:] = [(other, 0)]
+    assert fonts.covering_faces("ش") not in {("sans",), ()}
