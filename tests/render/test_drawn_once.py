@@ -21,6 +21,7 @@ from generator.games.codenames import sheets as sheet
 from generator.games.codenames.rules import keys as cn
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg
+from generator.scene.bounds import flatten
 from generator.scene.camouflage import Weights, camouflage
 from generator.scene.hatch import hatch_group, hatch_tile, tile_lines
 from generator.scene.model import Group, Hatch, Item, Page, Stroke, Text
@@ -45,13 +46,7 @@ def key_page() -> Page:
 
 
 def _hatches(items: tuple[Item, ...] | list[Item]) -> list[Hatch]:
-    found: list[Hatch] = []
-    for item in items:
-        if isinstance(item, Hatch):
-            found.append(item)
-        elif isinstance(item, Group):
-            found += _hatches(item.items)
-    return found
+    return [item for item, _ in flatten(items) if isinstance(item, Hatch)]
 
 
 def _lines_drawn(items: tuple[Item, ...] | list[Item]) -> list[Item]:

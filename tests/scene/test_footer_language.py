@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from generator.scene.bounds import flatten
 from generator.scene.footer import FOOTER_WORDS, add_footers
 from generator.scene.imposition import sheet_pages
-from generator.scene.model import Group, Text
+from generator.scene.model import Text
 
 
 def _texts(items) -> list[str]:
@@ -14,13 +15,7 @@ def _texts(items) -> list[str]:
 
 
 def _text_items(items) -> list[Text]:
-    found: list[Text] = []
-    for item in items:
-        if isinstance(item, Group):
-            found += _text_items(item.items)
-        elif isinstance(item, Text):
-            found.append(item)
-    return found
+    return [item for item, _ in flatten(items) if isinstance(item, Text)]
 
 
 @pytest.mark.parametrize("lang, page_word, scale", [("it", "pagina 1/2", "scala 50 mm:"),
