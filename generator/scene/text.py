@@ -248,15 +248,10 @@ def _korean_letters(para: str) -> set[int]:
 
 def _cjk_break(before: str, after: str) -> bool:
     """Whether a line may break between two characters, one of them CJK (no space between). Korean
-    separates its words with spaces and is set word by word (CSS's `word-break: keep-all`, as Korean
-    books and most Korean sites do): no break between a Hangul letter and a Hangul or Han one (a Hanja
-    word keeps its particle: 漢字와), so a line breaks at a space, and a word too long for the line is
-    cut as any word is."""
+    is not asked: its callers keep a word holding Hangul whole (_korean_letters, keep-all), and a
+    Korean word too long for the line is cut as any word is."""
     if not (_CJK.match(before) or _CJK.match(after)):
         return False
-    if _HANGUL.match(before) or _HANGUL.match(after):   # Hangul beside Hangul, or Hanja with its particle
-        if (_HANGUL.match(before) or _CJK.match(before)) and (_HANGUL.match(after) or _CJK.match(after)):
-            return False
     if after in NO_START or before in NO_END:
         return False
     if unicodedata.category(after)[0] == "M" or after in "\u200d\ufe0e\ufe0f":
