@@ -378,7 +378,7 @@ def _gradients(root: Any, name: str = "SVG") -> dict[str, _GradientDef]:
 
 def _stops(element: Any, name: str) -> tuple[tuple[tuple[float, str], ...], tuple[float, ...]]:
     """The gradient element's own stops (offset, "#rrggbb") and their opacities (empty: all opaque)."""
-    from generator.core.colours import ColourError, parse_colour
+    from generator.core.colours import parse_colour
 
     found = [stop for stop in element if _local(stop.tag) == "stop"]
     if len(found) > MAX_GRADIENT_STOPS:
@@ -390,13 +390,8 @@ def _stops(element: Any, name: str) -> tuple[tuple[tuple[float, str], ...], tupl
         style = dict(part.split(":", 1) for part in str(stop.get("style", "")).split(";") if ":" in part)
         style = {k.strip().lower(): v.strip() for k, v in style.items()}
         colour = style.get("stop-color", stop.get("stop-color", "#000000")).strip()
-        own = 1.0                     # the colour's own alpha: rgba(), hsla(), #rrggbbaa, transparent
-        try:
-            hexed = parse_colour(colour) if colour.startswith("#") else _css_colour(colour)
-        except ColourError:
-            hexed = _css_colour(colour)
-        if not _OPAQUE_HEX.fullmatch(colour):
-            own = _css_alpha(colour)
+        # the colour, and its own alpha (rgba(), hsla(), #rrggbbaa, transparent) that multiplies stop-opacity
+        hexed, own = (parse_colour(colour), 1.0) if _OPAQUE_HEX.fullmatch(colour) else _css_colour(colour)
         offset = _alpha(stop.get("offset", "0"))
         stops.append((max(offset, stops[-1][0]) if stops else offset, hexed))
         alphas.append(round(_alpha(style.get("stop-opacity", stop.get("stop-opacity", "1"))) * own, 4))
@@ -406,31 +401,18 @@ def _stops(element: Any, name: str) -> tuple[tuple[tuple[float, str], ...], tupl
 _OPAQUE_HEX = re.compile(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}")
 
 
-def _css_alpha(text: str) -> float:
-    """A CSS colour's own alpha, 0 to 1 (rgba(), hsla(), #rrggbbaa, #rgba, `transparent`: 0); 1 when
-    svgelements cannot read it (drawn black, opaque, as _css_colour draws it)."""
+def _css_colour(text: str) -> tuple[str, float]:
+    """A CSS colour svgelements understands (rgb(), rgba(), hsla(), names, #rrggbbaa) as #rrggbb and its
+    own alpha, 0 to 1 (`transparent`: 0); opaque black when it cannot read it."""
     import svgelements as se
 
     try:
         colour = se.Color(text)
     except (ValueError, TypeError):
-        return 1.0
+        return "#000000", 1.0
     if colour.value is None:
-        return 1.0
-    return float(colour.alpha) / 255.0
-
-
-def _css_colour(text: str) -> str:
-    """A CSS colour svgelements understands (rgb(), names) as #rrggbb; black when it cannot."""
-    import svgelements as se
-
-    try:
-        colour = se.Color(text)
-    except (ValueError, TypeError):
-        return "#000000"
-    if colour.value is None:
-        return "#000000"
-    return f"#{colour.red:02x}{colour.green:02x}{colour.blue:02x}"
+        return "#000000", 1.0
+    return f"#{colour.red:02x}{colour.green:02x}{colour.blue:02x}", float(colour.alpha) / 255.0
 
 
 def _length(value: str | None, default: float, size: float = 1.0) -> float:
